@@ -1,0 +1,157 @@
+/** The three roles carried in the access token's `obj.profile.role` (contract §3.1). */
+export const ROLES = ['admin', 'teacher', 'student'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where each role lands after login and after a guard mismatch (product spec §2). */
+export const HOME_BY_ROLE = {
+  admin: '/subject/subject-select',
+  teacher: '/teacher-dashboard',
+  student: '/student-dashboard',
+} as const satisfies Record<Role, string>;
+
+/** Lecture session lifecycle: pre-created, live, ended. */
+export const SESSION_STATUSES = ['pre', 'ongoing', 'post'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Lecture kinds. The client only tests `theory`; the original data used `lab`, the spec `practical`. */
+export const LECTURE_TYPES = ['theory', 'lab', 'practical'] as const;
+export type LectureType = (typeof LECTURE_TYPES)[number];
+
+/** Notification read state; the client splits its list on it. */
+export const NOTIFICATION_STATUSES = ['seen', 'unseen'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** Notification type codes and the display label sent as `type` next to each (contract §5.3). */
+export const NOTIFICATION_TYPES = {
+  subject_choice_alert: 'Subject Choice Alert',
+  subject_deletion_alert: 'Subject Deletion Alert',
+  subject_choice_deadline_alert: 'Subject Choice Deadline Alert',
+  subject_choice_reset_alert: 'Subject Choice Reset Alert',
+} as const;
+export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;
+
+/** The notification type codes as a tuple (for enums). */
+export const NOTIFICATION_TYPE_CODES = Object.keys(NOTIFICATION_TYPES) as [
+  NotificationTypeCode,
+  ...NotificationTypeCode[],
+];
+
+/** A message containing this substring gets a "Click Here." link inserted at each occurrence. */
+export const NOTIFICATION_LINK_MARKER = 'subject_choice_url';
+
+/**
+ * Link target by type code and role (contract §5.3). The student rows of the deadline and reset
+ * alerts point at the teacher page in the original client; kept as is, since the original client
+ * computes these links itself and ours must agree with it. Admins have no rows.
+ */
+export const NOTIFICATION_DESTINATIONS = {
+  subject_choice_alert: {
+    teacher: '/teacher-dashboard/subject-choice',
+    student: '/student-dashboard/elective-subject',
+  },
+  subject_deletion_alert: {
+    teacher: '/teacher-dashboard/subject-choice',
+    student: '/student-dashboard/elective-subject',
+  },
+  subject_choice_deadline_alert: {
+    teacher: '/teacher-dashboard/subject-choice',
+    student: '/teacher-dashboard/subject-choice',
+  },
+  subject_choice_reset_alert: {
+    teacher: '/teacher-dashboard/subject-choice',
+    student: '/teacher-dashboard/subject-choice',
+  },
+} as const satisfies Record<NotificationTypeCode, { teacher: string; student: string }>;
+
+/** Length of the student's attendance recording. */
+export const AUDIO_RECORDING_MS = 5000;
+/** Length of one live audio chunk the teacher's browser streams. */
+export const AUDIO_CHUNK_MS = 1000;
+/** How often the teacher's browser checks that its socket is still connected. */
+export const CONNECTION_CHECK_MS = 2000;
+/** How long the client waits for the geolocation permission prompt. */
+export const GEOLOCATION_PERMISSION_TIMEOUT_MS = 5000;
+/** Notification bottom-sheet height. */
+export const NOTIFICATION_SHEET_HEIGHT = { mobile: '80vh', other: '60vh' } as const;
+/** Maximum height of the classroom dropdown on a lecture card. */
+export const CLASSROOM_DROPDOWN_HEIGHT_PX = 250;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An account may change its e-mail once per this interval (else 403). */
+export const EMAIL_CHANGE_INTERVAL_MS = DAY_MS;
+/** A forgot-password e-mail may be requested once per this interval (else 403). */
+export const FORGOT_PASSWORD_INTERVAL_MS = DAY_MS;
+
+/** Attendance `code` meaning "marked" / "manual request accepted" (§6.2, §6.3). */
+export const ATTENDANCE_MARKED_CODE = 100;
+/** Login `code` meaning "temporary password: set a new one" (§4.3). */
+export const TEMPORARY_PASSWORD_CODE = 112500;
+
+/** Weekdays in the client's order (the week strip starts on Monday), lower case as sent in paths. */
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** The e-mail regex the client applies before update-email and forgot-password (§4.7). */
+export const EMAIL_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+
+/**
+ * The external syllabus PDF of a subject (product spec §9). It is not served by us; the subject
+ * code is encoded so that an odd code cannot change the URL's path.
+ */
+export function SYLLABUS_URL(subjectCode: string): string {
+  return `https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/${encodeURIComponent(subjectCode)}.pdf`;
+}
+
+/** Radius around a classroom's GPS point within which a student may mark attendance. */
+export const DEFAULT_GEOFENCE_RADIUS_M = 100;
+
+/** Every web route path (product spec §2, contract Appendix B and §13). */
+export const ROUTES = {
+  login: '/login',
+  badGateway: '/502',
+  home: '/',
+  teacherDashboard: '/teacher-dashboard',
+  studentDashboard: '/student-dashboard',
+  subjectSelect: '/subject/subject-select',
+  teacherAllocation: '/subject/teacher-allocation',
+  subjectConfirmation: '/subject/subject-selection-confirmation',
+  timetable: '/timetable',
+  divisionCreation: '/division-creation',
+  updatePassword: '/update_password',
+  adminSubjectAllocation: '/admin/subject-allocation',
+  teacherSubjectChoice: '/teacher-dashboard/subject-choice',
+  studentElectiveSubject: '/student-dashboard/elective-subject',
+  studentDivision: '/student-dashboard/division',
+  teacherLoadAllocation: '/teacher-dashboard/load-allocation',
+  maintenance: '/maintenance',
+  profile: '/profile',
+} as const;
+export type RouteKey = keyof typeof ROUTES;
+
+/**
+ * The role each guarded web route needs; routes not listed are open (login, password reset, error
+ * pages) or need only a signed-in user (home, profile). Division creation had no guard in the
+ * original client; we guard it as admin, which the server enforces anyway.
+ */
+export const ROUTE_ROLES = {
+  timetable: 'admin',
+  subjectSelect: 'admin',
+  subjectConfirmation: 'admin',
+  teacherAllocation: 'admin',
+  adminSubjectAllocation: 'admin',
+  divisionCreation: 'admin',
+  teacherDashboard: 'teacher',
+  teacherSubjectChoice: 'teacher',
+  teacherLoadAllocation: 'teacher',
+  studentDashboard: 'student',
+  studentElectiveSubject: 'student',
+  studentDivision: 'student',
+} as const satisfies Partial<Record<RouteKey, Role>>;
