@@ -1,0 +1,171 @@
+import { compareStudents } from '../model';
+import type { BatchPolicy, PlannerStudent, PlannerSubject } from '../model';
+import { divisionName, splitIntoBatches, subjectInitials } from './batches';
+import { scoreAssignment } from './evaluate';
+import type { Counts, DivisionProblem } from './problem';
+import type { DivisionPart, HoursRow, PlannedBatch, PlannedDivision, PlanObjective } from './types';
+
+/** What {@link buildPlanBody} needs besides the assignment matrix. */
+export interface PlanContext {
+  readonly problem: DivisionProblem;
+  readonly subjects: readonly PlannerSubject[];
+  readonly students: readonly PlannerStudent[];
+  readonly batchPolicy?: BatchPolicy;
+  readonly divisionNames?: readonly string[];
+}
+
+/**
+ * Puts divisions into a canonical order: the division with most students of the first (largest)
+ * group first, and so on, so equivalent matrices from different solver runs read the same.
+ */
+export function canonicalOrder(counts: Counts, divisionCount: number): number[] {
+  const order = Array.from({ length: divisionCount }, (_, d) => d);
+  return order.sort((a, b) => {
+    for (const row of counts) {
+      const difference = (row[b] ?? 0) - (row[a] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return a - b;
+  });
+}
+
+function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string, string> {
+  const prefixes = new Map<string, string>();
+  const used = new Set<string>();
+  for (const subject of subjects.filter((s) => s.elective)) {
+    let prefix = subject.shortName?.trim() || subjectInitials(subject.name) || subject.slug.toUpperCase();
+    // Two electives with the same initials would otherwise produce identical batch names.
+    if (used.has(prefix)) prefix = subject.slug.toUpperCase();
+    used.add(prefix);
+    prefixes.set(subject.slug, prefix);
+  }
+  return prefixes;
+}
+
+function divisionBatches(
+  name: string,
+  students: readonly string[],
+  parts: readonly DivisionPart[],
+  electiveSubjects: readonly PlannerSubject[],
+  prefixes: ReadonlyMap<string, string>,
+  policy: BatchPolicy | undefined,
+): PlannedBatch[] {
+  const batches: PlannedBatch[] = splitIntoBatches(name, students, policy).map((batch) => ({
+    ...batch,
+    kind: 'core',
+    subject: null,
+  }));
+  if (parts.length <= 1) return batches;
+  const order = new Map(students.map((slug, index) => [slug, index]));
+  for (const subject of electiveSubjects) {
+    const taking = parts
+      .filter((part) => part.electives.includes(subject.slug))
+      .flatMap((part) => part.students)
+      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    // When the whole division takes the elective its core batches serve; no extra batches.
+    if (taking.length === 0 || taking.length === students.length) continue;
+    const prefix = prefixes.get(subject.slug) ?? subject.slug.toUpperCase();
+    for (const batch of splitIntoBatches(prefix, taking, policy)) {
+      batches.push({ ...batch, kind: 'elective', subject: subject.slug });
+    }
+  }
+  return batches;
+}
+
+/**
+ * The hours overview: per subject, divisions k, lab batches b and
+ * final theory = L·k, final tutorial = T·k, final practical = P·b (see {@link HoursRow}).
+ */
+export function hoursOverview(
+  subjects: readonly PlannerSubject[],
+  divisions: readonly PlannedDivision[],
+): HoursRow[] {
+  return subjects.map((subject) => {
+    let taught = 0;
+    let labBatches = 0;
+    for (const division of divisions) {
+      if (division.size === 0) continue;
+      const own = division.batches.filter((batch) => batch.subject === subject.slug).length;
+      const core = division.batches.filter((batch) => batch.kind === 'core').length;
+      const takes = !subject.elective || division.parts.some((part) => part.electives.includes(subject.slug));
+      if (!takes) continue;
+      taught += 1;
+      labBatches += own > 0 ? own : core;
+    }
+    const finalTheory = subject.L * taught;
+    const finalTutorial = subject.T * taught;
+    const finalPractical = subject.P * labBatches;
+    return {
+      subject: subject.slug,
+      subjectName: subject.name,
+      elective: subject.elective,
+      totalDivisions: taught,
+      labBatches,
+      initialTheory: subject.L,
+      initialTutorial: subject.T,
+      initialPractical: subject.P,
+      finalTheory,
+      finalTutorial,
+      finalPractical,
+      finalTotal: finalTheory + finalTutorial + finalPractical,
+    };
+  });
+}
+
+/**
+ * Turns an assignment matrix into named divisions with students, parts, batches, the hours
+ * overview and the objective values. Students of a split group are dealt out in enrolment order
+ * over the divisions in canonical order, so the result is a pure function of the matrix.
+ */
+export function buildPlanBody(
+  context: PlanContext,
+  counts: Counts,
+): { divisions: PlannedDivision[]; hours: HoursRow[]; objective: PlanObjective } {
+  const { problem, subjects, students } = context;
+  const D = problem.divisionCount;
+  const order = canonicalOrder(counts, D);
+  const bySlug = new Map(students.map((student) => [student.slug, student]));
+  const partsPerDivision: DivisionPart[][] = order.map(() => []);
+  problem.groups.forEach((group, g) => {
+    let next = 0;
+    order.forEach((d, position) => {
+      const take = counts[g]?.[d] ?? 0;
+      if (take === 0) return;
+      partsPerDivision[position]?.push({
+        groupKey: group.key,
+        electives: group.electives,
+        students: group.students.slice(next, next + take),
+      });
+      next += take;
+    });
+  });
+  const prefixes = electiveBatchPrefixes(subjects);
+  const electiveSubjects = subjects.filter((subject) => subject.elective);
+  const divisions = partsPerDivision.map((parts, position) => {
+    const name = context.divisionNames?.[position] ?? divisionName(position);
+    const members = parts
+      .flatMap((part) => part.students)
+      .map((slug) => bySlug.get(slug))
+      .filter((student): student is PlannerStudent => student !== undefined)
+      .sort(compareStudents)
+      .map((student) => student.slug);
+    return {
+      name,
+      size: members.length,
+      students: members,
+      parts,
+      batches: divisionBatches(name, members, parts, electiveSubjects, prefixes, context.batchPolicy),
+    };
+  });
+  const score = scoreAssignment(problem, counts);
+  return {
+    divisions,
+    hours: hoursOverview(subjects, divisions),
+    objective: {
+      divisions: score.divisions,
+      teachingHours: score.teachingHours,
+      sizeSpread: score.sizeSpread,
+      groupSplits: score.groupSplits,
+    },
+  };
+}

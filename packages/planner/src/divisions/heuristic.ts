@@ -1,0 +1,317 @@
+import type { Counts, DivisionProblem } from './problem';
+
+/** Limits of {@link heuristicAssignment}; the work limit keeps the result machine-independent. */
+export interface HeuristicLimits {
+  /** Stop improving after this many evaluated moves (default 4 million). */
+  readonly maxMoves?: number;
+  /** Safety net: stop at this wall-clock deadline (`performance.now()` value). */
+  readonly deadline?: number;
+}
+
+interface Change {
+  readonly group: number;
+  readonly division: number;
+  readonly delta: number;
+}
+
+/** Mutable search state with per-division elective head counts for O(|electives of g|) updates. */
+class SearchState {
+  readonly counts: Counts;
+  readonly sizes: number[];
+  /** electiveCount[e][d]: students taking elective e in division d. */
+  readonly electiveCount: number[][];
+  hours = 0;
+  pieces = 0;
+
+  constructor(
+    private readonly problem: DivisionProblem,
+    readonly low: number,
+    readonly high: number,
+  ) {
+    const D = problem.divisionCount;
+    this.counts = problem.groups.map(() => new Array<number>(D).fill(0));
+    this.sizes = new Array<number>(D).fill(0);
+    this.electiveCount = problem.electives.map(() => new Array<number>(D).fill(0));
+  }
+
+  /** Applies changes and returns the change in (hours, pieces). */
+  apply(changes: readonly Change[]): { hours: number; pieces: number } {
+    let hours = 0;
+    let pieces = 0;
+    for (const { group, division, delta } of changes) {
+      const row = this.counts[group];
+      if (!row) continue;
+      const before = row[division] ?? 0;
+      row[division] = before + delta;
+      pieces += Number(before + delta > 0) - Number(before > 0);
+      this.sizes[division] = (this.sizes[division] ?? 0) + delta;
+      for (const e of this.problem.groupElectives[group] ?? []) {
+        const counts = this.electiveCount[e];
+        if (!counts) continue;
+        const old = counts[division] ?? 0;
+        counts[division] = old + delta;
+        hours += (Number(old + delta > 0) - Number(old > 0)) * (this.problem.electiveHours[e] ?? 0);
+      }
+    }
+    this.hours += hours;
+    this.pieces += pieces;
+    return { hours, pieces };
+  }
+
+  spread(): number {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const size of this.sizes) {
+      if (size < min) min = size;
+      if (size > max) max = size;
+    }
+    return this.sizes.length > 0 ? max - min : 0;
+  }
+
+  /** Whether taking `amount` students of group g out of division d stops some elective there. */
+  removesElective(group: number, division: number, amount: number): boolean {
+    for (const e of this.problem.groupElectives[group] ?? []) {
+      if ((this.electiveCount[e]?.[division] ?? 0) === amount) return true;
+    }
+    return false;
+  }
+
+  /** Groups with students in division d (a snapshot). */
+  members(division: number): number[] {
+    const groups: number[] = [];
+    this.counts.forEach((row, g) => {
+      if ((row[division] ?? 0) > 0) groups.push(g);
+    });
+    return groups;
+  }
+
+  /** Hours added if group g joined division d now. */
+  addedHours(group: number, division: number): number {
+    let added = 0;
+    for (const e of this.problem.groupElectives[group] ?? []) {
+      if ((this.electiveCount[e]?.[division] ?? 0) === 0) added += this.problem.electiveHours[e] ?? 0;
+    }
+    return added;
+  }
+}
+
+function invert(changes: readonly Change[]): Change[] {
+  return changes.map((change) => ({ ...change, delta: -change.delta })).reverse();
+}
+
+/** Size window for the heuristic: contains the balanced targets and respects the spread limit. */
+function sizeWindow(problem: DivisionProblem): { low: number; high: number } {
+  const { studentCount: N, divisionCount: D, spreadLimit } = problem;
+  const low = Math.max(problem.sizeLow, Math.floor(N / D) - Math.floor(spreadLimit / 2));
+  return { low, high: Math.min(problem.sizeHigh, low + spreadLimit) };
+}
+
+/** Greedy start: largest groups first into balanced target sizes, preferring whole placements. */
+function construct(state: SearchState, problem: DivisionProblem): void {
+  const { studentCount: N, divisionCount: D } = problem;
+  const targets = Array.from({ length: D }, (_, d) => Math.floor(N / D) + (d < N % D ? 1 : 0));
+  problem.groups.forEach((group, g) => {
+    let remaining = group.size;
+    while (remaining > 0) {
+      let best = -1;
+      let bestKey: [number, number, number] = [Infinity, Infinity, Infinity];
+      for (let d = 0; d < D; d += 1) {
+        const free = (targets[d] ?? 0) - (state.sizes[d] ?? 0);
+        if (free <= 0) continue;
+        const fits = free >= remaining;
+        const key: [number, number, number] = [fits ? 0 : 1, state.addedHours(g, d), fits ? free : -free];
+        if (key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+          best = d;
+          bestKey = key;
+        }
+      }
+      if (best < 0) throw new Error('heuristic: no room left although sizes sum to N');
+      const placed = Math.min(remaining, (targets[best] ?? 0) - (state.sizes[best] ?? 0));
+      state.apply([{ group: g, division: best, delta: placed }]);
+      remaining -= placed;
+    }
+  });
+}
+
+interface Budget {
+  moves: number;
+  readonly maxMoves: number;
+  readonly deadline: number;
+}
+
+const exhausted = (budget: Budget) => budget.moves >= budget.maxMoves || performance.now() >= budget.deadline;
+
+/** Applies a move and keeps it when (hours, pieces, spread) improves lexicographically. */
+function attempt(state: SearchState, changes: readonly Change[], budget: Budget): boolean {
+  budget.moves += 1;
+  const spreadBefore = state.spread();
+  const delta = state.apply(changes);
+  const sizesOk = state.sizes.every((size) => size >= state.low && size <= state.high);
+  const better =
+    sizesOk &&
+    (delta.hours < 0 ||
+      (delta.hours === 0 && (delta.pieces < 0 || (delta.pieces === 0 && state.spread() < spreadBefore))));
+  if (!better) state.apply(invert(changes));
+  return better;
+}
+
+/** One pass of piece moves and pairwise exchanges; returns whether anything improved. */
+function pairwisePass(state: SearchState, problem: DivisionProblem, budget: Budget): boolean {
+  const D = problem.divisionCount;
+  let improved = false;
+  const members = Array.from({ length: D }, (_, d) => state.members(d));
+  for (let g = 0; g < problem.groups.length && !exhausted(budget); g += 1) {
+    for (let d1 = 0; d1 < D; d1 += 1) {
+      for (let d2 = 0; d2 < D && (state.counts[g]?.[d1] ?? 0) > 0; d2 += 1) {
+        if (d2 === d1) continue;
+        const q = state.counts[g]?.[d1] ?? 0;
+        if (attempt(state, [{ group: g, division: d1, delta: -q }, { group: g, division: d2, delta: q }], budget)) {
+          improved = true;
+          members[d2]?.push(g);
+          break;
+        }
+        // Rebalance a group present in both divisions (sizes only).
+        const gap = Math.floor(((state.sizes[d1] ?? 0) - (state.sizes[d2] ?? 0)) / 2);
+        if ((state.counts[g]?.[d2] ?? 0) > 0 && gap > 0 && gap < q) {
+          const shift = [
+            { group: g, division: d1, delta: -gap },
+            { group: g, division: d2, delta: gap },
+          ];
+          if (attempt(state, shift, budget)) improved = true;
+          continue;
+        }
+        // An exchange can only gain when one side stops an elective or merges into its own group.
+        const gSideGains = state.removesElective(g, d1, q) || (state.counts[g]?.[d2] ?? 0) > 0;
+        for (const h of members[d2] ?? []) {
+          const other = h === g ? 0 : (state.counts[h]?.[d2] ?? 0);
+          if (other === 0) continue;
+          for (const back of other > q ? [q, other] : [other]) {
+            const hSideGains = state.removesElective(h, d2, back) || (state.counts[h]?.[d1] ?? 0) > 0;
+            if (!gSideGains && !hSideGains) continue;
+            const swap = [
+              { group: g, division: d1, delta: -q },
+              { group: g, division: d2, delta: q },
+              { group: h, division: d2, delta: -back },
+              { group: h, division: d1, delta: back },
+            ];
+            if (attempt(state, swap, budget)) {
+              improved = true;
+              members[d1]?.push(h);
+              members[d2]?.push(g);
+              break;
+            }
+          }
+          if ((state.counts[g]?.[d1] ?? 0) !== q) break;
+        }
+      }
+    }
+  }
+  return improved;
+}
+
+/**
+ * Tries to stop teaching elective e in division d: every piece taking e moves to the division
+ * already teaching e where it adds the fewest hours, and the same number of students come back
+ * from there, chosen among groups whose electives d already teaches. Single moves cannot find
+ * this because the hours only drop when the last student of e leaves d.
+ */
+function evacuate(state: SearchState, problem: DivisionProblem, e: number, d: number, budget: Budget): boolean {
+  const applied: Change[] = [];
+  const move = (changes: Change[]) => {
+    applied.push(...changes);
+    return state.apply(changes);
+  };
+  let hours = 0;
+  let pieces = 0;
+  for (const g of problem.electiveGroups[e] ?? []) {
+    const q = state.counts[g]?.[d] ?? 0;
+    if (q === 0) continue;
+    let target = -1;
+    let targetCost = Infinity;
+    for (let other = 0; other < problem.divisionCount; other += 1) {
+      if (other === d || (state.electiveCount[e]?.[other] ?? 0) === 0) continue;
+      const cost = state.addedHours(g, other);
+      if (cost < targetCost) {
+        target = other;
+        targetCost = cost;
+      }
+    }
+    if (target < 0) break;
+    let delta = move([
+      { group: g, division: d, delta: -q },
+      { group: g, division: target, delta: q },
+    ]);
+    hours += delta.hours;
+    pieces += delta.pieces;
+    let owed = q;
+    const candidates = state
+      .members(target)
+      .filter((h) => h !== g && !(problem.groupElectives[h] ?? []).includes(e))
+      .map((h) => ({ h, cost: state.addedHours(h, d) }))
+      .sort((a, b) => a.cost - b.cost || a.h - b.h)
+      .map(({ h }) => h);
+    for (const h of candidates) {
+      if (owed === 0) break;
+      const take = Math.min(owed, state.counts[h]?.[target] ?? 0);
+      delta = move([
+        { group: h, division: target, delta: -take },
+        { group: h, division: d, delta: take },
+      ]);
+      hours += delta.hours;
+      pieces += delta.pieces;
+      owed -= take;
+    }
+    if (owed > 0) break;
+  }
+  budget.moves += 1;
+  const keep =
+    (state.electiveCount[e]?.[d] ?? 0) === 0 &&
+    state.sizes.every((size) => size >= state.low && size <= state.high) &&
+    (hours < 0 || (hours === 0 && pieces < 0));
+  if (!keep) state.apply(invert(applied));
+  return keep;
+}
+
+function evacuationPass(state: SearchState, problem: DivisionProblem, budget: Budget): boolean {
+  // Smallest presences first: they are the cheapest to remove.
+  const targets: [number, number, number][] = [];
+  problem.electives.forEach((_, e) => {
+    for (let d = 0; d < problem.divisionCount; d += 1) {
+      const count = state.electiveCount[e]?.[d] ?? 0;
+      if (count > 0 && count < (problem.electiveStudents[e] ?? 0)) targets.push([count, e, d]);
+    }
+  });
+  targets.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  let improved = false;
+  for (const [, e, d] of targets) {
+    if (exhausted(budget)) break;
+    if ((state.electiveCount[e]?.[d] ?? 0) > 0 && evacuate(state, problem, e, d, budget)) improved = true;
+  }
+  return improved;
+}
+
+/**
+ * Deterministic local search over the assignment matrix. Starts from a greedy placement of the
+ * largest groups into balanced target sizes, then alternates two neighbourhoods until neither
+ * improves (teaching hours, group splits, size spread) lexicographically: moving or exchanging
+ * (parts of) group pieces between two divisions, and evacuating an elective from a division in
+ * one compound move. Used as the warm start of the exact model and as the fallback when the
+ * solver cannot run; it never proves optimality. The move limit keeps it machine-independent.
+ */
+export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicLimits = {}): Counts {
+  const { low, high } = sizeWindow(problem);
+  const state = new SearchState(problem, low, high);
+  if (problem.divisionCount === 0) return state.counts;
+  construct(state, problem);
+  const budget: Budget = {
+    moves: 0,
+    maxMoves: limits.maxMoves ?? 4_000_000,
+    deadline: limits.deadline ?? Infinity,
+  };
+  let improved = true;
+  while (improved && !exhausted(budget)) {
+    improved = evacuationPass(state, problem, budget);
+    improved = pairwisePass(state, problem, budget) || improved;
+  }
+  return state.counts;
+}

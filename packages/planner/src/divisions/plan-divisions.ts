@@ -1,0 +1,125 @@
+import { runMip } from '../solver/highs-runner';
+import { batchPolicyIssues } from './batches';
+import { buildPlanBody } from './build-plan';
+import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
+import { buildDivisionModel, countsFromValues, orderBySize, startValues } from './exact-model';
+import { heuristicAssignment } from './heuristic';
+import { buildProblem, DEFAULT_BALANCE_TOLERANCE, PlannerInputError } from './problem';
+import type { Counts, DivisionProblem } from './problem';
+import type { DivisionPlan, DivisionPlanInput } from './types';
+
+/** Default total time for one plan. */
+export const DEFAULT_TIME_BUDGET_MS = 2000;
+
+// Beyond this many linking rows the model alone takes most of a 2 s budget to build and load.
+const MAX_MODEL_ROWS = 120_000;
+const WRAP_UP_SHARE = 0.08;
+// Share of the budget the greedy start and local search may use before the solver starts.
+const HEURISTIC_SHARE = 0.4;
+// Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
+const HOURS_PHASE_SHARE = 0.75;
+// Phase 2 is skipped when less time than this is left: it would only reload the model.
+const MIN_TIDY_MS = 150;
+
+function modelRows(problem: DivisionProblem): number {
+  const links = problem.electiveGroups.reduce((sum, groups) => sum + groups.length + 1, 0);
+  return links * problem.divisionCount + problem.groups.length * problem.divisionCount;
+}
+
+function electiveHoursOf(problem: DivisionProblem, counts: Counts): number {
+  return scoreAssignment(problem, counts).teachingHours - problem.coreHoursPerDivision * problem.divisionCount;
+}
+
+interface SearchOutcome {
+  readonly counts: Counts;
+  readonly lowerBound: number;
+  readonly solverProvedOptimal: boolean;
+  readonly method: string;
+}
+
+async function search(problem: DivisionProblem, started: number, budgetMs: number): Promise<SearchOutcome> {
+  // The rest of the budget pays for reading the solution back and building the plan.
+  const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
+  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * HEURISTIC_SHARE });
+  let lowerBound = combinatorialLowerBound(problem);
+  if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
+    return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
+  }
+  if (modelRows(problem) > MAX_MODEL_ROWS) {
+    return { counts, lowerBound, solverProvedOptimal: false, method: 'heuristic (model too large for the budget)' };
+  }
+  const integral = problem.electiveHours.every(Number.isInteger);
+  const gapOptions = integral ? { absoluteGap: 0.999 } : {};
+  const hoursRun = await runMip(buildDivisionModel(problem, { kind: 'hours' }), {
+    deadline: performance.now() + (deadline - performance.now()) * HOURS_PHASE_SHARE,
+    start: startValues(problem, orderBySize(counts)),
+    ...gapOptions,
+  });
+  if (hoursRun.values) {
+    const candidate = countsFromValues(problem, hoursRun.values);
+    const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, counts)) < 0;
+    if (assignmentIssues(problem, candidate).length === 0 && better) counts = candidate;
+  }
+  if (hoursRun.dualBound !== null) {
+    const bound = integral ? Math.ceil(hoursRun.dualBound - 1e-6) : hoursRun.dualBound;
+    lowerBound = Math.max(lowerBound, problem.coreHoursPerDivision * problem.divisionCount + bound);
+  }
+  const proved = hoursRun.status === 'optimal';
+  let method = hoursRun.status === 'optimal' ? 'mip' : hoursRun.status === 'limit' ? 'mip (time limit)' : `heuristic (solver: ${hoursRun.detail})`;
+
+  const remaining = deadline - performance.now();
+  if (hoursRun.status !== 'error' && remaining > MIN_TIDY_MS) {
+    const tidyRun = await runMip(
+      buildDivisionModel(problem, { kind: 'tidy', maxElectiveHours: electiveHoursOf(problem, counts) }),
+      { deadline, start: startValues(problem, orderBySize(counts)), ...gapOptions },
+    );
+    if (tidyRun.values) {
+      const candidate = countsFromValues(problem, tidyRun.values);
+      const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, counts)) < 0;
+      if (assignmentIssues(problem, candidate).length === 0 && better) counts = candidate;
+    }
+    if (tidyRun.status !== 'optimal') method += ', splits not proven minimal';
+  }
+  return { counts, lowerBound, solverProvedOptimal: proved, method };
+}
+
+/**
+ * Plans the divisions of a semester from the students' elective choices. Uses the fewest divisions
+ * the size limit allows (ceil(N / maxDivisionSize)), keeps sizes within the balance tolerance, then
+ * minimises weekly teaching hours Σ_s k_s·(L_s+T_s+P_s), then group splits, then the size spread.
+ * A deterministic greedy + local search gives a start; HiGHS solves the exact MIP in two phases
+ * (hours, then splits and spread at those hours) within `timeBudgetMs` (default 2 s), and the
+ * plan reports the proven lower bound and gap. When the model is too large or the solver fails,
+ * the heuristic plan is returned with the combinatorial bound Σ_s ceil(n_s / size)·(L+T+P).
+ * Results are deterministic when the solver finishes within the budget; a run cut by the time
+ * limit may differ between machines (its bound and gap say how good it is).
+ * Hours overview per subject: total_divisions = k_s, initial L/T/P, final theory = L·k_s,
+ * final tutorial = T·k_s, final practical = P × the lab batches taking the subject.
+ * Throws {@link PlannerInputError} for inconsistent input.
+ */
+export async function planDivisions(input: DivisionPlanInput): Promise<DivisionPlan> {
+  const started = performance.now();
+  const policyIssues = batchPolicyIssues(input.batchPolicy);
+  if (policyIssues.length > 0) throw new PlannerInputError(policyIssues);
+  const tolerance = input.balanceTolerance ?? DEFAULT_BALANCE_TOLERANCE;
+  const problem = buildProblem(input.subjects, input.students, input.maxDivisionSize, tolerance);
+  const context = { ...input, problem };
+  if (problem.studentCount === 0) {
+    const body = buildPlanBody(context, []);
+    return { ...body, lowerBound: 0, gap: 0, optimal: true, timeMs: 0, method: 'empty', spreadLimit: 0 };
+  }
+  const budget = input.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+  const outcome = await search(problem, started, budget);
+  const body = buildPlanBody(context, outcome.counts);
+  const hours = body.objective.teachingHours;
+  const optimal = outcome.solverProvedOptimal || hours <= outcome.lowerBound;
+  return {
+    ...body,
+    lowerBound: optimal ? hours : outcome.lowerBound,
+    gap: optimal || hours === 0 ? 0 : (hours - outcome.lowerBound) / hours,
+    optimal,
+    timeMs: Math.round(performance.now() - started),
+    method: outcome.method,
+    spreadLimit: problem.spreadLimit,
+  };
+}

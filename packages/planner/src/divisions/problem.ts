@@ -1,0 +1,142 @@
+import { weeklyHours } from '../model';
+import type { PlannerStudent, PlannerSubject } from '../model';
+import { choiceGroups } from './choice-groups';
+import type { ChoiceGroup } from './choice-groups';
+
+/** Default relative size tolerance: division sizes stay within 10 % of each other. */
+export const DEFAULT_BALANCE_TOLERANCE = 0.1;
+
+/**
+ * The division planning problem in index form, shared by the exact model, the heuristic and the
+ * plan builder. A solution is a matrix `counts[g][d]`: how many students of group g sit in division d.
+ */
+export interface DivisionProblem {
+  readonly groups: readonly ChoiceGroup[];
+  /** Electives chosen by at least one student, in input order. */
+  readonly electives: readonly PlannerSubject[];
+  readonly electiveHours: readonly number[];
+  /** Per group, the indices into `electives` it takes. */
+  readonly groupElectives: readonly (readonly number[])[];
+  /** Per elective, the groups taking it. */
+  readonly electiveGroups: readonly (readonly number[])[];
+  /** Per elective, the number of students taking it. */
+  readonly electiveStudents: readonly number[];
+  readonly studentCount: number;
+  readonly divisionCount: number;
+  readonly maxDivisionSize: number;
+  /** Largest allowed difference between two division sizes. */
+  readonly spreadLimit: number;
+  /** Size bounds implied by the limit and the spread limit. */
+  readonly sizeLow: number;
+  readonly sizeHigh: number;
+  /** Weekly hours of all core subjects in one division. */
+  readonly coreHoursPerDivision: number;
+}
+
+export type Counts = number[][];
+
+/** Thrown for input the planner cannot work with; `issues` lists every problem found. */
+export class PlannerInputError extends Error {
+  constructor(readonly issues: readonly string[]) {
+    super(`Invalid planner input: ${issues.join('; ')}`);
+    this.name = 'PlannerInputError';
+  }
+}
+
+/** Checks subjects and students against each other and returns every problem found. */
+export function inputIssues(subjects: readonly PlannerSubject[], students: readonly PlannerStudent[]): string[] {
+  const issues: string[] = [];
+  const bySlug = new Map<string, PlannerSubject>();
+  for (const subject of subjects) {
+    if (bySlug.has(subject.slug)) issues.push(`subject ${subject.slug} is listed twice`);
+    bySlug.set(subject.slug, subject);
+    for (const part of ['L', 'T', 'P'] as const) {
+      if (!(subject[part] >= 0) || !Number.isFinite(subject[part])) {
+        issues.push(`subject ${subject.slug}: ${part} must be a number >= 0`);
+      }
+    }
+  }
+  const seen = new Set<string>();
+  for (const student of students) {
+    if (seen.has(student.slug)) issues.push(`student ${student.slug} is listed twice`);
+    seen.add(student.slug);
+    for (const elective of student.electives) {
+      const subject = bySlug.get(elective);
+      if (!subject) issues.push(`student ${student.slug} chose unknown subject ${elective}`);
+      else if (!subject.elective) issues.push(`student ${student.slug} chose core subject ${elective} as an elective`);
+    }
+  }
+  return issues;
+}
+
+/** The spread limit for a tolerance: at least 1 student unless the sizes can be exactly equal. */
+export function spreadLimitFor(studentCount: number, divisionCount: number, tolerance: number): number {
+  if (divisionCount <= 1) return 0;
+  const largest = Math.ceil(studentCount / divisionCount);
+  const minimum = studentCount % divisionCount === 0 ? 0 : 1;
+  return Math.max(minimum, Math.floor(tolerance * largest));
+}
+
+/**
+ * Builds the index form of a planning input. The number of divisions is the fewest the limit
+ * allows, ceil(N / maxDivisionSize); throws {@link PlannerInputError} on inconsistent input.
+ */
+export function buildProblem(
+  subjects: readonly PlannerSubject[],
+  students: readonly PlannerStudent[],
+  maxDivisionSize: number,
+  balanceTolerance: number = DEFAULT_BALANCE_TOLERANCE,
+  divisionCount?: number,
+): DivisionProblem {
+  const issues = inputIssues(subjects, students);
+  if (!Number.isInteger(maxDivisionSize) || maxDivisionSize < 1) {
+    issues.push(`maxDivisionSize must be a positive integer (got ${maxDivisionSize})`);
+  }
+  if (!(balanceTolerance >= 0)) issues.push(`balanceTolerance must be >= 0 (got ${balanceTolerance})`);
+  if (issues.length > 0) throw new PlannerInputError(issues);
+
+  const groups = choiceGroups(students);
+  const electiveIndex = new Map<string, number>();
+  const electives: PlannerSubject[] = [];
+  const chosen = new Set(students.flatMap((student) => student.electives));
+  for (const subject of subjects) {
+    if (subject.elective && chosen.has(subject.slug)) {
+      electiveIndex.set(subject.slug, electives.length);
+      electives.push(subject);
+    }
+  }
+  const groupElectives = groups.map((group) =>
+    group.electives.map((slug) => electiveIndex.get(slug) ?? -1).sort((a, b) => a - b),
+  );
+  const electiveGroups = electives.map(() => [] as number[]);
+  const electiveStudents = electives.map(() => 0);
+  groupElectives.forEach((list, g) => {
+    for (const e of list) {
+      electiveGroups[e]?.push(g);
+      electiveStudents[e] = (electiveStudents[e] ?? 0) + (groups[g]?.size ?? 0);
+    }
+  });
+  const studentCount = students.length;
+  const count = divisionCount ?? Math.ceil(studentCount / maxDivisionSize);
+  const spreadLimit = spreadLimitFor(studentCount, count, balanceTolerance);
+  const sizeLow = count === 0 ? 0 : Math.max(0, Math.ceil(studentCount / count) - spreadLimit);
+  const sizeHigh = count === 0 ? 0 : Math.min(maxDivisionSize, Math.floor(studentCount / count) + spreadLimit);
+  const coreHoursPerDivision = subjects
+    .filter((subject) => !subject.elective)
+    .reduce((sum, subject) => sum + weeklyHours(subject), 0);
+  return {
+    groups,
+    electives,
+    electiveHours: electives.map(weeklyHours),
+    groupElectives,
+    electiveGroups,
+    electiveStudents,
+    studentCount,
+    divisionCount: count,
+    maxDivisionSize,
+    spreadLimit,
+    sizeLow,
+    sizeHigh,
+    coreHoursPerDivision,
+  };
+}
