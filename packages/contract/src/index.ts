@@ -11,3 +11,6 @@ export * from './schemas/catalogue';
 export * from './schemas/timetable';
 export * from './schemas/sessions';
 export * from './socket/events';
+export * from './schemas/choices';
+export * from './schemas/divisions';
+export * from './schemas/allocation';

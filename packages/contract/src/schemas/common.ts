@@ -77,3 +77,12 @@ export const ProfileSchema = z.object({
   role: z.enum(['admin', 'teacher', 'student']),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/**
+ * Path parameters made of one slug, e.g. `slugParams('stream_slug')` for
+ * `/manage/get_semesters_from_stream/{stream_slug}`.
+ */
+export function slugParams<const K extends string>(name: K) {
+  const shape = { [name]: slugField(name) } as Record<K, ReturnType<typeof slugField>>;
+  return z.object(shape);
+}

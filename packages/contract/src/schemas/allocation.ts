@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { SubjectSchema } from './catalogue';
+
+const hours = z.number().finite();
+
+/** Totals of the admin load-allocation screen; `..._serparate_...` (sic). */
+export const AllocationStatsSchema = z.object({
+  total_subject_hours_instant_allocation: hours,
+  total_subject_hours_separate_allocation: hours,
+  unallocated_subject_hours_instant_allocation: hours,
+  unallocated_subject_hours_serparate_allocation: hours,
+  total_teacher_hours_instant_allocation: hours,
+  total_teacher_hours_separate_allocation: hours,
+  unallocated_teacher_hours_instant_allocation: hours,
+  unallocated_teacher_hours_separate_allocation: hours,
+});
+export type AllocationStats = z.infer<typeof AllocationStatsSchema>;
+
+/** A teacher as embedded in allocation data. */
+export const AllocationTeacherSchema = z.object({
+  slug: z.string(),
+  profile: z.object({ name: z.string(), email: z.string(), role: z.string() }),
+  teacher_code: z.string(),
+});
+
+/** Hours of one kind of teaching for one subject and who teaches them. */
+export const AllocationKindSchema = z.object({
+  total_hours: hours,
+  remaining_hours: hours,
+  allocation_done: hours,
+  teachers: z.array(z.object({ teacher: AllocationTeacherSchema, hours: hours.nonnegative() })),
+});
+
+/** One subject's allocation; the client reads the subject both flat and under `subject_map`. */
+export const AllocationRowSchema = z.object({
+  subject: SubjectSchema.extend({ subject_map: SubjectSchema }),
+  teacher_allocation: z.object({
+    theory: AllocationKindSchema.optional(),
+    lab: AllocationKindSchema.optional(),
+    tutorial: AllocationKindSchema.optional(),
+    practical: AllocationKindSchema.optional(),
+  }),
+});
+export type AllocationRow = z.infer<typeof AllocationRowSchema>;
+
+/** The subject-side view the admin edits and confirms. */
+export const SubjectToTeacherMapSchema = z.object({
+  stats: AllocationStatsSchema,
+  instant_allocations: z.array(AllocationRowSchema),
+  separate_allocations: z.array(AllocationRowSchema),
+});
+export type SubjectToTeacherMap = z.infer<typeof SubjectToTeacherMapSchema>;
+
+const subjectHours = z.record(z.string(), z.object({ subject: SubjectSchema, hours })).nullable();
+
+/** One teacher's load by kind of teaching. */
+export const TeacherLoadSchema = z.object({
+  teacher: AllocationTeacherSchema,
+  initial_theory_hour: hours,
+  initial_lab_hours: hours,
+  initial_practical_sub_hours: hours,
+  total_hours_left: hours,
+  total_theory_hours: hours,
+  total_lab_hours: hours,
+  total_practical_sub_hours: hours,
+  total_tutorial_hours: hours,
+  theory: subjectHours,
+  lab: subjectHours,
+  practical: subjectHours,
+  tutorial: subjectHours,
+});
+export type TeacherLoad = z.infer<typeof TeacherLoadSchema>;
+
+/**
+ * `get_subject_allocation_context` payload (§10.10). `teacher_to_subject_map` is a ONE-element
+ * array holding a map keyed by teacher slug, as the client indexes `[0]`.
+ */
+export const AllocationContextSchema = z.object({
+  subject_to_teacher_map: SubjectToTeacherMapSchema,
+  teacher_to_subject_map: z.tuple([z.record(z.string(), TeacherLoadSchema)]),
+});
+export type AllocationContext = z.infer<typeof AllocationContextSchema>;
+
+/** `confirm_subject_allocation/` body: the admin-edited subject-side map. */
+export const ConfirmSubjectAllocationBodySchema = z.object({
+  subject_to_teacher_map: SubjectToTeacherMapSchema,
+});
+export type ConfirmSubjectAllocationBody = z.infer<typeof ConfirmSubjectAllocationBodySchema>;
+
+/** A teacher's own allocated hours per subject with co-teachers (teacher view). */
+export const TeacherAllocationRowSchema = z.object({
+  subject: z.object({ slug: z.string(), subject_name: z.string() }),
+  theory: hours,
+  practical: hours,
+  tutorial: hours,
+  other_teachers: z.array(
+    z.object({
+      teacher: z.object({ slug: z.string(), profile: z.object({ name: z.string() }) }),
+      theory: hours,
+      practical: hours,
+      tutorial: hours,
+    }),
+  ),
+});
+export type TeacherAllocationRow = z.infer<typeof TeacherAllocationRowSchema>;
