@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { LoggerOptions } from 'pino';
+import depsPlugin, { type AppDeps } from './plugins/app/deps';
+import errorsPlugin, { apiNotFoundHandler } from './plugins/app/errors';
+import authPlugin from './plugins/app/auth';
+import ioPlugin from './plugins/app/io';
+import mediaPlugin from './plugins/app/media';
+import webPlugin from './plugins/app/web';
+import openapiPlugin from './plugins/app/openapi';
+import { registerModules } from './modules';
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  logger?: LoggerOptions | boolean;
+  /** Shared Redis connection (rate limits, socket.io adapter) when running scaled out. */
+  redis?: Redis | undefined;
+}
+
+/**
+ * Builds the whole server: the API under /api (both trailing-slash spellings of every path, never a
+ * redirect), socket.io at /socket.io/ (namespace /client), media under /api/media/, the OpenAPI
+ * browser at /api/docs, and the built web app with history fallback for every other path.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Old clients POST with an empty body (and sometimes a JSON content type); that means "no body".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(depsPlugin, opts.deps);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(cors, {
+    origin: opts.deps.config.corsOrigins.length > 0 ? opts.deps.config.corsOrigins : false,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
+    credentials: true,
+  });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20 } });
+  await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      apiNotFoundHandler(api);
+      await api.register(mediaPlugin);
+      await registerModules(api);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(ioPlugin, { redis: opts.redis });
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every setting the server reads from its environment, parsed once at start-up. Nothing else in the
+ * server reads `process.env`; tests build a config object directly.
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Rollbook <no-reply@rollbook.test>'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(90 * 24 * 3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFlag,
+  WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  MAINTENANCE: booleanFlag,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base address used in links sent by mail; defaults to the listening address. */
+  publicUrl: string | undefined;
+  /** HS256 secret; embedded mode generates one in the data folder when unset. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  logLevel: string;
+  logPretty: boolean;
+  webDist: string;
+  corsOrigins: string[];
+  seedDemo: 'auto' | 'never';
+  loginRateLimitPerMinute: number;
+  maintenance: boolean;
+}
+
+/** Parses the environment once; a bad value stops start-up with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    seedDemo: e.SEED_DEMO,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    maintenance: e.MAINTENANCE,
+  };
+}

@@ -1,0 +1,133 @@
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, slug } from './columns';
+
+/** One college. Everything a user can see is scoped to exactly one institution. */
+export const institutions = pgTable('institutions', {
+  id: id(),
+  slug: slug(),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  timezone: text('timezone').notNull().default('Asia/Kolkata'),
+  campusLatitude: doublePrecision('campus_latitude'),
+  campusLongitude: doublePrecision('campus_longitude'),
+  defaultTeacherMaxHours: smallint('default_teacher_max_hours').notNull().default(18),
+  createdAt: createdAt(),
+});
+
+/** An academic year (e.g. 2026-27); only one is active per institution. */
+export const academicTerms = pgTable(
+  'academic_terms',
+  {
+    id: id(),
+    slug: slug(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    startYear: smallint('start_year').notNull(),
+    endYear: smallint('end_year').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.institutionId, t.startYear)],
+);
+
+/** A department (Computer Engineering, Information Technology, ...). Admins administer branches. */
+export const branches = pgTable(
+  'branches',
+  {
+    id: id(),
+    slug: slug(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('branch_name').notNull(),
+    code: text('branch_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.institutionId, t.code)],
+);
+
+/** A degree programme of a branch: BE or ME, with the university's stream code. */
+export const streams = pgTable(
+  'streams',
+  {
+    id: id(),
+    slug: slug(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    streamCode: text('stream_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.branchId, t.title, t.streamCode)],
+);
+
+/**
+ * A semester of a stream within an academic term. It carries the subject-choice lifecycle:
+ * subjects are locked with a deadline, choices close at the end of the deadline day in the
+ * institution's time zone, and divisions are created once.
+ */
+export const semesters = pgTable(
+  'semesters',
+  {
+    id: id(),
+    slug: slug(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    streamId: integer('stream_id')
+      .notNull()
+      .references(() => streams.id, { onDelete: 'cascade' }),
+    termId: integer('term_id').references(() => academicTerms.id, { onDelete: 'set null' }),
+    no: smallint('no').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    academicYear: text('academic_year'),
+    subjectsLocked: boolean('subjects_locked').notNull().default(false),
+    subjectChoiceDeadline: date('subject_choice_deadline'),
+    deadlineReminderSentOn: date('deadline_reminder_sent_on'),
+    divisionsCreated: boolean('divisions_created').notNull().default(false),
+    allocationConfirmed: boolean('allocation_confirmed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.streamId, t.no, t.termId), index().on(t.institutionId)],
+);
+
+/** Lecture halls and labs with the point and radius used by the attendance geofence. */
+export const classrooms = pgTable(
+  'classrooms',
+  {
+    id: id(),
+    slug: slug(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('class_name').notNull(),
+    kind: text('kind', { enum: ['classroom', 'lab'] }).notNull().default('classroom'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    radiusM: smallint('radius_m').notNull().default(100),
+    capacity: smallint('capacity'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.institutionId, t.name)],
+);
+
+/** Which branches use a classroom (a room can be shared by departments). */
+export const classroomBranches = pgTable(
+  'classroom_branches',
+  {
+    classroomId: integer('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.classroomId, t.branchId] })],
+);

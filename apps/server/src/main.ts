@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import path from 'node:path';
+import { loadConfig } from './config/config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { systemClock } from './lib/clock';
+import { createMailer } from './lib/mailer';
+import { resolveJwtSecret } from './lib/secrets';
+import { createTokenSigner } from './modules/auth/tokens';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
+
+/** Starts Rollbook: embedded (PGlite, disk media, mail outbox) unless DATABASE_URL / REDIS_URL / SMTP_URL say otherwise. */
+async function main() {
+  const config = loadConfig();
+  const loggerOptions = {
+    level: config.logLevel,
+    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  };
+  const log = pino(loggerOptions);
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  log.info({ database: database.kind }, 'database ready, migrations applied');
+  if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db))) log.info('seeded the demo institution');
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const app = await buildApp({
+    deps: {
+      config,
+      db: database.db,
+      clock: systemClock,
+      tokens: createTokenSigner(jwtSecret, { accessSeconds: config.accessTokenTtlSeconds, refreshSeconds: config.refreshTokenTtlSeconds }),
+      mailer,
+      mediaDir: path.join(config.dataDir, 'media'),
+    },
+    logger: loggerOptions,
+    redis,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      mailer.close();
+      await redis?.quit();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n');
+  process.stdout.write(`\nRollbook is running at ${url}\nDemo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Rollbook failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

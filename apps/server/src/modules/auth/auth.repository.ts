@@ -1,0 +1,143 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  adminBranches,
+  authChallenges,
+  branches,
+  profiles,
+  refreshTokens,
+  students,
+  teacherBranches,
+  teachers,
+} from '../../db/schema';
+import type { TokenObj } from './tokens';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Queries of the auth module; no rules here. */
+export function createAuthRepository(db: Db) {
+  async function firstBranch(kind: 'admin' | 'teacher', ownerId: number) {
+    const rows =
+      kind === 'admin'
+        ? await db
+            .select({ name: branches.name, slug: branches.slug, code: branches.code })
+            .from(adminBranches)
+            .innerJoin(branches, eq(branches.id, adminBranches.branchId))
+            .where(eq(adminBranches.profileId, ownerId))
+            .orderBy(asc(adminBranches.ordering), asc(branches.id))
+            .limit(1)
+        : await db
+            .select({ name: branches.name, slug: branches.slug, code: branches.code })
+            .from(teacherBranches)
+            .innerJoin(branches, eq(branches.id, teacherBranches.branchId))
+            .where(eq(teacherBranches.teacherId, ownerId))
+            .orderBy(asc(teacherBranches.ordering), asc(branches.id))
+            .limit(1);
+    const b = rows[0];
+    return b ? { branch_name: b.name, slug: b.slug, branch_code: b.code } : undefined;
+  }
+
+  return {
+    async findProfileByEmail(email: string): Promise<ProfileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    async findProfileById(id: number): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    async findProfileBySlug(slug: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.slug, slug)).limit(1);
+      return row;
+    },
+
+    /** The `obj` claim for a profile, shaped per role as the original clients read it. */
+    async tokenObj(p: ProfileRow): Promise<TokenObj> {
+      const profile = { name: p.name, email: p.email, role: p.role };
+      if (p.role === 'admin') {
+        const branch = await firstBranch('admin', p.id);
+        return { id: p.id, profile, ...(branch ? { branch } : {}) };
+      }
+      if (p.role === 'teacher') {
+        const [t] = await db.select().from(teachers).where(eq(teachers.profileId, p.id)).limit(1);
+        if (!t) return { profile };
+        const branch = await firstBranch('teacher', t.id);
+        return { slug: t.slug, profile, teacher_code: t.teacherCode, ...(branch ? { branch } : {}) };
+      }
+      const [s] = await db
+        .select({ slug: students.slug, enrollment: students.enrollment, srNo: students.srNo, name: branches.name, bslug: branches.slug, code: branches.code })
+        .from(students)
+        .innerJoin(branches, eq(branches.id, students.branchId))
+        .where(eq(students.profileId, p.id))
+        .limit(1);
+      if (!s) return { profile };
+      return {
+        slug: s.slug,
+        profile,
+        sr_no: s.srNo,
+        enrollment: s.enrollment,
+        branch: { branch_name: s.name, slug: s.bslug, branch_code: s.code },
+      };
+    },
+
+    async bindStudentDevice(profileId: number, deviceId: string): Promise<void> {
+      const [owner] = await db.select({ id: students.id }).from(students).where(eq(students.deviceId, deviceId)).limit(1);
+      if (owner) return;
+      await db
+        .update(students)
+        .set({ deviceId })
+        .where(and(eq(students.profileId, profileId), isNull(students.deviceId)));
+    },
+
+    async touchLastLogin(profileId: number, at: Date) {
+      await db.update(profiles).set({ lastLoginAt: at }).where(eq(profiles.id, profileId));
+    },
+
+    async insertRefreshToken(row: typeof refreshTokens.$inferInsert) {
+      await db.insert(refreshTokens).values(row);
+    },
+
+    async findRefreshToken(jti: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti)).limit(1);
+      return row;
+    },
+
+    /** Marks a token as used by rotation; false when it had already been used or revoked (a race or a replay). */
+    async markRefreshReplaced(jti: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ replacedAt: at })
+        .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeFamily(familyId: string, at: Date, reason: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async insertChallenge(row: typeof authChallenges.$inferInsert) {
+      await db.insert(authChallenges).values(row);
+    },
+
+    async findChallenge(secretHash: string, purpose: 'set_new_password' | 'reset_password') {
+      const [row] = await db
+        .select()
+        .from(authChallenges)
+        .where(and(eq(authChallenges.secretHash, secretHash), eq(authChallenges.purpose, purpose)))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes, ok } from '@rollbook/contract';
+import { registerRoute } from '../../lib/routes';
+import { createAuthService } from './auth.service';
+
+/** Session and account calls of contract §4. */
+export async function authModule(app: FastifyInstance) {
+  const service = createAuthService(app.deps);
+  const limit = app.deps.config.loginRateLimitPerMinute;
+
+  registerRoute(app, authRoutes.checkServerAvailability, async ({ reply }) => {
+    if (app.deps.config.maintenance) return reply.status(503).send({ data: false, error: true, message: 'Rollbook is under maintenance' });
+    return { data: true as const };
+  });
+
+  registerRoute(app, authRoutes.checkTokenAuthenticity, async () => ok({ isAuthenticated: true as const }));
+
+  registerRoute(
+    app,
+    authRoutes.login,
+    async ({ body }) => service.login(body),
+    {
+      rateLimit: {
+        max: limit,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `login:${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        message: 'Too many login attempts. Please wait a minute and try again.',
+      },
+    },
+  );
+
+  registerRoute(app, authRoutes.refresh, async ({ body }) => service.refresh(body.refresh));
+
+  registerRoute(app, authRoutes.setNewPassword, async ({ body }) => service.setNewPassword(body));
+
+  registerRoute(app, authRoutes.setUpdatedPassword, async ({ body }) => {
+    await service.setUpdatedPassword(body);
+    return ok(true as const);
+  });
+
+  registerRoute(
+    app,
+    authRoutes.forgotPassword,
+    async ({ body }) => {
+      await service.forgotPassword(body);
+      return ok(true as const);
+    },
+    {
+      rateLimit: {
+        max: limit,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `forgot:${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        message: 'Too many requests. Please wait a minute and try again.',
+      },
+    },
+  );
+
+  registerRoute(app, authRoutes.updateEmail, async ({ auth, body }) => {
+    return ok(await service.updateEmail(auth, body));
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES_TABLE, fastifyPath } from '@rollbook/contract';
+import { AppError } from '../lib/app-error';
+import { authModule } from './auth/auth.routes';
+import { notificationsModule } from './notifications/notifications.routes';
+
+/**
+ * Registers every module's routes under the API prefix, then answers each contract call that no
+ * module implements yet with a clear 501, so clients get a message rather than a bare 404.
+ */
+export async function registerModules(api: FastifyInstance): Promise<void> {
+  await api.register(authModule);
+  await api.register(notificationsModule);
+
+  await api.after();
+  for (const route of ROUTES_TABLE) {
+    if (api.implementedRoutes.has(route.id)) continue;
+    if (route.responseKind === 'binary') continue; // media is served by the static media plugin
+    api.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      handler: async () => {
+        throw new AppError('not_implemented', 'This part of Rollbook is not available yet');
+      },
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
+import { AppError, type FieldIssue } from '../../lib/app-error';
+
+interface ErrorBody {
+  data: null;
+  error: true;
+  message: string;
+  code: ErrorCode;
+  issues?: FieldIssue[];
+  [extra: string]: unknown;
+}
+
+function body(code: ErrorCode, message: string, issues?: FieldIssue[], extra?: Record<string, unknown>): ErrorBody {
+  return { ...extra, data: null, error: true, message, code, ...(issues ? { issues } : {}) };
+}
+
+/**
+ * One sentence for a toast: the first problem (prefixed with its field unless the message already
+ * names it, as the contract's schemas do) and how many more there are.
+ */
+export function describeIssues(issues: FieldIssue[]): string {
+  const [first, ...rest] = issues;
+  if (!first) return 'Some of the information sent is not valid';
+  const head = first.path === '' || first.message.includes(first.path) ? first.message : `${first.path}: ${first.message}`;
+  return rest.length === 0 ? head : `${head} (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
+}
+
+/**
+ * The one error handler: every failure leaves as the contract's error envelope. Known errors keep
+ * their status and message; anything unexpected is logged with the request and answered with a
+ * generic 500 so internals never reach the client.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof AppError) {
+        if (err.status >= 500) request.log.error({ err }, err.message);
+        return reply.status(err.status).send(body(err.code, err.message, err.issues, err.extra));
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const issues: FieldIssue[] = err.validation.map((v) => ({
+          path: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+          message: v.message ?? 'Invalid value',
+        }));
+        return reply.status(400).send(body('validation_failed', describeIssues(issues), issues));
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err, issues: err.cause }, 'response does not match the contract');
+        return reply.status(500).send(body('internal', ERROR_MESSAGES.internal));
+      }
+      const status = err.statusCode ?? 500;
+      if (status === 413) return reply.status(413).send(body('payload_too_large', ERROR_MESSAGES.payload_too_large));
+      if (status === 415) return reply.status(415).send(body('unsupported_media_type', ERROR_MESSAGES.unsupported_media_type));
+      if (status === 429) return reply.status(429).send(body('too_many_requests', err.message || ERROR_MESSAGES.too_many_requests));
+      if (status >= 400 && status < 500) {
+        // Malformed JSON, empty body with a JSON content type, and similar framework-level rejections.
+        return reply.status(400).send(body('bad_request', err.message || ERROR_MESSAGES.bad_request));
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(body('internal', ERROR_MESSAGES.internal));
+    });
+
+  },
+  { name: 'errors' },
+);
+
+/** The API's own 404: JSON envelope, never the web app's HTML. */
+export function apiNotFoundHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.status(404).send(body('not_found', `No API call at ${request.method} ${path}`));
+  });
+}

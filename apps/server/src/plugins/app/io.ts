@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Namespace } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { SOCKET_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@rollbook/contract';
+
+export type ClientNamespace = Namespace<ClientToServerEvents, ServerToClientEvents>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Server<ClientToServerEvents, ServerToClientEvents>;
+    /** The `/client` namespace every browser and app connects to. */
+    clientNs: ClientNamespace;
+  }
+}
+
+/** The room a person's own sockets join to receive their notifications live. */
+export const profileRoom = (profileSlug: string) => `profile:${profileSlug}`;
+
+/**
+ * socket.io on the same port as HTTP, websocket transport only (no sticky sessions needed behind a
+ * load balancer). With Redis, the adapter fans events out to every instance.
+ */
+export default fp(
+  async function ioPlugin(app: FastifyInstance, opts: { redis?: Redis | undefined }) {
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      cors: { origin: app.deps.config.corsOrigins.length > 0 ? app.deps.config.corsOrigins : false, credentials: true },
+      maxHttpBufferSize: 2 * 1024 * 1024,
+    });
+    if (opts.redis) {
+      const pub = opts.redis.duplicate();
+      const sub = opts.redis.duplicate();
+      io.adapter(createAdapter(pub, sub));
+      app.addHook('onClose', async () => {
+        await Promise.allSettled([pub.quit(), sub.quit()]);
+      });
+    }
+    const clientNs = io.of(SOCKET_NAMESPACE);
+    app.decorate('io', io);
+    app.decorate('clientNs', clientNs);
+
+    clientNs.on('connection', (socket) => {
+      // Our own web app subscribes to its bell; the token is checked like any bearer call.
+      socket.on('notifications_subscribe', async (payload) => {
+        try {
+          const token = typeof payload?.auth_token === 'string' ? payload.auth_token.replace(/^Bearer\s+/i, '') : '';
+          const auth = await app.authenticateToken(token);
+          await socket.join(profileRoom(auth.profileSlug));
+        } catch {
+          socket.emit('client_error', { event: 'client_error', client: 'FE', status_code: 401, data: 'Token is invalid or expired' });
+        }
+      });
+    });
+
+    app.addHook('onClose', async () => {
+      await io.close();
+    });
+  },
+  { name: 'io', dependencies: ['deps', 'auth'] },
+);
