@@ -1,0 +1,162 @@
+// eslint-disable-next-line no-restricted-imports -- the zod-only rule guards shipped code; tests run under vitest.
+import { describe, expect, it } from 'vitest';
+import { ROUTES_TABLE, routeById } from './index';
+import { pathParamNames } from '../route';
+
+/** Contract Appendix A, copied verbatim: the 57 method + path pairs the original clients send. */
+const APPENDIX_A: ReadonlyArray<readonly [string, string]> = [
+  ['GET', '/check_server_avaibility'],
+  ['GET', '/check_token_authenticity'],
+  ['POST', '/auth/api/login/'],
+  ['POST', '/auth/api/token/refresh/'],
+  ['POST', '/auth/api/set_new_password_for_stakeholders/'],
+  ['POST', '/auth/api/set_updated_password/'],
+  ['POST', '/auth/api/forgot_password/'],
+  ['POST', '/auth/api/update_email/'],
+  ['GET', '/manage/alerts/get_alerts'],
+  ['POST', '/manage/alerts/mark_all_as_read/'],
+  ['GET', '/manage/get_timetable_for_student'],
+  ['POST', '/manage/session/mark_attendance_for_student/'],
+  ['POST', '/manage/session/mark_for_regulization/'],
+  ['GET', '/manage/get_timetable_for_teacher/{day}'],
+  ['GET', '/manage/get_classrooms_for_teacher'],
+  ['GET', '/manage/session/get_classroom_allocations'],
+  ['POST', '/manage/session/set_classroom_dynamic/'],
+  ['POST', '/manage/session/create_lecture_session/'],
+  ['GET', '/manage/session/get_session_data_for_export/{session_id}'],
+  ['GET', '/media/{audio_url}'],
+  ['GET', '/manage/get_streams'],
+  ['GET', '/manage/get_semesters_from_stream/{stream_slug}'],
+  ['GET', '/manage/get_subjects_from_acedemic_year/{semester_slug}/{year}'],
+  ['POST', '/manage/add_subjects_to_semester/'],
+  ['POST', '/manage/unlock_subject_choices/'],
+  ['POST', '/manage/extend_subject_choice_deadline/'],
+  ['GET', '/manage/get_complementry_subject_from_semester/{semester_slug}'],
+  ['GET', '/manage/get_teachers_for_the_subject/{subject_slug}'],
+  ['GET', '/manage/get_students_for_the_subject/{subject_slug}'],
+  ['POST', '/manage/unlock_subject_choice_for_student/'],
+  ['GET', '/manage/get_all_subjects_of_teacher'],
+  ['POST', '/manage/unlock_subject_choices_for_teacher/'],
+  ['GET', '/manage/get_teacher_to_subject_excel'],
+  ['GET', '/manage/get_subject_to_teacher_excel'],
+  ['GET', '/manage/get_student_to_subject_excel/{semester_slug}'],
+  ['GET', '/manage/get_semesters_only_from_stream/{stream_slug}'],
+  ['GET', '/manage/get_subject_choice_groups/{semester_slug}'],
+  ['GET', '/manage/get_division_suggestion/{semester_slug}'],
+  ['POST', '/manage/confirm_suggested_divisions/'],
+  ['GET', '/manage/get_division_student_data_excel'],
+  ['GET', '/manage/get_divisions_from_stream/{stream_slug}'],
+  ['GET', '/manage/get_timetable/{division_slug}'],
+  ['POST', '/manage/upload_master_timetable/'],
+  ['GET', '/manage/get_subject_allocation_context'],
+  ['POST', '/manage/rest_subject_allocation_context/'],
+  ['POST', '/manage/confirm_subject_allocation/'],
+  ['GET', '/manage/get_teachers_allocation'],
+  ['GET', '/manage/get_teachers_subject_choices'],
+  ['POST', '/manage/mark_subject_choices_of_teacher/'],
+  ['POST', '/manage/unsave_subject_choices_for_teacher/'],
+  ['GET', '/manage/get_students_subject_choices'],
+  ['POST', '/manage/mark_subject_choices_of_student/'],
+  ['POST', '/manage/unsave_subject_choices_for_student/'],
+  ['GET', '/manage/get_students_division'],
+  ['GET', '/manage/get_saved_subjects_from_stream/{stream_slug}'],
+  ['GET', '/manage/get_teachers_subject_choices/{semester_slug}'],
+  ['GET', '/manage/get_accedmic_years_of_subjects_by_semester/{semester_slug}'],
+];
+
+const key = (method: string, path: string) => `${method} ${path}`;
+
+describe('ROUTES_TABLE against contract Appendix A', () => {
+  const actual = ROUTES_TABLE.map((r) => key(r.method, r.path));
+  const expected = APPENDIX_A.map(([m, p]) => key(m, p));
+
+  it('holds the 57 calls of the appendix', () => {
+    expect(expected).toHaveLength(57);
+    expect(new Set(expected).size).toBe(57);
+    expect([...actual].sort()).toEqual([...expected].sort());
+  });
+
+  it('lists every call exactly once, with a unique id', () => {
+    expect(new Set(actual).size).toBe(ROUTES_TABLE.length);
+    const ids = ROUTES_TABLE.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+  });
+
+  it('ends POST paths with a slash and GET paths without one', () => {
+    for (const route of ROUTES_TABLE) {
+      if (route.method === 'POST') expect(route.path, route.id).toMatch(/\/$/);
+      else expect(route.path, route.id).not.toMatch(/\/$/);
+    }
+  });
+
+  it('declares path parameters exactly as named in the braces', () => {
+    for (const route of ROUTES_TABLE) {
+      const names = pathParamNames(route.path);
+      const declared = route.params ? Object.keys(route.params.shape) : [];
+      expect(declared.sort(), route.id).toEqual([...names].sort());
+    }
+  });
+
+  it('keeps auth, roles and body kinds consistent', () => {
+    for (const route of ROUTES_TABLE) {
+      if (route.auth === 'none') expect(route.roles, route.id).toEqual([]);
+      else expect(route.roles.length, route.id).toBeGreaterThan(0);
+      if (route.method === 'GET') expect(route.bodyKind, route.id).toBe('none');
+      if (route.bodyKind === 'json') expect(route.body, route.id).toBeDefined();
+      if (route.bodyKind === 'none') expect(route.body, route.id).toBeUndefined();
+      // A multipart call carries text fields, files or both (create_lecture_session has no file).
+      if (route.bodyKind === 'multipart')
+        expect(route.body !== undefined || (route.files?.length ?? 0) > 0, route.id).toBe(true);
+      else expect(route.files, route.id).toBeUndefined();
+    }
+  });
+
+  it('marks the special response kinds the contract names', () => {
+    const kindOf = (id: string) => routeById(id)?.responseKind;
+    expect(kindOf('auth.login')).toBe('bare');
+    expect(kindOf('auth.refresh')).toBe('bare');
+    expect(kindOf('auth.setNewPassword')).toBe('bare');
+    expect(kindOf('auth.checkServerAvailability')).toBe('bare');
+    expect(kindOf('sessions.getSessionDataForExport')).toBe('csv');
+    expect(kindOf('media.getMedia')).toBe('binary');
+    const others = ROUTES_TABLE.filter(
+      (r) =>
+        ![
+          'auth.login',
+          'auth.refresh',
+          'auth.setNewPassword',
+          'auth.checkServerAvailability',
+          'sessions.getSessionDataForExport',
+          'media.getMedia',
+        ].includes(r.id),
+    );
+    for (const route of others) expect(route.responseKind, route.id).toBe('envelope');
+  });
+
+  it('leaves only the public calls unauthenticated', () => {
+    const open = ROUTES_TABLE.filter((r) => r.auth === 'none').map((r) => r.path);
+    expect(open.sort()).toEqual(
+      [
+        '/check_server_avaibility',
+        '/auth/api/login/',
+        '/auth/api/token/refresh/',
+        '/auth/api/set_new_password_for_stakeholders/',
+        '/auth/api/set_updated_password/',
+        '/auth/api/forgot_password/',
+        '/media/{audio_url}',
+      ].sort(),
+    );
+  });
+
+  it('uses the literal multipart field names of the original client', () => {
+    expect(routeById('sessions.markAttendanceForStudent')?.files).toEqual(['audio']);
+    expect(routeById('timetable.uploadMasterTimetable')?.files).toEqual(['master_tt.csv']);
+    expect(routeById('sessions.createLectureSession')?.bodyKind).toBe('multipart');
+  });
+
+  it('does not contain the server-added docs route', () => {
+    expect(ROUTES_TABLE.some((r) => r.path.startsWith('/api/docs'))).toBe(false);
+    expect(routeById('nope.nothing')).toBeUndefined();
+  });
+});
