@@ -19,7 +19,7 @@ describe('ERROR_STATUS', () => {
       expect(ERROR_STATUS[code]).toBeLessThan(600);
       expect(ERROR_MESSAGES[code].length).toBeGreaterThan(0);
     }
-    expect(ERROR_CODES).toHaveLength(15);
+    expect(ERROR_CODES).toHaveLength(16);
   });
 
   it('recognises its own codes only', () => {

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  not_implemented: 501,
   service_unavailable: 503,
   overloaded: 503,
 } as const;
@@ -53,6 +54,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   unsupported_media_type: 'This kind of content is not supported here',
   too_many_requests: 'Too many requests. Please wait a moment and try again',
   internal: 'Something went wrong',
+  not_implemented: 'This is not available yet',
   service_unavailable: 'The service is temporarily unavailable. Please try again later',
   overloaded: 'The server is busy right now. Please try again in a moment',
 };
