@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_PATTERN, SLUG_PATTERN, requiredString, slugField } from './common';
+import { DECIMAL_PATTERN, SLUG_PATTERN, booleanField, requiredString, slugField } from './common';
 import { LectureTeacherSchema, SessionStatusSchema } from './timetable';
 
 /** One student's attendance row in a live session (§6.0). Scores are null until computed. */
@@ -125,7 +125,7 @@ export type ClassroomAllocation = z.infer<typeof ClassroomAllocationSchema>;
 export const SetClassroomDynamicBodySchema = z.object({
   lecture_slug: slugField('lecture_slug'),
   classroom_slug: slugField('classroom_slug'),
-  merge: z.boolean({ error: 'merge must be true or false' }),
+  merge: booleanField('merge'),
 });
 export type SetClassroomDynamicBody = z.infer<typeof SetClassroomDynamicBodySchema>;
 
