@@ -35,7 +35,7 @@ function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string,
   for (const subject of subjects.filter((s) => s.elective)) {
     let prefix = subject.shortName?.trim() || subjectInitials(subject.name) || subject.slug.toUpperCase();
     // Two electives with the same initials would otherwise produce identical batch names.
-    if (used.has(prefix)) prefix = subject.slug.toUpperCase();
+    if (used.has(prefix)) prefix = `${subject.slug.toUpperCase()}-`;
     used.add(prefix);
     prefixes.set(subject.slug, prefix);
   }
@@ -112,37 +112,28 @@ export function hoursOverview(
   });
 }
 
+/** Students per division and group: `membership[division][group]` lists student slugs. */
+export type Membership = readonly (readonly (readonly string[])[])[];
+
 /**
- * Turns an assignment matrix into named divisions with students, parts, batches, the hours
- * overview and the objective values. Students of a split group are dealt out in enrolment order
- * over the divisions in canonical order, so the result is a pure function of the matrix.
+ * Builds named divisions with students, parts, batches, the hours overview and the objective from
+ * explicit membership (divisions in the given order). Shared by the optimiser and manual plans.
  */
-export function buildPlanBody(
+export function assemblePlan(
   context: PlanContext,
-  counts: Counts,
+  membership: Membership,
 ): { divisions: PlannedDivision[]; hours: HoursRow[]; objective: PlanObjective } {
   const { problem, subjects, students } = context;
-  const D = problem.divisionCount;
-  const order = canonicalOrder(counts, D);
   const bySlug = new Map(students.map((student) => [student.slug, student]));
-  const partsPerDivision: DivisionPart[][] = order.map(() => []);
-  problem.groups.forEach((group, g) => {
-    let next = 0;
-    order.forEach((d, position) => {
-      const take = counts[g]?.[d] ?? 0;
-      if (take === 0) return;
-      partsPerDivision[position]?.push({
-        groupKey: group.key,
-        electives: group.electives,
-        students: group.students.slice(next, next + take),
-      });
-      next += take;
-    });
-  });
   const prefixes = electiveBatchPrefixes(subjects);
   const electiveSubjects = subjects.filter((subject) => subject.elective);
-  const divisions = partsPerDivision.map((parts, position) => {
+  const divisions = membership.map((byGroup, position) => {
     const name = context.divisionNames?.[position] ?? divisionName(position);
+    const parts: DivisionPart[] = [];
+    byGroup.forEach((slugs, g) => {
+      const group = problem.groups[g];
+      if (group && slugs.length > 0) parts.push({ groupKey: group.key, electives: group.electives, students: slugs });
+    });
     const members = parts
       .flatMap((part) => part.students)
       .map((slug) => bySlug.get(slug))
@@ -157,6 +148,7 @@ export function buildPlanBody(
       batches: divisionBatches(name, members, parts, electiveSubjects, prefixes, context.batchPolicy),
     };
   });
+  const counts = problem.groups.map((_, g) => membership.map((byGroup) => byGroup[g]?.length ?? 0));
   const score = scoreAssignment(problem, counts);
   return {
     divisions,
@@ -168,4 +160,28 @@ export function buildPlanBody(
       groupSplits: score.groupSplits,
     },
   };
+}
+
+/**
+ * Turns an assignment matrix into a plan (see {@link assemblePlan}). Students of a split group are
+ * dealt out in enrolment order over the divisions in canonical order, so the result is a pure
+ * function of the matrix.
+ */
+export function buildPlanBody(
+  context: PlanContext,
+  counts: Counts,
+): { divisions: PlannedDivision[]; hours: HoursRow[]; objective: PlanObjective } {
+  const { problem } = context;
+  const order = canonicalOrder(counts, problem.divisionCount);
+  const membership = order.map(() => problem.groups.map(() => [] as string[]));
+  problem.groups.forEach((group, g) => {
+    let next = 0;
+    order.forEach((d, position) => {
+      const take = counts[g]?.[d] ?? 0;
+      const slot = membership[position];
+      if (slot) slot[g] = group.students.slice(next, next + take);
+      next += take;
+    });
+  });
+  return assemblePlan(context, membership);
 }

@@ -29,6 +29,10 @@ export interface GeneratedInstance {
   readonly students: PlannerStudent[];
 }
 
+// Distinct first letters keep the generated batch prefixes (subject initials) unique.
+const TOPICS = ['Machine', 'Cloud', 'Data', 'Image', 'Network', 'Quantum', 'Robotic', 'Secure'];
+const FIELDS = ['Learning', 'Computing', 'Systems', 'Analytics', 'Design'];
+
 const HOURS: readonly [number, number, number][] = [
   [3, 0, 2],
   [3, 1, 2],
@@ -60,7 +64,7 @@ export function generateInstance(shape: InstanceShape): GeneratedInstance {
     for (let o = 0; o < count; o += 1) {
       const [L, T, P] = pick(HOURS);
       const slug = `e${c + 1}-${o + 1}`;
-      const name = `Elective ${String.fromCharCode(65 + c)}${o + 1} Studies`;
+      const name = `${TOPICS[c % TOPICS.length] ?? 'Topic'} ${FIELDS[o % FIELDS.length] ?? 'Studies'}${c >= TOPICS.length ? ` ${c}` : ''}`;
       subjects.push({ slug, name, L, T, P, elective: true, category: `cat-${c + 1}` });
       options.push(slug);
       weights.push(1 + random() * 4);

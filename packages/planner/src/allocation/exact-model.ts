@@ -1,0 +1,95 @@
+import { LpBuilder } from '../solver/lp-builder';
+import type { LpTerm } from '../solver/lp-builder';
+import type { AllocationProblem, ClassCounts } from './problem';
+
+const a = (c: number, t: number) => `a_${c}_${t}`;
+const z = (s: number, t: number) => `z_${s}_${t}`;
+const e = (t: number) => `e_${t}`;
+const term = (coefficient: number, variable: string): LpTerm => ({ coefficient, variable });
+
+export type AllocationPhase =
+  | { readonly kind: 'coverage' }
+  | { readonly kind: 'cost'; readonly minCovered: number; readonly share: number };
+
+function subjectIndex(problem: AllocationProblem): Map<string, number> {
+  const index = new Map<string, number>();
+  for (const unitClass of problem.classes) if (!index.has(unitClass.subject)) index.set(unitClass.subject, index.size);
+  return index;
+}
+
+/**
+ * The allocation MIP over unit classes: a[c][t] ∈ ℕ units of class c to eligible teacher t, at most
+ * the class size in total and at most max_t hours per teacher. Phase `coverage` maximises covered
+ * hours. Phase `cost` keeps coverage ≥ the phase-1 value and minimises the secondary cost of
+ * `allocationCost`: z[s][t] ∈ {0,1} marks teacher t on subject s (a ≤ n·z), e_t ≥ load_t − share·max_t
+ * is the overload above the fair share.
+ */
+export function buildAllocationModel(problem: AllocationProblem, phase: AllocationPhase): string {
+  const model = new LpBuilder(phase.kind === 'coverage' ? 'maximize' : 'minimize');
+  const load: LpTerm[][] = problem.teachers.map(() => []);
+  const covered: LpTerm[] = [];
+  const subjects = subjectIndex(problem);
+  const pairs = new Set<string>();
+  problem.classes.forEach((unitClass, c) => {
+    const supply: LpTerm[] = [];
+    for (const t of problem.eligible[c] ?? []) {
+      const teacher = problem.teachers[t];
+      if (!teacher) continue;
+      const cap = Math.min(unitClass.units.length, Math.floor(teacher.maxHours / unitClass.hours));
+      model.integer(a(c, t), 0, cap);
+      supply.push(term(1, a(c, t)));
+      load[t]?.push(term(unitClass.hours, a(c, t)));
+      covered.push(term(unitClass.hours, a(c, t)));
+      if (phase.kind === 'cost') {
+        const s = subjects.get(unitClass.subject) ?? 0;
+        const rank = teacher.ranks.get(unitClass.subject) ?? 1;
+        model.addObjective(problem.weights.rank * (rank - 1) * unitClass.hours, a(c, t));
+        if (!pairs.has(z(s, t))) {
+          pairs.add(z(s, t));
+          model.binary(z(s, t));
+          model.addObjective(problem.weights.teacherPerSubject, z(s, t));
+        }
+        model.addRow(`use_${c}_${t}`, [term(1, a(c, t)), term(-cap, z(s, t))], '<=', 0);
+      }
+    }
+    if (supply.length > 0) model.addRow(`supply_${c}`, supply, '<=', unitClass.units.length);
+  });
+  problem.teachers.forEach((teacher, t) => {
+    const terms = load[t] ?? [];
+    if (terms.length === 0) return;
+    model.addRow(`max_${t}`, terms, '<=', teacher.maxHours);
+    if (phase.kind === 'cost') {
+      model.continuous(e(t), 0, Infinity);
+      model.addObjective(problem.weights.overload, e(t));
+      model.addRow(`over_${t}`, [...terms, term(-1, e(t))], '<=', phase.share * teacher.maxHours);
+    }
+  });
+  if (phase.kind === 'coverage') for (const c of covered) model.addObjective(c.coefficient, c.variable);
+  else model.addRow('coverage', covered, '>=', phase.minCovered);
+  return model.toString();
+}
+
+/** Warm-start values of a class-level allocation for either phase. */
+export function allocationStart(problem: AllocationProblem, counts: ClassCounts, share: number): Map<string, number> {
+  const values = new Map<string, number>();
+  const subjects = subjectIndex(problem);
+  const loads = problem.teachers.map(() => 0);
+  counts.forEach((row, c) => {
+    const unitClass = problem.classes[c];
+    if (!unitClass) return;
+    const s = subjects.get(unitClass.subject) ?? 0;
+    row.forEach((value, t) => {
+      if (!(problem.eligible[c] ?? []).includes(t)) return;
+      values.set(a(c, t), value);
+      if (value > 0) values.set(z(s, t), 1);
+      loads[t] = (loads[t] ?? 0) + value * unitClass.hours;
+    });
+  });
+  problem.teachers.forEach((teacher, t) => values.set(e(t), Math.max(0, (loads[t] ?? 0) - share * teacher.maxHours)));
+  return values;
+}
+
+/** Reads class-level counts back from solver values. */
+export function countsFromSolution(problem: AllocationProblem, values: ReadonlyMap<string, number>): ClassCounts {
+  return problem.classes.map((_, c) => problem.teachers.map((__, t) => Math.round(values.get(a(c, t)) ?? 0)));
+}

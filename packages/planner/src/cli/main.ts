@@ -1,0 +1,80 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { allocateLoad } from '../allocation/allocate-load';
+import type { AllocationInput, PlannerTeacher, TeachingUnit } from '../allocation/types';
+import { buildTeachingUnits } from '../allocation/units';
+import { planFromManualAssignment } from '../divisions/manual-plan';
+import type { ManualPlanInput } from '../divisions/manual-plan';
+import { planDivisions } from '../divisions/plan-divisions';
+import type { DivisionPlan, DivisionPlanInput } from '../divisions/types';
+import type { PlannerSubject } from '../model';
+
+const USAGE = `Usage:
+  planner divisions [--in input.json] [--out plan.json]
+      input: { subjects, students, maxDivisionSize, batchPolicy?, timeBudgetMs?, divisionNames?,
+               balanceTolerance? }  — or with "divisions": [...] to check a manual plan
+  planner allocate [--in input.json] [--out allocation.json]
+      input: { units, teachers, defaultMaxHours?, timeBudgetMs?, weights?, allowUnranked? }
+             or { plan, subjects, teachers, ... } to derive the units from a division plan
+Reads standard input and writes standard output when --in / --out are omitted.`;
+
+function option(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+function readInput(path: string | undefined): unknown {
+  return JSON.parse(readFileSync(path ?? 0, 'utf8')) as unknown;
+}
+
+function writeOutput(path: string | undefined, value: unknown): void {
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  if (path) writeFileSync(path, text);
+  else process.stdout.write(text);
+}
+
+async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<DivisionPlan> {
+  if ('divisions' in input && Array.isArray(input.divisions)) return planFromManualAssignment(input);
+  return planDivisions(input);
+}
+
+async function allocate(
+  input: Partial<AllocationInput> & { plan?: DivisionPlan; subjects?: PlannerSubject[]; teachers: PlannerTeacher[] },
+) {
+  let units: readonly TeachingUnit[] | undefined = input.units;
+  if (!units && input.plan && input.subjects) units = buildTeachingUnits(input.plan, input.subjects);
+  if (!units) throw new Error('allocate: give "units", or "plan" and "subjects"');
+  return { units, ...(await allocateLoad({ ...input, units })) };
+}
+
+/**
+ * Entry point of the `planner` CLI: `divisions` plans (or checks a manual plan) and `allocate`
+ * allocates teaching load, both JSON in and JSON out. Returns the process exit code: 0 on
+ * success, 1 on invalid input (the message and issues go to standard error), 2 on usage errors.
+ */
+export async function main(args: readonly string[]): Promise<number> {
+  const [command] = args;
+  const inPath = option(args, '--in');
+  const outPath = option(args, '--out');
+  if (command !== 'divisions' && command !== 'allocate') {
+    process.stderr.write(`${USAGE}\n`);
+    return command === '--help' || command === '-h' ? 0 : 2;
+  }
+  try {
+    const input = readInput(inPath);
+    const result =
+      command === 'divisions'
+        ? await divisions(input as DivisionPlanInput | ManualPlanInput)
+        : await allocate(input as Parameters<typeof allocate>[0]);
+    writeOutput(outPath, result);
+    return 0;
+  } catch (error) {
+    const issues = (error as { issues?: unknown }).issues;
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    if (issues) process.stderr.write(`${JSON.stringify(issues, null, 2)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PlannerStudent, PlannerSubject } from '../model';
+import { bruteForceBest } from '../testing/brute-force';
+import { generateInstance, seededRandom } from '../testing/instances';
+import { planDivisions } from './plan-divisions';
+import { buildProblem, PlannerInputError } from './problem';
+import type { DivisionPlan } from './types';
+
+const subjects: PlannerSubject[] = [
+  { slug: 'maths', name: 'Mathematics', L: 3, T: 1, P: 0, elective: false },
+  { slug: 'ml', name: 'Machine Learning', L: 3, T: 0, P: 2, elective: true, category: 'a' },
+  { slug: 'cc', name: 'Cloud Computing', L: 3, T: 0, P: 2, elective: true, category: 'a' },
+  { slug: 'is', name: 'Information Security', L: 4, T: 0, P: 2, elective: true, category: 'b' },
+  { slug: 'df', name: 'Digital Forensics', L: 2, T: 1, P: 4, elective: true, category: 'b' },
+];
+
+function tinyInstance(seed: number): { students: PlannerStudent[]; max: number } {
+  const random = seededRandom(seed);
+  const count = 8 + Math.floor(random() * 7);
+  const students = Array.from({ length: count }, (_, i) => ({
+    slug: `s${i}`,
+    enrollment: `E${String(i).padStart(3, '0')}`,
+    electives: [random() < 0.5 ? 'ml' : 'cc', random() < 0.6 ? 'is' : 'df'],
+  }));
+  const divisions = 2 + Math.floor(random() * 2);
+  return { students, max: Math.ceil(count / divisions) + Math.floor(random() * 2) };
+}
+
+function expectValidPlan(plan: DivisionPlan, students: readonly PlannerStudent[], max: number): void {
+  const placed = plan.divisions.flatMap((division) => division.students);
+  expect([...placed].sort()).toEqual(students.map((s) => s.slug).sort());
+  expect(new Set(placed).size).toBe(placed.length);
+  for (const division of plan.divisions) {
+    expect(division.size).toBeLessThanOrEqual(max);
+    expect(division.parts.flatMap((p) => p.students).length).toBe(division.size);
+    const core = division.batches.filter((b) => b.kind === 'core').flatMap((b) => b.students);
+    expect([...core].sort()).toEqual([...division.students].sort());
+  }
+  const sizes = plan.divisions.map((d) => d.size);
+  expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(plan.spreadLimit);
+  expect(plan.divisions.length).toBe(Math.ceil(students.length / max));
+  expect(plan.lowerBound).toBeLessThanOrEqual(plan.objective.teachingHours);
+}
+
+describe('planDivisions', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('matches brute force on tiny instance %i', async (seed) => {
+    const { students, max } = tinyInstance(seed);
+    const best = bruteForceBest(buildProblem(subjects, students, max));
+    const plan = await planDivisions({ subjects, students, maxDivisionSize: max, timeBudgetMs: 5000 });
+    expectValidPlan(plan, students, max);
+    expect(plan.optimal).toBe(true);
+    expect(plan.gap).toBe(0);
+    expect(plan.objective.teachingHours).toBe(best?.teachingHours);
+    if (plan.method === 'mip') {
+      expect([plan.objective.groupSplits, plan.objective.sizeSpread]).toEqual([best?.groupSplits, best?.sizeSpread]);
+    }
+  });
+
+  it('places every student exactly once within the limit (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 12, max: 40 }), async (seed, max) => {
+        const instance = generateInstance({ students: 40 + (seed % 60), categories: 3, minOptions: 2, maxOptions: 4, seed });
+        const plan = await planDivisions({ ...instance, maxDivisionSize: max, timeBudgetMs: 300 });
+        expectValidPlan(plan, instance.students, max);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('returns the same plan for the same input, in any input order', async () => {
+    const instance = generateInstance({ students: 70, categories: 2, minOptions: 2, maxOptions: 2, seed: 11 });
+    const first = await planDivisions({ ...instance, maxDivisionSize: 36, timeBudgetMs: 10_000 });
+    const second = await planDivisions({
+      ...instance,
+      students: [...instance.students].reverse(),
+      maxDivisionSize: 36,
+      timeBudgetMs: 10_000,
+    });
+    expect(first.optimal).toBe(true);
+    expect(second.divisions).toEqual(first.divisions);
+    expect(second.hours).toEqual(first.hours);
+  });
+
+  it('stays within its budget on a large instance and reports a bound and gap instead', async () => {
+    const instance = generateInstance({ students: 1200, categories: 8, minOptions: 2, maxOptions: 5, seed: 5 });
+    const plan = await planDivisions({ ...instance, maxDivisionSize: 60, timeBudgetMs: 1500 });
+    expectValidPlan(plan, instance.students, 60);
+    expect(plan.optimal).toBe(false);
+    expect(plan.method).toMatch(/time limit|heuristic/);
+    expect(plan.gap).toBeCloseTo((plan.objective.teachingHours - plan.lowerBound) / plan.objective.teachingHours, 10);
+    expect(plan.gap).toBeGreaterThan(0);
+  });
+
+  it('computes the hours overview from divisions and lab batches', async () => {
+    const instance = generateInstance({ students: 150, categories: 2, minOptions: 2, maxOptions: 3, seed: 3 });
+    const plan = await planDivisions({ ...instance, maxDivisionSize: 50, timeBudgetMs: 500 });
+    for (const row of plan.hours) {
+      const subject = instance.subjects.find((s) => s.slug === row.subject) as PlannerSubject;
+      const taughtIn = plan.divisions.filter(
+        (d) => !subject.elective || d.parts.some((p) => p.electives.includes(subject.slug)),
+      );
+      const batches = taughtIn.reduce((sum, d) => {
+        const own = d.batches.filter((b) => b.subject === subject.slug).length;
+        return sum + (own > 0 ? own : d.batches.filter((b) => b.kind === 'core').length);
+      }, 0);
+      expect(row.totalDivisions).toBe(taughtIn.length);
+      expect([row.finalTheory, row.finalTutorial, row.finalPractical]).toEqual([
+        subject.L * taughtIn.length,
+        subject.T * taughtIn.length,
+        subject.P * batches,
+      ]);
+    }
+    const teaching = plan.hours.reduce((sum, r) => sum + r.totalDivisions * (r.initialTheory + r.initialTutorial + r.initialPractical), 0);
+    expect(plan.objective.teachingHours).toBe(teaching);
+  });
+
+  it('creates elective batches named by initials only in divisions that mix groups', async () => {
+    const students = [
+      ...Array.from({ length: 30 }, (_, i) => ({ slug: `a${i}`, enrollment: `A${i + 10}`, electives: ['ml', 'is'] })),
+      ...Array.from({ length: 10 }, (_, i) => ({ slug: `b${i}`, enrollment: `B${i + 10}`, electives: ['cc', 'is'] })),
+    ];
+    const plan = await planDivisions({ subjects, students, maxDivisionSize: 40 });
+    const names = plan.divisions[0]?.batches.map((b) => b.name);
+    expect(names).toEqual(['A1', 'A2', 'ML1', 'CC1']);
+  });
+
+  it('rejects unknown electives, core subjects chosen as electives and a bad limit, listing all', async () => {
+    const students = [
+      { slug: 'x', enrollment: '1', electives: ['nope'] },
+      { slug: 'y', enrollment: '2', electives: ['maths'] },
+    ];
+    const error = await planDivisions({ subjects, students, maxDivisionSize: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlannerInputError);
+    expect((error as PlannerInputError).issues).toHaveLength(3);
+  });
+});
