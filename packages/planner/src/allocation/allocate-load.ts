@@ -32,7 +32,9 @@ function feasible(problem: AllocationProblem, counts: ClassCounts): boolean {
   const withinSupply = counts.every(
     (row, c) => row.reduce((sum, value) => sum + value, 0) <= (problem.classes[c]?.units.length ?? 0),
   );
-  const eligibleOnly = counts.every((row, c) => row.every((value, t) => value === 0 || problem.eligible[c]?.includes(t)));
+  const eligibleOnly = counts.every((row, c) =>
+    row.every((value, t) => value === 0 || problem.eligible[c]?.includes(t)),
+  );
   return withinMax && withinSupply && eligibleOnly && counts.flat().every((value) => value >= 0);
 }
 
@@ -122,7 +124,11 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
     if (run.values) {
       const candidate = countsFromSolution(problem, run.values);
       const candidateCost = allocationCost(problem, candidate, share);
-      if (feasible(problem, candidate) && coveredHours(problem, candidate) >= covered && candidateCost < cost - 1e-9) {
+      if (
+        feasible(problem, candidate) &&
+        coveredHours(problem, candidate) >= covered &&
+        candidateCost < cost - 1e-9
+      ) {
         counts = candidate;
         cost = candidateCost;
       }
@@ -135,7 +141,12 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
 
   const assignments = disaggregate(problem, counts);
   const given = new Set(assignments.map((entry) => entry.unit));
-  const summary = summariseAllocation(input.units, input.teachers, assignments, input.defaultMaxHours ?? DEFAULT_MAX_HOURS);
+  const summary = summariseAllocation(
+    input.units,
+    input.teachers,
+    assignments,
+    input.defaultMaxHours ?? DEFAULT_MAX_HOURS,
+  );
   const optimal = coverageProved && costProved;
   return {
     assignments,

@@ -13,7 +13,8 @@ export type AllocationPhase =
 
 function subjectIndex(problem: AllocationProblem): Map<string, number> {
   const index = new Map<string, number>();
-  for (const unitClass of problem.classes) if (!index.has(unitClass.subject)) index.set(unitClass.subject, index.size);
+  for (const unitClass of problem.classes)
+    if (!index.has(unitClass.subject)) index.set(unitClass.subject, index.size);
   return index;
 }
 
@@ -70,7 +71,11 @@ export function buildAllocationModel(problem: AllocationProblem, phase: Allocati
 }
 
 /** Warm-start values of a class-level allocation for either phase. */
-export function allocationStart(problem: AllocationProblem, counts: ClassCounts, share: number): Map<string, number> {
+export function allocationStart(
+  problem: AllocationProblem,
+  counts: ClassCounts,
+  share: number,
+): Map<string, number> {
   const values = new Map<string, number>();
   const subjects = subjectIndex(problem);
   const loads = problem.teachers.map(() => 0);
@@ -85,11 +90,16 @@ export function allocationStart(problem: AllocationProblem, counts: ClassCounts,
       loads[t] = (loads[t] ?? 0) + value * unitClass.hours;
     });
   });
-  problem.teachers.forEach((teacher, t) => values.set(e(t), Math.max(0, (loads[t] ?? 0) - share * teacher.maxHours)));
+  problem.teachers.forEach((teacher, t) =>
+    values.set(e(t), Math.max(0, (loads[t] ?? 0) - share * teacher.maxHours)),
+  );
   return values;
 }
 
 /** Reads class-level counts back from solver values. */
-export function countsFromSolution(problem: AllocationProblem, values: ReadonlyMap<string, number>): ClassCounts {
+export function countsFromSolution(
+  problem: AllocationProblem,
+  values: ReadonlyMap<string, number>,
+): ClassCounts {
   return problem.classes.map((_, c) => problem.teachers.map((__, t) => Math.round(values.get(a(c, t)) ?? 0)));
 }

@@ -65,7 +65,12 @@ export function buildAllocationProblem(input: AllocationInput): AllocationProble
     teacher.priorities.forEach((subject, index) => {
       if (!ranks.has(subject)) ranks.set(subject, index + 1);
     });
-    return { slug: teacher.slug, maxHours: teacher.maxHours ?? fallback, seniority: teacher.seniority ?? 0, ranks };
+    return {
+      slug: teacher.slug,
+      maxHours: teacher.maxHours ?? fallback,
+      seniority: teacher.seniority ?? 0,
+      ranks,
+    };
   });
   const byKey = new Map<string, TeachingUnit[]>();
   for (const unit of [...input.units].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {

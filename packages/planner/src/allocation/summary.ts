@@ -33,12 +33,22 @@ export function summariseAllocation(
   const teacherLoads = teachers.map((teacher) => {
     const mine = valid.filter((entry) => entry.teacher === teacher.slug);
     const byKind = (kind: UnitKind) =>
-      mine.filter((entry) => unitById.get(entry.unit)?.kind === kind).reduce((sum, entry) => sum + entry.hours, 0);
-    const perSubject = new Map<string, { subject: string; kind: UnitKind; hours: number; rank: number | null }>();
+      mine
+        .filter((entry) => unitById.get(entry.unit)?.kind === kind)
+        .reduce((sum, entry) => sum + entry.hours, 0);
+    const perSubject = new Map<
+      string,
+      { subject: string; kind: UnitKind; hours: number; rank: number | null }
+    >();
     for (const entry of mine) {
       const unit = unitById.get(entry.unit) as TeachingUnit;
       const key = `${unit.subject}\u0000${unit.kind}`;
-      const row = perSubject.get(key) ?? { subject: unit.subject, kind: unit.kind, hours: 0, rank: rankOf(teacher, unit.subject) };
+      const row = perSubject.get(key) ?? {
+        subject: unit.subject,
+        kind: unit.kind,
+        hours: 0,
+        rank: rankOf(teacher, unit.subject),
+      };
       perSubject.set(key, { ...row, hours: row.hours + entry.hours });
     }
     const maxHours = teacher.maxHours ?? defaultMaxHours;
@@ -64,7 +74,8 @@ export function summariseAllocation(
       const ids = new Set(mine.map((unit) => unit.id));
       const perTeacher = new Map<string, number>();
       for (const entry of valid) {
-        if (ids.has(entry.unit)) perTeacher.set(entry.teacher, (perTeacher.get(entry.teacher) ?? 0) + entry.hours);
+        if (ids.has(entry.unit))
+          perTeacher.set(entry.teacher, (perTeacher.get(entry.teacher) ?? 0) + entry.hours);
       }
       const totalHours = mine.reduce((sum, unit) => sum + unit.hours, 0);
       const allocatedHours = [...perTeacher.values()].reduce((sum, hours) => sum + hours, 0);
@@ -92,7 +103,8 @@ export function summariseAllocation(
     .map(([rank, hours]) => ({ rank, hours, share: coveredHours > 0 ? hours / coveredHours : 0 }));
   const loads = teacherLoads.filter((load) => load.maxHours > 0).map((load) => load.total);
   const mean = loads.length > 0 ? loads.reduce((sum, value) => sum + value, 0) / loads.length : 0;
-  const variance = loads.length > 0 ? loads.reduce((sum, value) => sum + (value - mean) ** 2, 0) / loads.length : 0;
+  const variance =
+    loads.length > 0 ? loads.reduce((sum, value) => sum + (value - mean) ** 2, 0) / loads.length : 0;
   const staffed = subjectRows.filter((row) => row.teachers.length > 0);
   return {
     teachers: teacherLoads,

@@ -7,7 +7,8 @@ export const PRACTICAL_BLOCK_HOURS = 2;
 
 function practicalBlocks(hours: number): number[] {
   const blocks: number[] = [];
-  for (let left = hours; left > 0; left -= PRACTICAL_BLOCK_HOURS) blocks.push(Math.min(PRACTICAL_BLOCK_HOURS, left));
+  for (let left = hours; left > 0; left -= PRACTICAL_BLOCK_HOURS)
+    blocks.push(Math.min(PRACTICAL_BLOCK_HOURS, left));
   return blocks;
 }
 
@@ -24,11 +25,13 @@ export function buildTeachingUnits(plan: DivisionPlan, subjects: readonly Planne
   for (const division of plan.divisions) {
     const core = division.batches.filter((batch) => batch.kind === 'core');
     for (const subject of subjects) {
-      const taught = !subject.elective || division.parts.some((part) => part.electives.includes(subject.slug));
+      const taught =
+        !subject.elective || division.parts.some((part) => part.electives.includes(subject.slug));
       if (!taught || division.size === 0) continue;
       const base = `${subject.slug}/${division.name}`;
       const common = { subject: subject.slug, division: division.name };
-      if (subject.L > 0) units.push({ ...common, id: `${base}/theory`, kind: 'theory', batch: null, hours: subject.L });
+      if (subject.L > 0)
+        units.push({ ...common, id: `${base}/theory`, kind: 'theory', batch: null, hours: subject.L });
       if (subject.T > 0) {
         units.push({ ...common, id: `${base}/tutorial`, kind: 'tutorial', batch: null, hours: subject.T });
       }

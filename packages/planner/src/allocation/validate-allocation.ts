@@ -42,15 +42,35 @@ export function validateAllocation(
     const unit = unitById.get(entry.unit);
     const teacher = teacherBySlug.get(entry.teacher);
     const where = { unit: entry.unit, teacher: entry.teacher };
-    if (!unit) violations.push({ code: 'unknown-unit', severity: 'error', message: `unknown unit ${entry.unit}`, ...where });
+    if (!unit)
+      violations.push({
+        code: 'unknown-unit',
+        severity: 'error',
+        message: `unknown unit ${entry.unit}`,
+        ...where,
+      });
     if (!teacher) {
-      violations.push({ code: 'unknown-teacher', severity: 'error', message: `unknown teacher ${entry.teacher}`, ...where });
+      violations.push({
+        code: 'unknown-teacher',
+        severity: 'error',
+        message: `unknown teacher ${entry.teacher}`,
+        ...where,
+      });
     }
     if (!Number.isInteger(entry.hours) || entry.hours <= 0) {
-      violations.push({ code: 'invalid-hours', severity: 'error', message: `${entry.unit}: hours must be a whole number > 0`, ...where });
+      violations.push({
+        code: 'invalid-hours',
+        severity: 'error',
+        message: `${entry.unit}: hours must be a whole number > 0`,
+        ...where,
+      });
       continue;
     }
-    if (unit?.kind === 'practical' && entry.hours % PRACTICAL_BLOCK_HOURS !== 0 && entry.hours !== unit.hours) {
+    if (
+      unit?.kind === 'practical' &&
+      entry.hours % PRACTICAL_BLOCK_HOURS !== 0 &&
+      entry.hours !== unit.hours
+    ) {
       violations.push({
         code: 'invalid-hours',
         severity: 'error',
@@ -60,12 +80,22 @@ export function validateAllocation(
     }
     const pair = `${entry.unit}\u0000${entry.teacher}`;
     if (seen.has(pair)) {
-      violations.push({ code: 'duplicate-entry', severity: 'error', message: `${entry.unit} is listed twice for ${entry.teacher}`, ...where });
+      violations.push({
+        code: 'duplicate-entry',
+        severity: 'error',
+        message: `${entry.unit} is listed twice for ${entry.teacher}`,
+        ...where,
+      });
     }
     seen.add(pair);
     if (unit) perUnit.set(unit.id, (perUnit.get(unit.id) ?? 0) + entry.hours);
     if (teacher) perTeacher.set(teacher.slug, (perTeacher.get(teacher.slug) ?? 0) + entry.hours);
-    if (unit && teacher && !teacher.priorities.includes(unit.subject) && !warnedRank.has(`${unit.subject}\u0000${teacher.slug}`)) {
+    if (
+      unit &&
+      teacher &&
+      !teacher.priorities.includes(unit.subject) &&
+      !warnedRank.has(`${unit.subject}\u0000${teacher.slug}`)
+    ) {
       warnedRank.add(`${unit.subject}\u0000${teacher.slug}`);
       violations.push({
         code: 'subject-not-ranked',
@@ -89,7 +119,12 @@ export function validateAllocation(
   for (const [slug, hours] of perTeacher) {
     const max = teacherBySlug.get(slug)?.maxHours ?? defaultMaxHours;
     if (hours > max) {
-      violations.push({ code: 'teacher-over-max', severity: 'error', message: `${slug} has ${hours} h, above the maximum ${max}`, teacher: slug });
+      violations.push({
+        code: 'teacher-over-max',
+        severity: 'error',
+        message: `${slug} has ${hours} h, above the maximum ${max}`,
+        teacher: slug,
+      });
     }
   }
   return violations;

@@ -38,7 +38,11 @@ async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<Di
 }
 
 async function allocate(
-  input: Partial<AllocationInput> & { plan?: DivisionPlan; subjects?: PlannerSubject[]; teachers: PlannerTeacher[] },
+  input: Partial<AllocationInput> & {
+    plan?: DivisionPlan;
+    subjects?: PlannerSubject[];
+    teachers: PlannerTeacher[];
+  },
 ) {
   let units: readonly TeachingUnit[] | undefined = input.units;
   if (!units && input.plan && input.subjects) units = buildTeachingUnits(input.plan, input.subjects);

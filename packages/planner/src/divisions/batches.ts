@@ -61,7 +61,8 @@ export function divisionName(index: number): string {
 export function batchPolicyIssues(policy: BatchPolicy = {}): string[] {
   const { singleBatchMax, batchSize } = { ...DEFAULT_BATCH_POLICY, ...policy };
   const issues: string[] = [];
-  if (!Number.isInteger(singleBatchMax) || singleBatchMax < 1) issues.push('singleBatchMax must be a positive integer');
+  if (!Number.isInteger(singleBatchMax) || singleBatchMax < 1)
+    issues.push('singleBatchMax must be a positive integer');
   if (!Number.isInteger(batchSize) || batchSize < 1) issues.push('batchSize must be a positive integer');
   return issues;
 }

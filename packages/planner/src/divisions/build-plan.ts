@@ -132,7 +132,8 @@ export function assemblePlan(
     const parts: DivisionPart[] = [];
     byGroup.forEach((slugs, g) => {
       const group = problem.groups[g];
-      if (group && slugs.length > 0) parts.push({ groupKey: group.key, electives: group.electives, students: slugs });
+      if (group && slugs.length > 0)
+        parts.push({ groupKey: group.key, electives: group.electives, students: slugs });
     });
     const members = parts
       .flatMap((part) => part.students)

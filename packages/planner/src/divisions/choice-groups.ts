@@ -38,5 +38,10 @@ export function choiceGroups(students: readonly PlannerStudent[]): ChoiceGroup[]
     first: members[0],
   }));
   groups.sort((a, b) => b.size - a.size || (a.first && b.first ? compareStudents(a.first, b.first) : 0));
-  return groups.map(({ key, electives, students: slugs, size }) => ({ key, electives, students: slugs, size }));
+  return groups.map(({ key, electives, students: slugs, size }) => ({
+    key,
+    electives,
+    students: slugs,
+    size,
+  }));
 }

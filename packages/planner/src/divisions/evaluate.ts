@@ -60,7 +60,8 @@ export function assignmentIssues(problem: DivisionProblem, counts: Counts): stri
   });
   const sizes = divisionSizes(problem, counts);
   sizes.forEach((size, d) => {
-    if (size > problem.maxDivisionSize) issues.push(`division ${d} holds ${size} > ${problem.maxDivisionSize}`);
+    if (size > problem.maxDivisionSize)
+      issues.push(`division ${d} holds ${size} > ${problem.maxDivisionSize}`);
   });
   if (sizes.length > 0 && Math.max(...sizes) - Math.min(...sizes) > problem.spreadLimit) {
     issues.push(`size spread ${Math.max(...sizes) - Math.min(...sizes)} exceeds ${problem.spreadLimit}`);

@@ -8,7 +8,8 @@ const w = (g: number, d: number) => `w_${g}_${d}`;
 const term = (coefficient: number, variable: string): LpTerm => ({ coefficient, variable });
 
 /** Which objective a model optimises: phase 1 hours, phase 2 splits and spread at fixed hours. */
-export type ModelPhase = { readonly kind: 'hours' } | { readonly kind: 'tidy'; readonly maxElectiveHours: number };
+export type ModelPhase =
+  { readonly kind: 'hours' } | { readonly kind: 'tidy'; readonly maxElectiveHours: number };
 
 /**
  * The division MIP. x[g][d] ∈ ℕ students of group g in division d; y[e][d] ∈ {0,1} elective e
@@ -55,14 +56,24 @@ export function buildDivisionModel(problem: DivisionProblem, phase: ModelPhase):
     for (const d of divisions) {
       model.binary(y(e, d));
       hoursTerms.push(term(hours, y(e, d)));
-      model.addRow(`all_${e}_${d}`, [...groups.map((g) => term(1, x(g, d))), term(-sizeHigh, y(e, d))], '<=', 0);
+      model.addRow(
+        `all_${e}_${d}`,
+        [...groups.map((g) => term(1, x(g, d))), term(-sizeHigh, y(e, d))],
+        '<=',
+        0,
+      );
       for (const g of groups) {
         const cap = Math.min(problem.groups[g]?.size ?? 0, sizeHigh);
         model.addRow(`one_${e}_${g}_${d}`, [term(1, x(g, d)), term(-cap, y(e, d))], '<=', 0);
       }
     }
     const needed = Math.ceil((problem.electiveStudents[e] ?? 0) / Math.max(1, sizeHigh));
-    model.addRow(`cover_${e}`, divisions.map((d) => term(1, y(e, d))), '>=', needed);
+    model.addRow(
+      `cover_${e}`,
+      divisions.map((d) => term(1, y(e, d))),
+      '>=',
+      needed,
+    );
   });
 
   if (phase.kind === 'hours') {
@@ -115,6 +126,8 @@ export function countsFromValues(problem: DivisionProblem, values: ReadonlyMap<s
 export function orderBySize(counts: Counts): Counts {
   const D = counts[0]?.length ?? 0;
   const sizes = Array.from({ length: D }, (_, d) => counts.reduce((sum, row) => sum + (row[d] ?? 0), 0));
-  const order = Array.from({ length: D }, (_, d) => d).sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b);
+  const order = Array.from({ length: D }, (_, d) => d).sort(
+    (a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b,
+  );
   return counts.map((row) => order.map((d) => row[d] ?? 0));
 }

@@ -120,7 +120,10 @@ function construct(state: SearchState, problem: DivisionProblem): void {
         if (free <= 0) continue;
         const fits = free >= remaining;
         const key: [number, number, number] = [fits ? 0 : 1, state.addedHours(g, d), fits ? free : -free];
-        if (key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        if (
+          key[0] < bestKey[0] ||
+          (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))
+        ) {
           best = d;
           bestKey = key;
         }
@@ -165,7 +168,16 @@ function pairwisePass(state: SearchState, problem: DivisionProblem, budget: Budg
       for (let d2 = 0; d2 < D && (state.counts[g]?.[d1] ?? 0) > 0; d2 += 1) {
         if (d2 === d1) continue;
         const q = state.counts[g]?.[d1] ?? 0;
-        if (attempt(state, [{ group: g, division: d1, delta: -q }, { group: g, division: d2, delta: q }], budget)) {
+        if (
+          attempt(
+            state,
+            [
+              { group: g, division: d1, delta: -q },
+              { group: g, division: d2, delta: q },
+            ],
+            budget,
+          )
+        ) {
           improved = true;
           members[d2]?.push(g);
           break;
@@ -215,7 +227,13 @@ function pairwisePass(state: SearchState, problem: DivisionProblem, budget: Budg
  * from there, chosen among groups whose electives d already teaches. Single moves cannot find
  * this because the hours only drop when the last student of e leaves d.
  */
-function evacuate(state: SearchState, problem: DivisionProblem, e: number, d: number, budget: Budget): boolean {
+function evacuate(
+  state: SearchState,
+  problem: DivisionProblem,
+  e: number,
+  d: number,
+  budget: Budget,
+): boolean {
   const applied: Change[] = [];
   const move = (changes: Change[]) => {
     applied.push(...changes);

@@ -61,7 +61,13 @@ interface Resolution {
 
 function resolve(input: ManualPlanInput): Resolution {
   const issues: PlanIssue[] = [];
-  const problem = buildProblem(input.subjects, input.students, input.maxDivisionSize, DEFAULT_BALANCE_TOLERANCE, 0);
+  const problem = buildProblem(
+    input.subjects,
+    input.students,
+    input.maxDivisionSize,
+    DEFAULT_BALANCE_TOLERANCE,
+    0,
+  );
   const groupByKey = new Map(problem.groups.map((group) => [group.key, group]));
   const known = new Set(input.students.map((student) => student.slug));
   const names = input.divisions.map((division, d) => division.name ?? divisionName(d));
@@ -86,7 +92,12 @@ function resolve(input: ManualPlanInput): Resolution {
   input.divisions.forEach((division, d) => {
     for (const slug of division.students ?? []) {
       if (!known.has(slug)) {
-        issues.push({ code: 'unknown-student', message: `unknown student ${slug}`, student: slug, division: names[d] });
+        issues.push({
+          code: 'unknown-student',
+          message: `unknown student ${slug}`,
+          student: slug,
+          division: names[d],
+        });
       } else place(slug, d);
     }
   });
@@ -96,11 +107,20 @@ function resolve(input: ManualPlanInput): Resolution {
     for (const { key, count } of division.groups ?? []) {
       const group = groupByKey.get(key);
       if (!group) {
-        issues.push({ code: 'unknown-group', message: `unknown choice group "${key}"`, group: key, division: names[d] });
+        issues.push({
+          code: 'unknown-group',
+          message: `unknown choice group "${key}"`,
+          group: key,
+          division: names[d],
+        });
         continue;
       }
       if (count !== undefined && (!Number.isInteger(count) || count < 1)) {
-        issues.push({ code: 'invalid-count', message: `group "${key}": count must be a positive integer`, group: key });
+        issues.push({
+          code: 'invalid-count',
+          message: `group "${key}": count must be a positive integer`,
+          group: key,
+        });
         continue;
       }
       const free = group.students.filter((slug) => !explicit.has(slug));
@@ -120,15 +140,25 @@ function resolve(input: ManualPlanInput): Resolution {
   });
   for (const student of input.students) {
     if (!where.has(student.slug)) {
-      issues.push({ code: 'student-not-placed', message: `student ${student.slug} is not placed`, student: student.slug });
+      issues.push({
+        code: 'student-not-placed',
+        message: `student ${student.slug} is not placed`,
+        student: student.slug,
+      });
     }
   }
   const seenNames = new Set<string>();
   placed.forEach((members, d) => {
     const name = names[d] ?? String(d);
-    if (seenNames.has(name)) issues.push({ code: 'duplicate-division-name', message: `two divisions are named ${name}`, division: name });
+    if (seenNames.has(name))
+      issues.push({
+        code: 'duplicate-division-name',
+        message: `two divisions are named ${name}`,
+        division: name,
+      });
     seenNames.add(name);
-    if (members.length === 0) issues.push({ code: 'empty-division', message: `division ${name} is empty`, division: name });
+    if (members.length === 0)
+      issues.push({ code: 'empty-division', message: `division ${name} is empty`, division: name });
     if (members.length > input.maxDivisionSize) {
       issues.push({
         code: 'capacity-exceeded',
@@ -168,7 +198,13 @@ export function planFromManualAssignment(input: ManualPlanInput): DivisionPlan {
   if (inputProblems.length > 0) throw new ManualPlanError(inputProblems);
   const { placed, names } = resolve(input);
   // Manual plans need not be balanced, so the bound must allow any size up to the limit.
-  const problem = buildProblem(input.subjects, input.students, input.maxDivisionSize, Infinity, input.divisions.length);
+  const problem = buildProblem(
+    input.subjects,
+    input.students,
+    input.maxDivisionSize,
+    Infinity,
+    input.divisions.length,
+  );
   const { spreadLimit } = buildProblem(
     input.subjects,
     input.students,

@@ -57,7 +57,8 @@ export function originalExhaustive(
       }
     }
     let total = 0;
-    for (const [subject, k] of taught) total += Math.abs(k * (hours.get(subject) ?? 0) - (hours.get(subject) ?? 0));
+    for (const [subject, k] of taught)
+      total += Math.abs(k * (hours.get(subject) ?? 0) - (hours.get(subject) ?? 0));
     return total;
   };
 
@@ -96,7 +97,11 @@ export function originalExhaustive(
   const divisions = found.map((division) => division.flatMap((item) => item.students));
   const electiveHours = subjects
     .filter((s) => s.elective)
-    .reduce((sum, s) => sum + found.filter((d) => d.some((i) => i.electives.includes(s.slug))).length * weeklyHours(s), 0);
+    .reduce(
+      (sum, s) =>
+        sum + found.filter((d) => d.some((i) => i.electives.includes(s.slug))).length * weeklyHours(s),
+      0,
+    );
   return {
     divisions,
     extraHours: bestCost,

@@ -53,23 +53,42 @@ describe('planDivisions', () => {
     expect(plan.gap).toBe(0);
     expect(plan.objective.teachingHours).toBe(best?.teachingHours);
     if (plan.method === 'mip') {
-      expect([plan.objective.groupSplits, plan.objective.sizeSpread]).toEqual([best?.groupSplits, best?.sizeSpread]);
+      expect([plan.objective.groupSplits, plan.objective.sizeSpread]).toEqual([
+        best?.groupSplits,
+        best?.sizeSpread,
+      ]);
     }
   });
 
   it('places every student exactly once within the limit (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 12, max: 40 }), async (seed, max) => {
-        const instance = generateInstance({ students: 40 + (seed % 60), categories: 3, minOptions: 2, maxOptions: 4, seed });
-        const plan = await planDivisions({ ...instance, maxDivisionSize: max, timeBudgetMs: 300 });
-        expectValidPlan(plan, instance.students, max);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 12, max: 40 }),
+        async (seed, max) => {
+          const instance = generateInstance({
+            students: 40 + (seed % 60),
+            categories: 3,
+            minOptions: 2,
+            maxOptions: 4,
+            seed,
+          });
+          const plan = await planDivisions({ ...instance, maxDivisionSize: max, timeBudgetMs: 300 });
+          expectValidPlan(plan, instance.students, max);
+        },
+      ),
       { numRuns: 12 },
     );
   });
 
   it('returns the same plan for the same input, in any input order', async () => {
-    const instance = generateInstance({ students: 70, categories: 2, minOptions: 2, maxOptions: 2, seed: 11 });
+    const instance = generateInstance({
+      students: 70,
+      categories: 2,
+      minOptions: 2,
+      maxOptions: 2,
+      seed: 11,
+    });
     const first = await planDivisions({ ...instance, maxDivisionSize: 36, timeBudgetMs: 10_000 });
     const second = await planDivisions({
       ...instance,
@@ -83,17 +102,32 @@ describe('planDivisions', () => {
   });
 
   it('stays within its budget on a large instance and reports a bound and gap instead', async () => {
-    const instance = generateInstance({ students: 1200, categories: 8, minOptions: 2, maxOptions: 5, seed: 5 });
+    const instance = generateInstance({
+      students: 1200,
+      categories: 8,
+      minOptions: 2,
+      maxOptions: 5,
+      seed: 5,
+    });
     const plan = await planDivisions({ ...instance, maxDivisionSize: 60, timeBudgetMs: 1500 });
     expectValidPlan(plan, instance.students, 60);
     expect(plan.optimal).toBe(false);
     expect(plan.method).toMatch(/time limit|heuristic/);
-    expect(plan.gap).toBeCloseTo((plan.objective.teachingHours - plan.lowerBound) / plan.objective.teachingHours, 10);
+    expect(plan.gap).toBeCloseTo(
+      (plan.objective.teachingHours - plan.lowerBound) / plan.objective.teachingHours,
+      10,
+    );
     expect(plan.gap).toBeGreaterThan(0);
   });
 
   it('computes the hours overview from divisions and lab batches', async () => {
-    const instance = generateInstance({ students: 150, categories: 2, minOptions: 2, maxOptions: 3, seed: 3 });
+    const instance = generateInstance({
+      students: 150,
+      categories: 2,
+      minOptions: 2,
+      maxOptions: 3,
+      seed: 3,
+    });
     const plan = await planDivisions({ ...instance, maxDivisionSize: 50, timeBudgetMs: 500 });
     for (const row of plan.hours) {
       const subject = instance.subjects.find((s) => s.slug === row.subject) as PlannerSubject;
@@ -111,14 +145,25 @@ describe('planDivisions', () => {
         subject.P * batches,
       ]);
     }
-    const teaching = plan.hours.reduce((sum, r) => sum + r.totalDivisions * (r.initialTheory + r.initialTutorial + r.initialPractical), 0);
+    const teaching = plan.hours.reduce(
+      (sum, r) => sum + r.totalDivisions * (r.initialTheory + r.initialTutorial + r.initialPractical),
+      0,
+    );
     expect(plan.objective.teachingHours).toBe(teaching);
   });
 
   it('creates elective batches named by initials only in divisions that mix groups', async () => {
     const students = [
-      ...Array.from({ length: 30 }, (_, i) => ({ slug: `a${i}`, enrollment: `A${i + 10}`, electives: ['ml', 'is'] })),
-      ...Array.from({ length: 10 }, (_, i) => ({ slug: `b${i}`, enrollment: `B${i + 10}`, electives: ['cc', 'is'] })),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        slug: `a${i}`,
+        enrollment: `A${i + 10}`,
+        electives: ['ml', 'is'],
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        slug: `b${i}`,
+        enrollment: `B${i + 10}`,
+        electives: ['cc', 'is'],
+      })),
     ];
     const plan = await planDivisions({ subjects, students, maxDivisionSize: 40 });
     const names = plan.divisions[0]?.batches.map((b) => b.name);

@@ -27,7 +27,9 @@ function modelRows(problem: DivisionProblem): number {
 }
 
 function electiveHoursOf(problem: DivisionProblem, counts: Counts): number {
-  return scoreAssignment(problem, counts).teachingHours - problem.coreHoursPerDivision * problem.divisionCount;
+  return (
+    scoreAssignment(problem, counts).teachingHours - problem.coreHoursPerDivision * problem.divisionCount
+  );
 }
 
 interface SearchOutcome {
@@ -46,7 +48,12 @@ async function search(problem: DivisionProblem, started: number, budgetMs: numbe
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
   }
   if (modelRows(problem) > MAX_MODEL_ROWS) {
-    return { counts, lowerBound, solverProvedOptimal: false, method: 'heuristic (model too large for the budget)' };
+    return {
+      counts,
+      lowerBound,
+      solverProvedOptimal: false,
+      method: 'heuristic (model too large for the budget)',
+    };
   }
   const integral = problem.electiveHours.every(Number.isInteger);
   const gapOptions = integral ? { absoluteGap: 0.999 } : {};
@@ -65,7 +72,12 @@ async function search(problem: DivisionProblem, started: number, budgetMs: numbe
     lowerBound = Math.max(lowerBound, problem.coreHoursPerDivision * problem.divisionCount + bound);
   }
   const proved = hoursRun.status === 'optimal';
-  let method = hoursRun.status === 'optimal' ? 'mip' : hoursRun.status === 'limit' ? 'mip (time limit)' : `heuristic (solver: ${hoursRun.detail})`;
+  let method =
+    hoursRun.status === 'optimal'
+      ? 'mip'
+      : hoursRun.status === 'limit'
+        ? 'mip (time limit)'
+        : `heuristic (solver: ${hoursRun.detail})`;
 
   const remaining = deadline - performance.now();
   if (hoursRun.status !== 'error' && remaining > MIN_TIDY_MS) {

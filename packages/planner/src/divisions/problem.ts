@@ -44,7 +44,10 @@ export class PlannerInputError extends Error {
 }
 
 /** Checks subjects and students against each other and returns every problem found. */
-export function inputIssues(subjects: readonly PlannerSubject[], students: readonly PlannerStudent[]): string[] {
+export function inputIssues(
+  subjects: readonly PlannerSubject[],
+  students: readonly PlannerStudent[],
+): string[] {
   const issues: string[] = [];
   const bySlug = new Map<string, PlannerSubject>();
   for (const subject of subjects) {
@@ -63,7 +66,8 @@ export function inputIssues(subjects: readonly PlannerSubject[], students: reado
     for (const elective of student.electives) {
       const subject = bySlug.get(elective);
       if (!subject) issues.push(`student ${student.slug} chose unknown subject ${elective}`);
-      else if (!subject.elective) issues.push(`student ${student.slug} chose core subject ${elective} as an elective`);
+      else if (!subject.elective)
+        issues.push(`student ${student.slug} chose core subject ${elective} as an elective`);
     }
   }
   return issues;
@@ -120,7 +124,8 @@ export function buildProblem(
   const count = divisionCount ?? Math.ceil(studentCount / maxDivisionSize);
   const spreadLimit = spreadLimitFor(studentCount, count, balanceTolerance);
   const sizeLow = count === 0 ? 0 : Math.max(0, Math.ceil(studentCount / count) - spreadLimit);
-  const sizeHigh = count === 0 ? 0 : Math.min(maxDivisionSize, Math.floor(studentCount / count) + spreadLimit);
+  const sizeHigh =
+    count === 0 ? 0 : Math.min(maxDivisionSize, Math.floor(studentCount / count) + spreadLimit);
   const coreHoursPerDivision = subjects
     .filter((subject) => !subject.elective)
     .reduce((sum, subject) => sum + weeklyHours(subject), 0);

@@ -86,7 +86,14 @@ export async function runMip(lpText: string, options: MipRunOptions): Promise<Mi
             : code === statusCodes.timeLimit || code === statusCodes.interrupted
               ? 'limit'
               : 'error';
-      return { status, values, objective, dualBound, timeMs: elapsed(), detail: `highs model status ${code}` };
+      return {
+        status,
+        values,
+        objective,
+        dualBound,
+        timeMs: elapsed(),
+        detail: `highs model status ${code}`,
+      };
     });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -97,7 +97,8 @@ export class LpBuilder {
   /** Renders the model; the text is deterministic for a deterministic sequence of calls. */
   toString(): string {
     const out: string[] = [this.sense === 'minimize' ? 'Minimize' : 'Maximize'];
-    const objectiveTerms = this.objective.length > 0 ? this.objective : [{ coefficient: 0, variable: '__zero' }];
+    const objectiveTerms =
+      this.objective.length > 0 ? this.objective : [{ coefficient: 0, variable: '__zero' }];
     if (this.objective.length === 0) this.usesZero = true;
     out.push(` obj: ${formatTerms(objectiveTerms)}`);
     out.push('Subject To');

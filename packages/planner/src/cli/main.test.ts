@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../testing/instances';
+import { main } from './main';
+
+describe('planner CLI', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'planner-cli-'));
+
+  it('plans divisions and then allocates load from the plan, JSON in and out', async () => {
+    const instance = generateInstance({ students: 80, categories: 2, minOptions: 2, maxOptions: 3, seed: 2 });
+    writeFileSync(
+      join(dir, 'in.json'),
+      JSON.stringify({ ...instance, maxDivisionSize: 40, timeBudgetMs: 400 }),
+    );
+    expect(await main(['divisions', '--in', join(dir, 'in.json'), '--out', join(dir, 'plan.json')])).toBe(0);
+    const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as {
+      divisions: { size: number }[];
+      gap: number;
+    };
+    expect(plan.divisions.reduce((sum, d) => sum + d.size, 0)).toBe(80);
+
+    const teachers = [{ slug: 't1', priorities: instance.subjects.map((s) => s.slug), maxHours: 40 }];
+    writeFileSync(
+      join(dir, 'alloc.json'),
+      JSON.stringify({ plan, subjects: instance.subjects, teachers, timeBudgetMs: 400 }),
+    );
+    expect(await main(['allocate', '--in', join(dir, 'alloc.json'), '--out', join(dir, 'out.json')])).toBe(0);
+    const allocation = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
+      report: { coveredHours: number };
+    };
+    expect(allocation.report.coveredHours).toBeGreaterThan(0);
+    expect(allocation.report.coveredHours).toBeLessThanOrEqual(40);
+  });
+
+  it('exits with 1 on invalid input and 2 on an unknown command', async () => {
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ subjects: [], students: [], maxDivisionSize: -1 }));
+    expect(await main(['divisions', '--in', join(dir, 'bad.json'), '--out', join(dir, 'x.json')])).toBe(1);
+    expect(await main(['nope'])).toBe(2);
+  });
+});
