@@ -1,0 +1,246 @@
+// Radix-2 FFTs on split real/imaginary Float64Arrays. Plans are cached per size because a
+// verification runs the same few sizes over and over; building twiddles once keeps the hot path
+// allocation-free.
+
+/** True when n is a positive power of two. */
+export function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+}
+
+/** Smallest power of two that is >= n (n >= 1). */
+export function nextPowerOfTwo(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * A complex FFT of one fixed power-of-two size, computed in place on separate real and imaginary
+ * arrays. `forward` uses the e^{-i...} kernel; `inverse` includes the 1/n scale so that
+ * inverse(forward(x)) === x.
+ */
+export class ComplexFft {
+  readonly size: number;
+  private readonly stageCos: Float64Array;
+  private readonly stageSin: Float64Array;
+  private readonly reversed: Uint32Array;
+  private readonly log2Size: number;
+
+  constructor(size: number) {
+    if (!isPowerOfTwo(size)) throw new RangeError(`FFT size must be a power of two, got ${size}`);
+    this.size = size;
+    this.stageCos = new Float64Array(Math.max(size - 2, 1));
+    this.stageSin = new Float64Array(Math.max(size - 2, 1));
+    for (let len = 4; len <= size; len <<= 1) {
+      const halfLen = len >> 1;
+      for (let j = 0; j < halfLen; j++) {
+        this.stageCos[halfLen - 2 + j] = Math.cos((2 * Math.PI * j) / len);
+        this.stageSin[halfLen - 2 + j] = Math.sin((2 * Math.PI * j) / len);
+      }
+    }
+    this.reversed = new Uint32Array(size);
+    let bits = 0;
+    while (1 << bits < size) bits++;
+    this.log2Size = bits;
+    for (let i = 0; i < size; i++) {
+      let r = 0;
+      for (let b = 0; b < bits; b++) r |= ((i >> b) & 1) << (bits - 1 - b);
+      this.reversed[i] = r;
+    }
+  }
+
+  /** In-place forward transform. */
+  forward(re: Float64Array, im: Float64Array): void {
+    this.transform(re, im, -1);
+  }
+
+  /** In-place inverse transform, scaled by 1/size. */
+  inverse(re: Float64Array, im: Float64Array): void {
+    this.transform(re, im, 1);
+    const scale = 1 / this.size;
+    for (let i = 0; i < this.size; i++) {
+      re[i] = re[i]! * scale;
+      im[i] = im[i]! * scale;
+    }
+  }
+
+  private transform(re: Float64Array, im: Float64Array, sign: number): void {
+    const n = this.size;
+    const rev = this.reversed;
+    for (let i = 0; i < n; i++) {
+      const j = rev[i]!;
+      if (j > i) {
+        const tr = re[i]!;
+        re[i] = re[j]!;
+        re[j] = tr;
+        const ti = im[i]!;
+        im[i] = im[j]!;
+        im[j] = ti;
+      }
+    }
+    // Two radix-2 stages are fused into one radix-4 pass (half the passes over memory, which is
+    // what dominates the large transforms); an odd number of stages starts with a plain radix-2.
+    const stageCos = this.stageCos;
+    const stageSin = this.stageSin;
+    let h = 1;
+    if (this.log2Size % 2 === 1) {
+      for (let i = 0; i + 1 < n; i += 2) {
+        const ar = re[i]!;
+        const ai = im[i]!;
+        const br = re[i + 1]!;
+        const bi = im[i + 1]!;
+        re[i] = ar + br;
+        im[i] = ai + bi;
+        re[i + 1] = ar - br;
+        im[i + 1] = ai - bi;
+      }
+      h = 2;
+    }
+    for (; h < n; h <<= 2) {
+      const block = h << 2;
+      const base2 = h - 2; // stage of size 2h: entries cos/sin(2*pi*j / 2h)
+      const base4 = 2 * h - 2; // stage of size 4h
+      for (let start = 0; start < n; start += block) {
+        for (let j = 0; j < h; j++) {
+          const w1r = h === 1 ? 1 : stageCos[base2 + j]!;
+          const w1i = h === 1 ? 0 : sign * stageSin[base2 + j]!;
+          const w2r = stageCos[base4 + j]!;
+          const w2i = sign * stageSin[base4 + j]!;
+          const a = start + j;
+          const b = a + h;
+          const c = b + h;
+          const d = c + h;
+          const ar = re[a]!;
+          const ai = im[a]!;
+          const br0 = re[b]!;
+          const bi0 = im[b]!;
+          const cr = re[c]!;
+          const ci = im[c]!;
+          const dr0 = re[d]!;
+          const di0 = im[d]!;
+          const tr = br0 * w1r - bi0 * w1i;
+          const ti = br0 * w1i + bi0 * w1r;
+          const ur = dr0 * w1r - di0 * w1i;
+          const ui = dr0 * w1i + di0 * w1r;
+          const a1r = ar + tr;
+          const a1i = ai + ti;
+          const b1r = ar - tr;
+          const b1i = ai - ti;
+          const c1r = cr + ur;
+          const c1i = ci + ui;
+          const d1r = cr - ur;
+          const d1i = ci - ui;
+          const vr = c1r * w2r - c1i * w2i;
+          const vi = c1r * w2i + c1i * w2r;
+          const zr0 = d1r * w2r - d1i * w2i;
+          const zi0 = d1r * w2i + d1i * w2r;
+          // Multiply by the quarter-turn twiddle: -i for the forward kernel, +i for the inverse.
+          const zr = sign < 0 ? zi0 : -zi0;
+          const zi = sign < 0 ? -zr0 : zr0;
+          re[a] = a1r + vr;
+          im[a] = a1i + vi;
+          re[c] = a1r - vr;
+          im[c] = a1i - vi;
+          re[b] = b1r + zr;
+          im[b] = b1i + zi;
+          re[d] = b1r - zr;
+          im[d] = b1i - zi;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * FFT of a real signal of power-of-two length n, via one complex FFT of length n/2 (the classic
+ * even/odd packing), which halves the work of the largest transform in a verification.
+ * The spectrum has n/2 + 1 bins (0 .. Nyquist).
+ */
+export class RealFft {
+  readonly size: number;
+  private readonly half: ComplexFft;
+  private readonly workRe: Float64Array;
+  private readonly workIm: Float64Array;
+  private readonly cosTable: Float64Array;
+  private readonly sinTable: Float64Array;
+
+  constructor(size: number) {
+    if (!isPowerOfTwo(size) || size < 4) throw new RangeError(`real FFT size must be a power of two >= 4`);
+    this.size = size;
+    const h = size >> 1;
+    this.half = new ComplexFft(h);
+    this.workRe = new Float64Array(h);
+    this.workIm = new Float64Array(h);
+    this.cosTable = new Float64Array(h + 1);
+    this.sinTable = new Float64Array(h + 1);
+    for (let k = 0; k <= h; k++) {
+      this.cosTable[k] = Math.cos((2 * Math.PI * k) / size);
+      this.sinTable[k] = Math.sin((2 * Math.PI * k) / size);
+    }
+  }
+
+  /**
+   * Forward transform of `input` (read from `offset`, `length` samples, zero-padded to size).
+   * Writes bins 0..size/2 into outRe/outIm (length >= size/2 + 1).
+   */
+  forward(
+    input: ArrayLike<number>,
+    outRe: Float64Array,
+    outIm: Float64Array,
+    offset = 0,
+    length = this.size,
+  ): void {
+    const h = this.size >> 1;
+    const zr = this.workRe;
+    const zi = this.workIm;
+    const count = Math.min(length, this.size, input.length - offset);
+    for (let n = 0; n < h; n++) {
+      const a = 2 * n;
+      zr[n] = a < count ? input[offset + a]! : 0;
+      zi[n] = a + 1 < count ? input[offset + a + 1]! : 0;
+    }
+    this.half.forward(zr, zi);
+    const cosT = this.cosTable;
+    const sinT = this.sinTable;
+    for (let k = 0; k <= h; k++) {
+      const k1 = k === h ? 0 : k;
+      const k2 = k === 0 ? 0 : h - k;
+      const ar = zr[k1]!;
+      const ai = zi[k1]!;
+      const br = zr[k2]!;
+      const bi = -zi[k2]!;
+      // even part E = (Z[k] + conj Z[h-k]) / 2, odd part O = (Z[k] - conj Z[h-k]) / (2i)
+      const er = 0.5 * (ar + br);
+      const ei = 0.5 * (ai + bi);
+      const or = 0.5 * (ai - bi);
+      const oi = -0.5 * (ar - br);
+      const wr = cosT[k]!;
+      const wi = -sinT[k]!;
+      outRe[k] = er + (or * wr - oi * wi);
+      outIm[k] = ei + (or * wi + oi * wr);
+    }
+  }
+}
+
+const complexPlans = new Map<number, ComplexFft>();
+const realPlans = new Map<number, RealFft>();
+
+/** Shared complex FFT plan for a size (plans hold only read-only tables, so sharing is safe). */
+export function complexFftPlan(size: number): ComplexFft {
+  let plan = complexPlans.get(size);
+  if (!plan) {
+    plan = new ComplexFft(size);
+    complexPlans.set(size, plan);
+  }
+  return plan;
+}
+
+/** Shared real FFT plan for a size; not re-entrant (it owns scratch buffers), fine on one thread. */
+export function realFftPlan(size: number): RealFft {
+  let plan = realPlans.get(size);
+  if (!plan) {
+    plan = new RealFft(size);
+    realPlans.set(size, plan);
+  }
+  return plan;
+}

@@ -1,0 +1,186 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  PresenceInputError,
+  PresenceOverloadedError,
+  PresenceWorkerError,
+  type PresenceInputErrorCode,
+} from '../errors';
+import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
+import type { SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
+
+/** Options of `createVerifierPool`. */
+export interface VerifierPoolOptions {
+  /** Worker threads; default: available cores minus one (at least 1), leaving one for the event loop. */
+  size?: number;
+  /** Verifications allowed to wait for a worker; beyond it `verify` rejects with PresenceOverloadedError. */
+  maxQueue?: number;
+}
+
+/** Counters for health checks and metrics. */
+export interface VerifierPoolStats {
+  size: number;
+  busy: number;
+  queued: number;
+  completed: number;
+  failed: number;
+  rejected: number;
+  restarts: number;
+}
+
+/** A pool of worker threads running `verifyPresence` off the event loop. */
+export interface VerifierPool {
+  /** Queues one verification; rejects with PresenceOverloadedError when the queue is full. */
+  verify(input: VerifyInput): Promise<VerifyResult>;
+  /** Stops accepting work, lets queued and running verifications finish, then ends the workers. */
+  close(): Promise<void>;
+  stats(): VerifierPoolStats;
+}
+
+interface Task {
+  id: number;
+  input: VerifyInput;
+  resolve: (result: VerifyResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+const DEFAULT_MAX_QUEUE = 1000;
+
+/**
+ * Resolves how to start the worker: the TypeScript source needs the tsx loader in the worker
+ * (under tsx or vitest the parent already runs TypeScript, but workers start with a bare Node),
+ * a compiled .js build does not.
+ */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  const url = new URL('./verify-worker.ts', import.meta.url);
+  if (url.pathname.endsWith('.ts')) {
+    // Resolve tsx relative to this package so it works whatever the caller's working directory is.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { url, execArgv: ['--import', tsx] };
+  }
+  return { url, execArgv: [] };
+}
+
+function reviveError(error: SerializedError): Error {
+  if (error.name === 'PresenceInputError' && error.code) {
+    return new PresenceInputError(error.code as PresenceInputErrorCode, error.message);
+  }
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
+
+/**
+ * Starts a pool of worker threads for `verifyPresence`. Work is dispatched to idle workers in
+ * arrival order; at most `maxQueue` verifications wait, and the next one is refused at once with
+ * `PresenceOverloadedError` (back-pressure the HTTP layer turns into a 503) instead of growing
+ * memory without bound. A worker that crashes fails only its own task and is replaced.
+ */
+export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool {
+  const size = Math.max(1, Math.floor(opts.size ?? Math.max(1, availableParallelism() - 1)));
+  const maxQueue = Math.max(0, Math.floor(opts.maxQueue ?? DEFAULT_MAX_QUEUE));
+  const entry = workerEntry();
+  const queue: Task[] = [];
+  const slots: Slot[] = [];
+  const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };
+  let nextId = 1;
+  let closing = false;
+  let drained: (() => void) | null = null;
+  let closed: Promise<void> | null = null;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(entry.url, { execArgv: entry.execArgv });
+    const slot: Slot = { worker, task: null };
+    worker.on('message', (response: VerifyResponse) => {
+      const task = slot.task;
+      if (!task || task.id !== response.id) return;
+      slot.task = null;
+      if (response.ok) {
+        counters.completed++;
+        task.resolve(response.result);
+      } else {
+        counters.failed++;
+        task.reject(reviveError(response.error));
+      }
+      pump();
+    });
+    const replace = (why: string): void => {
+      const task = slot.task;
+      slot.task = null;
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      if (task) {
+        counters.failed++;
+        task.reject(new PresenceWorkerError('worker_failed', why));
+      }
+      if (!closing) {
+        counters.restarts++;
+        slots.push(spawn());
+      }
+      pump();
+    };
+    worker.on('error', (err) => replace(`verifier worker crashed: ${err.message}`));
+    worker.on('exit', (code) => {
+      if (slots.includes(slot)) replace(`verifier worker exited with code ${code}`);
+    });
+    return slot;
+  };
+
+  const pump = (): void => {
+    for (const slot of slots) {
+      if (slot.task) continue;
+      const task = queue.shift();
+      if (!task) break;
+      slot.task = task;
+      const request: VerifyRequest = { id: task.id, input: task.input };
+      slot.worker.postMessage(request);
+    }
+    if (closing && drained && queue.length === 0 && slots.every((s) => !s.task)) drained();
+  };
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    verify(input: VerifyInput): Promise<VerifyResult> {
+      if (closing) return Promise.reject(new PresenceWorkerError('pool_closed', 'verifier pool is closed'));
+      const idle = slots.some((s) => !s.task);
+      if (!idle && queue.length >= maxQueue) {
+        counters.rejected++;
+        return Promise.reject(
+          new PresenceOverloadedError(`verifier queue is full (${queue.length} waiting); retry in a few seconds`),
+        );
+      }
+      return new Promise<VerifyResult>((resolve, reject) => {
+        queue.push({ id: nextId++, input, resolve, reject });
+        pump();
+      });
+    },
+    close(): Promise<void> {
+      closed ??= (async () => {
+        closing = true;
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          pump();
+        });
+        const workers = slots.splice(0, slots.length).map((s) => s.worker);
+        await Promise.all(workers.map((w) => w.terminate()));
+      })();
+      return closed;
+    },
+    stats(): VerifierPoolStats {
+      return {
+        size: slots.length,
+        busy: slots.filter((s) => s.task).length,
+        queued: queue.length,
+        ...counters,
+      };
+    },
+  };
+}
