@@ -15,22 +15,33 @@ async function main() {
   const config = loadConfig();
   const loggerOptions = {
     level: config.logLevel,
-    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(config.logPretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   };
   const log = pino(loggerOptions);
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   log.info({ database: database.kind }, 'database ready, migrations applied');
-  if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db))) log.info('seeded the demo institution');
+  if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db)))
+    log.info('seeded the demo institution');
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
   const app = await buildApp({
     deps: {
       config,
       db: database.db,
       clock: systemClock,
-      tokens: createTokenSigner(jwtSecret, { accessSeconds: config.accessTokenTtlSeconds, refreshSeconds: config.refreshTokenTtlSeconds }),
+      tokens: createTokenSigner(jwtSecret, {
+        accessSeconds: config.accessTokenTtlSeconds,
+        refreshSeconds: config.refreshTokenTtlSeconds,
+      }),
       mailer,
       mediaDir: path.join(config.dataDir, 'media'),
     },
@@ -62,10 +73,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n');
-  process.stdout.write(`\nRollbook is running at ${url}\nDemo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`);
+  process.stdout.write(
+    `\nRollbook is running at ${url}\nDemo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`,
+  );
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Rollbook failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Rollbook failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -20,8 +20,16 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Rollbook <no-reply@rollbook.test>'),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(90 * 24 * 3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(90 * 24 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
   WEB_DIST: z.string().optional(),
@@ -29,6 +37,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   MAINTENANCE: booleanFlag,
+  E2E_TEST_HOOKS: booleanFlag,
 });
 
 export interface AppConfig {
@@ -52,6 +61,8 @@ export interface AppConfig {
   seedDemo: 'auto' | 'never';
   loginRateLimitPerMinute: number;
   maintenance: boolean;
+  /** Exposes /api/__e2e__/ reset and notify calls for browser tests. Never set in production. */
+  e2eTestHooks: boolean;
 }
 
 /** Parses the environment once; a bad value stops start-up with every problem listed. */
@@ -84,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     maintenance: e.MAINTENANCE,
+    e2eTestHooks: e.E2E_TEST_HOOKS,
   };
 }

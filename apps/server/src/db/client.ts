@@ -19,7 +19,10 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  * Opens the database and applies the committed migrations. With a URL it is a PostgreSQL server;
  * without, PGlite in `<dataDir>/pglite` (or in memory when `dataDir` is `null`, for tests).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir: string | null }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string | null;
+}): Promise<DbHandle> {
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -16,7 +16,11 @@ export class AppError extends Error {
   /** Extra top-level keys some legacy replies carry next to the envelope (e.g. attendance `code`). */
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message?: string, opts: { issues?: FieldIssue[]; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    opts: { issues?: FieldIssue[]; extra?: Record<string, unknown> } = {},
+  ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';
     this.code = code;
@@ -27,6 +31,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('forbidden', message);
 export const badRequest = (message: string) => new AppError('bad_request', message);
 export const conflict = (message: string) => new AppError('conflict', message);

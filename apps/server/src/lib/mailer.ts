@@ -20,7 +20,12 @@ export interface Mailer {
  * Mail delivery: over SMTP when `SMTP_URL` is set; otherwise (embedded mode) each message is written
  * as an `.eml` file into `<dataDir>/outbox`, and its path logged, so a developer can open it.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; outboxDir: string; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -36,7 +41,10 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
       await mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSecret(4)}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSecret(4)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, file, text: m.text }, 'mail written to outbox');
     },

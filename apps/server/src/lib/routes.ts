@@ -33,7 +33,8 @@ function zodIssues(error: z.ZodError): FieldIssue[] {
 }
 
 async function readMultipart(request: FastifyRequest, route: RouteDef) {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'This call expects multipart/form-data');
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'This call expects multipart/form-data');
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   const expectedFiles = new Set(route.files ?? []);
@@ -41,7 +42,12 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
       if (!expectedFiles.has(part.fieldname)) continue;
-      files[part.fieldname] = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+      files[part.fieldname] = {
+        fieldname: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+      };
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
@@ -78,7 +84,12 @@ export interface RouteOptions {
   };
 }
 
-export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>, options: RouteOptions = {}): void {
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RouteOptions = {},
+): void {
   app.implementedRoutes.add(route.id);
   const rateLimit = options.rateLimit
     ? {
@@ -97,7 +108,9 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.bodyKind === 'json' && route.body ? { body: route.body } : {}),
-    ...(route.responseKind === 'envelope' || route.responseKind === 'bare' ? { response: { 200: route.response } } : {}),
+    ...(route.responseKind === 'envelope' || route.responseKind === 'bare'
+      ? { response: { 200: route.response } }
+      : {}),
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : {}),
   };
   typed.route({
@@ -116,7 +129,15 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       let body: unknown = request.body;
       let files: Record<string, UploadedFile> = {};
       if (route.bodyKind === 'multipart') ({ body, files } = await readMultipart(request, route));
-      const ctx = { request, reply, auth, params: request.params, query: request.query, body, files } as RouteContext<R>;
+      const ctx = {
+        request,
+        reply,
+        auth,
+        params: request.params,
+        query: request.query,
+        body,
+        files,
+      } as RouteContext<R>;
       return handler(ctx);
     },
   });

@@ -3,6 +3,7 @@ import { ROUTES_TABLE, fastifyPath } from '@rollbook/contract';
 import { AppError } from '../lib/app-error';
 import { authModule } from './auth/auth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
+import { e2eModule } from './e2e/e2e.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -11,6 +12,7 @@ import { notificationsModule } from './notifications/notifications.routes';
 export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(authModule);
   await api.register(notificationsModule);
+  await api.register(e2eModule);
 
   await api.after();
   for (const route of ROUTES_TABLE) {

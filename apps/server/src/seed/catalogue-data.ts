@@ -64,7 +64,11 @@ function build(prefix: string, rows: Row[], secondSlot = new Set<string>()): Cat
     code: `${prefix}${suffix}`,
     name,
     short,
-    category: secondSlot.has(suffix) ? `${category} - II` : secondSlot.size > 0 && category === PE ? `${category} - I` : category,
+    category: secondSlot.has(suffix)
+      ? `${category} - II`
+      : secondSlot.size > 0 && category === PE
+        ? `${category} - I`
+        : category,
     L,
     T,
     P,

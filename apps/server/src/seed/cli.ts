@@ -17,9 +17,13 @@ async function run() {
     } else if (await seedDemoIfEmpty(database.db)) {
       process.stdout.write('Demo institution seeded.\n');
     } else {
-      process.stdout.write(`The database already has data (${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'pglite')}); use --reset to start over.\n`);
+      process.stdout.write(
+        `The database already has data (${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'pglite')}); use --reset to start over.\n`,
+      );
     }
-    process.stdout.write(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`);
+    process.stdout.write(
+      `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`,
+    );
   } finally {
     await database.close();
   }

@@ -30,7 +30,10 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin.it@rollbook.test', description: 'admin, Information Technology' },
   { email: 'teacher@rollbook.test', description: 'teacher (Chirag S. Thakkar, CST)' },
   { email: 'student@rollbook.test', description: 'student (BE semester 5, Computer Engineering)' },
-  { email: 'newteacher@rollbook.test', description: 'teacher with a temporary password (login asks for a new one)' },
+  {
+    email: 'newteacher@rollbook.test',
+    description: 'teacher with a temporary password (login asks for a new one)',
+  },
 ] as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -67,11 +70,19 @@ export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [inst] = await tx
       .insert(institutions)
-      .values({ name: 'Rollbook Institute of Technology', code: '028', campusLatitude: DEMO_CAMPUS.latitude, campusLongitude: DEMO_CAMPUS.longitude })
+      .values({
+        name: 'Rollbook Institute of Technology',
+        code: '028',
+        campusLatitude: DEMO_CAMPUS.latitude,
+        campusLongitude: DEMO_CAMPUS.longitude,
+      })
       .returning();
     if (!inst) throw new Error('institution not created');
     const institutionId = inst.id;
-    const [term] = await tx.insert(academicTerms).values({ institutionId, startYear: 2026, endYear: 2027, isActive: true }).returning();
+    const [term] = await tx
+      .insert(academicTerms)
+      .values({ institutionId, startYear: 2026, endYear: 2027, isActive: true })
+      .returning();
 
     const [ce, it] = await tx
       .insert(branches)
@@ -164,14 +175,27 @@ export async function seedDemo(db: Db): Promise<void> {
 
     await seedClassrooms(tx, institutionId, [ce.id, it.id]);
     await seedStaff(tx, institutionId, passwordHash, ce.id, it.id);
-    await seedStudents(tx, institutionId, passwordHash, random, semesterPlan, semRows, { ce: ce.id, it: it.id });
+    await seedStudents(tx, institutionId, passwordHash, random, semesterPlan, semRows, {
+      ce: ce.id,
+      it: it.id,
+    });
   });
 }
 
 async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]) {
   const rooms = [
-    ...['LH101', 'LH102', 'LH103', 'LH104', 'LH105', 'LH106'].map((name, i) => ({ name, kind: 'classroom' as const, east: -40 + i * 16, north: 30 })),
-    ...['LAB201', 'LAB202', 'LAB203', 'LAB204', 'LAB205', 'LAB206'].map((name, i) => ({ name, kind: 'lab' as const, east: -40 + i * 16, north: -30 })),
+    ...['LH101', 'LH102', 'LH103', 'LH104', 'LH105', 'LH106'].map((name, i) => ({
+      name,
+      kind: 'classroom' as const,
+      east: -40 + i * 16,
+      north: 30,
+    })),
+    ...['LAB201', 'LAB202', 'LAB203', 'LAB204', 'LAB205', 'LAB206'].map((name, i) => ({
+      name,
+      kind: 'lab' as const,
+      east: -40 + i * 16,
+      north: -30,
+    })),
     { name: '203', kind: 'classroom' as const, east: 55, north: 0 },
   ];
   const rows = await tx
@@ -188,15 +212,29 @@ async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]
       })),
     )
     .returning({ id: classrooms.id });
-  await tx.insert(classroomBranches).values(rows.flatMap((r) => branchIds.map((branchId) => ({ classroomId: r.id, branchId }))));
+  await tx
+    .insert(classroomBranches)
+    .values(rows.flatMap((r) => branchIds.map((branchId) => ({ classroomId: r.id, branchId }))));
 }
 
 async function seedStaff(tx: Tx, institutionId: number, passwordHash: string, ceId: number, itId: number) {
   const admins = await tx
     .insert(profiles)
     .values([
-      { institutionId, role: 'admin' as const, name: 'Meera K. Shah', email: 'admin@rollbook.test', passwordHash },
-      { institutionId, role: 'admin' as const, name: 'Rajesh P. Iyer', email: 'admin.it@rollbook.test', passwordHash },
+      {
+        institutionId,
+        role: 'admin' as const,
+        name: 'Meera K. Shah',
+        email: 'admin@rollbook.test',
+        passwordHash,
+      },
+      {
+        institutionId,
+        role: 'admin' as const,
+        name: 'Rajesh P. Iyer',
+        email: 'admin.it@rollbook.test',
+        passwordHash,
+      },
     ])
     .returning({ id: profiles.id });
   await tx.insert(adminBranches).values([
@@ -205,24 +243,52 @@ async function seedStaff(tx: Tx, institutionId: number, passwordHash: string, ce
   ]);
 
   const codes = new Set<string>();
-  const teacherSpecs: { name: string; code: string; email: string; branchId: number; temporary: boolean }[] = TEACHER_NAMES.map((name, i) => {
-    let code = initials(name);
-    for (let n = 2; codes.has(code); n++) code = `${initials(name)}${n}`;
-    codes.add(code);
-    const email = i === 0 ? 'teacher@rollbook.test' : `${name.split(' ')[0]!.toLowerCase()}.${code.toLowerCase()}@rollbook.test`;
-    return { name, code, email, branchId: i < 18 ? ceId : itId, temporary: false };
+  const teacherSpecs: { name: string; code: string; email: string; branchId: number; temporary: boolean }[] =
+    TEACHER_NAMES.map((name, i) => {
+      let code = initials(name);
+      for (let n = 2; codes.has(code); n++) code = `${initials(name)}${n}`;
+      codes.add(code);
+      const email =
+        i === 0
+          ? 'teacher@rollbook.test'
+          : `${name.split(' ')[0]!.toLowerCase()}.${code.toLowerCase()}@rollbook.test`;
+      return { name, code, email, branchId: i < 18 ? ceId : itId, temporary: false };
+    });
+  teacherSpecs.push({
+    name: 'Neha R. Kapadia',
+    code: 'NRK',
+    email: 'newteacher@rollbook.test',
+    branchId: ceId,
+    temporary: true,
   });
-  teacherSpecs.push({ name: 'Neha R. Kapadia', code: 'NRK', email: 'newteacher@rollbook.test', branchId: ceId, temporary: true });
 
   const teacherProfiles = await tx
     .insert(profiles)
-    .values(teacherSpecs.map((t) => ({ institutionId, role: 'teacher' as const, name: t.name, email: t.email, passwordHash, mustChangePassword: t.temporary })))
+    .values(
+      teacherSpecs.map((t) => ({
+        institutionId,
+        role: 'teacher' as const,
+        name: t.name,
+        email: t.email,
+        passwordHash,
+        mustChangePassword: t.temporary,
+      })),
+    )
     .returning({ id: profiles.id });
   const teacherRows = await tx
     .insert(teachers)
-    .values(teacherSpecs.map((t, i) => ({ institutionId, profileId: teacherProfiles[i]!.id, teacherCode: t.code, seniority: (i % 10) + 1 })))
+    .values(
+      teacherSpecs.map((t, i) => ({
+        institutionId,
+        profileId: teacherProfiles[i]!.id,
+        teacherCode: t.code,
+        seniority: (i % 10) + 1,
+      })),
+    )
     .returning({ id: teachers.id });
-  await tx.insert(teacherBranches).values(teacherSpecs.map((t, i) => ({ teacherId: teacherRows[i]!.id, branchId: t.branchId })));
+  await tx
+    .insert(teacherBranches)
+    .values(teacherSpecs.map((t, i) => ({ teacherId: teacherRows[i]!.id, branchId: t.branchId })));
 }
 
 async function seedStudents(
@@ -230,11 +296,23 @@ async function seedStudents(
   institutionId: number,
   passwordHash: string,
   random: () => number,
-  plan: { stream: { id: number; streamCode: string; branchId: number }; no: number; students: number; degree: 'BE' | 'ME' }[],
+  plan: {
+    stream: { id: number; streamCode: string; branchId: number };
+    no: number;
+    students: number;
+    degree: 'BE' | 'ME';
+  }[],
   semRows: { id: number }[],
   branchIds: { ce: number; it: number },
 ) {
-  const specs: { name: string; email: string; enrollment: string; branchId: number; streamId: number; semesterId: number }[] = [];
+  const specs: {
+    name: string;
+    email: string;
+    enrollment: string;
+    branchId: number;
+    streamId: number;
+    semesterId: number;
+  }[] = [];
   plan.forEach((p, pi) => {
     const admissionYear = p.degree === 'ME' ? 26 : 26 - Math.floor((p.no - 1) / 2);
     for (let n = 1; n <= p.students; n++) {
@@ -253,7 +331,15 @@ async function seedStudents(
   });
   const profileRows = await tx
     .insert(profiles)
-    .values(specs.map((s) => ({ institutionId, role: 'student' as const, name: s.name, email: s.email, passwordHash })))
+    .values(
+      specs.map((s) => ({
+        institutionId,
+        role: 'student' as const,
+        name: s.name,
+        email: s.email,
+        passwordHash,
+      })),
+    )
     .returning({ id: profiles.id });
   await tx.insert(students).values(
     specs.map((s, i) => ({

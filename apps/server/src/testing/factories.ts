@@ -1,5 +1,15 @@
 import type { Db } from '../db/client';
-import { adminBranches, branches, institutions, profiles, semesters, streams, students, teacherBranches, teachers } from '../db/schema';
+import {
+  adminBranches,
+  branches,
+  institutions,
+  profiles,
+  semesters,
+  streams,
+  students,
+  teacherBranches,
+  teachers,
+} from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 
 export const TEST_PASSWORD = 'Secret-pass-1';
@@ -10,45 +20,80 @@ const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
 /** One factory per entity: each builds a valid row with its parents, and takes overrides. */
 export async function buildInstitution(db: Db, overrides: Partial<typeof institutions.$inferInsert> = {}) {
-  const [row] = await db.insert(institutions).values({ name: `Institute ${unique()}`, code: '001', ...overrides }).returning();
+  const [row] = await db
+    .insert(institutions)
+    .values({ name: `Institute ${unique()}`, code: '001', ...overrides })
+    .returning();
   return row!;
 }
 
 export async function buildBranch(db: Db, overrides: Partial<typeof branches.$inferInsert> = {}) {
   const institutionId = overrides.institutionId ?? (await buildInstitution(db)).id;
-  const [row] = await db.insert(branches).values({ name: 'Computer Engineering', code: unique(), ...overrides, institutionId }).returning();
+  const [row] = await db
+    .insert(branches)
+    .values({ name: 'Computer Engineering', code: unique(), ...overrides, institutionId })
+    .returning();
   return row!;
 }
 
 export async function buildStream(db: Db, overrides: Partial<typeof streams.$inferInsert> = {}) {
-  const branch = overrides.branchId ? undefined : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
+  const branch = overrides.branchId
+    ? undefined
+    : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
   const [row] = await db
     .insert(streams)
-    .values({ title: 'BE', streamCode: '07', institutionId: branch?.institutionId ?? overrides.institutionId!, branchId: branch?.id ?? overrides.branchId!, ...overrides })
+    .values({
+      title: 'BE',
+      streamCode: '07',
+      institutionId: branch?.institutionId ?? overrides.institutionId!,
+      branchId: branch?.id ?? overrides.branchId!,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
 export async function buildSemester(db: Db, overrides: Partial<typeof semesters.$inferInsert> = {}) {
-  const stream = overrides.streamId ? undefined : await buildStream(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
+  const stream = overrides.streamId
+    ? undefined
+    : await buildStream(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
   const [row] = await db
     .insert(semesters)
-    .values({ no: 5, institutionId: stream?.institutionId ?? overrides.institutionId!, streamId: stream?.id ?? overrides.streamId!, ...overrides })
+    .values({
+      no: 5,
+      institutionId: stream?.institutionId ?? overrides.institutionId!,
+      streamId: stream?.id ?? overrides.streamId!,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
-export async function buildProfile(db: Db, overrides: Partial<typeof profiles.$inferInsert> & { role: 'admin' | 'teacher' | 'student' }) {
+export async function buildProfile(
+  db: Db,
+  overrides: Partial<typeof profiles.$inferInsert> & { role: 'admin' | 'teacher' | 'student' },
+) {
   const institutionId = overrides.institutionId ?? (await buildInstitution(db)).id;
   const [row] = await db
     .insert(profiles)
-    .values({ name: 'Test Person', email: `person-${unique()}@example.test`, passwordHash: await testHash(), ...overrides, institutionId })
+    .values({
+      name: 'Test Person',
+      email: `person-${unique()}@example.test`,
+      passwordHash: await testHash(),
+      ...overrides,
+      institutionId,
+    })
     .returning();
   return row!;
 }
 
-export async function buildAdmin(db: Db, overrides: Partial<typeof profiles.$inferInsert> & { branchId?: number } = {}) {
-  const branch = overrides.branchId ? undefined : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
+export async function buildAdmin(
+  db: Db,
+  overrides: Partial<typeof profiles.$inferInsert> & { branchId?: number } = {},
+) {
+  const branch = overrides.branchId
+    ? undefined
+    : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
   const branchId = overrides.branchId ?? branch!.id;
   const institutionId = overrides.institutionId ?? branch!.institutionId;
   const profile = await buildProfile(db, { ...overrides, role: 'admin', institutionId });
@@ -56,26 +101,49 @@ export async function buildAdmin(db: Db, overrides: Partial<typeof profiles.$inf
   return { profile, branchId };
 }
 
-export async function buildTeacher(db: Db, overrides: Partial<typeof profiles.$inferInsert> & { branchId?: number; teacherCode?: string } = {}) {
-  const branch = overrides.branchId ? undefined : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
+export async function buildTeacher(
+  db: Db,
+  overrides: Partial<typeof profiles.$inferInsert> & { branchId?: number; teacherCode?: string } = {},
+) {
+  const branch = overrides.branchId
+    ? undefined
+    : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
   const branchId = overrides.branchId ?? branch!.id;
   const institutionId = overrides.institutionId ?? branch!.institutionId;
   const { teacherCode, ...profileOverrides } = overrides;
   const profile = await buildProfile(db, { ...profileOverrides, role: 'teacher', institutionId });
-  const [teacher] = await db.insert(teachers).values({ institutionId, profileId: profile.id, teacherCode: teacherCode ?? `T${unique()}`.slice(0, 10) }).returning();
+  const [teacher] = await db
+    .insert(teachers)
+    .values({ institutionId, profileId: profile.id, teacherCode: teacherCode ?? `T${unique()}`.slice(0, 10) })
+    .returning();
   await db.insert(teacherBranches).values({ teacherId: teacher!.id, branchId });
   return { profile, teacher: teacher!, branchId };
 }
 
-export async function buildStudent(db: Db, overrides: Partial<typeof profiles.$inferInsert> & { branchId?: number; enrollment?: string; semesterId?: number } = {}) {
-  const branch = overrides.branchId ? undefined : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
+export async function buildStudent(
+  db: Db,
+  overrides: Partial<typeof profiles.$inferInsert> & {
+    branchId?: number;
+    enrollment?: string;
+    semesterId?: number;
+  } = {},
+) {
+  const branch = overrides.branchId
+    ? undefined
+    : await buildBranch(db, overrides.institutionId ? { institutionId: overrides.institutionId } : {});
   const branchId = overrides.branchId ?? branch!.id;
   const institutionId = overrides.institutionId ?? branch!.institutionId;
   const { enrollment, semesterId, ...profileOverrides } = overrides;
   const profile = await buildProfile(db, { ...profileOverrides, role: 'student', institutionId });
   const [student] = await db
     .insert(students)
-    .values({ institutionId, profileId: profile.id, branchId, enrollment: enrollment ?? `E${unique()}`, semesterId: semesterId ?? null })
+    .values({
+      institutionId,
+      profileId: profile.id,
+      branchId,
+      enrollment: enrollment ?? `E${unique()}`,
+      semesterId: semesterId ?? null,
+    })
     .returning();
   return { profile, student: student! };
 }

@@ -37,7 +37,12 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
     handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
     ctx.smtp = await startTestSmtp();
-    ctx.config = { ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }), smtpUrl: ctx.smtp.url, publicUrl: 'http://rollbook.test', ...configOverrides };
+    ctx.config = {
+      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }),
+      smtpUrl: ctx.smtp.url,
+      publicUrl: 'http://rollbook.test',
+      ...configOverrides,
+    };
     ctx.mediaDir = path.join(tmp, 'media');
     // With TEST_REDIS_URL (CI), rate limits and the socket.io adapter run on a real Redis.
     redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
@@ -51,7 +56,12 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
           accessSeconds: ctx.config.accessTokenTtlSeconds,
           refreshSeconds: ctx.config.refreshTokenTtlSeconds,
         }),
-        mailer: createMailer({ smtpUrl: ctx.smtp.url, from: ctx.config.mailFrom, outboxDir: path.join(tmp, 'outbox'), log: pino({ level: 'silent' }) }),
+        mailer: createMailer({
+          smtpUrl: ctx.smtp.url,
+          from: ctx.config.mailFrom,
+          outboxDir: path.join(tmp, 'outbox'),
+          log: pino({ level: 'silent' }),
+        }),
         mediaDir: ctx.mediaDir,
       },
     });
@@ -78,7 +88,16 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
 }
 
 /** `app.inject` with a bearer token and JSON body, returning status and parsed body. */
-export async function call(app: FastifyInstance, opts: { method: 'GET' | 'POST'; url: string; token?: string; body?: unknown; headers?: Record<string, string> }) {
+export async function call(
+  app: FastifyInstance,
+  opts: {
+    method: 'GET' | 'POST';
+    url: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
+) {
   const inject: InjectOptions = {
     method: opts.method,
     url: opts.url,

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the zod-only rule guards shipped code; tests run under vitest.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { authRoutes } from '../http/routes/auth.routes';

@@ -53,8 +53,12 @@ export const batches = pgTable(
       .notNull()
       .references(() => divisions.id, { onDelete: 'cascade' }),
     name: text('batch_name').notNull(),
-    kind: text('kind', { enum: ['core', 'elective'] }).notNull().default('core'),
-    offeredSubjectId: integer('offered_subject_id').references(() => offeredSubjects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['core', 'elective'] })
+      .notNull()
+      .default('core'),
+    offeredSubjectId: integer('offered_subject_id').references(() => offeredSubjects.id, {
+      onDelete: 'cascade',
+    }),
     ordering: smallint('ordering').notNull().default(0),
   },
   (t) => [unique().on(t.divisionId, t.name)],

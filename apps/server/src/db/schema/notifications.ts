@@ -13,10 +13,17 @@ export const notifications = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['subject_choice_alert', 'subject_deletion_alert', 'subject_choice_deadline_alert', 'subject_choice_reset_alert'],
+      enum: [
+        'subject_choice_alert',
+        'subject_deletion_alert',
+        'subject_choice_deadline_alert',
+        'subject_choice_reset_alert',
+      ],
     }).notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['unseen', 'seen'] }).notNull().default('unseen'),
+    status: text('status', { enum: ['unseen', 'seen'] })
+      .notNull()
+      .default('unseen'),
     semesterId: integer('semester_id').references(() => semesters.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     seenAt: timestamp('seen_at', { withTimezone: true }),

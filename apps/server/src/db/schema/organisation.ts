@@ -1,4 +1,15 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, slug } from './columns';
 
 /** One college. Everything a user can see is scoped to exactly one institution. */
@@ -108,7 +119,9 @@ export const classrooms = pgTable(
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
     name: text('class_name').notNull(),
-    kind: text('kind', { enum: ['classroom', 'lab'] }).notNull().default('classroom'),
+    kind: text('kind', { enum: ['classroom', 'lab'] })
+      .notNull()
+      .default('classroom'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     radiusM: smallint('radius_m').notNull().default(100),

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, slug, updatedAt } from './columns';
 import { branches, institutions, semesters, streams } from './organisation';
@@ -31,7 +42,10 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('profiles_email_lower_unique').on(sql`lower(${t.email})`), index().on(t.institutionId, t.role)],
+  (t) => [
+    uniqueIndex('profiles_email_lower_unique').on(sql`lower(${t.email})`),
+    index().on(t.institutionId, t.role),
+  ],
 );
 
 /** An admin administers one or more branches; the first is the one the access token names. */
@@ -108,5 +122,9 @@ export const students = pgTable(
     deviceId: text('device_id'),
     createdAt: createdAt(),
   },
-  (t) => [unique().on(t.institutionId, t.enrollment), unique().on(t.institutionId, t.deviceId), index().on(t.semesterId)],
+  (t) => [
+    unique().on(t.institutionId, t.enrollment),
+    unique().on(t.institutionId, t.deviceId),
+    index().on(t.semesterId),
+  ],
 );

@@ -29,7 +29,9 @@ export const lectureSessions = pgTable(
       .notNull()
       .references(() => lectures.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    status: text('status', { enum: ['pre', 'ongoing', 'post'] }).notNull().default('pre'),
+    status: text('status', { enum: ['pre', 'ongoing', 'post'] })
+      .notNull()
+      .default('pre'),
     classroomFinalId: integer('classroom_final_id').references(() => classrooms.id),
     audioPath: text('audio_path'),
     toneParams: jsonb('tone_params'),

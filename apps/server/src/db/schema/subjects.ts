@@ -1,4 +1,15 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, slug } from './columns';
 import { institutions, semesters } from './organisation';
 import { profiles } from './people';
@@ -115,6 +126,11 @@ export const subjectChoices = pgTable(
     choicesSaved: boolean('choices_saved').notNull().default(false),
     choicesLocked: boolean('choices_locked').notNull().default(false),
     savedAt: timestamp('saved_at', { withTimezone: true }),
+    /**
+     * Set when an admin reopens one person's choices during confirmation: that person may choose
+     * again after the semester's deadline (until they save, which then locks at once).
+     */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [unique().on(t.profileId, t.semesterId), index().on(t.semesterId, t.kind)],

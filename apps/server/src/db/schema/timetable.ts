@@ -5,7 +5,15 @@ import { teachers } from './people';
 import { offeredSubjects } from './subjects';
 import { batches, divisions } from './divisions';
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 
 /** The weekly timetable of one division (replaced as a whole by a master-timetable upload). */
 export const timetables = pgTable('timetables', {

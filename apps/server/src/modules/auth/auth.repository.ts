@@ -71,7 +71,14 @@ export function createAuthRepository(db: Db) {
         return { slug: t.slug, profile, teacher_code: t.teacherCode, ...(branch ? { branch } : {}) };
       }
       const [s] = await db
-        .select({ slug: students.slug, enrollment: students.enrollment, srNo: students.srNo, name: branches.name, bslug: branches.slug, code: branches.code })
+        .select({
+          slug: students.slug,
+          enrollment: students.enrollment,
+          srNo: students.srNo,
+          name: branches.name,
+          bslug: branches.slug,
+          code: branches.code,
+        })
         .from(students)
         .innerJoin(branches, eq(branches.id, students.branchId))
         .where(eq(students.profileId, p.id))
@@ -87,7 +94,11 @@ export function createAuthRepository(db: Db) {
     },
 
     async bindStudentDevice(profileId: number, deviceId: string): Promise<void> {
-      const [owner] = await db.select({ id: students.id }).from(students).where(eq(students.deviceId, deviceId)).limit(1);
+      const [owner] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.deviceId, deviceId))
+        .limit(1);
       if (owner) return;
       await db
         .update(students)
@@ -113,7 +124,9 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .update(refreshTokens)
         .set({ replacedAt: at })
-        .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(eq(refreshTokens.jti, jti), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)),
+        )
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },

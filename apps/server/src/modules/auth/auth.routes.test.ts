@@ -9,7 +9,11 @@ const t = useTestApp({ loginRateLimitPerMinute: 5 });
 const DAY = 24 * 3600 * 1000;
 
 async function login(email: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) {
-  return call(t.app, { method: 'POST', url: '/api/auth/api/login/', body: { email, password, device_id: null, ...extra } });
+  return call(t.app, {
+    method: 'POST',
+    url: '/api/auth/api/login/',
+    body: { email, password, device_id: null, ...extra },
+  });
 }
 
 describe('server availability and token authenticity', () => {
@@ -29,7 +33,9 @@ describe('server availability and token authenticity', () => {
     expect(ok.body).toEqual({ data: { isAuthenticated: true }, error: false, message: null });
 
     expect((await call(t.app, { method: 'GET', url: '/api/check_token_authenticity' })).status).toBe(401);
-    expect((await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: 'not-a-jwt' })).status).toBe(401);
+    expect(
+      (await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: 'not-a-jwt' })).status,
+    ).toBe(401);
     const forged = body.access.slice(0, -4) + 'AAAA';
     const res = await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: forged });
     expect(res.status).toBe(401);
@@ -41,7 +47,11 @@ describe('server availability and token authenticity', () => {
     const { profile } = await buildAdmin(t.db);
     const { body } = await login(profile.email);
     t.clock.advance(t.config.accessTokenTtlSeconds * 1000 + 1000);
-    const res = await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: body.access });
+    const res = await call(t.app, {
+      method: 'GET',
+      url: '/api/check_token_authenticity',
+      token: body.access,
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Token is expired');
   });
@@ -53,19 +63,19 @@ describe('login', () => {
     const teacher = await buildTeacher(t.db, { name: 'Chirag Thakkar', teacherCode: 'CST' });
     const student = await buildStudent(t.db, { name: 'Riya Patel', enrollment: '230280107001' });
 
-    const a = decodeJwt((await login(admin.profile.email)).body.access) as any;
+    const a = decodeJwt<any>((await login(admin.profile.email)).body.access);
     expect(a.token_type).toBe('access');
     expect(a.obj.profile).toEqual({ name: 'Meera Shah', email: admin.profile.email, role: 'admin' });
     expect(a.obj.branch.branch_name).toBe('Computer Engineering');
 
-    const tt = decodeJwt((await login(teacher.profile.email)).body.access) as any;
+    const tt = decodeJwt<any>((await login(teacher.profile.email)).body.access);
     expect(tt.obj.profile.role).toBe('teacher');
     expect(tt.obj.teacher_code).toBe('CST');
     expect(tt.obj.slug).toBe(teacher.teacher.slug);
 
     const s = await login(student.profile.email);
     expect(Object.keys(s.body).sort()).toEqual(['access', 'refresh']);
-    const st = decodeJwt(s.body.access) as any;
+    const st = decodeJwt<any>(s.body.access);
     expect(st.obj.enrollment).toBe('230280107001');
     expect(st.obj.branch.branch_name).toBe('Computer Engineering');
     expect(decodeJwt(s.body.refresh).token_type).toBe('refresh');
@@ -80,7 +90,11 @@ describe('login', () => {
   it('answers 401 with a detail for a wrong password, an unknown email and an inactive account', async () => {
     const { profile } = await buildAdmin(t.db);
     const inactive = await buildProfile(t.db, { role: 'admin', isActive: false });
-    for (const res of [await login(profile.email, 'wrong-password-1'), await login('nobody@example.test'), await login(inactive.email)]) {
+    for (const res of [
+      await login(profile.email, 'wrong-password-1'),
+      await login('nobody@example.test'),
+      await login(inactive.email),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body.detail).toBe('No active account found with the given credentials');
       expect(res.body).toMatchObject({ data: null, error: true });
@@ -88,14 +102,27 @@ describe('login', () => {
   });
 
   it('rejects missing fields and wrong types with 400 naming the field', async () => {
-    const missing = await call(t.app, { method: 'POST', url: '/api/auth/api/login/', body: { password: 'x' } });
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/login/',
+      body: { password: 'x' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/email/);
-    const wrongType = await call(t.app, { method: 'POST', url: '/api/auth/api/login/', body: { email: 42, password: 'x' } });
+    const wrongType = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/login/',
+      body: { email: 42, password: 'x' },
+    });
     expect(wrongType.status).toBe(400);
     const empty = await call(t.app, { method: 'POST', url: '/api/auth/api/login/' });
     expect(empty.status).toBe(400);
-    const broken = await call(t.app, { method: 'POST', url: '/api/auth/api/login/', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const broken = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/login/',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error).toBe(true);
   });
@@ -138,11 +165,19 @@ describe('temporary password', () => {
     expect(first.body.access).toBeUndefined();
     expect(first.body.profile_slug).not.toBe(profile.slug);
 
-    const set = await call(t.app, { method: 'POST', url: '/api/auth/api/set_new_password_for_stakeholders/', body: { password: 'Brand-new-pass-9', profile_slug: first.body.profile_slug } });
+    const set = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_new_password_for_stakeholders/',
+      body: { password: 'Brand-new-pass-9', profile_slug: first.body.profile_slug },
+    });
     expect(set.status).toBe(200);
     expect(decodeJwt(set.body.access).token_type).toBe('access');
 
-    const again = await call(t.app, { method: 'POST', url: '/api/auth/api/set_new_password_for_stakeholders/', body: { password: 'Other-pass-99', profile_slug: first.body.profile_slug } });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_new_password_for_stakeholders/',
+      body: { password: 'Other-pass-99', profile_slug: first.body.profile_slug },
+    });
     expect(again.status).toBe(404);
     expect((await login(profile.email, 'Brand-new-pass-9')).body.access).toBeTruthy();
     expect((await login(profile.email)).status).toBe(401);
@@ -150,16 +185,28 @@ describe('temporary password', () => {
 
   it('refuses the bare profile slug, an expired challenge and a weak password', async () => {
     const { profile } = await buildTeacher(t.db, { mustChangePassword: true });
-    const bare = await call(t.app, { method: 'POST', url: '/api/auth/api/set_new_password_for_stakeholders/', body: { password: 'Brand-new-pass-9', profile_slug: profile.slug } });
+    const bare = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_new_password_for_stakeholders/',
+      body: { password: 'Brand-new-pass-9', profile_slug: profile.slug },
+    });
     expect(bare.status).toBe(404);
 
     const challenge = (await login(profile.email)).body.profile_slug;
-    const weak = await call(t.app, { method: 'POST', url: '/api/auth/api/set_new_password_for_stakeholders/', body: { password: 'short', profile_slug: challenge } });
+    const weak = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_new_password_for_stakeholders/',
+      body: { password: 'short', profile_slug: challenge },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/at least 8/);
 
     t.clock.advance(16 * 60 * 1000);
-    const late = await call(t.app, { method: 'POST', url: '/api/auth/api/set_new_password_for_stakeholders/', body: { password: 'Brand-new-pass-9', profile_slug: challenge } });
+    const late = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_new_password_for_stakeholders/',
+      body: { password: 'Brand-new-pass-9', profile_slug: challenge },
+    });
     expect(late.status).toBe(404);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, profile.id));
     expect(row?.mustChangePassword).toBe(true);
@@ -171,61 +218,144 @@ describe('refresh', () => {
     const { profile } = await buildTeacher(t.db, { teacherCode: 'HAJ' });
     const first = (await login(profile.email)).body;
     t.clock.advance(1000);
-    const second = await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: first.refresh } });
+    const second = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/token/refresh/',
+      body: { refresh: first.refresh },
+    });
     expect(second.status).toBe(200);
     expect(second.body.refresh).not.toBe(first.refresh);
-    expect((decodeJwt(second.body.access) as any).obj.teacher_code).toBe('HAJ');
+    expect(decodeJwt<any>(second.body.access).obj.teacher_code).toBe('HAJ');
 
-    const replay = await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: first.refresh } });
+    const replay = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/token/refresh/',
+      body: { refresh: first.refresh },
+    });
     expect(replay.status).toBe(401);
     // The thief's replay also ends the legitimate holder's sign-in.
-    const after = await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: second.body.refresh } });
+    const after = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/token/refresh/',
+      body: { refresh: second.body.refresh },
+    });
     expect(after.status).toBe(401);
   });
 
   it('refuses expired, malformed and access tokens with 401, and missing fields with 400', async () => {
     const { profile } = await buildAdmin(t.db);
     const pair = (await login(profile.email)).body;
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: pair.access } })).status).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: 'garbage' } })).status).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: {} })).status).toBe(400);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/token/refresh/',
+          body: { refresh: pair.access },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/token/refresh/',
+          body: { refresh: 'garbage' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: {} })).status,
+    ).toBe(400);
     t.clock.advance(t.config.refreshTokenTtlSeconds * 1000 + 1000);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: pair.refresh } })).status).toBe(401);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/token/refresh/',
+          body: { refresh: pair.refresh },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('forgot and reset password', () => {
   it('mails a single-use link to the reset page, and the new password works', async () => {
     const { profile } = await buildStudent(t.db, { email: 'riya@example.test' });
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'riya@example.test' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'riya@example.test' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: true, error: false, message: null });
     const mail = t.smtp.lastTo('riya@example.test');
-    const match = /http:\/\/rollbook\.test\/update_password\?profile_slug=([\w-]+)&profile_forgot_password_code=([\w-]+)/.exec(mail ?? '');
+    const match =
+      /http:\/\/rollbook\.test\/update_password\?profile_slug=([\w-]+)&profile_forgot_password_code=([\w-]+)/.exec(
+        mail ?? '',
+      );
     expect(match?.[1]).toBe(profile.slug);
     const code = match![2]!;
 
-    const body = { password: 'Reset-pass-2026', profile_forgot_password_code: code, profile_slug: profile.slug };
+    const body = {
+      password: 'Reset-pass-2026',
+      profile_forgot_password_code: code,
+      profile_slug: profile.slug,
+    };
     const reset = await call(t.app, { method: 'POST', url: '/api/auth/api/set_updated_password/', body });
     expect(reset.status).toBe(200);
     expect(reset.body.data).toBe(true);
     expect((await login('riya@example.test', 'Reset-pass-2026')).status).toBe(200);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/set_updated_password/', body })).status).toBe(404);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/auth/api/set_updated_password/', body })).status,
+    ).toBe(404);
   });
 
   it('allows one request per 24 hours (403), and answers unknown addresses without sending mail', async () => {
     await buildStudent(t.db, { email: 'once@example.test' });
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'once@example.test' } })).status).toBe(200);
-    const second = await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'once@example.test' } });
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/forgot_password/',
+          body: { email: 'once@example.test' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'once@example.test' },
+    });
     expect(second.status).toBe(403);
     expect(second.body.message).toBe('Please try again after 24 hours');
     t.clock.advance(DAY + 1000);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'once@example.test' } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/forgot_password/',
+          body: { email: 'once@example.test' },
+        })
+      ).status,
+    ).toBe(200);
 
     const before = t.smtp.received.length;
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'ghost@example.test' } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/forgot_password/',
+          body: { email: 'ghost@example.test' },
+        })
+      ).status,
+    ).toBe(200);
     expect(t.smtp.received.length).toBe(before);
-    const bad = await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'not-an-email' } });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'not-an-email' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please enter a valid email address');
   });
@@ -233,10 +363,18 @@ describe('forgot and reset password', () => {
   it('refuses a wrong code, a code for another account and an expired code, changing nothing', async () => {
     const { profile } = await buildStudent(t.db, { email: 'a@example.test' });
     const other = await buildStudent(t.db);
-    await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'a@example.test' } });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'a@example.test' },
+    });
     const code = /profile_forgot_password_code=([\w-]+)/.exec(t.smtp.lastTo('a@example.test') ?? '')![1]!;
     const attempt = (slug: string, c: string) =>
-      call(t.app, { method: 'POST', url: '/api/auth/api/set_updated_password/', body: { password: 'Reset-pass-2026', profile_forgot_password_code: c, profile_slug: slug } });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/auth/api/set_updated_password/',
+        body: { password: 'Reset-pass-2026', profile_forgot_password_code: c, profile_slug: slug },
+      });
     expect((await attempt(profile.slug, 'wrong-code')).status).toBe(404);
     expect((await attempt(other.profile.slug, code)).status).toBe(404);
     t.clock.advance(DAY + 1000);
@@ -249,11 +387,29 @@ describe('forgot and reset password', () => {
   it('revokes existing sign-ins after a reset', async () => {
     const { profile } = await buildStudent(t.db, { email: 'b@example.test' });
     const pair = (await login('b@example.test')).body;
-    await call(t.app, { method: 'POST', url: '/api/auth/api/forgot_password/', body: { email: 'b@example.test' } });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'b@example.test' },
+    });
     const code = /profile_forgot_password_code=([\w-]+)/.exec(t.smtp.lastTo('b@example.test') ?? '')![1]!;
-    await call(t.app, { method: 'POST', url: '/api/auth/api/set_updated_password/', body: { password: 'Reset-pass-2026', profile_forgot_password_code: code, profile_slug: profile.slug } });
-    expect((await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: pair.access })).status).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/token/refresh/', body: { refresh: pair.refresh } })).status).toBe(401);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_updated_password/',
+      body: { password: 'Reset-pass-2026', profile_forgot_password_code: code, profile_slug: profile.slug },
+    });
+    expect(
+      (await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: pair.access })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/token/refresh/',
+          body: { refresh: pair.refresh },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -261,19 +417,40 @@ describe('update email', () => {
   it('changes the email once per 24 hours and revokes the account tokens', async () => {
     const { profile } = await buildTeacher(t.db, { email: 'old@example.test' });
     const pair = (await login('old@example.test')).body;
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', token: pair.access, body: { email: 'New@Example.test' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/update_email/',
+      token: pair.access,
+      body: { email: 'New@Example.test' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.error).toBe(false);
-    expect((await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: pair.access })).status).toBe(401);
+    expect(
+      (await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: pair.access })).status,
+    ).toBe(401);
     expect((await login('new@example.test')).status).toBe(200);
 
     const fresh = (await login('new@example.test')).body;
-    const again = await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', token: fresh.access, body: { email: 'third@example.test' } });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/update_email/',
+      token: fresh.access,
+      body: { email: 'third@example.test' },
+    });
     expect(again.status).toBe(403);
     expect(again.body.message).toBe('Please try again after 24 hours');
     t.clock.advance(DAY + 1000);
     const later = (await login('new@example.test')).body;
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', token: later.access, body: { email: 'third@example.test' } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/update_email/',
+          token: later.access,
+          body: { email: 'third@example.test' },
+        })
+      ).status,
+    ).toBe(200);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, profile.id));
     expect(row?.email).toBe('third@example.test');
   });
@@ -282,12 +459,30 @@ describe('update email', () => {
     await buildAdmin(t.db, { email: 'taken@example.test' });
     const { profile } = await buildStudent(t.db, { email: 'me@example.test' });
     const { access } = (await login('me@example.test')).body;
-    const bad = await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', token: access, body: { email: 'nope' } });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/update_email/',
+      token: access,
+      body: { email: 'nope' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please enter a valid email address');
-    const taken = await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', token: access, body: { email: 'TAKEN@example.test' } });
+    const taken = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/update_email/',
+      token: access,
+      body: { email: 'TAKEN@example.test' },
+    });
     expect(taken.status).toBe(409);
-    expect((await call(t.app, { method: 'POST', url: '/api/auth/api/update_email/', body: { email: 'x@example.test' } })).status).toBe(401);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/auth/api/update_email/',
+          body: { email: 'x@example.test' },
+        })
+      ).status,
+    ).toBe(401);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, profile.id));
     expect(row?.email).toBe('me@example.test');
   });
@@ -302,7 +497,11 @@ describe('API surface', () => {
 
   it('accepts a POST path without its trailing slash, without redirecting', async () => {
     const { profile } = await buildAdmin(t.db);
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/api/login', body: { email: profile.email, password: TEST_PASSWORD } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/login',
+      body: { email: profile.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.access).toBeTruthy();
   });

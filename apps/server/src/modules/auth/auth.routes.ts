@@ -3,31 +3,33 @@ import { authRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { createAuthService } from './auth.service';
 
+/** The email of a login-like body, for per-account rate-limit keys. */
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 /** Session and account calls of contract §4. */
 export async function authModule(app: FastifyInstance) {
   const service = createAuthService(app.deps);
   const limit = app.deps.config.loginRateLimitPerMinute;
 
   registerRoute(app, authRoutes.checkServerAvailability, async ({ reply }) => {
-    if (app.deps.config.maintenance) return reply.status(503).send({ data: false, error: true, message: 'Rollbook is under maintenance' });
+    if (app.deps.config.maintenance)
+      return reply.status(503).send({ data: false, error: true, message: 'Rollbook is under maintenance' });
     return { data: true as const };
   });
 
   registerRoute(app, authRoutes.checkTokenAuthenticity, async () => ok({ isAuthenticated: true as const }));
 
-  registerRoute(
-    app,
-    authRoutes.login,
-    async ({ body }) => service.login(body),
-    {
-      rateLimit: {
-        max: limit,
-        timeWindow: '1 minute',
-        keyGenerator: (req) => `login:${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-        message: 'Too many login attempts. Please wait a minute and try again.',
-      },
+  registerRoute(app, authRoutes.login, async ({ body }) => service.login(body), {
+    rateLimit: {
+      max: limit,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `login:${req.ip}:${emailOf(req.body)}`,
+      message: 'Too many login attempts. Please wait a minute and try again.',
     },
-  );
+  });
 
   registerRoute(app, authRoutes.refresh, async ({ body }) => service.refresh(body.refresh));
 
@@ -49,7 +51,7 @@ export async function authModule(app: FastifyInstance) {
       rateLimit: {
         max: limit,
         timeWindow: '1 minute',
-        keyGenerator: (req) => `forgot:${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        keyGenerator: (req) => `forgot:${req.ip}:${emailOf(req.body)}`,
         message: 'Too many requests. Please wait a minute and try again.',
       },
     },

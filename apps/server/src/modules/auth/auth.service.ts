@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { EMAIL_CHANGE_INTERVAL_MS, EMAIL_PATTERN, FORGOT_PASSWORD_INTERVAL_MS, TEMPORARY_PASSWORD_CODE } from '@rollbook/contract';
+import {
+  EMAIL_CHANGE_INTERVAL_MS,
+  EMAIL_PATTERN,
+  FORGOT_PASSWORD_INTERVAL_MS,
+  TEMPORARY_PASSWORD_CODE,
+} from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../plugins/app/auth';
 import { authChallenges, emailChanges, passwordChanges, profiles, refreshTokens } from '../../db/schema';
@@ -34,7 +39,10 @@ export function createAuthService(deps: AppDeps) {
   const repo = createAuthRepository(deps.db);
   const now = () => deps.clock.now();
 
-  async function issueTokens(p: ProfileRow, opts: { family?: string; deviceId?: string | null } = {}): Promise<TokenPair> {
+  async function issueTokens(
+    p: ProfileRow,
+    opts: { family?: string; deviceId?: string | null } = {},
+  ): Promise<TokenPair> {
     const obj = await repo.tokenObj(p);
     const nowMs = now().getTime();
     const jti = randomUUID();
@@ -57,7 +65,10 @@ export function createAuthService(deps: AppDeps) {
 
   /** Invalidates every token of an account: access tokens by version, refresh tokens by revocation. */
   async function revokeAllTokens(tx: Pick<AppDeps['db'], 'update'>, profile: ProfileRow, reason: string) {
-    await tx.update(profiles).set({ tokenVersion: profile.tokenVersion + 1 }).where(eq(profiles.id, profile.id));
+    await tx
+      .update(profiles)
+      .set({ tokenVersion: profile.tokenVersion + 1 })
+      .where(eq(profiles.id, profile.id));
     await tx
       .update(refreshTokens)
       .set({ revokedAt: now(), revokedReason: reason })
@@ -66,11 +77,16 @@ export function createAuthService(deps: AppDeps) {
 
   function assertPassword(password: string) {
     const problem = passwordProblem(password);
-    if (problem) throw new AppError('validation_failed', problem, { issues: [{ path: 'password', message: problem }] });
+    if (problem)
+      throw new AppError('validation_failed', problem, { issues: [{ path: 'password', message: problem }] });
   }
 
   return {
-    async login(input: { email: string; password: string; device_id?: string | null | undefined }): Promise<TokenPair | TemporaryPasswordAnswer> {
+    async login(input: {
+      email: string;
+      password: string;
+      device_id?: string | null | undefined;
+    }): Promise<TokenPair | TemporaryPasswordAnswer> {
       const profile = await repo.findProfileByEmail(input.email);
       const ok = await verifyPassword(profile?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!profile || !ok || !profile.isActive) {
@@ -88,7 +104,12 @@ export function createAuthService(deps: AppDeps) {
         });
         // The client echoes `profile_slug` to set_new_password; it is a single-use proof of this login,
         // not the profile's public id, so nobody can set a password knowing only a slug.
-        return { error: true, code: TEMPORARY_PASSWORD_CODE, message: 'Please set new password', profile_slug: secret };
+        return {
+          error: true,
+          code: TEMPORARY_PASSWORD_CODE,
+          message: 'Please set new password',
+          profile_slug: secret,
+        };
       }
       const deviceId = input.device_id?.trim() || null;
       if (deviceId && profile.role === 'student') await repo.bindStudentDevice(profile.id, deviceId);
@@ -121,42 +142,72 @@ export function createAuthService(deps: AppDeps) {
     async setNewPassword(input: { password: string; profile_slug: string }): Promise<TokenPair> {
       const challenge = await repo.findChallenge(hashSecret(input.profile_slug), 'set_new_password');
       if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() < now().getTime()) {
-        throw new AppError('not_found', 'This password request has expired. Please log in again with your temporary password.');
+        throw new AppError(
+          'not_found',
+          'This password request has expired. Please log in again with your temporary password.',
+        );
       }
       assertPassword(input.password);
       const profile = await repo.findProfileById(challenge.profileId);
-      if (!profile || !profile.mustChangePassword) throw new AppError('not_found', 'Your password has already been updated');
+      if (!profile || !profile.mustChangePassword)
+        throw new AppError('not_found', 'Your password has already been updated');
       const passwordHash = await hashPassword(input.password);
       await deps.db.transaction(async (tx) => {
         await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challenge.id));
-        await tx.update(profiles).set({ passwordHash, mustChangePassword: false }).where(eq(profiles.id, profile.id));
+        await tx
+          .update(profiles)
+          .set({ passwordHash, mustChangePassword: false })
+          .where(eq(profiles.id, profile.id));
         await tx.insert(passwordChanges).values({ profileId: profile.id, reason: 'temporary_replaced' });
-        await audit(tx, { institutionId: profile.institutionId, actorProfileId: profile.id, action: 'password.set_from_temporary', entityType: 'profile', entitySlug: profile.slug });
+        await audit(tx, {
+          institutionId: profile.institutionId,
+          actorProfileId: profile.id,
+          action: 'password.set_from_temporary',
+          entityType: 'profile',
+          entitySlug: profile.slug,
+        });
       });
       return issueTokens({ ...profile, mustChangePassword: false });
     },
 
     /** Sends the reset link. Unknown addresses get the same answer (no account enumeration), and no mail. */
     async forgotPassword(input: { email: string }): Promise<void> {
-      if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError('validation_failed', 'Please enter a valid email address');
+      if (!EMAIL_PATTERN.test(input.email.trim()))
+        throw new AppError('validation_failed', 'Please enter a valid email address');
       const profile = await repo.findProfileByEmail(input.email);
       if (!profile || !profile.isActive) return;
       const last = profile.forgotPasswordRequestedAt?.getTime();
-      if (last !== undefined && now().getTime() - last < FORGOT_PASSWORD_INTERVAL_MS) throw new AppError('retry_after_24_hours');
+      if (last !== undefined && now().getTime() - last < FORGOT_PASSWORD_INTERVAL_MS)
+        throw new AppError('retry_after_24_hours');
       const code = randomSecret(32);
       await deps.db.transaction(async (tx) => {
-        await tx.update(profiles).set({ forgotPasswordRequestedAt: now() }).where(eq(profiles.id, profile.id));
+        await tx
+          .update(profiles)
+          .set({ forgotPasswordRequestedAt: now() })
+          .where(eq(profiles.id, profile.id));
         await tx
           .update(authChallenges)
           .set({ usedAt: now() })
-          .where(and(eq(authChallenges.profileId, profile.id), eq(authChallenges.purpose, 'reset_password'), isNull(authChallenges.usedAt)));
+          .where(
+            and(
+              eq(authChallenges.profileId, profile.id),
+              eq(authChallenges.purpose, 'reset_password'),
+              isNull(authChallenges.usedAt),
+            ),
+          );
         await tx.insert(authChallenges).values({
           profileId: profile.id,
           purpose: 'reset_password',
           secretHash: hashSecret(code),
           expiresAt: new Date(now().getTime() + FORGOT_PASSWORD_INTERVAL_MS),
         });
-        await audit(tx, { institutionId: profile.institutionId, actorProfileId: profile.id, action: 'password.reset_requested', entityType: 'profile', entitySlug: profile.slug });
+        await audit(tx, {
+          institutionId: profile.institutionId,
+          actorProfileId: profile.id,
+          action: 'password.reset_requested',
+          entityType: 'profile',
+          entitySlug: profile.slug,
+        });
       });
       const base = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
       const link = `${base}/update_password?profile_slug=${encodeURIComponent(profile.slug)}&profile_forgot_password_code=${encodeURIComponent(code)}`;
@@ -167,38 +218,75 @@ export function createAuthService(deps: AppDeps) {
       });
     },
 
-    async setUpdatedPassword(input: { password: string; profile_forgot_password_code: string; profile_slug: string }): Promise<void> {
-      const challenge = await repo.findChallenge(hashSecret(input.profile_forgot_password_code), 'reset_password');
+    async setUpdatedPassword(input: {
+      password: string;
+      profile_forgot_password_code: string;
+      profile_slug: string;
+    }): Promise<void> {
+      const challenge = await repo.findChallenge(
+        hashSecret(input.profile_forgot_password_code),
+        'reset_password',
+      );
       const profile = challenge ? await repo.findProfileById(challenge.profileId) : undefined;
-      if (!challenge || !profile || profile.slug !== input.profile_slug || challenge.usedAt || challenge.expiresAt.getTime() < now().getTime()) {
-        throw new AppError('not_found', 'This password reset link is invalid or has expired. Please ask for a new one.');
+      if (
+        !challenge ||
+        !profile ||
+        profile.slug !== input.profile_slug ||
+        challenge.usedAt ||
+        challenge.expiresAt.getTime() < now().getTime()
+      ) {
+        throw new AppError(
+          'not_found',
+          'This password reset link is invalid or has expired. Please ask for a new one.',
+        );
       }
       assertPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       await deps.db.transaction(async (tx) => {
         await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challenge.id));
-        await tx.update(profiles).set({ passwordHash, mustChangePassword: false }).where(eq(profiles.id, profile.id));
+        await tx
+          .update(profiles)
+          .set({ passwordHash, mustChangePassword: false })
+          .where(eq(profiles.id, profile.id));
         await revokeAllTokens(tx, profile, 'password_reset');
         await tx.insert(passwordChanges).values({ profileId: profile.id, reason: 'forgot_password_reset' });
-        await audit(tx, { institutionId: profile.institutionId, actorProfileId: profile.id, action: 'password.reset', entityType: 'profile', entitySlug: profile.slug });
+        await audit(tx, {
+          institutionId: profile.institutionId,
+          actorProfileId: profile.id,
+          action: 'password.reset',
+          entityType: 'profile',
+          entitySlug: profile.slug,
+        });
       });
     },
 
     async updateEmail(auth: AuthContext, input: { email: string }): Promise<{ email: string }> {
       const email = input.email.trim().toLowerCase();
-      if (!EMAIL_PATTERN.test(email)) throw new AppError('validation_failed', 'Please enter a valid email address');
+      if (!EMAIL_PATTERN.test(email))
+        throw new AppError('validation_failed', 'Please enter a valid email address');
       const profile = await repo.findProfileById(auth.profileId);
       if (!profile) throw new AppError('token_invalid', 'Token is no longer valid');
-      if (profile.email.toLowerCase() === email) throw new AppError('bad_request', 'This is already your email address');
+      if (profile.email.toLowerCase() === email)
+        throw new AppError('bad_request', 'This is already your email address');
       const last = profile.emailUpdatedAt?.getTime();
-      if (last !== undefined && now().getTime() - last < EMAIL_CHANGE_INTERVAL_MS) throw new AppError('retry_after_24_hours');
+      if (last !== undefined && now().getTime() - last < EMAIL_CHANGE_INTERVAL_MS)
+        throw new AppError('retry_after_24_hours');
       const taken = await repo.findProfileByEmail(email);
       if (taken) throw new AppError('conflict', 'This email address is already in use');
       await deps.db.transaction(async (tx) => {
         await tx.update(profiles).set({ email, emailUpdatedAt: now() }).where(eq(profiles.id, profile.id));
-        await tx.insert(emailChanges).values({ profileId: profile.id, oldEmail: profile.email, newEmail: email });
+        await tx
+          .insert(emailChanges)
+          .values({ profileId: profile.id, oldEmail: profile.email, newEmail: email });
         await revokeAllTokens(tx, profile, 'email_changed');
-        await audit(tx, { institutionId: profile.institutionId, actorProfileId: profile.id, action: 'email.update', entityType: 'profile', entitySlug: profile.slug, detail: { from: profile.email, to: email } });
+        await audit(tx, {
+          institutionId: profile.institutionId,
+          actorProfileId: profile.id,
+          action: 'email.update',
+          entityType: 'profile',
+          entitySlug: profile.slug,
+          detail: { from: profile.email, to: email },
+        });
       });
       return { email };
     },

@@ -30,6 +30,7 @@ export function decoyPasswordHash(): Promise<string> {
 export function passwordProblem(password: string): string | null {
   if (password.length < 8) return 'Password must be at least 8 characters long';
   if (password.length > 128) return 'Password must be at most 128 characters long';
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return 'Password must contain letters and numbers';
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password))
+    return 'Password must contain letters and numbers';
   return null;
 }

@@ -45,12 +45,23 @@ export function createTokenSigner(secret: string, ttl: { accessSeconds: number; 
 
   async function sign(claims: Record<string, unknown>, seconds: number, nowMs: number): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(iat).setExpirationTime(iat + seconds).sign(key);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + seconds)
+      .sign(key);
   }
 
-  async function verify<T extends { token_type: string }>(token: string, type: T['token_type'], nowMs: number): Promise<T> {
+  async function verify<T extends { token_type: string }>(
+    token: string,
+    type: T['token_type'],
+    nowMs: number,
+  ): Promise<T> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(nowMs) });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(nowMs),
+      });
       if (payload.token_type !== type) throw new TokenInvalidError('Token has the wrong type');
       return payload as unknown as T;
     } catch (err) {
@@ -62,11 +73,26 @@ export function createTokenSigner(secret: string, ttl: { accessSeconds: number; 
 
   return {
     signAccess(p: { userId: number; sub: string; ver: number; obj: TokenObj }, nowMs: number) {
-      return sign({ token_type: 'access', jti: randomUUID(), user_id: p.userId, sub: p.sub, ver: p.ver, obj: p.obj }, ttl.accessSeconds, nowMs);
-    },
-    signRefresh(p: { userId: number; sub: string; ver: number; obj: TokenObj; jti: string; family: string }, nowMs: number) {
       return sign(
-        { token_type: 'refresh', jti: p.jti, fam: p.family, user_id: p.userId, sub: p.sub, ver: p.ver, obj: p.obj },
+        { token_type: 'access', jti: randomUUID(), user_id: p.userId, sub: p.sub, ver: p.ver, obj: p.obj },
+        ttl.accessSeconds,
+        nowMs,
+      );
+    },
+    signRefresh(
+      p: { userId: number; sub: string; ver: number; obj: TokenObj; jti: string; family: string },
+      nowMs: number,
+    ) {
+      return sign(
+        {
+          token_type: 'refresh',
+          jti: p.jti,
+          fam: p.family,
+          user_id: p.userId,
+          sub: p.sub,
+          ver: p.ver,
+          obj: p.obj,
+        },
         ttl.refreshSeconds,
         nowMs,
       );

@@ -8,7 +8,13 @@ import { createNotificationService } from './notifications.service';
 const t = useTestApp();
 
 async function tokenFor(email: string) {
-  return (await call(t.app, { method: 'POST', url: '/api/auth/api/login/', body: { email, password: TEST_PASSWORD } })).body.access as string;
+  return (
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/login/',
+      body: { email, password: TEST_PASSWORD },
+    })
+  ).body.access as string;
 }
 
 describe('alerts', () => {
@@ -16,20 +22,43 @@ describe('alerts', () => {
     const teacher = await buildTeacher(t.db);
     const other = await buildStudent(t.db);
     const service = createNotificationService(t.db);
-    await service.notify({ profileIds: [teacher.profile.id], type: 'subject_choice_alert', message: 'Choose your subjects: subject_choice_url' });
+    await service.notify({
+      profileIds: [teacher.profile.id],
+      type: 'subject_choice_alert',
+      message: 'Choose your subjects: subject_choice_url',
+    });
     t.clock.advance(1000);
-    await service.notify({ profileIds: [teacher.profile.id, other.profile.id], type: 'subject_choice_deadline_alert', message: 'The deadline is today' });
+    await service.notify({
+      profileIds: [teacher.profile.id, other.profile.id],
+      type: 'subject_choice_deadline_alert',
+      message: 'The deadline is today',
+    });
 
-    const res = await call(t.app, { method: 'GET', url: '/api/manage/alerts/get_alerts', token: await tokenFor(teacher.profile.email) });
+    const res = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/alerts/get_alerts',
+      token: await tokenFor(teacher.profile.email),
+    });
     expect(res.status).toBe(200);
     expect(res.body.error).toBe(false);
     expect(res.body.data).toHaveLength(2);
-    expect(res.body.data.map((n: any) => n.type_code).sort()).toEqual(['subject_choice_alert', 'subject_choice_deadline_alert']);
+    expect(res.body.data.map((n: any) => n.type_code).sort()).toEqual([
+      'subject_choice_alert',
+      'subject_choice_deadline_alert',
+    ]);
     const choice = res.body.data.find((n: any) => n.type_code === 'subject_choice_alert');
-    expect(choice).toMatchObject({ status: 'unseen', type: 'Subject Choice Alert', message: 'Choose your subjects: subject_choice_url' });
+    expect(choice).toMatchObject({
+      status: 'unseen',
+      type: 'Subject Choice Alert',
+      message: 'Choose your subjects: subject_choice_url',
+    });
     expect(typeof choice.slug).toBe('string');
 
-    const theirs = await call(t.app, { method: 'GET', url: '/api/manage/alerts/get_alerts', token: await tokenFor(other.profile.email) });
+    const theirs = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/alerts/get_alerts',
+      token: await tokenFor(other.profile.email),
+    });
     expect(theirs.body.data).toHaveLength(1);
   });
 
@@ -37,18 +66,32 @@ describe('alerts', () => {
     const a = await buildStudent(t.db);
     const b = await buildStudent(t.db);
     const service = createNotificationService(t.db);
-    await service.notify({ profileIds: [a.profile.id, b.profile.id], type: 'subject_deletion_alert', message: 'Your choice was removed' });
-    const res = await call(t.app, { method: 'POST', url: '/api/manage/alerts/mark_all_as_read/', token: await tokenFor(a.profile.email) });
+    await service.notify({
+      profileIds: [a.profile.id, b.profile.id],
+      type: 'subject_deletion_alert',
+      message: 'Your choice was removed',
+    });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/manage/alerts/mark_all_as_read/',
+      token: await tokenFor(a.profile.email),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0].status).toBe('seen');
-    const bList = await call(t.app, { method: 'GET', url: '/api/manage/alerts/get_alerts', token: await tokenFor(b.profile.email) });
+    const bList = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/alerts/get_alerts',
+      token: await tokenFor(b.profile.email),
+    });
     expect(bList.body.data[0].status).toBe('unseen');
   });
 
   it('refuses anonymous callers with 401', async () => {
     expect((await call(t.app, { method: 'GET', url: '/api/manage/alerts/get_alerts' })).status).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/api/manage/alerts/mark_all_as_read/' })).status).toBe(401);
+    expect((await call(t.app, { method: 'POST', url: '/api/manage/alerts/mark_all_as_read/' })).status).toBe(
+      401,
+    );
   });
 
   it('pushes a new alert live to the person’s subscribed socket only', async () => {
@@ -61,16 +104,29 @@ describe('alerts', () => {
     try {
       const receivedByB: unknown[] = [];
       socketB.on('notification', (p) => receivedByB.push(p));
-      await Promise.all([new Promise((r) => socketA.on('connect', () => r(null))), new Promise((r) => socketB.on('connect', () => r(null)))]);
+      await Promise.all([
+        new Promise((r) => socketA.on('connect', () => r(null))),
+        new Promise((r) => socketB.on('connect', () => r(null))),
+      ]);
       socketA.emit('notifications_subscribe', { auth_token: await tokenFor(a.profile.email) });
       socketB.emit('notifications_subscribe', { auth_token: await tokenFor(b.profile.email) });
       // Subscriptions are processed in order per socket; a round trip through a second emit would be
       // nicer, but joining is synchronous after the token check, so poll until the room has members.
-      await expect.poll(async () => (await t.app.clientNs.in(`profile:${a.profile.slug}`).fetchSockets()).length).toBe(1);
+      await expect
+        .poll(async () => (await t.app.clientNs.in(`profile:${a.profile.slug}`).fetchSockets()).length)
+        .toBe(1);
       const live = new Promise<any>((resolve) => socketA.once('notification', resolve));
-      await createNotificationService(t.db, t.app).notify({ profileIds: [a.profile.id], type: 'subject_choice_alert', message: 'Pick now subject_choice_url' });
+      await createNotificationService(t.db, t.app).notify({
+        profileIds: [a.profile.id],
+        type: 'subject_choice_alert',
+        message: 'Pick now subject_choice_url',
+      });
       const payload = await live;
-      expect(payload.notification).toMatchObject({ type_code: 'subject_choice_alert', status: 'unseen', message: 'Pick now subject_choice_url' });
+      expect(payload.notification).toMatchObject({
+        type_code: 'subject_choice_alert',
+        status: 'unseen',
+        message: 'Pick now subject_choice_url',
+      });
       expect(receivedByB).toHaveLength(0);
     } finally {
       socketA.close();

@@ -7,7 +7,11 @@ import { createNotificationService } from './notifications.service';
 export async function notificationsModule(app: FastifyInstance) {
   const service = createNotificationService(app.deps.db, app);
 
-  registerRoute(app, notificationRoutes.getAlerts, async ({ auth }) => ok(await service.list(auth.profileId)));
+  registerRoute(app, notificationRoutes.getAlerts, async ({ auth }) =>
+    ok(await service.list(auth.profileId)),
+  );
 
-  registerRoute(app, notificationRoutes.markAllAsRead, async ({ auth }) => ok(await service.markAllRead(auth.profileId, app.deps.clock.now())));
+  registerRoute(app, notificationRoutes.markAllAsRead, async ({ auth }) =>
+    ok(await service.markAllRead(auth.profileId, app.deps.clock.now())),
+  );
 }

@@ -8,7 +8,13 @@ import { profileRoom } from '../../plugins/app/io';
 type Row = typeof notifications.$inferSelect;
 
 function toWire(row: Pick<Row, 'slug' | 'status' | 'type' | 'message'>): Notification {
-  return { slug: row.slug, status: row.status, type: NOTIFICATION_TYPES[row.type], type_code: row.type, message: row.message };
+  return {
+    slug: row.slug,
+    status: row.status,
+    type: NOTIFICATION_TYPES[row.type],
+    type_code: row.type,
+    message: row.message,
+  };
 }
 
 /**
@@ -18,7 +24,12 @@ function toWire(row: Pick<Row, 'slug' | 'status' | 'type' | 'message'>): Notific
 export function createNotificationService(db: Db, app?: Pick<FastifyInstance, 'clientNs'>) {
   async function list(profileId: number): Promise<Notification[]> {
     const rows = await db
-      .select({ slug: notifications.slug, status: notifications.status, type: notifications.type, message: notifications.message })
+      .select({
+        slug: notifications.slug,
+        status: notifications.status,
+        type: notifications.type,
+        message: notifications.message,
+      })
       .from(notifications)
       .where(eq(notifications.profileId, profileId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id));
@@ -40,12 +51,30 @@ export function createNotificationService(db: Db, app?: Pick<FastifyInstance, 'c
      * Raises one alert type for many people at once. Put `subject_choice_url` in the message where
      * the "Click Here." link belongs. Returns how many alerts were created.
      */
-    async notify(input: { profileIds: number[]; type: NotificationTypeCode; message: string; semesterId?: number | null }): Promise<number> {
+    async notify(input: {
+      profileIds: number[];
+      type: NotificationTypeCode;
+      message: string;
+      semesterId?: number | null;
+    }): Promise<number> {
       if (input.profileIds.length === 0) return 0;
       const inserted = await db
         .insert(notifications)
-        .values(input.profileIds.map((profileId) => ({ profileId, type: input.type, message: input.message, semesterId: input.semesterId ?? null })))
-        .returning({ slug: notifications.slug, status: notifications.status, type: notifications.type, message: notifications.message, profileId: notifications.profileId });
+        .values(
+          input.profileIds.map((profileId) => ({
+            profileId,
+            type: input.type,
+            message: input.message,
+            semesterId: input.semesterId ?? null,
+          })),
+        )
+        .returning({
+          slug: notifications.slug,
+          status: notifications.status,
+          type: notifications.type,
+          message: notifications.message,
+          profileId: notifications.profileId,
+        });
       if (app) {
         const owners = await db
           .select({ id: profiles.id, slug: profiles.slug })

@@ -66,7 +66,8 @@ export default fp(
         .from(profiles)
         .where(and(eq(profiles.slug, claims.sub), eq(profiles.isActive, true)))
         .limit(1);
-      if (!row || row.tokenVersion !== claims.ver) throw new AppError('token_invalid', 'Token is no longer valid');
+      if (!row || row.tokenVersion !== claims.ver)
+        throw new AppError('token_invalid', 'Token is no longer valid');
       return {
         profileId: row.id,
         profileSlug: row.slug,

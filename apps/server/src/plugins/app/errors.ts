@@ -13,7 +13,12 @@ interface ErrorBody {
   [extra: string]: unknown;
 }
 
-function body(code: ErrorCode, message: string, issues?: FieldIssue[], extra?: Record<string, unknown>): ErrorBody {
+function body(
+  code: ErrorCode,
+  message: string,
+  issues?: FieldIssue[],
+  extra?: Record<string, unknown>,
+): ErrorBody {
   return { ...extra, data: null, error: true, message, code, ...(issues ? { issues } : {}) };
 }
 
@@ -24,8 +29,13 @@ function body(code: ErrorCode, message: string, issues?: FieldIssue[], extra?: R
 export function describeIssues(issues: FieldIssue[]): string {
   const [first, ...rest] = issues;
   if (!first) return 'Some of the information sent is not valid';
-  const head = first.path === '' || first.message.includes(first.path) ? first.message : `${first.path}: ${first.message}`;
-  return rest.length === 0 ? head : `${head} (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
+  const head =
+    first.path === '' || first.message.includes(first.path)
+      ? first.message
+      : `${first.path}: ${first.message}`;
+  return rest.length === 0
+    ? head
+    : `${head} (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
 }
 
 /**
@@ -52,9 +62,14 @@ export default fp(
         return reply.status(500).send(body('internal', ERROR_MESSAGES.internal));
       }
       const status = err.statusCode ?? 500;
-      if (status === 413) return reply.status(413).send(body('payload_too_large', ERROR_MESSAGES.payload_too_large));
-      if (status === 415) return reply.status(415).send(body('unsupported_media_type', ERROR_MESSAGES.unsupported_media_type));
-      if (status === 429) return reply.status(429).send(body('too_many_requests', err.message || ERROR_MESSAGES.too_many_requests));
+      if (status === 413)
+        return reply.status(413).send(body('payload_too_large', ERROR_MESSAGES.payload_too_large));
+      if (status === 415)
+        return reply.status(415).send(body('unsupported_media_type', ERROR_MESSAGES.unsupported_media_type));
+      if (status === 429)
+        return reply
+          .status(429)
+          .send(body('too_many_requests', err.message || ERROR_MESSAGES.too_many_requests));
       if (status >= 400 && status < 500) {
         // Malformed JSON, empty body with a JSON content type, and similar framework-level rejections.
         return reply.status(400).send(body('bad_request', err.message || ERROR_MESSAGES.bad_request));
@@ -62,7 +77,6 @@ export default fp(
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send(body('internal', ERROR_MESSAGES.internal));
     });
-
   },
   { name: 'errors' },
 );

@@ -27,7 +27,10 @@ export default fp(
     const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
       path: '/socket.io/',
       transports: ['websocket'],
-      cors: { origin: app.deps.config.corsOrigins.length > 0 ? app.deps.config.corsOrigins : false, credentials: true },
+      cors: {
+        origin: app.deps.config.corsOrigins.length > 0 ? app.deps.config.corsOrigins : false,
+        credentials: true,
+      },
       maxHttpBufferSize: 2 * 1024 * 1024,
     });
     if (opts.redis) {
@@ -46,11 +49,17 @@ export default fp(
       // Our own web app subscribes to its bell; the token is checked like any bearer call.
       socket.on('notifications_subscribe', async (payload) => {
         try {
-          const token = typeof payload?.auth_token === 'string' ? payload.auth_token.replace(/^Bearer\s+/i, '') : '';
+          const token =
+            typeof payload?.auth_token === 'string' ? payload.auth_token.replace(/^Bearer\s+/i, '') : '';
           const auth = await app.authenticateToken(token);
           await socket.join(profileRoom(auth.profileSlug));
         } catch {
-          socket.emit('client_error', { event: 'client_error', client: 'FE', status_code: 401, data: 'Token is invalid or expired' });
+          socket.emit('client_error', {
+            event: 'client_error',
+            client: 'FE',
+            status_code: 401,
+            data: 'Token is invalid or expired',
+          });
         }
       });
     });

@@ -17,7 +17,8 @@ export default async function webPlugin(app: FastifyInstance) {
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
     // @fastify/static (wildcard off) registered one route per built file; every other page path is
@@ -43,5 +44,7 @@ function isApiPath(url: string): boolean {
 
 function apiNotFound(method: string, url: string, reply: FastifyReply) {
   const path = url.split('?')[0] ?? '';
-  return reply.status(404).send({ data: null, error: true, message: `No API call at ${method} ${path}`, code: 'not_found' });
+  return reply
+    .status(404)
+    .send({ data: null, error: true, message: `No API call at ${method} ${path}`, code: 'not_found' });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "subject_choices" ADD COLUMN "reopened_at" timestamp with time zone;

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
+import { truncateAll } from '../../db/reset';
+import { seedDemo } from '../../seed/demo';
+import { AppError } from '../../lib/app-error';
+import { createAuthRepository } from '../auth/auth.repository';
+import { createNotificationService } from '../notifications/notifications.service';
+
+/**
+ * Test-only calls for the browser suite, registered only when E2E_TEST_HOOKS is set: reset the
+ * database to the demo institution, and raise an alert for one person (no API raises one on demand).
+ */
+export async function e2eModule(app: FastifyInstance) {
+  if (!app.deps.config.e2eTestHooks) return;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post('/__e2e__/reset', { schema: { hide: true } }, async () => {
+    await truncateAll(app.deps.db);
+    await seedDemo(app.deps.db);
+    return { data: true, error: false, message: null };
+  });
+  typed.post(
+    '/__e2e__/notify',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          email: z.string(),
+          type: z.enum(NOTIFICATION_TYPE_CODES),
+          message: z.string().min(1),
+        }),
+      },
+    },
+    async (request) => {
+      const profile = await createAuthRepository(app.deps.db).findProfileByEmail(request.body.email);
+      if (!profile) throw new AppError('not_found', 'Profile not found');
+      await createNotificationService(app.deps.db, app).notify({
+        profileIds: [profile.id],
+        type: request.body.type,
+        message: request.body.message,
+      });
+      return { data: true, error: false, message: null };
+    },
+  );
+}
