@@ -5,8 +5,20 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'presence', root: 'packages/presence', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { test: { name: 'planner', root: 'packages/planner', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'presence',
+          root: 'packages/presence',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'planner',
+          root: 'packages/planner',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
