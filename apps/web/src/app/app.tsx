@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Providers } from './providers';
+import { appRoutes } from './routes';
+import { createPersistedStore } from './store';
+
+/**
+ * The whole app: persisted store, providers and the browser router over the route table.
+ */
+export function App() {
+  const [{ store, persistor }] = useState(createPersistedStore);
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return (
+    <Providers store={store} persistor={persistor}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ProtectedLayout } from '../components/layouts/protected-layout';
+import { NotificationBell, ProfileDialog, useLogout, useSessionBootstrap } from '../features';
+import { homeFor, ROUTES } from '../lib/routes';
+import { roleOf } from '../lib/session/access-token';
+import { selectAuth } from '../lib/session/auth-slice';
+import { initialsFor } from '../lib/session/initials';
+import { useSharedSelector } from '../lib/store-hooks';
+
+/**
+ * Everything around a signed-in page: the session bootstrap (server probe and token check on
+ * every mount), the protected layout with avatar and bottom bar, the bell, the profile dialog and
+ * logout. Without a session it sends the person to /login; when the server is down, to /502.
+ */
+export function ProtectedShell() {
+  const { accessToken, userProfile } = useSharedSelector(selectAuth);
+  const status = useSessionBootstrap();
+  const location = useLocation();
+  const logout = useLogout();
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  if (status === 'server-unavailable') return <Navigate to={ROUTES.badGateway} replace />;
+  if (!accessToken || status === 'signed-out' || (status === 'ready' && !userProfile)) {
+    return <Navigate to={ROUTES.login} replace state={{ from: location.pathname }} />;
+  }
+  // The global loading overlay covers the page while the session is being checked.
+  if (status === 'checking' || !userProfile) return null;
+
+  return (
+    <ProtectedLayout
+      homePath={homeFor(roleOf(userProfile))}
+      initials={initialsFor(userProfile)}
+      displayName={userProfile.obj.profile.name}
+      onProfile={() => setProfileOpen(true)}
+      onLogout={logout}
+      bell={<NotificationBell />}
+    >
+      <Outlet />
+      <ProfileDialog profile={userProfile} open={profileOpen} onOpenChange={setProfileOpen} />
+    </ProtectedLayout>
+  );
+}

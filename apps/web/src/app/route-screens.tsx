@@ -1,0 +1,31 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RoleRouteKey } from '../lib/routes';
+
+type Screen = LazyExoticComponent<ComponentType<{ title: string }>>;
+
+// Each page is its own chunk, loaded when first visited. Later issues point an entry at their
+// feature's page instead of the placeholder.
+const ComingSoon: Screen = lazy(() => import('./screens/coming-soon-screen'));
+
+/** A role-guarded page: its route key (path and role come from the contract) and its title. */
+export interface GuardedScreen {
+  key: RoleRouteKey;
+  title: string;
+  Screen: Screen;
+}
+
+/** Every role-guarded page of product spec §2 (plus the routes the contract adds). */
+export const GUARDED_SCREENS: readonly GuardedScreen[] = [
+  { key: 'subjectSelect', title: 'Subject Selection', Screen: ComingSoon },
+  { key: 'subjectConfirmation', title: 'Subject Confirmation', Screen: ComingSoon },
+  { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: ComingSoon },
+  { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: ComingSoon },
+  { key: 'timetable', title: 'Master Timetable', Screen: ComingSoon },
+  { key: 'divisionCreation', title: 'Division Creation', Screen: ComingSoon },
+  { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
+  { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: ComingSoon },
+  { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: ComingSoon },
+  { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
+  { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: ComingSoon },
+  { key: 'studentDivision', title: 'My Division', Screen: ComingSoon },
+];

@@ -1,0 +1,49 @@
+import {
+  authRoutes,
+  type LoginBody,
+  type LoginResponse,
+  type SetNewPasswordBody,
+  type SetUpdatedPasswordBody,
+  type ForgotPasswordBody,
+  type RouteResponse,
+  type TokenPair,
+} from '@rollbook/contract';
+import { api, contractRequest } from '../../lib/api/api';
+
+/** The account calls of contract §4 (the base query does refresh itself). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    checkServerAvailability: build.query<unknown, void>({
+      query: () => contractRequest(authRoutes.checkServerAvailability),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+      keepUnusedDataFor: 0,
+    }),
+    checkTokenAuthenticity: build.query<RouteResponse<typeof authRoutes.checkTokenAuthenticity>, void>({
+      query: () => contractRequest(authRoutes.checkTokenAuthenticity),
+      keepUnusedDataFor: 0,
+    }),
+    login: build.mutation<LoginResponse, LoginBody>({
+      query: (body) => contractRequest(authRoutes.login, { body }),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+    }),
+    setNewPassword: build.mutation<TokenPair, SetNewPasswordBody>({
+      query: (body) => contractRequest(authRoutes.setNewPassword, { body }),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+    }),
+    setUpdatedPassword: build.mutation<RouteResponse<typeof authRoutes.setUpdatedPassword>, SetUpdatedPasswordBody>({
+      query: (body) => contractRequest(authRoutes.setUpdatedPassword, { body }),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+    }),
+    forgotPassword: build.mutation<RouteResponse<typeof authRoutes.forgotPassword>, ForgotPasswordBody>({
+      query: (body) => contractRequest(authRoutes.forgotPassword, { body }),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useSetNewPasswordMutation,
+  useSetUpdatedPasswordMutation,
+  useForgotPasswordMutation,
+} = authApi;

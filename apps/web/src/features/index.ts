@@ -1,0 +1,5 @@
+// The features' public surface for app/, which composes them (features never import each other).
+// Pages that are loaded lazily are not listed here, so each stays in its own chunk.
+export { useLogout, useSessionBootstrap } from './auth';
+export { NotificationBell, notificationReducer } from './notifications';
+export { ProfileDialog } from './profile';

@@ -1,0 +1,2 @@
+export { NotificationBell } from './notification-bell';
+export { notificationReducer } from './notification-slice';

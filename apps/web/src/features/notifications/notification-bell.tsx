@@ -1,0 +1,63 @@
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { toast } from 'sonner';
+import { BOTTOM_BAR_BUTTON_CLASS } from '../../components/layouts/protected-layout';
+import { selectAuth, selectRole } from '../../lib/session/auth-slice';
+import { useSharedSelector } from '../../lib/store-hooks';
+import { selectNotifications } from './notification-slice';
+import { useGetAlertsQuery, useMarkAllAsReadMutation } from './notifications-api';
+import { NotificationSheet } from './notification-sheet';
+import { useLiveNotifications } from './use-live-notifications';
+
+/**
+ * The bottom bar's bell: loads the notifications, keeps them live over the socket, shows the
+ * unseen count as a badge and opens the notification sheet.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const { accessToken } = useSharedSelector(selectAuth);
+  const role = useSharedSelector(selectRole);
+  const { unSeenNotifications, seenNotifications } = useSelector(selectNotifications);
+  useGetAlertsQuery();
+  useLiveNotifications(accessToken);
+  const [markAllAsRead, { isLoading: marking }] = useMarkAllAsReadMutation();
+  const count = unSeenNotifications.length;
+
+  async function markAll() {
+    const result = await markAllAsRead();
+    if (result.error && !('statusCode' in result.error)) toast.error('Something went wrong');
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        className={BOTTOM_BAR_BUTTON_CLASS}
+      >
+        <Bell className="size-5" aria-hidden />
+        Alerts
+        {count > 0 ? (
+          <span
+            aria-hidden
+            data-testid="notification-badge"
+            className="absolute top-0 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+      <NotificationSheet
+        open={open}
+        onOpenChange={setOpen}
+        unseen={unSeenNotifications}
+        seen={seenNotifications}
+        role={role}
+        onMarkAllAsRead={() => void markAll()}
+        marking={marking}
+      />
+    </>
+  );
+}

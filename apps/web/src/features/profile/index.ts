@@ -1,0 +1,2 @@
+// The profile page is imported lazily by the router and deliberately not re-exported here.
+export { ProfileDialog } from './profile-dialog';

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The dev server forwards the API and the socket to the real server, so the browser talks to a
+// single origin in development exactly as it does in production.
+const serverOrigin = process.env.ROLLBOOK_SERVER_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: serverOrigin, changeOrigin: true },
+      '/socket.io': { target: serverOrigin, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'ui', test: /node_modules[\\/](@radix-ui|sonner|lucide-react|react-remove-scroll|aria-hidden)/, priority: 1 },
+            { name: 'socket', test: /node_modules[\\/](socket\.io|engine\.io)/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
