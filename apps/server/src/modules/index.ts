@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES_TABLE, fastifyPath } from '@rollbook/contract';
+import { ROUTES_TABLE } from '@rollbook/contract';
+import { registerRoute } from '../lib/routes';
 import { AppError } from '../lib/app-error';
 import { authModule } from './auth/auth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
@@ -15,15 +16,12 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(e2eModule);
 
   await api.after();
-  for (const route of ROUTES_TABLE) {
+  for (const route of [...ROUTES_TABLE]) {
     if (api.implementedRoutes.has(route.id)) continue;
     if (route.responseKind === 'binary') continue; // media is served by the static media plugin
-    api.route({
-      method: route.method,
-      url: fastifyPath(route.path),
-      handler: async () => {
-        throw new AppError('not_implemented', 'This part of Rollbook is not available yet');
-      },
+    // Still through the registrar: an anonymous or wrong-role caller learns nothing more than 401/403.
+    registerRoute(api, route, async () => {
+      throw new AppError('not_implemented', 'This part of Rollbook is not available yet');
     });
   }
 }

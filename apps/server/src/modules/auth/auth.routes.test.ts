@@ -512,3 +512,16 @@ describe('API surface', () => {
     expect(Object.keys(res.body.paths)).toContain('/api/auth/api/login/');
   });
 });
+
+describe('calls not built yet', () => {
+  it('still authenticate and check the role before answering 501', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/manage/get_streams' })).status).toBe(401);
+    const student = await buildStudent(t.db);
+    const token = (await login(student.profile.email)).body.access;
+    // get_streams is an admin call: a student is refused whatever its state of completion.
+    const res = await call(t.app, { method: 'GET', url: '/api/manage/get_streams', token });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe(true);
+    expect(typeof res.body.message).toBe('string');
+  });
+});
