@@ -1,6 +1,7 @@
 import { runMip } from '../solver/highs-runner';
 import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
 import { greedyAllocation } from './greedy';
+import { improveAllocation } from './local-search';
 import {
   allocationCost,
   allocationInputIssues,
@@ -81,7 +82,6 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   const deadline = started + budget * (1 - WRAP_UP_SHARE);
   const problem = buildAllocationProblem(input);
   const integral = problem.classes.every((unitClass) => Number.isInteger(unitClass.hours));
-  const gapOptions = integral ? { absoluteGap: 0.999 } : {};
 
   let counts = greedyAllocation(problem);
   let coverageBound = problem.classes.reduce((sum, unitClass, c) => {
@@ -92,10 +92,19 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   let method = 'greedy';
 
   if (!coverageProved) {
-    const run = await runMip(buildAllocationModel(problem, { kind: 'coverage' }), {
+    // Total rank cost can never reach one hour of coverage in the phase-1 objective.
+    const worstRankHours = problem.classes.reduce((sum, unitClass, c) => {
+      const ranks = (problem.eligible[c] ?? []).map(
+        (t) => problem.teachers[t]?.ranks.get(unitClass.subject) ?? 1,
+      );
+      return sum + unitClass.hours * unitClass.units.length * Math.max(0, ...ranks.map((rank) => rank - 1));
+    }, 0);
+    const rankTieBreak = 0.5 / (1 + worstRankHours);
+    const run = await runMip(buildAllocationModel(problem, { kind: 'coverage', rankTieBreak }), {
       deadline: performance.now() + (deadline - performance.now()) * COVERAGE_PHASE_SHARE,
       start: allocationStart(problem, counts, 0),
-      ...gapOptions,
+      // With whole hours, a gap under 0.5 already proves coverage (the tie-break is below 0.5).
+      absoluteGap: integral ? 0.49 : 1e-6,
     });
     if (run.values) {
       const candidate = countsFromSolution(problem, run.values);
@@ -104,7 +113,9 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
       }
     }
     if (run.dualBound !== null) {
-      coverageBound = Math.min(coverageBound, integral ? Math.floor(run.dualBound + 1e-6) : run.dualBound);
+      // The tie-break lowers the objective by less than 0.5 h, so coverage ≤ bound + 0.5.
+      const bound = run.dualBound + 0.5;
+      coverageBound = Math.min(coverageBound, integral ? Math.floor(bound) : bound);
     }
     coverageProved = run.status === 'optimal' || coveredHours(problem, counts) >= coverageBound;
     method = run.status === 'error' ? `greedy (solver: ${run.detail})` : 'mip';
@@ -112,6 +123,7 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
 
   const covered = coveredHours(problem, counts);
   const share = fairShare(problem, covered);
+  counts = improveAllocation(problem, counts, share);
   let cost = allocationCost(problem, counts, share);
   let costBound = 0;
   let costProved = false;
@@ -119,7 +131,7 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
     const run = await runMip(buildAllocationModel(problem, { kind: 'cost', minCovered: covered, share }), {
       deadline,
       start: allocationStart(problem, counts, share),
-      absoluteGap: 1e-6,
+      absoluteGap: integral ? 0.999 : 1e-6,
     });
     if (run.values) {
       const candidate = countsFromSolution(problem, run.values);

@@ -1,5 +1,6 @@
 import { LpBuilder } from '../solver/lp-builder';
 import type { LpTerm } from '../solver/lp-builder';
+import { fairLoad } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
 
 const a = (c: number, t: number) => `a_${c}_${t}`;
@@ -8,7 +9,8 @@ const e = (t: number) => `e_${t}`;
 const term = (coefficient: number, variable: string): LpTerm => ({ coefficient, variable });
 
 export type AllocationPhase =
-  | { readonly kind: 'coverage' }
+  /** `rankTieBreak` per hour and rank step, small enough never to trade away an hour of coverage. */
+  | { readonly kind: 'coverage'; readonly rankTieBreak: number }
   | { readonly kind: 'cost'; readonly minCovered: number; readonly share: number };
 
 function subjectIndex(problem: AllocationProblem): Map<string, number> {
@@ -21,9 +23,9 @@ function subjectIndex(problem: AllocationProblem): Map<string, number> {
 /**
  * The allocation MIP over unit classes: a[c][t] ∈ ℕ units of class c to eligible teacher t, at most
  * the class size in total and at most max_t hours per teacher. Phase `coverage` maximises covered
- * hours. Phase `cost` keeps coverage ≥ the phase-1 value and minimises the secondary cost of
+ * hours, less a tiny rank tie-break so the coverage solution already prefers ranked choices. Phase `cost` keeps coverage ≥ the phase-1 value and minimises the secondary cost of
  * `allocationCost`: z[s][t] ∈ {0,1} marks teacher t on subject s (a ≤ n·z), e_t ≥ load_t − share·max_t
- * is the overload above the fair share.
+ * is the overload above the fair load ceil(share·max_t).
  */
 export function buildAllocationModel(problem: AllocationProblem, phase: AllocationPhase): string {
   const model = new LpBuilder(phase.kind === 'coverage' ? 'maximize' : 'minimize');
@@ -40,10 +42,11 @@ export function buildAllocationModel(problem: AllocationProblem, phase: Allocati
       model.integer(a(c, t), 0, cap);
       supply.push(term(1, a(c, t)));
       load[t]?.push(term(unitClass.hours, a(c, t)));
-      covered.push(term(unitClass.hours, a(c, t)));
+      const rank = teacher.ranks.get(unitClass.subject) ?? 1;
+      const tieBreak = phase.kind === 'coverage' ? phase.rankTieBreak * (rank - 1) : 0;
+      covered.push(term(unitClass.hours * (1 - tieBreak), a(c, t)));
       if (phase.kind === 'cost') {
         const s = subjects.get(unitClass.subject) ?? 0;
-        const rank = teacher.ranks.get(unitClass.subject) ?? 1;
         model.addObjective(problem.weights.rank * (rank - 1) * unitClass.hours, a(c, t));
         if (!pairs.has(z(s, t))) {
           pairs.add(z(s, t));
@@ -62,7 +65,7 @@ export function buildAllocationModel(problem: AllocationProblem, phase: Allocati
     if (phase.kind === 'cost') {
       model.continuous(e(t), 0, Infinity);
       model.addObjective(problem.weights.overload, e(t));
-      model.addRow(`over_${t}`, [...terms, term(-1, e(t))], '<=', phase.share * teacher.maxHours);
+      model.addRow(`over_${t}`, [...terms, term(-1, e(t))], '<=', fairLoad(problem, t, phase.share));
     }
   });
   if (phase.kind === 'coverage') for (const c of covered) model.addObjective(c.coefficient, c.variable);
@@ -90,8 +93,8 @@ export function allocationStart(
       loads[t] = (loads[t] ?? 0) + value * unitClass.hours;
     });
   });
-  problem.teachers.forEach((teacher, t) =>
-    values.set(e(t), Math.max(0, (loads[t] ?? 0) - share * teacher.maxHours)),
+  problem.teachers.forEach((_, t) =>
+    values.set(e(t), Math.max(0, (loads[t] ?? 0) - fairLoad(problem, t, share))),
   );
   return values;
 }

@@ -139,7 +139,8 @@ export function fairShare(problem: AllocationProblem, covered: number): number {
 /**
  * The secondary cost the allocator minimises once coverage is maximal:
  * rank·Σ (rank − 1)·hours + teacherPerSubject·#(subject, teacher) pairs
- * + overload·Σ_t max(0, load_t − share·max_t), with `share` the fair utilisation.
+ * + overload·Σ_t max(0, load_t − fair_t), with fair_t = ceil(share·max_t) and `share` the fair
+ * utilisation (whole hours keep the objective integral, so the solver can prove optimality).
  */
 export function allocationCost(problem: AllocationProblem, counts: ClassCounts, share: number): number {
   const { weights } = problem;
@@ -157,7 +158,12 @@ export function allocationCost(problem: AllocationProblem, counts: ClassCounts, 
   });
   cost += weights.teacherPerSubject * pairs.size;
   teacherLoads(problem, counts).forEach((load, t) => {
-    cost += weights.overload * Math.max(0, load - share * (problem.teachers[t]?.maxHours ?? 0));
+    cost += weights.overload * Math.max(0, load - fairLoad(problem, t, share));
   });
   return cost;
+}
+
+/** A teacher's fair load in whole hours: their maximum times the fair utilisation, rounded up. */
+export function fairLoad(problem: AllocationProblem, teacher: number, share: number): number {
+  return Math.ceil(share * (problem.teachers[teacher]?.maxHours ?? 0) - 1e-9);
 }

@@ -14,6 +14,10 @@ export const DEFAULT_TIME_BUDGET_MS = 2000;
 // Beyond this many linking rows the model alone takes most of a 2 s budget to build and load.
 const MAX_MODEL_ROWS = 120_000;
 const WRAP_UP_SHARE = 0.08;
+// HiGHS reads about this many model rows per ms on the benchmark machine (120k rows took ~4 s);
+// the solver is skipped when reading alone would eat more than MAX_PARSE_SHARE of the time left.
+const ROWS_PARSED_PER_MS = 30;
+const MAX_PARSE_SHARE = 0.3;
 // Share of the budget the greedy start and local search may use before the solver starts.
 const HEURISTIC_SHARE = 0.4;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
@@ -47,7 +51,8 @@ async function search(problem: DivisionProblem, started: number, budgetMs: numbe
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
   }
-  if (modelRows(problem) > MAX_MODEL_ROWS) {
+  const parseMs = modelRows(problem) / ROWS_PARSED_PER_MS;
+  if (modelRows(problem) > MAX_MODEL_ROWS || parseMs > (deadline - performance.now()) * MAX_PARSE_SHARE) {
     return {
       counts,
       lowerBound,

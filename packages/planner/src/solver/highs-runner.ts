@@ -70,7 +70,18 @@ export async function runMip(lpText: string, options: MipRunOptions): Promise<Mi
         }
         model.setSolution({ colValue: start });
       }
-      model.run();
+      // HiGHS checks its own clock only between phases (it overshot 2 s limits by seconds in
+      // tests), so the interrupt callbacks enforce the deadline during long LP and MIP work too.
+      const stopAtDeadline = (event: { interrupt(): void }): undefined => {
+        if (performance.now() >= options.deadline) event.interrupt();
+        return undefined;
+      };
+      const callbacks = highs.constants.callbackType;
+      model.run({
+        [callbacks.simplexInterrupt]: stopAtDeadline,
+        [callbacks.ipmInterrupt]: stopAtDeadline,
+        [callbacks.mipInterrupt]: stopAtDeadline,
+      });
       const code = model.getModelStatus();
       const statusCodes = highs.constants.modelStatus;
       const hasSolution = Number(model.info.get('primal_solution_status')) === 2;

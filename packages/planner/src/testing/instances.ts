@@ -20,6 +20,8 @@ export interface InstanceShape {
   readonly minOptions: number;
   readonly maxOptions: number;
   readonly coreSubjects?: number;
+  /** Probability that a student picks their track's option in a category (default 0.6). */
+  readonly trackAffinity?: number;
   readonly seed: number;
 }
 
@@ -76,7 +78,7 @@ export function generateInstance(shape: InstanceShape): GeneratedInstance {
   for (let s = 0; s < shape.students; s += 1) {
     const track = Math.floor(random() * tracks);
     const electives = categories.map(({ options, weights }) => {
-      if (random() < 0.6) return options[track % options.length] as string;
+      if (random() < (shape.trackAffinity ?? 0.6)) return options[track % options.length] as string;
       const total = weights.reduce((sum, w) => sum + w, 0);
       let roll = random() * total;
       for (let o = 0; o < options.length; o += 1) {
