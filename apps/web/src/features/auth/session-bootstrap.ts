@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { loaderFinished, loaderStarted } from '../../lib/loader/loader-slice';
-import type { WithAuth } from '../../lib/session/auth-slice';
-import { signIn, signOut } from '../../lib/session/session-actions';
+import { tokensReceived, type WithAuth } from '../../lib/session/auth-slice';
+import { signOut } from '../../lib/session/session-actions';
 import { authApi } from './auth-api';
 
 /** How a protected screen's bootstrap ended. */
@@ -27,7 +27,8 @@ export function bootstrapSession(): ThunkAction<Promise<BootstrapOutcome>, WithA
       const { data } = await check;
       const { accessToken, refreshToken } = getState().auth;
       if (data?.data.isAuthenticated === true && accessToken && refreshToken) {
-        dispatch(signIn({ access: accessToken, refresh: refreshToken }));
+        // Re-decode the profile from the (possibly just rotated) token; storage is already current.
+        dispatch(tokensReceived({ access: accessToken, refresh: refreshToken }));
         return getState().auth.isAuth ? 'ready' : 'signed-out';
       }
       dispatch(signOut());

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { authRoutes, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
+import { apiUrl, errorBody, server } from '../testing/msw';
+import { renderApp } from '../testing/render';
+import { useMswServer } from '../testing/setup-msw';
+import { guardRedirect } from './guards';
+import { GUARDED_SCREENS } from './route-screens';
+
+useMswServer();
+
+describe('guardRedirect', () => {
+  it('sends a visitor without a role to /login', () => {
+    expect(guardRedirect(null, 'admin')).toBe('/login');
+    expect(guardRedirect(null, undefined)).toBe('/login');
+  });
+
+  it('sends each role to its own home on a mismatch', () => {
+    expect(guardRedirect('admin', 'teacher')).toBe('/subject/subject-select');
+    expect(guardRedirect('teacher', 'student')).toBe('/teacher-dashboard');
+    expect(guardRedirect('student', 'admin')).toBe('/student-dashboard');
+  });
+
+  it('lets the right role (or any role on an open page) through', () => {
+    expect(guardRedirect('teacher', 'teacher')).toBeNull();
+    expect(guardRedirect('student', undefined)).toBeNull();
+  });
+});
+
+describe('route table', () => {
+  it('has a screen for every role-guarded path of the contract', () => {
+    expect(GUARDED_SCREENS.map((s) => s.key).sort()).toEqual(Object.keys(ROUTE_ROLES).sort());
+  });
+});
+
+describe('routing in the app', () => {
+  it('sends a signed-out visitor of a protected page to /login', async () => {
+    const { router } = renderApp(ROUTES.timetable);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['admin', '/subject/subject-select', 'Subject Selection'],
+    ['teacher', '/teacher-dashboard', 'Lecture Schedule'],
+    ['student', '/student-dashboard', 'Attendance'],
+  ] as const)('redirects %s from / to %s and shows its placeholder', async (role, home, title) => {
+    const { router } = renderApp('/', { role });
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['student', ROUTES.timetable, '/student-dashboard'],
+    ['teacher', ROUTES.divisionCreation, '/teacher-dashboard'],
+    ['admin', ROUTES.studentElectiveSubject, '/subject/subject-select'],
+    ['student', ROUTES.teacherLoadAllocation, '/student-dashboard'],
+  ] as const)('sends a %s opening %s to %s', async (role, path, home) => {
+    const { router } = renderApp(path, { role });
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+  });
+
+  it('renders notification targets for the right role', async () => {
+    renderApp(ROUTES.studentElectiveSubject, { role: 'student' });
+    expect(await screen.findByRole('heading', { name: 'Elective Subjects' })).toBeInTheDocument();
+  });
+
+  it('shows the profile page to any signed-in role', async () => {
+    renderApp(ROUTES.profile, { role: 'teacher' });
+    expect(await screen.findByRole('heading', { name: 'Faculty Profile' })).toBeInTheDocument();
+  });
+
+  it('goes to /502 when the server does not answer the probe', async () => {
+    server.use(http.get(apiUrl(authRoutes.checkServerAvailability.path), () => HttpResponse.error()));
+    const { router } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/502'));
+    expect(screen.getByRole('heading', { name: 'Server Unavailable' })).toBeInTheDocument();
+  });
+
+  it('goes to /login and forgets the tokens when the token and its refresh are rejected', async () => {
+    server.use(
+      http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
+        HttpResponse.json(errorBody('Token is invalid or expired', 'token_invalid'), { status: 401 }),
+      ),
+      http.post(apiUrl(authRoutes.refresh.path), () =>
+        HttpResponse.json(errorBody('Token is invalid or expired', 'token_invalid'), { status: 401 }),
+      ),
+    );
+    const { router, store } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().auth.isAuth).toBe(false);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await screen.findByText('Token Expired')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.getByText('Page Not Found')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in person opening /login to their home', async () => {
+    const { router } = renderApp(ROUTES.login, { role: 'teacher' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-dashboard'));
+  });
+});
