@@ -18,6 +18,8 @@ import type { AllocationInput, AllocationResult, UnitAssignment } from './types'
 const DEFAULT_TIME_BUDGET_MS = 2000;
 const COVERAGE_PHASE_SHARE = 0.5;
 const WRAP_UP_SHARE = 0.08;
+// HiGHS overshoots short deadlines by a few hundred ms, so a shorter cost phase is skipped.
+const MIN_COST_PHASE_MS = 200;
 
 /** Thrown for inconsistent allocation input; `issues` lists every problem. */
 export class AllocationInputError extends Error {
@@ -127,7 +129,7 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   let cost = allocationCost(problem, counts, share);
   let costBound = 0;
   let costProved = false;
-  if (!method.startsWith('greedy (') && performance.now() < deadline - 20) {
+  if (!method.startsWith('greedy (') && performance.now() < deadline - MIN_COST_PHASE_MS) {
     const run = await runMip(buildAllocationModel(problem, { kind: 'cost', minCovered: covered, share }), {
       deadline,
       start: allocationStart(problem, counts, share),

@@ -21,9 +21,10 @@ const MAX_PARSE_SHARE = 0.3;
 // Share of the budget the greedy start and local search may use before the solver starts.
 const HEURISTIC_SHARE = 0.4;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
-const HOURS_PHASE_SHARE = 0.75;
-// Phase 2 is skipped when less time than this is left: it would only reload the model.
-const MIN_TIDY_MS = 150;
+const HOURS_PHASE_SHARE = 0.6;
+// Phase 2 is skipped when less time than this is left: HiGHS overshoots short deadlines by a few
+// hundred ms (it polls its interrupt callbacks only now and then), so a short run is not worth it.
+const MIN_TIDY_MS = 300;
 
 function modelRows(problem: DivisionProblem): number {
   const links = problem.electiveGroups.reduce((sum, groups) => sum + groups.length + 1, 0);
