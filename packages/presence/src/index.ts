@@ -3,7 +3,12 @@ export { PresenceInputError, PresenceOverloadedError, PresenceWorkerError } from
 export type { PresenceInputErrorCode } from './errors';
 export { DEFAULT_THRESHOLDS, resolveThresholds } from './thresholds';
 export type { Thresholds } from './thresholds';
-export { createSessionTone, randomToneParams } from './tone/create-session-tone';
+export {
+  createSessionTone,
+  encodeToneWav,
+  randomToneParams,
+  readToneParamsFromWav,
+} from './tone/create-session-tone';
 export type { SessionToneOptions } from './tone/create-session-tone';
 export { parseToneParams, toneBand } from './tone/tone-params';
 export type { ChirpSpec, ToneParams } from './tone/tone-params';

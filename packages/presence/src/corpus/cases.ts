@@ -72,7 +72,11 @@ export function planCases(count: number, seed: number): CaseSpec[] {
     const cls: CaseClass = r < 0.4 ? 'present' : r < 0.55 ? 'T1' : r < 0.7 ? 'T2' : r < 0.85 ? 'T3' : 'T4';
     const distanceM = rng.uniform(1, 20);
     const roomKind: Room['kind'] =
-      distanceM > 14 ? 'hall' : distanceM > 8 ? rng.pick(['medium', 'hall'] as const) : rng.pick(['small', 'medium', 'hall'] as const);
+      distanceM > 14
+        ? 'hall'
+        : distanceM > 8
+          ? rng.pick(['medium', 'hall'] as const)
+          : rng.pick(['small', 'medium', 'hall'] as const);
     const variant =
       cls === 'present' ? (rng.chance(0.05) ? 'silent_room' : 'lecture') : rng.pick(ATTACK_VARIANTS[cls]);
     specs.push({
@@ -94,15 +98,29 @@ export function planCases(count: number, seed: number): CaseSpec[] {
 
 function classScene(rng: Rng, room: Room, noise: NoiseLevel, distanceM: number, lecturer: boolean): Scene {
   const talkers = [];
-  if (lecturer) talkers.push(talker(rng, WORLD_S, rng.uniform(62, 72), distanceM * rng.uniform(0.85, 1.15), rng.uniform(0.5, 2.5)));
+  if (lecturer)
+    talkers.push(
+      talker(rng, WORLD_S, rng.uniform(62, 72), distanceM * rng.uniform(0.85, 1.15), rng.uniform(0.5, 2.5)),
+    );
   const chatter = noise === 'quiet' ? 0 : noise === 'moderate' ? rng.int(2, 4) : rng.int(5, 8);
   for (let k = 0; k < chatter; k++) {
     const near = noise === 'loud' && k === 0;
     talkers.push(
-      talker(rng, WORLD_S, rng.uniform(noise === 'loud' ? 52 : 48, noise === 'loud' ? 60 : 56), near ? rng.uniform(1, 2) : rng.uniform(2, 8), rng.uniform(3, 14)),
+      talker(
+        rng,
+        WORLD_S,
+        rng.uniform(noise === 'loud' ? 52 : 48, noise === 'loud' ? 60 : 56),
+        near ? rng.uniform(1, 2) : rng.uniform(2, 8),
+        rng.uniform(3, 14),
+      ),
     );
   }
-  const hvac = noise === 'quiet' ? rng.uniform(33, 42) : noise === 'moderate' ? rng.uniform(38, 46) : rng.uniform(40, 50);
+  const hvac =
+    noise === 'quiet'
+      ? rng.uniform(33, 42)
+      : noise === 'moderate'
+        ? rng.uniform(38, 46)
+        : rng.uniform(40, 50);
   const streetChance = noise === 'quiet' ? 0.2 : noise === 'moderate' ? 0.3 : 0.4;
   const street = rng.chance(streetChance) ? rng.uniform(44, noise === 'loud' ? 62 : 54) : null;
   return {
@@ -140,7 +158,13 @@ function randomMic(rng: Rng, overdrive: boolean): MicModel {
 }
 
 /** Sound pressure (48 kHz) at a position in a scene for the student's window, shifted by `shiftS`. */
-function pressureAt(rng: Rng, scene: Scene, tone: ToneParams | null, distanceM: number, shiftS = 0): Float32Array {
+function pressureAt(
+  rng: Rng,
+  scene: Scene,
+  tone: ToneParams | null,
+  distanceM: number,
+  shiftS = 0,
+): Float32Array {
   // Laptop speakers at full volume in classrooms; halls play through the room's PA system.
   const toneDb = scene.room.kind === 'hall' ? rng.uniform(72, 84) : rng.uniform(64, 78);
   const low = renderLowBand(rng, scene, 'student');
@@ -178,7 +202,10 @@ function teacherChunks(rng: Rng, scene: Scene, client: TeacherClient, epochMs: n
     const part = samples.subarray(k * rate, (k + 1) * rate);
     if (client === 'flutter16') {
       // Flutter sends a WAV per second, stamped with its send time (end of the second, jittered).
-      chunks.push({ timestampMs: epochMs + (k + 1) * 1000 + Math.round(rng.uniform(5, 120)), bytes: encodeWav(part, rate) });
+      chunks.push({
+        timestampMs: epochMs + (k + 1) * 1000 + Math.round(rng.uniform(5, 120)),
+        bytes: encodeWav(part, rate),
+      });
     } else {
       chunks.push({ timestampMs: epochMs + k * 1000, bytes: encodePcm16(part) });
     }
@@ -186,7 +213,13 @@ function teacherChunks(rng: Rng, scene: Scene, client: TeacherClient, epochMs: n
   return chunks;
 }
 
-function playAtHome(rng: Rng, home: Scene, played: Float32Array, playedDb: number, distanceM: number): Float32Array {
+function playAtHome(
+  rng: Rng,
+  home: Scene,
+  played: Float32Array,
+  playedDb: number,
+  distanceM: number,
+): Float32Array {
   // `played` is a 48 kHz signal leaving a loudspeaker at home; returns pressure at the phone.
   const homeLow = renderLowBand(rng, home, 'student');
   const from = Math.round(WINDOW_START_S * LOW_RATE);
@@ -195,7 +228,14 @@ function playAtHome(rng: Rng, home: Scene, played: Float32Array, playedDb: numbe
   const level = rms(played);
   const src = played.map((v) => (level > 0 ? (v / level) * dbToGain(playedDb - 94) : 0));
   addDirect(base, src, HIGH_RATE, distanceM, 1 / distanceM);
-  const tail = reverberate(src, HIGH_RATE, home.room, home.room.rt60S, rng, 1 / criticalDistanceM(home.room, home.room.rt60S));
+  const tail = reverberate(
+    src,
+    HIGH_RATE,
+    home.room,
+    home.room.rt60S,
+    rng,
+    1 / criticalDistanceM(home.room, home.room.rt60S),
+  );
   for (let i = 0; i < base.length; i++) base[i] = base[i]! + tail[i]!;
   return base;
 }
@@ -212,7 +252,13 @@ export function renderCase(spec: CaseSpec): CorpusCase {
   const room = randomRoom(rng, spec.roomKind);
   const distance = spec.distanceM ?? rng.uniform(2, 12);
   const lecturer = spec.variant !== 'silent_room';
-  const scene = classScene(rng, room, spec.variant === 'silent_room' ? 'quiet' : spec.noise, distance, lecturer);
+  const scene = classScene(
+    rng,
+    room,
+    spec.variant === 'silent_room' ? 'quiet' : spec.noise,
+    distance,
+    lecturer,
+  );
   const epochMs = 1_763_800_000_000 + Math.floor(rng.uniform(0, 1e9));
   const chunks = teacherChunks(rng, scene, spec.teacherClient, epochMs);
   const studentMic = randomMic(rng, spec.clipped);
@@ -246,7 +292,12 @@ export function renderCase(spec: CaseSpec): CorpusCase {
       if (spec.variant === 'other_session') {
         const otherTone = randomToneParams({ seed: rng.seed() });
         const otherRoom = randomRoom(rng, spec.roomKind);
-        pressure = pressureAt(rng, classScene(rng, otherRoom, spec.noise, distance, true), otherTone, distance);
+        pressure = pressureAt(
+          rng,
+          classScene(rng, otherRoom, spec.noise, distance, true),
+          otherTone,
+          distance,
+        );
       } else {
         // Recorded earlier in this lecture: same room and tone, different moment.
         pressure = pressureAt(rng, classScene(rng, room, spec.noise, distance, true), tone, distance);
@@ -255,7 +306,12 @@ export function renderCase(spec: CaseSpec): CorpusCase {
     }
     case 'T4': {
       const home = homeScene(rng, spec.variant === 'tone_at_home_tv', false);
-      const toneS = pressureAt(rng, { ...home, talkers: [], hvacDb: -100, streetDb: null, transientsPerSecond: 0 }, tone, rng.uniform(0.5, 3));
+      const toneS = pressureAt(
+        rng,
+        { ...home, talkers: [], hvacDb: -100, streetDb: null, transientsPerSecond: 0 },
+        tone,
+        rng.uniform(0.5, 3),
+      );
       pressure = pressureAt(rng, home, null, 1);
       for (let i = 0; i < pressure.length; i++) pressure[i] = pressure[i]! + toneS[i]!;
       break;
@@ -273,7 +329,9 @@ export function renderCase(spec: CaseSpec): CorpusCase {
       teacherChunks: chunks,
       position: {
         latitude: CLASSROOM.latitude + (offsetM * Math.cos(bearing)) / 111320,
-        longitude: CLASSROOM.longitude + (offsetM * Math.sin(bearing)) / (111320 * Math.cos((CLASSROOM.latitude * Math.PI) / 180)),
+        longitude:
+          CLASSROOM.longitude +
+          (offsetM * Math.sin(bearing)) / (111320 * Math.cos((CLASSROOM.latitude * Math.PI) / 180)),
         accuracyM: rng.uniform(5, 30),
       },
       classroom: CLASSROOM,

@@ -44,7 +44,14 @@ const SPEED_OF_SOUND = 343;
  * delay lengths, so two positions in one room get different, decorrelated tails, as in a real
  * diffuse field. The tail is scaled to `rmsRatio` x the input's RMS.
  */
-export function reverberate(input: Float32Array, sampleRate: number, room: Room, rt60S: number, rng: Rng, rmsRatio: number): Float32Array {
+export function reverberate(
+  input: Float32Array,
+  sampleRate: number,
+  room: Room,
+  rt60S: number,
+  rng: Rng,
+  rmsRatio: number,
+): Float32Array {
   const meanFreePathS = (4 * Math.cbrt(room.volumeM3)) / 6 / SPEED_OF_SOUND;
   const lengths = Array.from({ length: LINES }, (_, k) =>
     Math.max(8, Math.round(sampleRate * meanFreePathS * (0.6 + (0.9 * k) / LINES) * rng.uniform(0.9, 1.1))),
@@ -91,7 +98,13 @@ export function reverberate(input: Float32Array, sampleRate: number, room: Room,
 }
 
 /** Adds `gain * source` delayed by the propagation time over `distanceM` to `out`. */
-export function addDirect(out: Float32Array, source: Float32Array, sampleRate: number, distanceM: number, gain: number): void {
+export function addDirect(
+  out: Float32Array,
+  source: Float32Array,
+  sampleRate: number,
+  distanceM: number,
+  gain: number,
+): void {
   const delay = Math.round((distanceM / SPEED_OF_SOUND) * sampleRate);
   for (let i = delay; i < out.length; i++) out[i] = out[i]! + gain * source[i - delay]!;
 }

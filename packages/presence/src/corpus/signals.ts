@@ -77,7 +77,13 @@ export function speechLike(rng: Rng, seconds: number, sampleRate: number, pitchH
   return normalizeRms(out);
 }
 
-function addFricative(out: Float32Array, rng: Rng, start: number, sampleRate: number, loudness: number): void {
+function addFricative(
+  out: Float32Array,
+  rng: Rng,
+  start: number,
+  sampleRate: number,
+  loudness: number,
+): void {
   const len = Math.round(rng.uniform(0.04, 0.12) * sampleRate);
   const noise = new Float32Array(len);
   for (let i = 0; i < len; i++) noise[i] = rng.normal();
@@ -101,7 +107,13 @@ export function babble(rng: Rng, seconds: number, sampleRate: number, talkers: n
 }
 
 /** Slowly varying gain in dB (a smoothed random walk), one value per sample. */
-export function slowEnvelope(rng: Rng, length: number, sampleRate: number, depthDb: number, rateHz: number): Float32Array {
+export function slowEnvelope(
+  rng: Rng,
+  length: number,
+  sampleRate: number,
+  depthDb: number,
+  rateHz: number,
+): Float32Array {
   const out = new Float32Array(length);
   const knots = Math.ceil((length / sampleRate) * rateHz) + 2;
   const values = Array.from({ length: knots }, () => rng.uniform(-depthDb, depthDb));
@@ -121,7 +133,13 @@ export function slowEnvelope(rng: Rng, length: number, sampleRate: number, depth
  * drift envelope is passed in so both microphones of a room can share it while their noise
  * waveforms stay independent (a diffuse field).
  */
-export function hvacNoise(rng: Rng, length: number, sampleRate: number, drift: Float32Array, mainsHz: number): Float32Array {
+export function hvacNoise(
+  rng: Rng,
+  length: number,
+  sampleRate: number,
+  drift: Float32Array,
+  mainsHz: number,
+): Float32Array {
   const out = new Float32Array(length);
   let brown = 0;
   for (let i = 0; i < length; i++) {
@@ -142,7 +160,12 @@ export function hvacNoise(rng: Rng, length: number, sampleRate: number, drift: F
  * Street noise through a window: rumble whose level follows passing vehicles (shared envelope,
  * independent waveforms per microphone) plus the occasional horn.
  */
-export function streetNoise(rng: Rng, length: number, sampleRate: number, traffic: Float32Array): Float32Array {
+export function streetNoise(
+  rng: Rng,
+  length: number,
+  sampleRate: number,
+  traffic: Float32Array,
+): Float32Array {
   const out = new Float32Array(length);
   let pink = 0;
   for (let i = 0; i < length; i++) {

@@ -4,7 +4,15 @@ import { resample } from '../dsp/resample';
 import { synthesizeToneLoop } from '../tone/synthesize';
 import type { ToneParams } from '../tone/tone-params';
 import { addDirect, criticalDistanceM, dbToGain, reverberate, type Room } from './room';
-import { hvacNoise, slowEnvelope, speechLike, streetNoise, trafficEnvelope, transients, whiteNoise } from './signals';
+import {
+  hvacNoise,
+  slowEnvelope,
+  speechLike,
+  streetNoise,
+  trafficEnvelope,
+  transients,
+  whiteNoise,
+} from './signals';
 
 // Acoustic scene model. Levels are in dB SPL; 94 dB SPL = 1 Pa RMS = 1.0 in these signals.
 // The ambient band (< 8 kHz) of a whole scene is simulated at 16 kHz; the tone band only for the
@@ -53,7 +61,13 @@ export function sceneNoise(
 }
 
 /** A speech-like talker of `seconds` at `levelDb` (at 1 m). */
-export function talker(rng: Rng, seconds: number, levelDb: number, toStudent: number, toTeacher: number): Talker {
+export function talker(
+  rng: Rng,
+  seconds: number,
+  levelDb: number,
+  toStudent: number,
+  toTeacher: number,
+): Talker {
   return {
     signal: speechLike(rng, seconds, LOW_RATE),
     levelDb,
@@ -78,7 +92,14 @@ export function renderLowBand(rng: Rng, scene: Scene, which: 'student' | 'teache
     for (let i = 0; i < length; i++) radiated[i] = radiated[i]! + gain * t.signal[i]!;
   }
   if (scene.talkers.length > 0) {
-    const tail = reverberate(radiated, LOW_RATE, scene.room, scene.room.rt60S, rng, 1 / criticalDistanceM(scene.room, scene.room.rt60S));
+    const tail = reverberate(
+      radiated,
+      LOW_RATE,
+      scene.room,
+      scene.room.rt60S,
+      rng,
+      1 / criticalDistanceM(scene.room, scene.room.rt60S),
+    );
     for (let i = 0; i < length; i++) out[i] = out[i]! + tail[i]!;
   }
   const hvac = hvacNoise(rng, length, LOW_RATE, scene.hvacDrift, scene.mainsHz);
@@ -109,7 +130,14 @@ export interface TonePath {
  * looped tone through the room (direct path with extra loss, diffuse tail with the shorter
  * high-frequency T60), plus broadband transients that reach the tone band.
  */
-export function renderHighBand(rng: Rng, room: Room, seconds: number, tone: TonePath | null, transientsPerSecond: number, transientDb: number): Float32Array {
+export function renderHighBand(
+  rng: Rng,
+  room: Room,
+  seconds: number,
+  tone: TonePath | null,
+  transientsPerSecond: number,
+  transientDb: number,
+): Float32Array {
   const warmup = tone ? Math.round(Math.min(1.5, room.rt60HighS * 1.5) * HIGH_RATE) : 0;
   const length = Math.round(seconds * HIGH_RATE);
   const out = new Float32Array(length);
@@ -127,7 +155,14 @@ export function renderHighBand(rng: Rng, room: Room, seconds: number, tone: Tone
     const d = Math.max(0.3, tone.distanceM);
     const mic = new Float32Array(total);
     addDirect(mic, src, HIGH_RATE, d, dbToGain(-tone.directLossDb) / d);
-    const tail = reverberate(src, HIGH_RATE, room, room.rt60HighS, rng, 1 / criticalDistanceM(room, room.rt60HighS));
+    const tail = reverberate(
+      src,
+      HIGH_RATE,
+      room,
+      room.rt60HighS,
+      rng,
+      1 / criticalDistanceM(room, room.rt60HighS),
+    );
     for (let i = 0; i < length; i++) out[i] = mic[warmup + i]! + tail[warmup + i]!;
   }
   if (transientsPerSecond > 0) {

@@ -13,7 +13,12 @@ export interface BiquadCoefficients {
 export type BiquadKind = 'lowpass' | 'highpass' | 'bandpass';
 
 /** Designs a biquad (q = 0.7071 gives a Butterworth low/high-pass section). */
-export function designBiquad(kind: BiquadKind, freqHz: number, sampleRate: number, q = Math.SQRT1_2): BiquadCoefficients {
+export function designBiquad(
+  kind: BiquadKind,
+  freqHz: number,
+  sampleRate: number,
+  q = Math.SQRT1_2,
+): BiquadCoefficients {
   const w0 = (2 * Math.PI * Math.min(freqHz, sampleRate * 0.49)) / sampleRate;
   const cos = Math.cos(w0);
   const alpha = Math.sin(w0) / (2 * q);

@@ -5,7 +5,13 @@
  * with a small rational ratio (all the ones we use) run polyphase with one precomputed kernel per
  * output phase.
  */
-export function resample(input: Float32Array, fromRate: number, toRate: number, cutoffHz?: number, halfTaps = 16): Float32Array {
+export function resample(
+  input: Float32Array,
+  fromRate: number,
+  toRate: number,
+  cutoffHz?: number,
+  halfTaps = 16,
+): Float32Array {
   const outLength = Math.floor((input.length * toRate) / fromRate);
   const out = new Float32Array(outLength);
   const cutoff = Math.min(cutoffHz ?? Infinity, 0.45 * Math.min(fromRate, toRate));

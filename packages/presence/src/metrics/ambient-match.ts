@@ -28,12 +28,17 @@ export function matchAmbient(
   nominalOffsetFrames: number,
   maxLagFrames: number,
   minCoverage: number,
+  highPassFrames = 0,
 ): AmbientMatch | null {
   const studentFrames = student.length / BAND_COUNT;
   const need = Math.max(1, Math.ceil(minCoverage * studentFrames));
   // Band-major copies so the inner loops run over contiguous memory with scalar accumulators.
   const sBands = toBandMajor(student, studentFrames);
   const tBands = toBandMajor(teacher.values, teacher.frames);
+  if (highPassFrames > 0) {
+    highPass(sBands, studentFrames, null, highPassFrames);
+    highPass(tBands, teacher.frames, teacher.valid, highPassFrames);
+  }
   const valid = teacher.valid;
   let best: { score: number; lag: number; count: number } | null = null;
   for (let lag = -maxLagFrames; lag <= maxLagFrames; lag++) {
@@ -88,6 +93,32 @@ function toBandMajor(frameMajor: Float32Array, frames: number): Float64Array {
     for (let b = 0; b < BAND_COUNT; b++) out[b * frames + f] = frameMajor[f * BAND_COUNT + b]!;
   }
   return out;
+}
+
+/**
+ * Removes each band's moving average over +-radius frames (only valid frames count), leaving the
+ * fast envelope movements (syllables, door slams) that two microphones in one room share and that
+ * unrelated recordings almost never do; slow drifts would otherwise correlate by chance.
+ */
+function highPass(bands: Float64Array, frames: number, valid: Uint8Array | null, radius: number): void {
+  const prefix = new Float64Array(frames + 1);
+  const counts = new Float64Array(frames + 1);
+  const smooth = new Float64Array(frames);
+  for (let b = 0; b < BAND_COUNT; b++) {
+    const base = b * frames;
+    for (let i = 0; i < frames; i++) {
+      const ok = valid === null || valid[i] === 1 ? 1 : 0;
+      prefix[i + 1] = prefix[i]! + ok * bands[base + i]!;
+      counts[i + 1] = counts[i]! + ok;
+    }
+    for (let i = 0; i < frames; i++) {
+      const lo = Math.max(0, i - radius);
+      const hi = Math.min(frames, i + radius + 1);
+      const n = counts[hi]! - counts[lo]!;
+      smooth[i] = n > 0 ? (prefix[hi]! - prefix[lo]!) / n : 0;
+    }
+    for (let i = 0; i < frames; i++) bands[base + i] = bands[base + i]! - smooth[i]!;
+  }
 }
 
 function shapeAndActivity(

@@ -8,7 +8,10 @@ export const FRAME_S = 0.02;
  * noise carry their time structure and that a 16 kHz teacher stream still covers. Below 250 Hz a
  * 20 ms frame cannot resolve bands, above 6 kHz cheap microphones and the 16 kHz stream differ.
  */
-export const BAND_EDGES_HZ: readonly number[] = Array.from({ length: 15 }, (_, i) => 250 * Math.pow(24, i / 14));
+export const BAND_EDGES_HZ: readonly number[] = Array.from(
+  { length: 15 },
+  (_, i) => 250 * Math.pow(24, i / 14),
+);
 
 export const BAND_COUNT = BAND_EDGES_HZ.length - 1;
 
@@ -56,8 +59,8 @@ function framePlan(sampleRate: number): FramePlan {
     bandHi,
     re: new Float64Array(maxBin + 1),
     im: new Float64Array(maxBin + 1),
-    // Normalise so a band's value is its mean power per sample (independent of rate and FFT size).
-    norm: 2 / (windowEnergy * frameLen),
+    // Parseval: a band's value becomes the signal power in that band (independent of rate and FFT size).
+    norm: 2 / (windowEnergy * fftSize),
   };
   plans.set(sampleRate, plan);
   return plan;
@@ -95,8 +98,7 @@ export function bandEnvelopes(
     for (let b = 0; b < BAND_COUNT; b++) {
       let power = 0;
       for (let k = bandLo[b]!; k < bandHi[b]!; k++) power += re[k]! * re[k]! + im[k]! * im[k]!;
-      const width = bandHi[b]! - bandLo[b]!;
-      out[f * BAND_COUNT + b] = 10 * Math.log10((power * norm) / width + POWER_FLOOR);
+      out[f * BAND_COUNT + b] = 10 * Math.log10(power * norm + POWER_FLOOR);
     }
   }
   return out;

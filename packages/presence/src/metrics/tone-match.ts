@@ -1,3 +1,4 @@
+import { correlateWithSpectrum } from '../dsp/correlate';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope, chirpPhase } from '../tone/synthesize';
 import { toneBand, type ChirpSpec, type ToneParams } from '../tone/tone-params';
@@ -81,7 +82,8 @@ export function matchTone(samples: Float32Array, sampleRate: number, params: Ton
   cfft.inverse(sigRe, sigIm);
   const validLen = Math.min(bbSize, Math.floor((length * bbSize) / fftSize));
   const prefix = new Float64Array(validLen + 1);
-  for (let m = 0; m < validLen; m++) prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
+  for (let m = 0; m < validLen; m++)
+    prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
 
   // 3. One correlation per distinct template (chirps of a tone share band and length, so usually
   //    just the up- and the down-sweep).
@@ -103,25 +105,15 @@ export function matchTone(samples: Float32Array, sampleRate: number, params: Ton
       tIm[m] = env * Math.sin(phase);
       tplEnergy += env * env;
     }
-    cfft.forward(tRe, tIm);
-    // Cross-spectrum: band * conj(template).
-    for (let j = 0; j < bbSize; j++) {
-      const ar = bandRe[j]!;
-      const ai = bandIm[j]!;
-      const br = tRe[j]!;
-      const bi = tIm[j]!;
-      tRe[j] = ar * br + ai * bi;
-      tIm[j] = ai * br - ar * bi;
-    }
-    cfft.inverse(tRe, tIm);
+    const corr = correlateWithSpectrum(bandRe, bandIm, tRe, tIm);
     const lags = Math.max(0, validLen - tplLen + 1);
     const ncc = new Float64Array(lags);
     const level = new Float64Array(lags);
     const tplNorm = Math.sqrt(tplEnergy);
     for (let l = 0; l < lags; l++) {
       const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
-      const corr = Math.sqrt(tRe[l]! * tRe[l]! + tIm[l]! * tIm[l]!);
-      const n = corr / (Math.sqrt(energy) * tplNorm);
+      const magnitude = Math.sqrt(corr.re[l]! * corr.re[l]! + corr.im[l]! * corr.im[l]!);
+      const n = magnitude / (Math.sqrt(energy) * tplNorm);
       ncc[l] = n;
       // The analytic signal's mean |z|^2 is twice the real signal's power.
       level[l] = n * Math.sqrt((energy - floorEnergy * tplLen) / (2 * tplLen));
@@ -134,7 +126,10 @@ export function matchTone(samples: Float32Array, sampleRate: number, params: Ton
   const phases = Math.ceil(period);
   let bestScore = -1;
   let bestPhase = 0;
-  const chirpTables = params.chirps.map((c) => ({ offset: c.offsetS * bbRate, table: templates.get(keyOf(c))! }));
+  const chirpTables = params.chirps.map((c) => ({
+    offset: c.offsetS * bbRate,
+    table: templates.get(keyOf(c))!,
+  }));
   for (let p = 0; p < phases; p++) {
     let score = 0;
     for (const { offset, table } of chirpTables) score += meanOverRepetitions(table.ncc, p + offset, period);
@@ -144,7 +139,9 @@ export function matchTone(samples: Float32Array, sampleRate: number, params: Ton
     }
   }
   if (bestScore < 0) return NO_MATCH(true, params.chirps.length);
-  const perChirp = chirpTables.map(({ offset, table }) => meanOverRepetitions(table.ncc, bestPhase + offset, period));
+  const perChirp = chirpTables.map(({ offset, table }) =>
+    meanOverRepetitions(table.ncc, bestPhase + offset, period),
+  );
   let magnitude = 0;
   for (const { offset, table } of chirpTables) magnitude += meanLevelAt(table, bestPhase + offset, period);
   magnitude /= chirpTables.length;
@@ -173,7 +170,11 @@ function meanOverRepetitions(values: Float64Array, start: number, period: number
 }
 
 /** Mean matched level at the best alignment, taking each repetition's strongest nearby lag. */
-function meanLevelAt(table: { ncc: Float64Array; level: Float64Array }, start: number, period: number): number {
+function meanLevelAt(
+  table: { ncc: Float64Array; level: Float64Array },
+  start: number,
+  period: number,
+): number {
   let sum = 0;
   let count = 0;
   for (let r = Math.ceil(-start / period); ; r++) {
@@ -191,14 +192,30 @@ function meanLevelAt(table: { ncc: Float64Array; level: Float64Array }, start: n
   return count === 0 ? 0 : sum / count;
 }
 
-/** Running maximum over +-radius samples (so a repetition may drift a little off the grid). */
+/**
+ * Running maximum over +-radius samples (a repetition may drift a little off the grid), refined by
+ * a parabola through the maximum and its neighbours: the correlation envelope is sampled only
+ * about 1.5x per main-lobe width, so the true peak usually falls between two samples.
+ */
 function dilate(values: Float64Array, radius: number): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) {
+  const n = values.length;
+  const refined = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const y1 = values[i]!;
+    const y0 = i > 0 ? values[i - 1]! : y1;
+    const y2 = i + 1 < n ? values[i + 1]! : y1;
+    const curvature = y0 - 2 * y1 + y2;
+    refined[i] =
+      y1 >= y0 && y1 >= y2 && curvature < 0
+        ? Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature))
+        : y1;
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
     let best = 0;
     const lo = Math.max(0, i - radius);
-    const hi = Math.min(values.length - 1, i + radius);
-    for (let j = lo; j <= hi; j++) if (values[j]! > best) best = values[j]!;
+    const hi = Math.min(n - 1, i + radius);
+    for (let j = lo; j <= hi; j++) if (refined[j]! > best) best = refined[j]!;
     out[i] = best;
   }
   return out;

@@ -14,4 +14,5 @@ export interface SerializedError {
 }
 
 /** Message from a worker back to the pool. */
-export type VerifyResponse = { id: number; ok: true; result: VerifyResult } | { id: number; ok: false; error: SerializedError };
+export type VerifyResponse =
+  { id: number; ok: true; result: VerifyResult } | { id: number; ok: false; error: SerializedError };

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   PresenceInputError,
   PresenceOverloadedError,
@@ -10,6 +8,7 @@ import {
 } from '../errors';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import type { SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
+import { spawnTsWorker } from './spawn-ts-worker';
 
 /** Options of `createVerifierPool`. */
 export interface VerifierPoolOptions {
@@ -53,21 +52,6 @@ interface Slot {
 
 const DEFAULT_MAX_QUEUE = 1000;
 
-/**
- * Resolves how to start the worker: the TypeScript source needs the tsx loader in the worker
- * (under tsx or vitest the parent already runs TypeScript, but workers start with a bare Node),
- * a compiled .js build does not.
- */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const url = new URL('./verify-worker.ts', import.meta.url);
-  if (url.pathname.endsWith('.ts')) {
-    // Resolve tsx relative to this package so it works whatever the caller's working directory is.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { url, execArgv: ['--import', tsx] };
-  }
-  return { url, execArgv: [] };
-}
-
 function reviveError(error: SerializedError): Error {
   if (error.name === 'PresenceInputError' && error.code) {
     return new PresenceInputError(error.code as PresenceInputErrorCode, error.message);
@@ -86,7 +70,7 @@ function reviveError(error: SerializedError): Error {
 export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool {
   const size = Math.max(1, Math.floor(opts.size ?? Math.max(1, availableParallelism() - 1)));
   const maxQueue = Math.max(0, Math.floor(opts.maxQueue ?? DEFAULT_MAX_QUEUE));
-  const entry = workerEntry();
+  const entry = new URL('./verify-worker.ts', import.meta.url);
   const queue: Task[] = [];
   const slots: Slot[] = [];
   const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };
@@ -96,7 +80,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   let closed: Promise<void> | null = null;
 
   const spawn = (): Slot => {
-    const worker = new Worker(entry.url, { execArgv: entry.execArgv });
+    const worker = spawnTsWorker(entry);
     const slot: Slot = { worker, task: null };
     worker.on('message', (response: VerifyResponse) => {
       const task = slot.task;
@@ -154,7 +138,9 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
       if (!idle && queue.length >= maxQueue) {
         counters.rejected++;
         return Promise.reject(
-          new PresenceOverloadedError(`verifier queue is full (${queue.length} waiting); retry in a few seconds`),
+          new PresenceOverloadedError(
+            `verifier queue is full (${queue.length} waiting); retry in a few seconds`,
+          ),
         );
       }
       return new Promise<VerifyResult>((resolve, reject) => {

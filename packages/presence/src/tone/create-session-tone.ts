@@ -1,7 +1,8 @@
 import { Rng, cryptoSeed } from '../dsp/random';
 import { encodeWav } from '../wav/encode-wav';
 import { synthesizeToneLoop } from './synthesize';
-import type { ChirpSpec, ToneParams } from './tone-params';
+import { PresenceInputError } from '../errors';
+import { parseToneParams, type ChirpSpec, type ToneParams } from './tone-params';
 
 /** Options for `createSessionTone`; the band defaults to 17.5-20 kHz (design/presence.md). */
 export interface SessionToneOptions {
@@ -63,6 +64,44 @@ export function randomToneParams(opts: SessionToneOptions = {}): ToneParams {
  */
 export function createSessionTone(opts: SessionToneOptions = {}): { params: ToneParams; wav: Uint8Array } {
   const params = randomToneParams(opts);
-  const wav = encodeWav(synthesizeToneLoop(params, params.sampleRate), params.sampleRate, { encoding: 'pcm16' });
-  return { params, wav };
+  return { params, wav: encodeToneWav(params) };
+}
+
+/** Chunk id under which the tone WAV carries its own parameters (browsers ignore unknown chunks). */
+export const TONE_PARAMS_CHUNK = 'rbtp';
+
+/**
+ * Writes the tone loop as 16-bit PCM mono at the tone's rate, with the parameters as JSON in an
+ * extra `rbtp` chunk so that `presence verify --tone tone.wav` can audit a case from the file alone.
+ */
+export function encodeToneWav(params: ToneParams): Uint8Array {
+  const body = new TextEncoder().encode(JSON.stringify(params));
+  return encodeWav(synthesizeToneLoop(params, params.sampleRate), params.sampleRate, {
+    encoding: 'pcm16',
+    leadingChunks: [{ id: TONE_PARAMS_CHUNK, body }],
+  });
+}
+
+/**
+ * Reads the parameters embedded by `encodeToneWav`; throws `PresenceInputError('bad_tone_params')`
+ * when the file has none or they are invalid.
+ */
+export function readToneParamsFromWav(bytes: Uint8Array): ToneParams {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const id = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+    const size = view.getUint32(at + 4, true);
+    if (id === TONE_PARAMS_CHUNK && at + 8 + size <= bytes.length) {
+      let json: unknown;
+      try {
+        json = JSON.parse(new TextDecoder().decode(bytes.subarray(at + 8, at + 8 + size)));
+      } catch {
+        throw new PresenceInputError('bad_tone_params', 'tone parameter chunk is not JSON');
+      }
+      return parseToneParams(json);
+    }
+    at += 8 + size + (size & 1);
+  }
+  throw new PresenceInputError('bad_tone_params', 'the tone WAV carries no parameters; pass the params JSON');
 }

@@ -105,7 +105,8 @@ export function teacherFeatureGrid(
     try {
       features = useCache ? cache.get(key) : undefined;
       if (!features) {
-        const assumed = !wav && rawRate !== undefined && chunk.bytes.length / 2 < rawRate ? rawRate : undefined;
+        const assumed =
+          !wav && rawRate !== undefined && chunk.bytes.length / 2 < rawRate ? rawRate : undefined;
         const audio = decodeTeacherChunk(chunk.bytes, assumed);
         features = bandEnvelopes(audio.samples, audio.sampleRate);
         if (useCache) {

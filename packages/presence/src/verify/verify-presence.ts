@@ -128,7 +128,12 @@ function compareWithTeacher(
 ): AmbientMatch | null {
   const usedS = Math.min(durationS, MAX_AMBIENT_S);
   const durationMs = usedS * 1000;
-  const chunks = teacherWindow(input.teacherChunks, input.studentStartMs, durationMs, thresholds.maxClockSkewMs);
+  const chunks = teacherWindow(
+    input.teacherChunks,
+    input.studentStartMs,
+    durationMs,
+    thresholds.maxClockSkewMs,
+  );
   if (chunks.length === 0) return null;
   const frameMs = FRAME_S * 1000;
   const lagFrames = Math.ceil(thresholds.maxClockSkewMs / frameMs);
@@ -159,7 +164,8 @@ function checkGeofence(input: VerifyInput, thresholds: Thresholds, reasons: Reas
   }
   const distance = haversineMeters(position, classroom);
   const accuracy = Number.isFinite(position.accuracyM) ? Math.max(0, position.accuracyM ?? 0) : 0;
-  const allowed = (classroom.radiusM ?? thresholds.geofenceRadiusM) + Math.min(accuracy, thresholds.maxAccuracyAllowanceM);
+  const allowed =
+    (classroom.radiusM ?? thresholds.geofenceRadiusM) + Math.min(accuracy, thresholds.maxAccuracyAllowanceM);
   if (distance > allowed) reasons.push('outside_geofence');
   return distance;
 }

@@ -11,7 +11,9 @@ const MAX_RAW_RATE = 384000;
 
 /** True when the bytes start with a RIFF header (Flutter teacher chunks); raw PCM16 otherwise. */
 export function isRiff(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46;
+  return (
+    bytes.length >= 4 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46
+  );
 }
 
 /**
@@ -24,7 +26,8 @@ export function isRiff(bytes: Uint8Array): boolean {
 export function decodeTeacherChunk(bytes: Uint8Array, assumedRate?: number): DecodedTeacherChunk {
   if (bytes.length === 0) throw new PresenceInputError('empty_input', 'empty teacher chunk (heartbeat)');
   if (isRiff(bytes)) return { ...decodeWav(bytes), framing: 'wav' };
-  if (bytes.length % 2 !== 0) throw new PresenceInputError('odd_pcm_length', 'raw PCM16 chunk has odd length');
+  if (bytes.length % 2 !== 0)
+    throw new PresenceInputError('odd_pcm_length', 'raw PCM16 chunk has odd length');
   const sampleRate = assumedRate ?? bytes.length / 2;
   if (!Number.isInteger(sampleRate) || sampleRate < MIN_RAW_RATE || sampleRate > MAX_RAW_RATE) {
     throw new PresenceInputError('bad_sample_rate', `raw chunk implies sample rate ${sampleRate}`);

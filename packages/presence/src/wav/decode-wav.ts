@@ -98,7 +98,9 @@ function decodeFrames(
     throw new PresenceInputError('bad_sample_rate', `bad sample rate ${sampleRate}`);
   }
   const validBits =
-    format === FORMAT_FLOAT ? bitsPerSample === 32 || bitsPerSample === 64 : [8, 16, 24, 32].includes(bitsPerSample);
+    format === FORMAT_FLOAT
+      ? bitsPerSample === 32 || bitsPerSample === 64
+      : [8, 16, 24, 32].includes(bitsPerSample);
   if (!validBits) {
     throw new PresenceInputError('unsupported_bit_depth', `unsupported bit depth ${bitsPerSample}`);
   }

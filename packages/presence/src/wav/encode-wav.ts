@@ -19,7 +19,11 @@ const BITS: Record<WavEncoding, number> = { pcm8: 8, pcm16: 16, pcm24: 24, pcm32
  * the evaluation corpus and the decoder's test fixtures. Values outside [-1, 1] are clipped, which is
  * also how a real ADC behaves.
  */
-export function encodeWav(samples: Float32Array, sampleRate: number, opts: EncodeWavOptions = {}): Uint8Array {
+export function encodeWav(
+  samples: Float32Array,
+  sampleRate: number,
+  opts: EncodeWavOptions = {},
+): Uint8Array {
   const encoding = opts.encoding ?? 'pcm16';
   const channels = opts.channels ?? 1;
   const bits = BITS[encoding];

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { crossCorrelate } from './correlate';
+import { ComplexFft, RealFft, nextPowerOfTwo } from './fft';
+import { Rng } from './random';
+
+function dft(re: number[], im: number[]): { re: number[]; im: number[] } {
+  const n = re.length;
+  const outRe: number[] = [];
+  const outIm: number[] = [];
+  for (let k = 0; k < n; k++) {
+    let sr = 0;
+    let si = 0;
+    for (let t = 0; t < n; t++) {
+      const a = (-2 * Math.PI * k * t) / n;
+      sr += re[t]! * Math.cos(a) - im[t]! * Math.sin(a);
+      si += re[t]! * Math.sin(a) + im[t]! * Math.cos(a);
+    }
+    outRe.push(sr);
+    outIm.push(si);
+  }
+  return { re: outRe, im: outIm };
+}
+
+describe('ComplexFft', () => {
+  it.each([1, 2, 4, 8, 16, 32, 64, 128])('matches the brute-force DFT for size %i', (n) => {
+    const rng = new Rng(n);
+    const re = Array.from({ length: n }, () => rng.normal());
+    const im = Array.from({ length: n }, () => rng.normal());
+    const a = Float64Array.from(re);
+    const b = Float64Array.from(im);
+    new ComplexFft(n).forward(a, b);
+    const ref = dft(re, im);
+    for (let k = 0; k < n; k++) {
+      expect(a[k]).toBeCloseTo(ref.re[k]!, 9);
+      expect(b[k]).toBeCloseTo(ref.im[k]!, 9);
+    }
+  });
+
+  it('inverse undoes forward', () => {
+    const rng = new Rng(3);
+    const re = Float64Array.from({ length: 1024 }, () => rng.normal());
+    const im = Float64Array.from({ length: 1024 }, () => rng.normal());
+    const a = re.slice();
+    const b = im.slice();
+    const fft = new ComplexFft(1024);
+    fft.forward(a, b);
+    fft.inverse(a, b);
+    for (let i = 0; i < 1024; i++) {
+      expect(a[i]).toBeCloseTo(re[i]!, 10);
+      expect(b[i]).toBeCloseTo(im[i]!, 10);
+    }
+  });
+
+  it('rejects sizes that are not powers of two', () => {
+    expect(() => new ComplexFft(12)).toThrow(RangeError);
+    expect(nextPowerOfTwo(1000)).toBe(1024);
+  });
+});
+
+describe('RealFft', () => {
+  it.each([4, 8, 32, 256])('matches the DFT of a real signal for size %i', (n) => {
+    const rng = new Rng(n + 1);
+    const x = Array.from({ length: n }, () => rng.normal());
+    const re = new Float64Array(n / 2 + 1);
+    const im = new Float64Array(n / 2 + 1);
+    new RealFft(n).forward(Float64Array.from(x), re, im);
+    const ref = dft(x, new Array<number>(n).fill(0));
+    for (let k = 0; k <= n / 2; k++) {
+      expect(re[k]).toBeCloseTo(ref.re[k]!, 9);
+      expect(im[k]).toBeCloseTo(ref.im[k]!, 9);
+    }
+  });
+
+  it('zero-pads a shorter input', () => {
+    const re = new Float64Array(9);
+    const im = new Float64Array(9);
+    new RealFft(16).forward([1, 1], re, im, 0, 2);
+    expect(re[0]).toBeCloseTo(2, 12);
+    expect(re[8]).toBeCloseTo(0, 12);
+  });
+});
+
+describe('crossCorrelate', () => {
+  it('matches the brute-force sum on small random inputs', () => {
+    const rng = new Rng(11);
+    for (let trial = 0; trial < 20; trial++) {
+      const n = rng.int(2, 60);
+      const m = rng.int(1, n);
+      const signal = Array.from({ length: n }, () => rng.normal());
+      const template = Array.from({ length: m }, () => rng.normal());
+      const fast = crossCorrelate(signal, template);
+      expect(fast.length).toBe(n - m + 1);
+      for (let l = 0; l <= n - m; l++) {
+        let ref = 0;
+        for (let k = 0; k < m; k++) ref += signal[l + k]! * template[k]!;
+        expect(fast[l]).toBeCloseTo(ref, 9);
+      }
+    }
+  });
+
+  it('returns nothing when the template is longer than the signal', () => {
+    expect(crossCorrelate([1, 2], [1, 2, 3]).length).toBe(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { syntheticCase } from '../../test/fixtures';
+import { PresenceInputError, PresenceOverloadedError, PresenceWorkerError } from '../errors';
+import { verifyPresence } from '../verify/verify-presence';
+import { createVerifierPool, type VerifierPool } from './verifier-pool';
+
+let pool: VerifierPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+// Worker start-up compiles TypeScript in each thread; on a loaded 2-core machine that takes seconds.
+describe('createVerifierPool', { timeout: 60_000 }, () => {
+  it('runs verifications in TypeScript workers with the same results as in-thread', async () => {
+    pool = createVerifierPool({ size: 2 });
+    const input = syntheticCase();
+    const [fromPool, direct] = [await pool.verify(input), verifyPresence(input)];
+    expect(fromPool.verdict).toBe('present');
+    expect(fromPool.ncc).toBeCloseTo(direct.ncc, 9);
+    expect(fromPool.similarity).toBeCloseTo(direct.similarity!, 9);
+  });
+
+  it('completes a burst with nothing lost and counts it', async () => {
+    pool = createVerifierPool({ size: 2, maxQueue: 64 });
+    const present = syntheticCase();
+    const absent = syntheticCase({ toneGain: 0 });
+    const burst = Array.from({ length: 16 }, (_, i) => pool!.verify(i % 2 === 0 ? present : absent));
+    const results = await Promise.all(burst);
+    expect(results).toHaveLength(16);
+    expect(results.filter((r) => r.verdict === 'present')).toHaveLength(8);
+    const stats = pool.stats();
+    expect(stats.completed).toBe(16);
+    expect(stats.queued).toBe(0);
+    expect(stats.busy).toBe(0);
+  });
+
+  it('refuses work beyond the queue bound with PresenceOverloadedError and keeps the rest', async () => {
+    pool = createVerifierPool({ size: 1, maxQueue: 2 });
+    const input = syntheticCase();
+    const accepted = [pool.verify(input), pool.verify(input), pool.verify(input)];
+    await expect(pool.verify(input)).rejects.toBeInstanceOf(PresenceOverloadedError);
+    expect(pool.stats().rejected).toBe(1);
+    expect((await Promise.all(accepted)).every((r) => r.verdict === 'present')).toBe(true);
+  });
+
+  it('passes input errors back typed, with their code', async () => {
+    pool = createVerifierPool({ size: 1 });
+    const error = await pool
+      .verify({ ...syntheticCase(), studentWav: new Uint8Array(10) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PresenceInputError);
+    expect((error as PresenceInputError).code).toBe('not_riff');
+    expect(pool.stats().failed).toBe(1);
+  });
+
+  it('drains queued work on close and refuses new work afterwards', async () => {
+    pool = createVerifierPool({ size: 1 });
+    const pending = pool.verify(syntheticCase());
+    const closing = pool.close();
+    await expect(pool.verify(syntheticCase())).rejects.toBeInstanceOf(PresenceWorkerError);
+    expect((await pending).verdict).toBe('present');
+    await closing;
+  });
+});
