@@ -203,7 +203,19 @@ export interface ClientToServerEvents {
   update_attendance: (payload: UpdateAttendancePayload) => void;
   regulization_request: (payload: RegulizationRequestPayload) => void;
   session_ended: (payload: SessionEndedPayload) => void;
-  notifications_subscribe: (payload: NotificationsSubscribePayload) => void;
+  /**
+   * The optional acknowledgement arrives once the socket has joined the room: alerts raised after it
+   * are pushed, so a client refetches the list then to close the gap between its first load and the join.
+   */
+  notifications_subscribe: (
+    payload: NotificationsSubscribePayload,
+    ack?: (result: NotificationsSubscribeAck) => void,
+  ) => void;
+}
+
+/** Acknowledgement of `notifications_subscribe`. */
+export interface NotificationsSubscribeAck {
+  ok: boolean;
 }
 
 /** Events the server emits. */

@@ -108,13 +108,13 @@ describe('alerts', () => {
         new Promise((r) => socketA.on('connect', () => r(null))),
         new Promise((r) => socketB.on('connect', () => r(null))),
       ]);
-      socketA.emit('notifications_subscribe', { auth_token: await tokenFor(a.profile.email) });
-      socketB.emit('notifications_subscribe', { auth_token: await tokenFor(b.profile.email) });
-      // Subscriptions are processed in order per socket; a round trip through a second emit would be
-      // nicer, but joining is synchronous after the token check, so poll until the room has members.
-      await expect
-        .poll(async () => (await t.app.clientNs.in(`profile:${a.profile.slug}`).fetchSockets()).length)
-        .toBe(1);
+      const [ackA, ackB] = await Promise.all([
+        socketA.emitWithAck('notifications_subscribe', { auth_token: await tokenFor(a.profile.email) }),
+        socketB.emitWithAck('notifications_subscribe', { auth_token: await tokenFor(b.profile.email) }),
+      ]);
+      // The acknowledgement means the join is done: nothing raised from now on can be missed.
+      expect(ackA).toEqual({ ok: true });
+      expect(ackB).toEqual({ ok: true });
       const live = new Promise<any>((resolve) => socketA.once('notification', resolve));
       await createNotificationService(t.db, t.app).notify({
         profileIds: [a.profile.id],

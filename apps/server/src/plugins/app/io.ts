@@ -47,13 +47,15 @@ export default fp(
 
     clientNs.on('connection', (socket) => {
       // Our own web app subscribes to its bell; the token is checked like any bearer call.
-      socket.on('notifications_subscribe', async (payload) => {
+      socket.on('notifications_subscribe', async (payload, ack) => {
         try {
           const token =
             typeof payload?.auth_token === 'string' ? payload.auth_token.replace(/^Bearer\s+/i, '') : '';
           const auth = await app.authenticateToken(token);
           await socket.join(profileRoom(auth.profileSlug));
+          if (typeof ack === 'function') ack({ ok: true });
         } catch {
+          if (typeof ack === 'function') ack({ ok: false });
           socket.emit('client_error', {
             event: 'client_error',
             client: 'FE',
