@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error';
 import { authModule } from './auth/auth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
 import { e2eModule } from './e2e/e2e.routes';
+import { timetableModule } from './timetable/timetable.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -14,6 +15,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(authModule);
   await api.register(notificationsModule);
   await api.register(e2eModule);
+  await api.register(timetableModule);
 
   await api.after();
   for (const route of [...ROUTES_TABLE]) {

@@ -1,0 +1,281 @@
+import { and, eq } from 'drizzle-orm';
+import type {
+  Classroom,
+  ClassroomAllocation,
+  DivisionOption,
+  DivisionTimetable,
+  StudentTimetableEntry,
+  TeacherTimetableBranch,
+  WeekDay,
+} from '@rollbook/contract';
+import type { AppDeps } from '../../plugins/app/deps';
+import type { AuthContext } from '../../plugins/app/auth';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { lectures } from '../../db/schema';
+import { dbTimeToMinutes, rangesOverlap, shortTime } from './clock-time';
+import { currentWeekday, dateInCurrentWeek, WEEKDAYS, type Weekday } from './week';
+import { createTimetableRepository, type LectureBatchRow, type LectureRow, type SessionRow } from './timetable.repository';
+import {
+  divisionFullName,
+  groupRows,
+  lectureStudentWire,
+  masterLectureWire,
+  teacherDisplayName,
+  teacherTimetableWire,
+} from './timetable-wire';
+import { importTimetable, type UploadReport } from './upload/import-timetable';
+
+/** Indexes a lecture's batches by lecture id. */
+function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatchRow[] {
+  const map = groupRows(rows, (r) => r.lectureId);
+  return (id) => map.get(id) ?? [];
+}
+
+const span = (l: LectureRow) => ({ start: dbTimeToMinutes(l.startTime), end: dbTimeToMinutes(l.endTime) });
+
+/**
+ * Timetable rules: master-timetable upload and browsing (admin), the teacher and student
+ * dashboards (with sessions created on demand), and classroom changes.
+ */
+export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const repo = createTimetableRepository(deps.db);
+
+  async function adminBranches(auth: AuthContext): Promise<number[]> {
+    return repo.adminBranchIds(auth.profileId, auth.institutionId);
+  }
+
+  async function requireTeacher(auth: AuthContext) {
+    const teacher = await repo.teacherOfProfile(auth.profileId);
+    if (!teacher) throw forbidden('Only teachers have a lecture timetable');
+    return teacher;
+  }
+
+  /** The teacher's lectures of one weekday of the current week, each with its (created) session. */
+  async function teacherDay(teacherId: number, institutionId: number, day: Weekday): Promise<TeacherTimetableBranch[]> {
+    const tz = await repo.institutionTimezone(institutionId);
+    const date = dateInCurrentWeek(deps.clock.now(), tz, day);
+    const rows = await repo.teacherLectures(teacherId, day);
+    const ids = rows.map((r) => r.id);
+    await repo.ensureSessions(ids, date);
+    const [batchRows, sessionRows] = await Promise.all([repo.batchesOf(ids), repo.sessionsOf(ids, date)]);
+    const sessions = new Map(sessionRows.map((s) => [s.lectureId, s]));
+    return teacherTimetableWire(rows, day.toUpperCase(), batchIndex(batchRows), (id) => {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`session of lecture ${id} on ${date} was not created`);
+      return session;
+    });
+  }
+
+  /** A lecture of the calling teacher (404 outside the institution, 403 for a colleague's). */
+  async function ownLecture(auth: AuthContext, lectureSlug: string) {
+    const teacher = await requireTeacher(auth);
+    const lecture = await repo.lectureBySlug(lectureSlug, auth.institutionId);
+    if (!lecture || !lecture.isActive) throw notFound('Lecture');
+    if (lecture.teacherId !== teacher.id) throw forbidden('This lecture is not yours');
+    return { teacher, lecture };
+  }
+
+  /**
+   * Another lecture in `classroomId` overlapping `lecture` on its date of the current week. The room
+   * a lecture uses that day is its session's classroom when one was chosen, else its own.
+   */
+  async function findRoomHolder(
+    institutionId: number,
+    lecture: LectureRow,
+    classroomId: number,
+    date: string,
+  ): Promise<LectureRow | undefined> {
+    const others = (await repo.institutionLecturesOn(institutionId, lecture.day)).filter(
+      (o) => o.id !== lecture.id && rangesOverlap(span(o), span(lecture)),
+    );
+    if (others.length === 0) return undefined;
+    const sessions = new Map((await repo.sessionsOf(others.map((o) => o.id), date)).map((s) => [s.lectureId, s]));
+    return others.find((o) => (sessions.get(o.id)?.classroomFinalId ?? o.classroomId) === classroomId);
+  }
+
+  return {
+    /** Uploads a master timetable for the caller's branches (admin). */
+    async upload(auth: AuthContext, file: { filename: string; data: Buffer }): Promise<UploadReport> {
+      const branchIds = await adminBranches(auth);
+      return importTimetable(deps.db, file, {
+        institutionId: auth.institutionId,
+        branchIds,
+        actorProfileId: auth.profileId,
+      });
+    },
+
+    /** Divisions of a stream of the caller's branches, for the timetable picker (§10.6). */
+    async divisionsFromStream(auth: AuthContext, streamSlug: string): Promise<DivisionOption[]> {
+      const stream = await repo.streamInBranches(streamSlug, await adminBranches(auth));
+      if (!stream) throw notFound('Stream');
+      const rows = await repo.divisionsOfStream(stream.id);
+      return rows.map((d) => ({
+        slug: d.slug,
+        division_name: d.name,
+        full_name: divisionFullName(d.name, d.semesterNo),
+      }));
+    },
+
+    /** A division's week, Monday first, days upper-case as the original (§10.7). */
+    async divisionTimetable(auth: AuthContext, divisionSlug: string): Promise<DivisionTimetable> {
+      const division = await repo.divisionInBranches(divisionSlug, await adminBranches(auth));
+      if (!division) throw notFound('Division');
+      const timetable = await repo.timetableOfDivision(division.id);
+      const rows = timetable
+        ? await repo.lectures(and(eq(lectures.timetableId, timetable.id), eq(lectures.isActive, true)))
+        : [];
+      const batchesOf = batchIndex(await repo.batchesOf(rows.map((r) => r.id)));
+      return {
+        slug: timetable?.slug ?? division.slug,
+        division: {
+          division_name: division.name,
+          slug: division.slug,
+          full_name: divisionFullName(division.name, division.semesterNo),
+        },
+        schedules: WEEKDAYS.map((day) => ({
+          day: day.toUpperCase(),
+          lectures: rows.filter((r) => r.day === day).map((r) => masterLectureWire(r, batchesOf(r.id))),
+        })),
+      };
+    },
+
+    /** Classrooms of the caller's branches (§6.5). */
+    async classroomsForTeacher(auth: AuthContext): Promise<Classroom[]> {
+      const teacher = await requireTeacher(auth);
+      const rooms = await repo.classroomsOfBranches(auth.institutionId, await repo.teacherBranchIds(teacher.id));
+      return rooms.map((r) => ({ slug: r.slug, class_name: r.name }));
+    },
+
+    /** The caller's lectures of a weekday of the current week (`current` = today), §6.4. */
+    async teacherTimetable(
+      auth: AuthContext,
+      day: 'current' | WeekDay,
+    ): Promise<{ data: TeacherTimetableBranch[]; day: WeekDay }> {
+      const teacher = await requireTeacher(auth);
+      const weekday =
+        day === 'current'
+          ? currentWeekday(deps.clock.now(), await repo.institutionTimezone(auth.institutionId))
+          : day;
+      return { data: await teacherDay(teacher.id, auth.institutionId, weekday), day: weekday };
+    },
+
+    /** Today's lectures of the caller's batches with session and attendance state, §6.1. */
+    async studentTimetable(auth: AuthContext): Promise<StudentTimetableEntry[]> {
+      const student = await repo.studentOfProfile(auth.profileId);
+      if (!student) throw forbidden('Only students have a student timetable');
+      const tz = await repo.institutionTimezone(auth.institutionId);
+      const now = deps.clock.now();
+      const day = currentWeekday(now, tz);
+      const date = dateInCurrentWeek(now, tz, day);
+      const rows = await repo.batchLectures(await repo.batchIdsOfStudent(student.id), day);
+      const ids = rows.map((r) => r.id);
+      await repo.ensureSessions(ids, date);
+      const [batchRows, sessionRows] = await Promise.all([repo.batchesOf(ids), repo.sessionsOf(ids, date)]);
+      const sessions = new Map<number, SessionRow>(sessionRows.map((s) => [s.lectureId, s]));
+      const present = await repo.presentSessionIds(
+        student.id,
+        sessionRows.map((s) => s.id),
+      );
+      const batchesOf = batchIndex(batchRows);
+      return [...groupRows(rows, (r) => r.streamId).values()].map((streamRows) => {
+        const first = streamRows[0]!;
+        return {
+          stream: {
+            title: first.streamTitle,
+            stream_code: first.streamCode,
+            slug: first.streamSlug,
+            branch: { branch_name: first.branchName, slug: first.branchSlug },
+          },
+          timetables: [...groupRows(streamRows, (r) => r.divisionId).values()].map((divisionRows) => ({
+            slug: divisionRows[0]!.timetableSlug,
+            division: {
+              division_name: divisionRows[0]!.divisionName,
+              slug: divisionRows[0]!.divisionSlug,
+              full_name: divisionFullName(divisionRows[0]!.divisionName, divisionRows[0]!.semesterNo),
+            },
+            lectures: divisionRows.map((l) => {
+              const session = sessions.get(l.id);
+              return lectureStudentWire(l, batchesOf(l.id), session, session ? present.has(session.id) : false);
+            }),
+          })),
+        };
+      });
+    },
+
+    /** Who else holds a classroom at the time of one of the caller's lectures this week (§6.6). */
+    async classroomAllocation(
+      auth: AuthContext,
+      lectureSlug: string,
+      classroomSlug: string,
+    ): Promise<ClassroomAllocation> {
+      const { lecture } = await ownLecture(auth, lectureSlug);
+      const classroom = await repo.classroomBySlug(auth.institutionId, classroomSlug);
+      if (!classroom) throw notFound('Classroom');
+      const tz = await repo.institutionTimezone(auth.institutionId);
+      const date = dateInCurrentWeek(deps.clock.now(), tz, lecture.day);
+      const holder = await findRoomHolder(auth.institutionId, lecture, classroom.id, date);
+      if (!holder) return { associated_lecture: null };
+      return {
+        associated_lecture: {
+          teacher: `${teacherDisplayName(holder)} (${holder.teacherCode})`,
+          slug: holder.slug,
+          subject_name: holder.subjectName,
+          start_time: shortTime(holder.startTime),
+          end_time: shortTime(holder.endTime),
+          class_name: classroom.name,
+        },
+      };
+    },
+
+    /**
+     * Moves this week's session of one of the caller's lectures to another classroom (§6.7). A room
+     * another lecture holds at that time is refused unless `merge` is set: then both lectures share
+     * it (a combined class) and the merge is recorded in the audit trail. Answers the day's teacher
+     * timetable.
+     */
+    async setClassroom(
+      auth: AuthContext,
+      body: { lecture_slug: string; classroom_slug: string; merge: boolean },
+    ): Promise<TeacherTimetableBranch[]> {
+      const { teacher, lecture } = await ownLecture(auth, body.lecture_slug);
+      const classroom = await repo.classroomBySlug(auth.institutionId, body.classroom_slug);
+      if (!classroom) throw notFound('Classroom');
+      const tz = await repo.institutionTimezone(auth.institutionId);
+      const date = dateInCurrentWeek(deps.clock.now(), tz, lecture.day);
+      await repo.ensureSessions([lecture.id], date);
+      const [session] = await repo.sessionsOf([lecture.id], date);
+      if (!session) throw new Error('session not created');
+      if (session.status === 'post') {
+        throw new AppError('conflict', 'This session has ended; its classroom can no longer be changed');
+      }
+      const holder = await findRoomHolder(auth.institutionId, lecture, classroom.id, date);
+      if (holder && !body.merge) {
+        throw new AppError(
+          'conflict',
+          `${teacherDisplayName(holder)} (${holder.teacherCode}) already has ${holder.subjectName} in ${classroom.name} ` +
+            `at ${shortTime(holder.startTime)}-${shortTime(holder.endTime)}. Choose to merge the lectures to share the room.`,
+        );
+      }
+      await deps.db.transaction(async (tx) => {
+        await createTimetableRepository(tx).setSessionClassroom(session.id, classroom.id);
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: holder ? 'session.classroom_merged' : 'session.classroom_changed',
+          entityType: 'lecture_session',
+          entitySlug: session.sessionId,
+          detail: {
+            lecture: lecture.slug,
+            day: date,
+            classroom: classroom.name,
+            ...(holder ? { merged_with_lecture: holder.slug } : {}),
+          },
+        });
+      });
+      return teacherDay(teacher.id, auth.institutionId, lecture.day);
+    },
+  };
+}
+
+export type TimetableService = ReturnType<typeof createTimetableService>;

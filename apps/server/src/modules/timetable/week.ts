@@ -1,0 +1,58 @@
+import { WEEKDAYS } from '../../db/schema';
+
+export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS };
+
+/** The institution's civil date of an instant, as `YYYY-MM-DD`. */
+export function localDate(at: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+}
+
+/** Index of a `YYYY-MM-DD` date in a Monday-first week (Monday 0 ... Sunday 6). */
+function mondayIndex(isoDate: string): number {
+  const utcDay = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // Sunday 0
+  return (utcDay + 6) % 7;
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The weekday of a `YYYY-MM-DD` date. */
+export function weekdayOf(isoDate: string): Weekday {
+  return WEEKDAYS[mondayIndex(isoDate)]!;
+}
+
+/** Today's weekday in the institution's time zone. */
+export function currentWeekday(at: Date, timeZone: string): Weekday {
+  return weekdayOf(localDate(at, timeZone));
+}
+
+/**
+ * The date of a weekday in the current week, weeks starting on Monday, in the institution's time
+ * zone: on a Wednesday, `monday` is two days ago and `sunday` four days ahead.
+ */
+export function dateInCurrentWeek(at: Date, timeZone: string, day: Weekday): string {
+  const today = localDate(at, timeZone);
+  return addDays(today, WEEKDAYS.indexOf(day) - mondayIndex(today));
+}
+
+/** The first date on or after `isoDate` that falls on `day`. */
+export function nextDateOnWeekday(isoDate: string, day: Weekday): string {
+  return addDays(isoDate, (WEEKDAYS.indexOf(day) - mondayIndex(isoDate) + 7) % 7);
+}
+
+/**
+ * Reads a weekday as people write it in a timetable ("MONDAY", "Mon", "monday "), or `null`.
+ */
+export function parseWeekday(text: string): Weekday | null {
+  const t = text.trim().toLowerCase().replace(/\.$/, '');
+  if (t.length < 3) return null;
+  return WEEKDAYS.find((d) => d === t || (t.length === 3 && d.startsWith(t))) ?? null;
+}
