@@ -22,7 +22,7 @@ const MAX_PARSE_SHARE = 0.3;
 const HEURISTIC_SHARE = 0.4;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
 const HOURS_PHASE_SHARE = 0.6;
-// Phase 2 is skipped when less time than this is left: HiGHS overshoots short deadlines by a few
+// Phase 2 is skipped when less time than this (plus reading the model) is left: HiGHS overshoots short deadlines by a few
 // hundred ms (it polls its interrupt callbacks only now and then), so a short run is not worth it.
 const MIN_TIDY_MS = 300;
 
@@ -86,7 +86,9 @@ async function search(problem: DivisionProblem, started: number, budgetMs: numbe
         : `heuristic (solver: ${hoursRun.detail})`;
 
   const remaining = deadline - performance.now();
-  if (hoursRun.status !== 'error' && remaining > MIN_TIDY_MS) {
+  const tidyParseMs =
+    (modelRows(problem) + problem.groups.length * problem.divisionCount) / ROWS_PARSED_PER_MS;
+  if (hoursRun.status !== 'error' && remaining > MIN_TIDY_MS + tidyParseMs) {
     const tidyRun = await runMip(
       buildDivisionModel(problem, { kind: 'tidy', maxElectiveHours: electiveHoursOf(problem, counts) }),
       { deadline, start: startValues(problem, orderBySize(counts)), ...gapOptions },
