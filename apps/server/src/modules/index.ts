@@ -6,6 +6,8 @@ import { authModule } from './auth/auth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
 import { e2eModule } from './e2e/e2e.routes';
 import { timetableModule } from './timetable/timetable.routes';
+import { catalogueModule } from './catalogue/catalogue.routes';
+import { choicesModule } from './choices/choices.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -16,6 +18,8 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(notificationsModule);
   await api.register(e2eModule);
   await api.register(timetableModule);
+  await api.register(catalogueModule);
+  await api.register(choicesModule);
 
   await api.after();
   for (const route of [...ROUTES_TABLE]) {

@@ -1,0 +1,216 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db } from '../../db/client';
+import {
+  adminBranches,
+  branches,
+  catalogueSubjects,
+  institutions,
+  offeredSubjects,
+  semesters,
+  streams,
+  teacherBranches,
+  teachers,
+} from '../../db/schema';
+import type { AuthContext } from '../../plugins/app/auth';
+import { notFound } from '../../lib/app-error';
+import { offeredColumns, type OfferedRow } from './subject-wire';
+
+/** A semester with everything the subject rules need: its stream, branch and time zone. */
+export interface SemesterScope {
+  id: number;
+  slug: string;
+  no: number;
+  institutionId: number;
+  isActive: boolean;
+  subjectsLocked: boolean;
+  deadline: string | null;
+  reminderSentOn: string | null;
+  timezone: string;
+  stream: { id: number; slug: string; title: string; streamCode: string };
+  branch: { id: number; slug: string; name: string };
+}
+
+const semesterColumns = {
+  id: semesters.id,
+  slug: semesters.slug,
+  no: semesters.no,
+  institutionId: semesters.institutionId,
+  isActive: semesters.isActive,
+  subjectsLocked: semesters.subjectsLocked,
+  deadline: semesters.subjectChoiceDeadline,
+  reminderSentOn: semesters.deadlineReminderSentOn,
+  timezone: institutions.timezone,
+  streamId: streams.id,
+  streamSlug: streams.slug,
+  streamTitle: streams.title,
+  streamCode: streams.streamCode,
+  branchId: branches.id,
+  branchSlug: branches.slug,
+  branchName: branches.name,
+};
+
+type SemesterJoinRow = SelectResultFields<typeof semesterColumns>;
+
+function toScope(r: SemesterJoinRow): SemesterScope {
+  return {
+    id: r.id,
+    slug: r.slug,
+    no: r.no,
+    institutionId: r.institutionId,
+    isActive: r.isActive,
+    subjectsLocked: r.subjectsLocked,
+    deadline: r.deadline,
+    reminderSentOn: r.reminderSentOn,
+    timezone: r.timezone,
+    stream: { id: r.streamId, slug: r.streamSlug, title: r.streamTitle, streamCode: r.streamCode },
+    branch: { id: r.branchId, slug: r.branchSlug, name: r.branchName },
+  };
+}
+
+/** A stream label people recognise, e.g. "BE Computer Engineering - Semester 7". */
+export function semesterLabel(s: Pick<SemesterScope, 'no' | 'stream' | 'branch'>): string {
+  return `${s.stream.title} ${s.branch.name} - Semester ${s.no}`;
+}
+
+/**
+ * Resolves slugs sent by a caller inside what the caller may see: the caller's institution and,
+ * for admins, the branches they administer; for teachers, the branches they teach in. Anything
+ * outside answers 404 "X not found", exactly like a slug that does not exist, so other
+ * institutions' data can neither be read nor probed.
+ */
+export function createScope(db: Db) {
+  async function semestersWhere(where: SQL | undefined): Promise<SemesterScope[]> {
+    const rows = await db
+      .select(semesterColumns)
+      .from(semesters)
+      .innerJoin(streams, eq(streams.id, semesters.streamId))
+      .innerJoin(branches, eq(branches.id, streams.branchId))
+      .innerJoin(institutions, eq(institutions.id, semesters.institutionId))
+      .where(where)
+      .orderBy(semesters.no, semesters.id);
+    return rows.map(toScope);
+  }
+
+  async function adminBranchIds(auth: AuthContext): Promise<number[]> {
+    const rows = await db
+      .select({ id: adminBranches.branchId })
+      .from(adminBranches)
+      .innerJoin(branches, eq(branches.id, adminBranches.branchId))
+      .where(and(eq(adminBranches.profileId, auth.profileId), eq(branches.institutionId, auth.institutionId)));
+    return rows.map((r) => r.id);
+  }
+
+  async function teacherBranchIds(auth: AuthContext): Promise<number[]> {
+    const rows = await db
+      .select({ id: teacherBranches.branchId })
+      .from(teacherBranches)
+      .innerJoin(teachers, eq(teachers.id, teacherBranches.teacherId))
+      .where(and(eq(teachers.profileId, auth.profileId), eq(teachers.institutionId, auth.institutionId)));
+    return rows.map((r) => r.id);
+  }
+
+  /** The branches the caller works in: administered ones for admins, taught ones for teachers. */
+  async function branchIdsOf(auth: AuthContext): Promise<number[]> {
+    if (auth.role === 'admin') return adminBranchIds(auth);
+    if (auth.role === 'teacher') return teacherBranchIds(auth);
+    return [];
+  }
+
+  /** The streams of the caller's branches, with their branch. */
+  async function streamsOf(auth: AuthContext) {
+    const ids = await branchIdsOf(auth);
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: streams.id,
+        slug: streams.slug,
+        title: streams.title,
+        streamCode: streams.streamCode,
+        branchId: branches.id,
+        branchSlug: branches.slug,
+        branchName: branches.name,
+      })
+      .from(streams)
+      .innerJoin(branches, eq(branches.id, streams.branchId))
+      .where(and(inArray(streams.branchId, ids), eq(streams.institutionId, auth.institutionId)))
+      .orderBy(branches.name, streams.title, streams.id);
+  }
+
+  return {
+    branchIdsOf,
+
+    streamsOf,
+
+    /** One stream of the caller's branches, or 404 "Stream not found". */
+    async stream(auth: AuthContext, slug: string) {
+      const all = await streamsOf(auth);
+      const found = all.find((s) => s.slug === slug);
+      if (!found) throw notFound('Stream');
+      return found;
+    },
+
+    /** The semesters of one stream (already scoped by `stream`). */
+    semestersOfStream(streamId: number): Promise<SemesterScope[]> {
+      return semestersWhere(eq(semesters.streamId, streamId));
+    },
+
+    /** Semesters by id, whatever the caller (internal use). */
+    semestersByIds(ids: number[]): Promise<SemesterScope[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return semestersWhere(inArray(semesters.id, ids));
+    },
+
+    /** Semesters of some branches whose subjects are currently locked for choosing. */
+    lockedSemestersOfBranches(institutionId: number, branchIds: number[]): Promise<SemesterScope[]> {
+      if (branchIds.length === 0) return Promise.resolve([]);
+      return semestersWhere(
+        and(
+          eq(semesters.institutionId, institutionId),
+          inArray(streams.branchId, branchIds),
+          eq(semesters.subjectsLocked, true),
+        ),
+      );
+    },
+
+    /** Every semester of an institution whose subjects are locked (similar-subject search). */
+    lockedSemestersOfInstitution(institutionId: number): Promise<SemesterScope[]> {
+      return semestersWhere(and(eq(semesters.institutionId, institutionId), eq(semesters.subjectsLocked, true)));
+    },
+
+    /** Semesters of the caller's branches. */
+    async semestersOf(auth: AuthContext): Promise<SemesterScope[]> {
+      const ids = await branchIdsOf(auth);
+      if (ids.length === 0) return [];
+      return semestersWhere(and(eq(semesters.institutionId, auth.institutionId), inArray(streams.branchId, ids)));
+    },
+
+    /** One semester of the caller's branches, or 404 "Semester not found". */
+    async semester(auth: AuthContext, slug: string): Promise<SemesterScope> {
+      const ids = await branchIdsOf(auth);
+      if (ids.length === 0) throw notFound('Semester');
+      const [found] = await semestersWhere(
+        and(eq(semesters.slug, slug), eq(semesters.institutionId, auth.institutionId), inArray(streams.branchId, ids)),
+      );
+      if (!found) throw notFound('Semester');
+      return found;
+    },
+
+    /** One offered subject of a semester of the caller's branches, or 404 "Subject not found". */
+    async offeredSubject(auth: AuthContext, slug: string): Promise<{ subject: OfferedRow; semester: SemesterScope }> {
+      const [subject] = await db
+        .select(offeredColumns)
+        .from(offeredSubjects)
+        .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+        .where(and(eq(offeredSubjects.slug, slug), eq(catalogueSubjects.institutionId, auth.institutionId)))
+        .limit(1);
+      if (!subject) throw notFound('Subject');
+      const ids = await branchIdsOf(auth);
+      const [semester] = await semestersWhere(eq(semesters.id, subject.semesterId));
+      if (!semester || !ids.includes(semester.branch.id)) throw notFound('Subject');
+      return { subject, semester };
+    },
+  };
+}
+
+export type Scope = ReturnType<typeof createScope>;
