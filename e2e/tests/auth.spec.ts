@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+import { DEMO_PASSWORD, expect, lastMailTo, raiseAlert, test } from '../support/fixtures';
+import { E2E_JWT_SECRET } from '../support/env';
+
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test.describe('sign-in', () => {
+  for (const [email, home] of [
+    ['admin@rollbook.test', '/subject/subject-select'],
+    ['teacher@rollbook.test', '/teacher-dashboard'],
+    ['student@rollbook.test', '/student-dashboard'],
+  ] as const) {
+    test(`${email} lands on ${home}`, async ({ page }) => {
+      await logIn(page, email);
+      await expect(page).toHaveURL(new RegExp(`${home}/?$`));
+      // The protected layout's bottom bar is there: the user is really signed in.
+      await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    });
+  }
+
+  test('a wrong password shows "Invalid credentials" and stays on login', async ({ page }) => {
+    await logIn(page, 'admin@rollbook.test', 'wrong-password-1');
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('the temporary-password flow ends on the teacher dashboard', async ({ page }) => {
+    await logIn(page, 'newteacher@rollbook.test');
+    await expect(page.getByText('Temporary password. Please set a new password.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Fresh-pass-2026');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Password Updated Successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/teacher-dashboard\/?$/);
+    // The new password works from now on; the temporary one does not.
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, 'newteacher@rollbook.test');
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    await logIn(page, 'newteacher@rollbook.test', 'Fresh-pass-2026');
+    await expect(page).toHaveURL(/\/teacher-dashboard\/?$/);
+  });
+
+  test('forgot password: mail, reset page, log in with the new password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot Password ?' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('student@rollbook.test');
+    await dialog.getByRole('button', { name: /send|submit|reset/i }).click();
+    await expect(page.getByText('Email has been sent successfully. Please check your email.')).toBeVisible();
+
+    await expect.poll(async () => (await lastMailTo('student@rollbook.test')) !== undefined).toBe(true);
+    const mail = (await lastMailTo('student@rollbook.test'))!;
+    const link =
+      /(http:\/\/[^\s]+\/update_password\?profile_slug=[\w-]+&profile_forgot_password_code=[\w-]+)/.exec(
+        mail,
+      )?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('Password', { exact: true }).fill('Reset-pass-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Reset-pass-2026');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Your password has been updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await logIn(page, 'student@rollbook.test', 'Reset-pass-2026');
+    await expect(page).toHaveURL(/\/student-dashboard\/?$/);
+  });
+});
+
+test.describe('session', () => {
+  test('an expired access token is refreshed transparently', async ({ page }) => {
+    await logIn(page, 'teacher@rollbook.test');
+    await expect(page).toHaveURL(/\/teacher-dashboard/);
+    const current = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const claims = decodeJwt(current!);
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({ ...claims, iat: past - 60, exp: past })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+    // Planted before the app's scripts run on the next load (the running app would otherwise
+    // re-persist its in-memory token over ours), in both places the app keeps it.
+    await page.addInitScript((token) => {
+      if (sessionStorage.getItem('planted')) return;
+      sessionStorage.setItem('planted', '1');
+      localStorage.setItem('accessToken', token);
+      const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
+      if (root.auth) root.auth = JSON.stringify({ ...(JSON.parse(root.auth) as object), accessToken: token });
+      localStorage.setItem('persist:root', JSON.stringify(root));
+    }, expired);
+    const refreshed = page.waitForResponse(
+      (r) => r.url().includes('/auth/api/token/refresh/') && r.status() === 200,
+    );
+    await page.reload();
+    await refreshed;
+    await expect(page).toHaveURL(/\/teacher-dashboard/);
+    await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
+    const now = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(now).not.toBe(expired);
+    expect(decodeJwt(now!).exp!).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  test('a student opening an admin page lands on the student home', async ({ page }) => {
+    await logIn(page, 'student@rollbook.test');
+    await expect(page).toHaveURL(/\/student-dashboard/);
+    await page.goto('/subject/subject-select');
+    await expect(page).toHaveURL(/\/student-dashboard\/?$/);
+  });
+
+  test('the bell shows a new alert live', async ({ page, request }) => {
+    await logIn(page, 'student@rollbook.test');
+    const bell = page.getByRole('button', { name: /Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await raiseAlert(request, 'student@rollbook.test', 'Electives are open: subject_choice_url');
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await bell.click();
+    await expect(page.getByText('Electives are open:')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Click Here.' })).toHaveAttribute(
+      'href',
+      '/student-dashboard/elective-subject',
+    );
+  });
+
+  test('the server going away shows the 502 page', async ({ page }) => {
+    await logIn(page, 'admin@rollbook.test');
+    await expect(page).toHaveURL(/\/subject\/subject-select/);
+    await page.route('**/api/check_server_avaibility', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expect(page).toHaveURL(/\/502$/);
+  });
+
+  test('logout clears the session', async ({ page }) => {
+    await logIn(page, 'admin@rollbook.test');
+    await expect(page).toHaveURL(/\/subject\/subject-select/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // No token survives anywhere (the store may re-persist its empty, signed-out state).
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+    await page.goto('/subject/subject-select');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
