@@ -19,7 +19,6 @@ import { hashPassword } from '../modules/auth/passwords';
 import { ACADEMIC_YEARS, catalogueFor } from './catalogue-data';
 import { GIVEN_NAMES, SURNAMES, TEACHER_NAMES } from './people-data';
 import { pick, seededRandom } from './random';
-import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
 
 export const DEMO_PASSWORD = 'Rollbook@2026';
@@ -182,8 +181,6 @@ export async function seedDemo(db: Db): Promise<void> {
       it: it.id,
     });
   });
-  // Subjects first: the timetable seed reuses the offered subjects of CE BE semester 7.
-  await seedDemoSubjects(db);
   await seedDemoTimetable(db);
 }
 
