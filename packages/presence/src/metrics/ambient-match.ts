@@ -2,7 +2,7 @@ import { BAND_COUNT } from './band-envelopes';
 
 /** Result of comparing the student's ambient sound with the teacher's microphone. */
 export interface AmbientMatch {
-  /** 100 x mean per-band correlation of the band-energy envelopes at the best lag, 0..100. */
+  /** 100 x mean per-band correlation of the level-free band envelopes at the best lag, 0..100. */
   similarity: number;
   /** Distance between the two long-term spectral shapes (unit vectors), 0..2; smaller is closer. */
   euclideanDistance: number;
@@ -28,17 +28,12 @@ export function matchAmbient(
   nominalOffsetFrames: number,
   maxLagFrames: number,
   minCoverage: number,
-  highPassFrames = 0,
 ): AmbientMatch | null {
   const studentFrames = student.length / BAND_COUNT;
   const need = Math.max(1, Math.ceil(minCoverage * studentFrames));
   // Band-major copies so the inner loops run over contiguous memory with scalar accumulators.
-  const sBands = toBandMajor(student, studentFrames);
-  const tBands = toBandMajor(teacher.values, teacher.frames);
-  if (highPassFrames > 0) {
-    highPass(sBands, studentFrames, null, highPassFrames);
-    highPass(tBands, teacher.frames, teacher.valid, highPassFrames);
-  }
+  const sBands = toBandMajor(removeFrameLevel(student, studentFrames), studentFrames);
+  const tBands = toBandMajor(removeFrameLevel(teacher.values, teacher.frames), teacher.frames);
   const valid = teacher.valid;
   let best: { score: number; lag: number; count: number } | null = null;
   for (let lag = -maxLagFrames; lag <= maxLagFrames; lag++) {
@@ -87,38 +82,30 @@ export function matchAmbient(
   };
 }
 
+/**
+ * Subtracts each frame's mean over the bands, keeping only how the spectral shape moves. Loudness
+ * alone (syllable rhythm) is shared by any two recordings of speech often enough to fool a lag
+ * search; the shape (which formants, which sounds, at which moment) is not. Calibrated on the
+ * corpus: unrelated recordings dropped from up to 0.55 to up to 0.24, present students stayed
+ * above 0.28 (see docs/decisions/presence-ambient-match.md).
+ */
+function removeFrameLevel(frameMajor: Float32Array, frames: number): Float32Array {
+  const out = new Float32Array(frameMajor.length);
+  for (let f = 0; f < frames; f++) {
+    let mean = 0;
+    for (let b = 0; b < BAND_COUNT; b++) mean += frameMajor[f * BAND_COUNT + b]!;
+    mean /= BAND_COUNT;
+    for (let b = 0; b < BAND_COUNT; b++) out[f * BAND_COUNT + b] = frameMajor[f * BAND_COUNT + b]! - mean;
+  }
+  return out;
+}
+
 function toBandMajor(frameMajor: Float32Array, frames: number): Float64Array {
   const out = new Float64Array(frames * BAND_COUNT);
   for (let f = 0; f < frames; f++) {
     for (let b = 0; b < BAND_COUNT; b++) out[b * frames + f] = frameMajor[f * BAND_COUNT + b]!;
   }
   return out;
-}
-
-/**
- * Removes each band's moving average over +-radius frames (only valid frames count), leaving the
- * fast envelope movements (syllables, door slams) that two microphones in one room share and that
- * unrelated recordings almost never do; slow drifts would otherwise correlate by chance.
- */
-function highPass(bands: Float64Array, frames: number, valid: Uint8Array | null, radius: number): void {
-  const prefix = new Float64Array(frames + 1);
-  const counts = new Float64Array(frames + 1);
-  const smooth = new Float64Array(frames);
-  for (let b = 0; b < BAND_COUNT; b++) {
-    const base = b * frames;
-    for (let i = 0; i < frames; i++) {
-      const ok = valid === null || valid[i] === 1 ? 1 : 0;
-      prefix[i + 1] = prefix[i]! + ok * bands[base + i]!;
-      counts[i + 1] = counts[i]! + ok;
-    }
-    for (let i = 0; i < frames; i++) {
-      const lo = Math.max(0, i - radius);
-      const hi = Math.min(frames, i + radius + 1);
-      const n = counts[hi]! - counts[lo]!;
-      smooth[i] = n > 0 ? (prefix[hi]! - prefix[lo]!) / n : 0;
-    }
-    for (let i = 0; i < frames; i++) bands[base + i] = bands[base + i]! - smooth[i]!;
-  }
 }
 
 function shapeAndActivity(
