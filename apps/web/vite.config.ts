@@ -23,10 +23,22 @@ export default defineConfig({
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)/, priority: 2 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'state',
+              test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)/,
+              priority: 2,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|sonner|lucide-react|react-remove-scroll|aria-hidden)/, priority: 1 },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@radix-ui|sonner|lucide-react|react-remove-scroll|aria-hidden)/,
+              priority: 1,
+            },
             { name: 'socket', test: /node_modules[\\/](socket\.io|engine\.io)/, priority: 1 },
           ],
         },

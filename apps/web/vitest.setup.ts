@@ -1,5 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The machine is shared: give lazily loaded pages more than the default second to appear. This is
+// only an upper bound for waiting, never an assertion about speed.
+configure({ asyncUtilTimeout: 5000 });
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
 
 // Unit tests never open real sockets: the app gets a scriptable fake (see src/testing/fake-socket).
 vi.mock('./src/lib/socket', async () => {

@@ -10,7 +10,15 @@ import type { AppStore } from './store';
  * The app-wide providers: the store (waiting for the persisted state before rendering), the
  * global loading overlay and the toast area at the top right.
  */
-export function Providers({ store, persistor, children }: { store: AppStore; persistor?: Persistor; children: ReactNode }) {
+export function Providers({
+  store,
+  persistor,
+  children,
+}: {
+  store: AppStore;
+  persistor?: Persistor;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       {persistor ? (

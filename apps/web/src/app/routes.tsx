@@ -14,7 +14,9 @@ const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => (
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() =>
+  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
 
 /**
  * The whole route table (product spec §2), every path from the contract's `ROUTES`: public pages

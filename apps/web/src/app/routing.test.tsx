@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { authRoutes, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
 import { apiUrl, errorBody, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
-import { useMswServer } from '../testing/setup-msw';
+import { setupMswServer } from '../testing/setup-msw';
 import { guardRedirect } from './guards';
 import { GUARDED_SCREENS } from './route-screens';
 
-useMswServer();
+setupMswServer();
 
 describe('guardRedirect', () => {
   it('sends a visitor without a role to /login', () => {
@@ -77,7 +77,7 @@ describe('routing in the app', () => {
     server.use(http.get(apiUrl(authRoutes.checkServerAvailability.path), () => HttpResponse.error()));
     const { router } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/502'));
-    expect(screen.getByRole('heading', { name: 'Server Unavailable' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Server Unavailable' })).toBeInTheDocument();
   });
 
   it('goes to /login and forgets the tokens when the token and its refresh are rejected', async () => {
@@ -100,6 +100,22 @@ describe('routing in the app', () => {
     renderApp('/no/such/page');
     expect(await screen.findByText('404')).toBeInTheDocument();
     expect(screen.getByText('Page Not Found')).toBeInTheDocument();
+  });
+
+  it('shows the avatar initials and logs out from the bottom bar, clearing all storage', async () => {
+    const { router, user, store } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
+    expect(await screen.findByRole('img', { name: 'Demo teacher' })).toHaveTextContent('CS');
+    localStorage.setItem('something-else', 'x');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(store.getState().auth.isAuth).toBe(false);
+  });
+
+  it('opens the profile dialog from the bottom bar', async () => {
+    const { user } = renderApp(ROUTES.studentDashboard, { role: 'student' });
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Student Profile' })).toBeInTheDocument();
   });
 
   it('sends a signed-in person opening /login to their home', async () => {

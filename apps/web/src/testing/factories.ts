@@ -18,14 +18,34 @@ export function buildTokenPayload(
     name: overrides.name === undefined ? `Demo ${role}` : overrides.name,
     email: overrides.email ?? `${role}@rollbook.test`,
   };
-  const claims = { token_type: 'access' as const, exp: 4_102_444_800, iat: 1_700_000_000, jti: `jti-${role}`, user_id: 1 };
+  const claims = {
+    token_type: 'access' as const,
+    exp: 4_102_444_800,
+    iat: 1_700_000_000,
+    jti: `jti-${role}`,
+    user_id: 1,
+  };
   if (role === 'admin') return { ...claims, obj: { id: 1, profile: { ...profile, role }, branch } };
   if (role === 'teacher') {
-    return { ...claims, obj: { slug: 't1', profile: { ...profile, role }, branch, teacher_code: overrides.teacherCode ?? 'cst' } };
+    return {
+      ...claims,
+      obj: {
+        slug: 't1',
+        profile: { ...profile, role },
+        branch,
+        teacher_code: overrides.teacherCode ?? 'cst',
+      },
+    };
   }
   return {
     ...claims,
-    obj: { slug: 's1', profile: { ...profile, role }, sr_no: '1', enrollment: overrides.enrollment ?? '210170107001', branch },
+    obj: {
+      slug: 's1',
+      profile: { ...profile, role },
+      sr_no: '1',
+      enrollment: overrides.enrollment ?? '210170107001',
+      branch,
+    },
   };
 }
 

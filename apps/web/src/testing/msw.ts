@@ -11,7 +11,9 @@ export function apiUrl(path: string): string {
 /** Handlers of a healthy server with a valid session and no notifications. */
 export const defaultHandlers: RequestHandler[] = [
   http.get(apiUrl(authRoutes.checkServerAvailability.path), () => HttpResponse.json({ data: true })),
-  http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () => HttpResponse.json(ok({ isAuthenticated: true }))),
+  http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
+    HttpResponse.json(ok({ isAuthenticated: true })),
+  ),
   http.get(apiUrl(notificationRoutes.getAlerts.path), () => HttpResponse.json(ok([]))),
 ];
 
@@ -20,5 +22,5 @@ export function errorBody(message: string, code?: string) {
   return { data: null, error: true, message, ...(code ? { code } : {}) };
 }
 
-/** One msw server for a test file; call `useMswServer()` at the top of the file. */
+/** One msw server for a test file; call `setupMswServer()` at the top of the file. */
 export const server = setupServer(...defaultHandlers);

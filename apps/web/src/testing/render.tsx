@@ -41,7 +41,11 @@ export function renderApp(path: string, options: { role?: Role } = {}) {
 export function renderWithProviders(
   ui: ReactNode,
   options: { role?: Role; path?: string } = {},
-): RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter>; user: ReturnType<typeof userEvent.setup> } {
+): RenderResult & {
+  store: AppStore;
+  router: ReturnType<typeof createMemoryRouter>;
+  user: ReturnType<typeof userEvent.setup>;
+} {
   if (options.role) signInAs(options.role);
   const store = makeStore();
   const router = createMemoryRouter(

@@ -1,15 +1,13 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { server } from './msw';
 
 /**
- * Starts the msw server for the calling test file, resets handlers and storage after each test,
+ * Starts the msw server for the calling test file, resets handlers and storage after each test
  * and fails on any request no handler answers (so a test never silently misses a call).
  */
-export function useMswServer(): void {
+export function setupMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
-    cleanup();
     server.resetHandlers();
     localStorage.clear();
   });

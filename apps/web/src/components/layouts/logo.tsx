@@ -11,7 +11,10 @@ export function Logo({ to }: { to: string }) {
       aria-label={`${PRODUCT_NAME} home`}
       className="inline-flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
     >
-      <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-brand-600 font-bold text-white">
+      <span
+        aria-hidden
+        className="flex size-8 items-center justify-center rounded-lg bg-brand-600 font-bold text-white"
+      >
         R
       </span>
       <span className="text-lg font-semibold tracking-tight text-slate-900">{PRODUCT_NAME}</span>

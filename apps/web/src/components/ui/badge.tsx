@@ -14,10 +14,18 @@ const TONES: Record<BadgeTone, string> = {
 /**
  * A small pill of text (status tags, counts).
  */
-export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold', TONES[tone], className)}
+      className={cx(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -18,7 +18,15 @@ export interface DialogProps {
  * A centred modal dialog (Radix): focus is trapped inside, Escape and the close button dismiss it,
  * and the title labels it for assistive technology.
  */
-export function Dialog({ open, onOpenChange, title, description, hideDescription, children, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription,
+  children,
+  className,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -42,7 +50,9 @@ export function Dialog({ open, onOpenChange, title, description, hideDescription
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className={cx('mb-4 text-sm text-slate-600', hideDescription && 'sr-only')}>
+            <RadixDialog.Description
+              className={cx('mb-4 text-sm text-slate-600', hideDescription && 'sr-only')}
+            >
               {description}
             </RadixDialog.Description>
           ) : null}

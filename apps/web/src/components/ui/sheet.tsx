@@ -17,7 +17,14 @@ export interface SheetProps {
  * A bottom sheet: a modal panel that rises from the bottom edge (Radix dialog underneath, so it
  * traps focus and closes on Escape).
  */
-export function Sheet({ open, onOpenChange, title, description, children, heightClassName = 'h-[60vh]' }: SheetProps) {
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  heightClassName = 'h-[60vh]',
+}: SheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -3,8 +3,12 @@ import { appRedirectUrl, isAllowedAppRedirect, isAppHandOff, readAppRedirectPara
 
 describe('app hand-off', () => {
   it('needs all three query values', () => {
-    expect(isAppHandOff(readAppRedirectParams(new URLSearchParams('redirect_uri=a://b&from_app=1&device_id=d')))).toBe(true);
-    expect(isAppHandOff(readAppRedirectParams(new URLSearchParams('redirect_uri=a://b&from_app=1')))).toBe(false);
+    expect(
+      isAppHandOff(readAppRedirectParams(new URLSearchParams('redirect_uri=a://b&from_app=1&device_id=d'))),
+    ).toBe(true);
+    expect(isAppHandOff(readAppRedirectParams(new URLSearchParams('redirect_uri=a://b&from_app=1')))).toBe(
+      false,
+    );
   });
 
   it('sends the refresh token as refresh_token (not the access token twice)', () => {
@@ -25,7 +29,9 @@ describe('app hand-off', () => {
 
   it('uses the allow-list when one is configured', () => {
     const origin = 'https://rollbook.example';
-    expect(isAllowedAppRedirect('https://app.partner.example/cb', ['https://app.partner.example/'], origin)).toBe(true);
+    expect(
+      isAllowedAppRedirect('https://app.partner.example/cb', ['https://app.partner.example/'], origin),
+    ).toBe(true);
     expect(isAllowedAppRedirect('rollbook://auth', ['https://app.partner.example/'], origin)).toBe(false);
   });
 });

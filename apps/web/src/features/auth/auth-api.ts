@@ -30,7 +30,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => contractRequest(authRoutes.setNewPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),
-    setUpdatedPassword: build.mutation<RouteResponse<typeof authRoutes.setUpdatedPassword>, SetUpdatedPasswordBody>({
+    setUpdatedPassword: build.mutation<
+      RouteResponse<typeof authRoutes.setUpdatedPassword>,
+      SetUpdatedPasswordBody
+    >({
       query: (body) => contractRequest(authRoutes.setUpdatedPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),

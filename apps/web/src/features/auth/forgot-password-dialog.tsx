@@ -11,7 +11,13 @@ import { AUTH_TEXT, forgotPasswordErrorMessage } from './auth-messages';
  * The "Forgot Password ?" prompt: asks for the account's e-mail address (checked with the
  * contract's pattern) and asks the server to mail a reset link.
  */
-export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ForgotPasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();

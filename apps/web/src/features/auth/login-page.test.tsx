@@ -5,11 +5,15 @@ import { authRoutes, ok, TEMPORARY_PASSWORD_CODE, type Role } from '@rollbook/co
 import { buildTokenPair } from '../../testing/factories';
 import { apiUrl, errorBody, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
-import { useMswServer } from '../../testing/setup-msw';
+import { setupMswServer } from '../../testing/setup-msw';
 
-useMswServer();
+setupMswServer();
 
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email = 'someone@rollbook.test', password = 'Secret@123') {
+async function fillAndSubmit(
+  user: ReturnType<typeof renderApp>['user'],
+  email = 'someone@rollbook.test',
+  password = 'Secret@123',
+) {
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -65,7 +69,12 @@ describe('LoginPage', () => {
     let passwordBody: unknown = null;
     server.use(
       http.post(apiUrl(authRoutes.login.path), () =>
-        HttpResponse.json({ error: true, code: TEMPORARY_PASSWORD_CODE, message: 'Please set new password', profile_slug: 'slug-1' }),
+        HttpResponse.json({
+          error: true,
+          code: TEMPORARY_PASSWORD_CODE,
+          message: 'Please set new password',
+          profile_slug: 'slug-1',
+        }),
       ),
       http.post(apiUrl(authRoutes.setNewPassword.path), async ({ request }) => {
         passwordBody = await request.json();
@@ -111,7 +120,9 @@ describe('LoginPage', () => {
   });
 
   it('says "Something went wrong. Please try again later" on 502', async () => {
-    server.use(http.post(apiUrl(authRoutes.login.path), () => new HttpResponse('bad gateway', { status: 502 })));
+    server.use(
+      http.post(apiUrl(authRoutes.login.path), () => new HttpResponse('bad gateway', { status: 502 })),
+    );
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
     expect(await screen.findByText('Something went wrong. Please try again later')).toBeInTheDocument();
@@ -154,19 +165,26 @@ describe('forgot password', () => {
     await user.clear(field);
     await user.type(field, 'teacher@rollbook.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Email has been sent successfully. Please check your email.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Email has been sent successfully. Please check your email.'),
+    ).toBeInTheDocument();
     expect(body).toEqual({ email: 'teacher@rollbook.test' });
   });
 
   it('says "Please try again after 24 hours" on 403', async () => {
     server.use(
       http.post(apiUrl(authRoutes.forgotPassword.path), () =>
-        HttpResponse.json(errorBody('Please try again after 24 hours', 'retry_after_24_hours'), { status: 403 }),
+        HttpResponse.json(errorBody('Please try again after 24 hours', 'retry_after_24_hours'), {
+          status: 403,
+        }),
       ),
     );
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Forgot Password ?' }));
-    await user.type(screen.getByLabelText('Email', { selector: '[name="forgot-email"]' }), 'teacher@rollbook.test');
+    await user.type(
+      screen.getByLabelText('Email', { selector: '[name="forgot-email"]' }),
+      'teacher@rollbook.test',
+    );
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please try again after 24 hours')).toBeInTheDocument();
   });
@@ -192,7 +210,11 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'NewSecret@1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(body).toEqual({ password: 'NewSecret@1', profile_slug: 'abc', profile_forgot_password_code: 'xyz' });
+    expect(body).toEqual({
+      password: 'NewSecret@1',
+      profile_slug: 'abc',
+      profile_forgot_password_code: 'xyz',
+    });
     expect(await screen.findByText('Your password has been updated successfully')).toBeInTheDocument();
   });
 });

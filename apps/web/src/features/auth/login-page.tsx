@@ -96,7 +96,12 @@ export function LoginPage() {
         {temporarySlug ? (
           <NewPasswordForm mode={{ kind: 'temporary', profileSlug: temporarySlug }} />
         ) : (
-          <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-labelledby="login-heading">
+          <form
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            className="flex flex-col gap-4"
+            aria-labelledby="login-heading"
+          >
             <PageTitle title="Login" />
             <div className="mb-2">
               <h1 id="login-heading" className="text-2xl font-semibold text-slate-900">

@@ -13,8 +13,7 @@ import { AUTH_TEXT, passwordErrorMessage } from './auth-messages';
 
 /** Which flow the form finishes: a temporary-password login, or an e-mailed reset link. */
 export type NewPasswordMode =
-  | { kind: 'temporary'; profileSlug: string }
-  | { kind: 'reset'; profileSlug: string; code: string };
+  { kind: 'temporary'; profileSlug: string } | { kind: 'reset'; profileSlug: string; code: string };
 
 interface FieldErrors {
   password?: string;
@@ -79,7 +78,12 @@ export function NewPasswordForm({ mode }: { mode: NewPasswordMode }) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-labelledby="new-password-heading">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+      aria-labelledby="new-password-heading"
+    >
       <PageTitle title="New Password" />
       <h1 id="new-password-heading" className="text-2xl font-semibold text-slate-900">
         New Password

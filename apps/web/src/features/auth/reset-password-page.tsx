@@ -21,7 +21,9 @@ export function ResetPasswordPage() {
           <div className="flex flex-col gap-3 text-center">
             <PageTitle title="New Password" />
             <h1 className="text-xl font-semibold text-slate-900">This reset link is incomplete</h1>
-            <p className="text-sm text-slate-600">Please open the link from your e-mail again, or request a new one.</p>
+            <p className="text-sm text-slate-600">
+              Please open the link from your e-mail again, or request a new one.
+            </p>
             <Link to={ROUTES.login} className="text-sm font-medium text-brand-700 hover:underline">
               Back to login
             </Link>

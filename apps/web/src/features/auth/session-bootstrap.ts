@@ -18,12 +18,22 @@ export function bootstrapSession(): ThunkAction<Promise<BootstrapOutcome>, WithA
   return async (dispatch, getState) => {
     dispatch(loaderStarted());
     try {
-      const probe = dispatch(authApi.endpoints.checkServerAvailability.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      const probe = dispatch(
+        authApi.endpoints.checkServerAvailability.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      );
       if ((await probe).error) return 'server-unavailable';
 
       if (!getState().auth.accessToken) return 'signed-out';
 
-      const check = dispatch(authApi.endpoints.checkTokenAuthenticity.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      const check = dispatch(
+        authApi.endpoints.checkTokenAuthenticity.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      );
       const { data } = await check;
       const { accessToken, refreshToken } = getState().auth;
       if (data?.data.isAuthenticated === true && accessToken && refreshToken) {

@@ -22,7 +22,15 @@ const SHEET_HEIGHT = 'h-[80vh] md:h-[60vh]';
  * The notification bottom sheet: tabs Unread (default, with "Mark all as read") and All (unread
  * first, then the seen ones), each with its empty text.
  */
-export function NotificationSheet({ open, onOpenChange, unseen, seen, role, onMarkAllAsRead, marking }: NotificationSheetProps) {
+export function NotificationSheet({
+  open,
+  onOpenChange,
+  unseen,
+  seen,
+  role,
+  onMarkAllAsRead,
+  marking,
+}: NotificationSheetProps) {
   const close = () => onOpenChange(false);
   const list = (items: Notification[]) => (
     <ul className="flex flex-col gap-2">
@@ -34,7 +42,13 @@ export function NotificationSheet({ open, onOpenChange, unseen, seen, role, onMa
   const empty = (text: string) => <p className="py-8 text-center text-sm text-slate-500">{text}</p>;
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Notifications" description="Your notifications" heightClassName={SHEET_HEIGHT}>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Notifications"
+      description="Your notifications"
+      heightClassName={SHEET_HEIGHT}
+    >
       <Tabs
         label="Notification filter"
         defaultValue="unread"
@@ -45,7 +59,12 @@ export function NotificationSheet({ open, onOpenChange, unseen, seen, role, onMa
             content: (
               <div className="flex flex-col gap-3">
                 <div className="flex justify-end">
-                  <Button variant="secondary" size="sm" onClick={onMarkAllAsRead} disabled={marking || unseen.length === 0}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={onMarkAllAsRead}
+                    disabled={marking || unseen.length === 0}
+                  >
                     Mark all as read
                   </Button>
                 </div>

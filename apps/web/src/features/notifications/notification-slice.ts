@@ -24,7 +24,11 @@ export interface NotificationState {
 
 const notificationTypes: NotificationTypeRoute[] = Object.entries(NOTIFICATION_DESTINATIONS).flatMap(
   ([type, byRole]) =>
-    (['teacher', 'student'] as const).map((role) => ({ type: type as NotificationTypeCode, role, url: byRole[role] })),
+    (['teacher', 'student'] as const).map((role) => ({
+      type: type as NotificationTypeCode,
+      role,
+      url: byRole[role],
+    })),
 );
 
 const initialState: NotificationState = { seenNotifications: [], unSeenNotifications: [], notificationTypes };
@@ -43,7 +47,9 @@ const notificationSlice = createSlice({
     },
     notificationReceived(state, action: PayloadAction<Notification>) {
       const incoming = action.payload;
-      const known = [...state.unSeenNotifications, ...state.seenNotifications].some((n) => n.slug === incoming.slug);
+      const known = [...state.unSeenNotifications, ...state.seenNotifications].some(
+        (n) => n.slug === incoming.slug,
+      );
       if (known) return;
       if (incoming.status === 'seen') state.seenNotifications.unshift(incoming);
       else state.unSeenNotifications.unshift(incoming);

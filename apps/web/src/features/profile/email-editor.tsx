@@ -78,7 +78,10 @@ export function EmailEditor({ currentEmail }: { currentEmail: string }) {
         error={error}
         autoFocus
       />
-      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p
+        role="note"
+        className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      >
         {PROFILE_TEXT.warning}
       </p>
       <div className="flex justify-end gap-2">

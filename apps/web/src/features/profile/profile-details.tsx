@@ -22,7 +22,9 @@ export function ProfileDetails({ profile }: { profile: AccessTokenPayload }) {
   return (
     <dl className="flex flex-col gap-4">
       <Row label={NAME_LABELS[role]} value={obj.profile.name ?? 'Not set'} />
-      {obj.profile.role === 'student' && 'enrollment' in obj ? <Row label="Enrollment Number" value={obj.enrollment} /> : null}
+      {obj.profile.role === 'student' && 'enrollment' in obj ? (
+        <Row label="Enrollment Number" value={obj.enrollment} />
+      ) : null}
       <Row label="Department" value={department} />
       <EmailEditor currentEmail={obj.profile.email} />
     </dl>

@@ -13,7 +13,9 @@ export function ProfilePage() {
   return (
     <section className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <PageTitle title="Profile" />
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{PROFILE_TITLES[userProfile.obj.profile.role]}</h1>
+      <h1 className="mb-4 text-xl font-semibold text-slate-900">
+        {PROFILE_TITLES[userProfile.obj.profile.role]}
+      </h1>
       <ProfileDetails profile={userProfile} />
     </section>
   );

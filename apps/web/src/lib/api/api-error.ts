@@ -37,12 +37,24 @@ export function bodyText(body: unknown, field: string): string | undefined {
 export function toApiError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {
     const body = error.data;
-    const code = isRecord(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? body.code : undefined;
-    const message = bodyText(body, 'message') ?? bodyText(body, 'detail') ?? `Request failed with status code ${error.status}`;
-    return code === undefined ? { statusCode: error.status, message, body } : { statusCode: error.status, message, code, body };
+    const code =
+      isRecord(body) && (typeof body.code === 'string' || typeof body.code === 'number')
+        ? body.code
+        : undefined;
+    const message =
+      bodyText(body, 'message') ??
+      bodyText(body, 'detail') ??
+      `Request failed with status code ${error.status}`;
+    return code === undefined
+      ? { statusCode: error.status, message, body }
+      : { statusCode: error.status, message, code, body };
   }
   if (error.status === 'PARSING_ERROR') {
-    return { statusCode: error.originalStatus, message: `Request failed with status code ${error.originalStatus}`, body: error.data };
+    return {
+      statusCode: error.originalStatus,
+      message: `Request failed with status code ${error.originalStatus}`,
+      body: error.data,
+    };
   }
   return { statusCode: 500, message: UNEXPECTED_ERROR_MESSAGE, body: null };
 }

@@ -25,7 +25,10 @@ export interface ContractCall {
  * Turns a contract route definition into the request `fetchBaseQuery` sends, so method and exact
  * path always come from `@rollbook/contract` (never typed by hand).
  */
-export function contractRequest(route: Pick<RouteDef, 'method' | 'path'>, call: ContractCall = {}): FetchArgs {
+export function contractRequest(
+  route: Pick<RouteDef, 'method' | 'path'>,
+  call: ContractCall = {},
+): FetchArgs {
   const request: FetchArgs = { url: buildPath(route, call.params), method: route.method };
   if (call.query) request.params = call.query;
   if (call.body !== undefined) request.body = call.body;

@@ -6,16 +6,19 @@ import { makeStore } from '../../app/store';
 import { buildTokenPair } from '../../testing/factories';
 import { apiUrl, errorBody, server } from '../../testing/msw';
 import { signInAs } from '../../testing/render';
-import { useMswServer } from '../../testing/setup-msw';
+import { setupMswServer } from '../../testing/setup-msw';
 import { api } from './api';
 
-useMswServer();
+setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ data: string }, string>({ query: (name) => `/test/${name}` }),
-    quietProbe: build.query<unknown, string>({ query: (name) => `/test/${name}`, extraOptions: { silent: true } }),
+    quietProbe: build.query<unknown, string>({
+      query: (name) => `/test/${name}`,
+      extraOptions: { silent: true },
+    }),
   }),
 });
 
@@ -74,13 +77,22 @@ describe('baseQuery', () => {
     signInAs('student');
     const shown = vi.spyOn(toast, 'error');
     server.use(
-      http.get(apiUrl('/test/a'), () => HttpResponse.json(errorBody('Token is invalid or expired'), { status: 401 })),
-      http.post(apiUrl(authRoutes.refresh.path), () => HttpResponse.json(errorBody('Token is invalid'), { status: 401 })),
+      http.get(apiUrl('/test/a'), () =>
+        HttpResponse.json(errorBody('Token is invalid or expired'), { status: 401 }),
+      ),
+      http.post(apiUrl(authRoutes.refresh.path), () =>
+        HttpResponse.json(errorBody('Token is invalid'), { status: 401 }),
+      ),
     );
     const store = makeStore();
     const result = await run(store, 'a');
     expect(result.error).toEqual({ statusCode: 401, message: 'Token Expired', body: null });
-    expect(store.getState().auth).toMatchObject({ isAuth: false, accessToken: null, refreshToken: null, userProfile: null });
+    expect(store.getState().auth).toMatchObject({
+      isAuth: false,
+      accessToken: null,
+      refreshToken: null,
+      userProfile: null,
+    });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(shown).toHaveBeenCalledWith('Token Expired', expect.anything());
@@ -102,10 +114,16 @@ describe('baseQuery', () => {
     signInAs('admin');
     const shown = vi.spyOn(toast, 'error');
     server.use(
-      http.get(apiUrl('/test/a'), () => HttpResponse.json(errorBody('You do not have permission', 'forbidden'), { status: 403 })),
+      http.get(apiUrl('/test/a'), () =>
+        HttpResponse.json(errorBody('You do not have permission', 'forbidden'), { status: 403 }),
+      ),
     );
     const result = await run(makeStore(), 'a');
-    expect(result.error).toMatchObject({ statusCode: 403, message: 'You do not have permission', code: 'forbidden' });
+    expect(result.error).toMatchObject({
+      statusCode: 403,
+      message: 'You do not have permission',
+      code: 'forbidden',
+    });
     expect(shown).toHaveBeenCalledWith('You do not have permission');
   });
 
@@ -113,7 +131,9 @@ describe('baseQuery', () => {
     signInAs('admin');
     const shown = vi.spyOn(toast, 'error');
     server.use(http.get(apiUrl('/test/q'), () => HttpResponse.json(errorBody('Nope'), { status: 409 })));
-    const result = await makeStore().dispatch(probeApi.endpoints.quietProbe.initiate('q', { subscribe: false }));
+    const result = await makeStore().dispatch(
+      probeApi.endpoints.quietProbe.initiate('q', { subscribe: false }),
+    );
     expect(result.error).toMatchObject({ statusCode: 409, message: 'Nope' });
     expect(shown).not.toHaveBeenCalled();
   });

@@ -91,14 +91,18 @@ async function sendWithRefresh(
  * failure is an `ApiError` built from the error envelope and, unless the endpoint is `silent`,
  * toasted with its `message`.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
-  args,
-  api,
-  extraOptions = {},
-) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiError,
+  ApiExtraOptions,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions = {}) => {
   if (!extraOptions.skipLoader) api.dispatch(loaderStarted());
   try {
-    const result = extraOptions.skipAuth ? await rawBaseQuery(args, api, {}) : await sendWithRefresh(args, api);
+    const result = extraOptions.skipAuth
+      ? await rawBaseQuery(args, api, {})
+      : await sendWithRefresh(args, api);
     if ('expired' in result) {
       api.dispatch(signOut());
       if (!extraOptions.silent) toast.error(TOKEN_EXPIRED_MESSAGE, { id: 'token-expired' });

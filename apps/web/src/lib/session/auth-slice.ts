@@ -30,7 +30,13 @@ const signedOutState: AuthState = {
 function initialAuthState(): AuthState {
   const { access, refresh } = readStoredTokens();
   const userProfile = decodeAccessToken(access);
-  return { ...signedOutState, isAuth: userProfile !== null, accessToken: access, refreshToken: refresh, userProfile };
+  return {
+    ...signedOutState,
+    isAuth: userProfile !== null,
+    accessToken: access,
+    refreshToken: refresh,
+    userProfile,
+  };
 }
 
 const authSlice = createSlice({
