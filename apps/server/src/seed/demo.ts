@@ -19,7 +19,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { ACADEMIC_YEARS, catalogueFor } from './catalogue-data';
 import { GIVEN_NAMES, SURNAMES, TEACHER_NAMES } from './people-data';
 import { pick, seededRandom } from './random';
-import { seedDemoTimetable } from './demo-timetable';
+import { seedDemoSubjects } from './demo-subjects';
 
 export const DEMO_PASSWORD = 'Rollbook@2026';
 
@@ -181,7 +181,7 @@ export async function seedDemo(db: Db): Promise<void> {
       it: it.id,
     });
   });
-  await seedDemoTimetable(db);
+  await seedDemoSubjects(db);
 }
 
 async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]) {

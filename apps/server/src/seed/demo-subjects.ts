@@ -1,0 +1,135 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { catalogueSubjects, institutions, profiles, semesters, streams } from '../db/schema';
+import { systemClock, type Clock } from '../lib/clock';
+import type { AuthContext } from '../plugins/app/auth';
+import { dateInZone } from '../modules/catalogue/deadline';
+import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository';
+import { createChoicesRepository } from '../modules/choices/choices.repository';
+import type { ChoicesDeps } from '../modules/choices/deps';
+import { createSelectionService } from '../modules/choices/selection.service';
+import { createNotificationService } from '../modules/notifications/notifications.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** CE teachers who have already saved their ranking in the demo; the main demo teacher has not. */
+const TEACHERS_WHO_SAVED = 8;
+/** BE semester 7 students who have already saved their electives (the first one has not). */
+const STUDENTS_WHO_SAVED = 30;
+
+async function authOf(db: Db, email: string): Promise<AuthContext> {
+  const [p] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
+  if (!p) throw new Error(`demo profile ${email} missing`);
+  return {
+    profileId: p.id,
+    profileSlug: p.slug,
+    institutionId: p.institutionId,
+    role: p.role,
+    name: p.name,
+    email: p.email,
+  };
+}
+
+/**
+ * The subject-choice state of the demo, made through the real services so it obeys every rule:
+ * BE semester 7 of both branches is locked with a deadline two weeks ahead (subjects chosen from
+ * the current academic year, Project Management non-technical), several CE teachers and most
+ * semester-7 students have saved their choices, and BE semester 5 stays unlocked for the admin to
+ * select. The demo accounts keep something to do: teacher@ and the first semester-7 student have
+ * not saved yet.
+ */
+export async function seedDemoSubjects(db: Db, clock: Clock = systemClock): Promise<void> {
+  const deps: ChoicesDeps = { db, clock, notifier: (tx) => createNotificationService(tx) };
+  const selection = createSelectionService(deps);
+  const [inst] = await db.select().from(institutions).limit(1);
+  if (!inst) return;
+  const deadline = dateInZone(new Date(clock.now().getTime() + 14 * DAY_MS), inst.timezone);
+  const deadlineSeconds = Date.parse(`${deadline}T00:00:00Z`) / 1000;
+
+  const sem7 = await db
+    .select({
+      id: semesters.id,
+      slug: semesters.slug,
+      academicYear: semesters.academicYear,
+      streamCode: streams.streamCode,
+    })
+    .from(semesters)
+    .innerJoin(streams, eq(streams.id, semesters.streamId))
+    .where(and(eq(semesters.institutionId, inst.id), eq(semesters.no, 7), eq(streams.title, 'BE')))
+    .orderBy(asc(streams.streamCode));
+  for (const sem of sem7) {
+    const admin = await authOf(
+      db,
+      sem.streamCode === '07' ? 'admin@rollbook.test' : 'admin.it@rollbook.test',
+    );
+    const rows = await db
+      .select({
+        slug: catalogueSubjects.slug,
+        code: catalogueSubjects.subjectCode,
+        name: catalogueSubjects.subjectName,
+      })
+      .from(catalogueSubjects)
+      .where(
+        and(
+          eq(catalogueSubjects.institutionId, inst.id),
+          eq(catalogueSubjects.streamCode, sem.streamCode),
+          eq(catalogueSubjects.semYear, 7),
+          eq(catalogueSubjects.academicYear, sem.academicYear ?? '2026-27'),
+        ),
+      )
+      .orderBy(asc(catalogueSubjects.subjectCode));
+    await selection.lock(admin, {
+      semester_slug: sem.slug,
+      subject_slugs: rows.map((r) => r.slug),
+      deadline_timestamp: deadlineSeconds,
+      non_tech_subjects: rows.filter((r) => r.name === 'Project Management').map((r) => r.slug),
+    });
+  }
+
+  const ceSem7 = sem7.find((s) => s.streamCode === '07');
+  if (!ceSem7) return;
+  await savePicks(db, ceSem7.id, clock.now());
+}
+
+/**
+ * Saved choices for CE BE semester 7, written in bulk (the lock above already applied the rules
+ * that matter here: records, options and categories). Teachers rank a rotation of four subjects;
+ * students take one subject per category, spread over the alternatives.
+ */
+async function savePicks(db: Db, semesterId: number, now: Date) {
+  const repo = createChoicesRepository(db);
+  const catalogue = createCatalogueRepository(db);
+  const offered = await catalogue.offeredOfSemesters([semesterId]);
+  const records = await repo.recordsOfSemesters([semesterId]);
+  const people = new Map((await repo.people(records.map((r) => r.profileId))).map((p) => [p.profileId, p]));
+
+  // The main demo teacher (first teacher profile) keeps an unsaved choice to try the drag screen.
+  const teacherRecords = records
+    .filter((r) => r.kind === 'teacher' && people.get(r.profileId)?.email !== 'newteacher@rollbook.test')
+    .sort((a, b) => a.profileId - b.profileId)
+    .slice(1, 1 + TEACHERS_WHO_SAVED);
+  const teacherItems = teacherRecords.flatMap((r, i) =>
+    [...offered.slice(i % offered.length), ...offered.slice(0, i % offered.length)]
+      .slice(0, 4)
+      .map((o, rank) => ({ choiceId: r.id, offeredSubjectId: o.offeredId, ordering: rank + 1 })),
+  );
+
+  const categories = await catalogue.categoriesOfSemesters([semesterId]);
+  const studentRecords = records
+    .filter((r) => r.kind === 'student')
+    .sort((a, b) =>
+      (people.get(a.profileId)?.enrollment ?? '').localeCompare(people.get(b.profileId)?.enrollment ?? ''),
+    )
+    .slice(1, 1 + STUDENTS_WHO_SAVED);
+  const studentItems = studentRecords.flatMap((r, i) =>
+    categories.map((c, rank) => ({
+      choiceId: r.id,
+      offeredSubjectId: c.subjectIds[i % c.subjectIds.length]!,
+      ordering: rank + 1,
+    })),
+  );
+
+  const saved = [...teacherRecords, ...studentRecords].map((r) => r.id);
+  await repo.replaceItems(saved, [...teacherItems, ...studentItems]);
+  await repo.updateRecords(saved, { choicesSaved: true, savedAt: now });
+}
