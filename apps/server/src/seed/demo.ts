@@ -20,6 +20,7 @@ import { ACADEMIC_YEARS, catalogueFor } from './catalogue-data';
 import { GIVEN_NAMES, SURNAMES, TEACHER_NAMES } from './people-data';
 import { pick, seededRandom } from './random';
 import { seedDemoSubjects } from './demo-subjects';
+import { seedDemoTimetable } from './demo-timetable';
 
 export const DEMO_PASSWORD = 'Rollbook@2026';
 
@@ -181,7 +182,9 @@ export async function seedDemo(db: Db): Promise<void> {
       it: it.id,
     });
   });
+  // Subjects first: the timetable seed reuses the offered subjects of CE BE semester 7.
   await seedDemoSubjects(db);
+  await seedDemoTimetable(db);
 }
 
 async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]) {
