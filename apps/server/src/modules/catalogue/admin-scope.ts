@@ -97,7 +97,9 @@ export function createScope(db: Db) {
       .select({ id: adminBranches.branchId })
       .from(adminBranches)
       .innerJoin(branches, eq(branches.id, adminBranches.branchId))
-      .where(and(eq(adminBranches.profileId, auth.profileId), eq(branches.institutionId, auth.institutionId)));
+      .where(
+        and(eq(adminBranches.profileId, auth.profileId), eq(branches.institutionId, auth.institutionId)),
+      );
     return rows.map((r) => r.id);
   }
 
@@ -175,14 +177,18 @@ export function createScope(db: Db) {
 
     /** Every semester of an institution whose subjects are locked (similar-subject search). */
     lockedSemestersOfInstitution(institutionId: number): Promise<SemesterScope[]> {
-      return semestersWhere(and(eq(semesters.institutionId, institutionId), eq(semesters.subjectsLocked, true)));
+      return semestersWhere(
+        and(eq(semesters.institutionId, institutionId), eq(semesters.subjectsLocked, true)),
+      );
     },
 
     /** Semesters of the caller's branches. */
     async semestersOf(auth: AuthContext): Promise<SemesterScope[]> {
       const ids = await branchIdsOf(auth);
       if (ids.length === 0) return [];
-      return semestersWhere(and(eq(semesters.institutionId, auth.institutionId), inArray(streams.branchId, ids)));
+      return semestersWhere(
+        and(eq(semesters.institutionId, auth.institutionId), inArray(streams.branchId, ids)),
+      );
     },
 
     /** One semester of the caller's branches, or 404 "Semester not found". */
@@ -190,14 +196,21 @@ export function createScope(db: Db) {
       const ids = await branchIdsOf(auth);
       if (ids.length === 0) throw notFound('Semester');
       const [found] = await semestersWhere(
-        and(eq(semesters.slug, slug), eq(semesters.institutionId, auth.institutionId), inArray(streams.branchId, ids)),
+        and(
+          eq(semesters.slug, slug),
+          eq(semesters.institutionId, auth.institutionId),
+          inArray(streams.branchId, ids),
+        ),
       );
       if (!found) throw notFound('Semester');
       return found;
     },
 
     /** One offered subject of a semester of the caller's branches, or 404 "Subject not found". */
-    async offeredSubject(auth: AuthContext, slug: string): Promise<{ subject: OfferedRow; semester: SemesterScope }> {
+    async offeredSubject(
+      auth: AuthContext,
+      slug: string,
+    ): Promise<{ subject: OfferedRow; semester: SemesterScope }> {
       const [subject] = await db
         .select(offeredColumns)
         .from(offeredSubjects)

@@ -1,6 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { catalogueSubjects, electiveCategories, electiveCategorySubjects, offeredSubjects } from '../../db/schema';
+import {
+  catalogueSubjects,
+  electiveCategories,
+  electiveCategorySubjects,
+  offeredSubjects,
+} from '../../db/schema';
 import { catalogueColumns, offeredColumns, type CatalogueRow, type OfferedRow } from './subject-wire';
 
 /** Which catalogue rows belong to a semester: same degree, stream code and semester number. */
@@ -60,7 +65,9 @@ export function createCatalogueRepository(db: Db) {
       return db
         .select(catalogueColumns)
         .from(catalogueSubjects)
-        .where(and(inArray(catalogueSubjects.slug, slugs), eq(catalogueSubjects.institutionId, institutionId)));
+        .where(
+          and(inArray(catalogueSubjects.slug, slugs), eq(catalogueSubjects.institutionId, institutionId)),
+        );
     },
 
     /** The academic years the catalogue has for a semester, oldest first. */
@@ -97,7 +104,10 @@ export function createCatalogueRepository(db: Db) {
         .leftJoin(electiveCategorySubjects, eq(electiveCategorySubjects.categoryId, electiveCategories.id))
         .where(inArray(electiveCategories.semesterId, semesterIds))
         .orderBy(asc(electiveCategories.category), asc(electiveCategories.id));
-      const byId = new Map<number, { id: number; slug: string; semesterId: number; category: string; subjectIds: number[] }>();
+      const byId = new Map<
+        number,
+        { id: number; slug: string; semesterId: number; category: string; subjectIds: number[] }
+      >();
       for (const r of rows) {
         let c = byId.get(r.id);
         if (!c) {

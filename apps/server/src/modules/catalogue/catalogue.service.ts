@@ -105,7 +105,9 @@ export function createCatalogueService(deps: { db: Db; clock: Clock }) {
       return categories.map((c) => ({
         slug: c.slug,
         category: c.category,
-        subjects: offered.filter((o) => c.subjectIds.includes(o.offeredId)).map((o) => offeredSubjectToWire(o)),
+        subjects: offered
+          .filter((o) => c.subjectIds.includes(o.offeredId))
+          .map((o) => offeredSubjectToWire(o)),
       }));
     },
 

@@ -84,7 +84,10 @@ function baseSubject(row: CatalogueRow): Omit<Subject, 'slug' | 'is_elective' | 
  * slug, which is what the lock call accepts for subjects not offered yet. Until the admin decides,
  * a subject counts as technical (the client tags a card only when `is_technical` is not null).
  */
-export function catalogueSubjectToWire(row: CatalogueRow, offered?: Pick<OfferedRow, 'isTechnical'>): Subject {
+export function catalogueSubjectToWire(
+  row: CatalogueRow,
+  offered?: Pick<OfferedRow, 'isTechnical'>,
+): Subject {
   return {
     slug: row.catalogueSlug,
     ...baseSubject(row),

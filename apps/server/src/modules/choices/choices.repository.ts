@@ -115,7 +115,10 @@ export function createChoicesRepository(db: Db) {
       if (rows.length > 0) await db.insert(offeredSubjects).values(rows);
     },
 
-    async updateOffered(id: number, patch: { isElective?: boolean; isTechnical?: boolean; ordering?: number }) {
+    async updateOffered(
+      id: number,
+      patch: { isElective?: boolean; isTechnical?: boolean; ordering?: number },
+    ) {
       await db.update(offeredSubjects).set(patch).where(eq(offeredSubjects.id, id));
     },
 
@@ -133,7 +136,10 @@ export function createChoicesRepository(db: Db) {
         .delete(electiveCategories)
         .where(
           names.length > 0
-            ? and(eq(electiveCategories.semesterId, semesterId), notInArray(electiveCategories.category, names))
+            ? and(
+                eq(electiveCategories.semesterId, semesterId),
+                notInArray(electiveCategories.category, names),
+              )
             : eq(electiveCategories.semesterId, semesterId),
         );
       if (names.length === 0) return;
@@ -251,7 +257,10 @@ export function createChoicesRepository(db: Db) {
         .select(recordColumns)
         .from(subjectChoices)
         .where(
-          and(inArray(subjectChoices.semesterId, semesterIds), kind ? eq(subjectChoices.kind, kind) : undefined),
+          and(
+            inArray(subjectChoices.semesterId, semesterIds),
+            kind ? eq(subjectChoices.kind, kind) : undefined,
+          ),
         )
         .orderBy(asc(subjectChoices.id));
     },
@@ -270,12 +279,20 @@ export function createChoicesRepository(db: Db) {
     },
 
     async recordBySlug(slug: string): Promise<ChoiceRecord | undefined> {
-      const [row] = await db.select(recordColumns).from(subjectChoices).where(eq(subjectChoices.slug, slug)).limit(1);
+      const [row] = await db
+        .select(recordColumns)
+        .from(subjectChoices)
+        .where(eq(subjectChoices.slug, slug))
+        .limit(1);
       return row;
     },
 
     /** Creates missing records (one per person and semester); existing ones are left alone. */
-    async ensureRecords(semesterId: number, kind: 'teacher' | 'student', profileIds: number[]): Promise<void> {
+    async ensureRecords(
+      semesterId: number,
+      kind: 'teacher' | 'student',
+      profileIds: number[],
+    ): Promise<void> {
       if (profileIds.length === 0) return;
       await db
         .insert(subjectChoices)
@@ -289,7 +306,9 @@ export function createChoicesRepository(db: Db) {
 
     async updateRecords(
       ids: number[],
-      patch: Partial<Pick<typeof subjectChoices.$inferInsert, 'choicesSaved' | 'choicesLocked' | 'savedAt' | 'reopenedAt'>>,
+      patch: Partial<
+        Pick<typeof subjectChoices.$inferInsert, 'choicesSaved' | 'choicesLocked' | 'savedAt' | 'reopenedAt'>
+      >,
     ): Promise<void> {
       if (ids.length > 0) await db.update(subjectChoices).set(patch).where(inArray(subjectChoices.id, ids));
     },
@@ -297,13 +316,19 @@ export function createChoicesRepository(db: Db) {
     async optionsOf(recordIds: number[]): Promise<{ choiceId: number; offeredSubjectId: number }[]> {
       if (recordIds.length === 0) return [];
       return db
-        .select({ choiceId: subjectChoiceOptions.choiceId, offeredSubjectId: subjectChoiceOptions.offeredSubjectId })
+        .select({
+          choiceId: subjectChoiceOptions.choiceId,
+          offeredSubjectId: subjectChoiceOptions.offeredSubjectId,
+        })
         .from(subjectChoiceOptions)
         .where(inArray(subjectChoiceOptions.choiceId, recordIds));
     },
 
     /** Replaces every option of some records. */
-    async replaceOptions(recordIds: number[], rows: { choiceId: number; offeredSubjectId: number }[]): Promise<void> {
+    async replaceOptions(
+      recordIds: number[],
+      rows: { choiceId: number; offeredSubjectId: number }[],
+    ): Promise<void> {
       if (recordIds.length === 0) return;
       await db.delete(subjectChoiceOptions).where(inArray(subjectChoiceOptions.choiceId, recordIds));
       if (rows.length > 0) await db.insert(subjectChoiceOptions).values(rows);
@@ -312,7 +337,12 @@ export function createChoicesRepository(db: Db) {
     async removeOption(recordId: number, offeredSubjectId: number): Promise<void> {
       await db
         .delete(subjectChoiceOptions)
-        .where(and(eq(subjectChoiceOptions.choiceId, recordId), eq(subjectChoiceOptions.offeredSubjectId, offeredSubjectId)));
+        .where(
+          and(
+            eq(subjectChoiceOptions.choiceId, recordId),
+            eq(subjectChoiceOptions.offeredSubjectId, offeredSubjectId),
+          ),
+        );
     },
 
     async itemsOf(recordIds: number[]): Promise<ChoiceItem[]> {
@@ -339,7 +369,12 @@ export function createChoicesRepository(db: Db) {
       for (const r of rows) {
         await db
           .delete(subjectChoiceItems)
-          .where(and(eq(subjectChoiceItems.choiceId, r.choiceId), eq(subjectChoiceItems.offeredSubjectId, r.offeredSubjectId)));
+          .where(
+            and(
+              eq(subjectChoiceItems.choiceId, r.choiceId),
+              eq(subjectChoiceItems.offeredSubjectId, r.offeredSubjectId),
+            ),
+          );
       }
     },
 
@@ -376,7 +411,11 @@ export function createChoicesRepository(db: Db) {
     async teacherNamesByOffered(offeredIds: number[]) {
       if (offeredIds.length === 0) return [];
       return db
-        .select({ offeredSubjectId: subjectChoiceItems.offeredSubjectId, profileId: profiles.id, name: profiles.name })
+        .select({
+          offeredSubjectId: subjectChoiceItems.offeredSubjectId,
+          profileId: profiles.id,
+          name: profiles.name,
+        })
         .from(subjectChoiceItems)
         .innerJoin(subjectChoices, eq(subjectChoices.id, subjectChoiceItems.choiceId))
         .innerJoin(profiles, eq(profiles.id, subjectChoices.profileId))

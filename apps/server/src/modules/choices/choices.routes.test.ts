@@ -3,7 +3,16 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { subjectChoices } from '../../db/schema';
 import { useTestApp } from '../../testing/test-app';
-import { alertsOf, as, at, auditEntries, buildSubjectsWorld, lockCeSem5, lockItSem5, type SubjectsWorld } from './testing/fixtures';
+import {
+  alertsOf,
+  as,
+  at,
+  auditEntries,
+  buildSubjectsWorld,
+  lockCeSem5,
+  lockItSem5,
+  type SubjectsWorld,
+} from './testing/fixtures';
 
 const t = useTestApp();
 const TEACHER_VIEW = '/api/manage/get_teachers_subject_choices';
@@ -28,7 +37,10 @@ async function openSheet(base64: string) {
 /** Student `i` saves one elective per category. */
 async function studentSaves(w: SubjectsWorld, i: number, picks: string[]) {
   const view = await as(t, w.students[i]!.profile, 'GET', STUDENT_VIEW);
-  return as(t, w.students[i]!.profile, 'POST', STUDENT_SAVE, { subject_choices_slug: view.body.data.slug, subject_choices: picks });
+  return as(t, w.students[i]!.profile, 'POST', STUDENT_SAVE, {
+    subject_choices_slug: view.body.data.slug,
+    subject_choices: picks,
+  });
 }
 
 describe('teacher subject choices (§11.1)', () => {
@@ -38,7 +50,12 @@ describe('teacher subject choices (§11.1)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       subject_choice_deadline: null,
-      subject_choices: { choices_saved: false, choices_locked: true, saved_subjects: [], available_subjects: [] },
+      subject_choices: {
+        choices_saved: false,
+        choices_locked: true,
+        saved_subjects: [],
+        available_subjects: [],
+      },
     });
     const save = await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: ['abc'] });
     expect(save.status).toBe(409);
@@ -53,10 +70,16 @@ describe('teacher subject choices (§11.1)', () => {
     expect(view.status).toBe(200);
     const data = view.body.data;
     expect(data.subject_choice_deadline).toBe('2026-11-20');
-    expect(data.subject_choices).toMatchObject({ choices_saved: false, choices_locked: false, saved_subjects: [] });
+    expect(data.subject_choices).toMatchObject({
+      choices_saved: false,
+      choices_locked: false,
+      saved_subjects: [],
+    });
     expect(data.subject_choices.available_subjects).toHaveLength(1);
     expect(data.subject_choices.available_subjects[0].stream).toBe('BE Computer Engineering - Semester 5');
-    const ml = data.subject_choices.available_subjects[0].subjects.find((s: any) => s.subject_code === '350711');
+    const ml = data.subject_choices.available_subjects[0].subjects.find(
+      (s: any) => s.subject_code === '350711',
+    );
     const itMl = it.find((s) => s.subject_code === '351611')!;
     expect(ml.similar_subjects).toEqual([
       expect.objectContaining({ slug: itMl.slug, branch_name: 'Information Technology' }),
@@ -69,15 +92,29 @@ describe('teacher subject choices (§11.1)', () => {
     expect(save.status).toBe(200);
     const saved = save.body.data.subject_choices;
     expect(saved.choices_saved).toBe(true);
-    expect(saved.saved_subjects.map((g: any) => [g.stream, g.subjects.map((s: any) => [s.subject_code, s.priority])])).toEqual([
-      ['BE Computer Engineering - Semester 5', [['350711', 1], ['350701', 2], ['350702', 3]]],
+    expect(
+      saved.saved_subjects.map((g: any) => [
+        g.stream,
+        g.subjects.map((s: any) => [s.subject_code, s.priority]),
+      ]),
+    ).toEqual([
+      [
+        'BE Computer Engineering - Semester 5',
+        [
+          ['350711', 1],
+          ['350701', 2],
+          ['350702', 3],
+        ],
+      ],
       ['BE Information Technology - Semester 5', [['351611', 4]]],
     ]);
     expect(await auditEntries(t.db, 'choices.teacher_save')).toHaveLength(1);
 
     // Teacher B sees who else picked it.
     const other = await as(t, w.teacherB.profile, 'GET', TEACHER_VIEW);
-    const mlForB = other.body.data.subject_choices.available_subjects[0].subjects.find((s: any) => s.subject_code === '350711');
+    const mlForB = other.body.data.subject_choices.available_subjects[0].subjects.find(
+      (s: any) => s.subject_code === '350711',
+    );
     expect(mlForB.teachers).toEqual([{ profile__name: 'Asha Teacher' }]);
 
     // The IT admin sees the CE teacher as willing to teach IT's Machine Learning.
@@ -86,8 +123,14 @@ describe('teacher subject choices (§11.1)', () => {
 
     const unsave = await as(t, w.teacherA.profile, 'POST', TEACHER_UNSAVE);
     expect(unsave.status).toBe(200);
-    expect(unsave.body.data.subject_choices).toMatchObject({ choices_saved: false, choices_locked: false, saved_subjects: [] });
-    const draft = unsave.body.data.subject_choices.available_subjects[0].subjects.find((s: any) => s.subject_code === '350711');
+    expect(unsave.body.data.subject_choices).toMatchObject({
+      choices_saved: false,
+      choices_locked: false,
+      saved_subjects: [],
+    });
+    const draft = unsave.body.data.subject_choices.available_subjects[0].subjects.find(
+      (s: any) => s.subject_code === '350711',
+    );
     expect(draft.priority).toBe(1);
     const twice = await as(t, w.teacherA.profile, 'POST', TEACHER_UNSAVE);
     expect(twice.status).toBe(409);
@@ -99,7 +142,11 @@ describe('teacher subject choices (§11.1)', () => {
     const ce = await lockCeSem5(t, w);
     const it = await lockItSem5(t, w);
     const cases: [string[], number, RegExp][] = [
-      [[it.find((s) => s.subject_code === '351601')!.slug], 400, /Operating Systems \(351601\) is not one of the subjects you can choose/],
+      [
+        [it.find((s) => s.subject_code === '351601')!.slug],
+        400,
+        /Operating Systems \(351601\) is not one of the subjects you can choose/,
+      ],
       [['unknownSlug123'], 404, /^Subject not found$/],
       [[slugOf(ce, '350701'), slugOf(ce, '350701')], 400, /only once/],
       [[], 400, /subject_choices must contain at least 1/],
@@ -109,11 +156,16 @@ describe('teacher subject choices (§11.1)', () => {
       expect(res.status, slugs.join()).toBe(status);
       expect(res.body.message).toMatch(message);
     }
-    const [record] = await t.db.select().from(subjectChoices).where(eq(subjectChoices.profileId, w.teacherA.profile.id));
+    const [record] = await t.db
+      .select()
+      .from(subjectChoices)
+      .where(eq(subjectChoices.profileId, w.teacherA.profile.id));
     expect(record!.choicesSaved).toBe(false);
 
     at(t.clock, '2026-11-21T00:00:00');
-    const late = await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: [slugOf(ce, '350701')] });
+    const late = await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, {
+      subject_choices: [slugOf(ce, '350701')],
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/deadline .* has passed/);
     const view = await as(t, w.teacherA.profile, 'GET', TEACHER_VIEW);
@@ -123,15 +175,42 @@ describe('teacher subject choices (§11.1)', () => {
   it('serves the legacy per-stream and per-semester views within the teacher’s branches', async () => {
     const w = await buildSubjectsWorld(t.db);
     const ce = await lockCeSem5(t, w);
-    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: [slugOf(ce, '350702'), slugOf(ce, '350701')] });
-    const stream = await as(t, w.teacherA.profile, 'GET', `/api/manage/get_saved_subjects_from_stream/${w.ceBE.slug}`);
-    expect(stream.body.data.map((s: any) => [s.subject_code, s.priority])).toEqual([['350702', 1], ['350701', 2]]);
-    const sem = await as(t, w.teacherA.profile, 'GET', `/api/manage/get_teachers_subject_choices/${w.ceSem5.slug}`);
+    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, {
+      subject_choices: [slugOf(ce, '350702'), slugOf(ce, '350701')],
+    });
+    const stream = await as(
+      t,
+      w.teacherA.profile,
+      'GET',
+      `/api/manage/get_saved_subjects_from_stream/${w.ceBE.slug}`,
+    );
+    expect(stream.body.data.map((s: any) => [s.subject_code, s.priority])).toEqual([
+      ['350702', 1],
+      ['350701', 2],
+    ]);
+    const sem = await as(
+      t,
+      w.teacherA.profile,
+      'GET',
+      `/api/manage/get_teachers_subject_choices/${w.ceSem5.slug}`,
+    );
     expect(sem.body.data).toMatchObject({ choices_locked: false, deadline_timestamp: '2026-11-20' });
     expect(sem.body.data.available_choices).toHaveLength(8);
     expect(sem.body.data.finalized_choices.map((s: any) => s.subject_code)).toEqual(['350702', '350701']);
-    expect((await as(t, w.teacherA.profile, 'GET', `/api/manage/get_saved_subjects_from_stream/${w.itBE.slug}`)).status).toBe(404);
-    expect((await as(t, w.teacherA.profile, 'GET', `/api/manage/get_teachers_subject_choices/${w.other.semester.slug}`)).status).toBe(404);
+    expect(
+      (await as(t, w.teacherA.profile, 'GET', `/api/manage/get_saved_subjects_from_stream/${w.itBE.slug}`))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await as(
+          t,
+          w.teacherA.profile,
+          'GET',
+          `/api/manage/get_teachers_subject_choices/${w.other.semester.slug}`,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 403 to admins and students', async () => {
@@ -140,7 +219,9 @@ describe('teacher subject choices (§11.1)', () => {
       expect((await as(t, who, 'GET', TEACHER_VIEW)).status).toBe(403);
       expect((await as(t, who, 'POST', TEACHER_SAVE, { subject_choices: ['x'] })).status).toBe(403);
       expect((await as(t, who, 'POST', TEACHER_UNSAVE)).status).toBe(403);
-      expect((await as(t, who, 'GET', `/api/manage/get_saved_subjects_from_stream/${w.ceBE.slug}`)).status).toBe(403);
+      expect(
+        (await as(t, who, 'GET', `/api/manage/get_saved_subjects_from_stream/${w.ceBE.slug}`)).status,
+      ).toBe(403);
     }
   });
 });
@@ -161,7 +242,12 @@ describe('student electives (§11.2)', () => {
     const ce = await lockCeSem5(t, w);
     const view = await as(t, w.students[0]!.profile, 'GET', STUDENT_VIEW);
     expect(view.status).toBe(200);
-    expect(view.body.data).toMatchObject({ choices_locked: false, choices_saved: false, deadline_timestamp: '2026-11-20', finalized_choices: [] });
+    expect(view.body.data).toMatchObject({
+      choices_locked: false,
+      choices_saved: false,
+      deadline_timestamp: '2026-11-20',
+      finalized_choices: [],
+    });
     expect(view.body.data.available_choices.map((c: any) => [c.category, c.subjects.length])).toEqual([
       ['Open Elective Course', 2],
       ['Professional Elective Course', 3],
@@ -169,11 +255,31 @@ describe('student electives (§11.2)', () => {
     const slug = view.body.data.slug;
     const otherRecord = (await as(t, w.students[1]!.profile, 'GET', STUDENT_VIEW)).body.data.slug;
     const cases: [unknown, number, RegExp][] = [
-      [{ subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711')] }, 400, /^Please select one subject from each category$/],
-      [{ subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350712')] }, 400, /^Please select one subject from each category$/],
-      [{ subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350701')] }, 400, /Analysis of Algorithms \(350701\) is not one of your elective options/],
-      [{ subject_choices_slug: slug, subject_choices: ['nope', slugOf(ce, '350721')] }, 404, /^Subject not found$/],
-      [{ subject_choices_slug: otherRecord, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350721')] }, 404, /^Subject choices not found$/],
+      [
+        { subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711')] },
+        400,
+        /^Please select one subject from each category$/,
+      ],
+      [
+        { subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350712')] },
+        400,
+        /^Please select one subject from each category$/,
+      ],
+      [
+        { subject_choices_slug: slug, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350701')] },
+        400,
+        /Analysis of Algorithms \(350701\) is not one of your elective options/,
+      ],
+      [
+        { subject_choices_slug: slug, subject_choices: ['nope', slugOf(ce, '350721')] },
+        404,
+        /^Subject not found$/,
+      ],
+      [
+        { subject_choices_slug: otherRecord, subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350721')] },
+        404,
+        /^Subject choices not found$/,
+      ],
       [{ subject_choices_slug: slug }, 400, /subject_choices must be a list of ids/],
     ];
     for (const [body, status, message] of cases) {
@@ -189,7 +295,9 @@ describe('student electives (§11.2)', () => {
     expect(ok.body.data.finalized_choices.map((s: any) => s.subject_code)).toEqual(['350721', '350712']);
     expect(await auditEntries(t.db, 'choices.student_save')).toHaveLength(1);
 
-    const unsave = await as(t, w.students[0]!.profile, 'POST', STUDENT_UNSAVE, { subject_choices_slug: slug });
+    const unsave = await as(t, w.students[0]!.profile, 'POST', STUDENT_UNSAVE, {
+      subject_choices_slug: slug,
+    });
     expect(unsave.status).toBe(200);
     expect(unsave.body.data).toMatchObject({ choices_saved: false, finalized_choices: [] });
 
@@ -206,7 +314,10 @@ describe('student electives (§11.2)', () => {
     const w = await buildSubjectsWorld(t.db);
     for (const who of [w.admin, w.teacherA.profile]) {
       expect((await as(t, who, 'GET', STUDENT_VIEW)).status).toBe(403);
-      expect((await as(t, who, 'POST', STUDENT_SAVE, { subject_choices_slug: 'x', subject_choices: ['y'] })).status).toBe(403);
+      expect(
+        (await as(t, who, 'POST', STUDENT_SAVE, { subject_choices_slug: 'x', subject_choices: ['y'] }))
+          .status,
+      ).toBe(403);
       expect((await as(t, who, 'POST', STUDENT_UNSAVE, { subject_choices_slug: 'x' })).status).toBe(403);
     }
   });
@@ -216,20 +327,38 @@ describe('admin confirmation (§9.8-9.13)', () => {
   it('lists who chose a subject, removes a student’s elective with auto-assign or reopen, and reopens a teacher', async () => {
     const w = await buildSubjectsWorld(t.db);
     const ce = await lockCeSem5(t, w);
-    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: [slugOf(ce, '350701'), slugOf(ce, '350711')] });
+    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, {
+      subject_choices: [slugOf(ce, '350701'), slugOf(ce, '350711')],
+    });
     await as(t, w.teacherB.profile, 'POST', TEACHER_SAVE, { subject_choices: [slugOf(ce, '350711')] });
     await studentSaves(w, 0, [slugOf(ce, '350711'), slugOf(ce, '350721')]);
     await studentSaves(w, 1, [slugOf(ce, '350712'), slugOf(ce, '350721')]);
     at(t.clock, '2026-11-21T10:00:00');
 
-    const teachers = await as(t, w.admin, 'GET', `/api/manage/get_teachers_for_the_subject/${slugOf(ce, '350711')}`);
+    const teachers = await as(
+      t,
+      w.admin,
+      'GET',
+      `/api/manage/get_teachers_for_the_subject/${slugOf(ce, '350711')}`,
+    );
     expect(teachers.status).toBe(200);
-    expect(teachers.body.data.map((r: any) => [r.profile.name, r.priority, r.finalized_choises.map((s: any) => s.subject_code)])).toEqual([
+    expect(
+      teachers.body.data.map((r: any) => [
+        r.profile.name,
+        r.priority,
+        r.finalized_choises.map((s: any) => s.subject_code),
+      ]),
+    ).toEqual([
       ['Bharat Teacher', 1, ['350711']],
       ['Asha Teacher', 2, ['350701', '350711']],
     ]);
 
-    const students = await as(t, w.admin, 'GET', `/api/manage/get_students_for_the_subject/${slugOf(ce, '350721')}`);
+    const students = await as(
+      t,
+      w.admin,
+      'GET',
+      `/api/manage/get_students_for_the_subject/${slugOf(ce, '350721')}`,
+    );
     expect(students.body.data).toHaveLength(2);
     expect(students.body.data[0]).toMatchObject({
       choices_locked: true,
@@ -243,7 +372,11 @@ describe('admin confirmation (§9.8-9.13)', () => {
       subject_choices_slug: row0.slug,
     });
     expect(auto.status).toBe(200);
-    expect(auto.body.data).toMatchObject({ subject_delete: true, choice_locked: true, subject: { subject_code: '350722' } });
+    expect(auto.body.data).toMatchObject({
+      subject_delete: true,
+      choice_locked: true,
+      subject: { subject_code: '350722' },
+    });
     const resetAlert = (await alertsOf(t.db, w.students[0]!.profile.id)).at(-1)!;
     expect(resetAlert.type).toBe('subject_choice_reset_alert');
     expect(resetAlert.message).toMatch(/Disaster Management has been allocated/);
@@ -259,7 +392,9 @@ describe('admin confirmation (§9.8-9.13)', () => {
     expect(deletion.message).toContain('subject_choice_url');
     const reopened = await as(t, w.students[0]!.profile, 'GET', STUDENT_VIEW);
     expect(reopened.body.data.choices_locked).toBe(false);
-    const pro = reopened.body.data.available_choices.find((c: any) => c.category === 'Professional Elective Course');
+    const pro = reopened.body.data.available_choices.find(
+      (c: any) => c.category === 'Professional Elective Course',
+    );
     expect(pro.subjects.map((s: any) => s.subject_code)).toEqual(['350712', '350713']);
     // The reopened student chooses again after the deadline; saving freezes at once.
     const again = await studentSaves(w, 0, [slugOf(ce, '350713'), slugOf(ce, '350722')]);
@@ -285,28 +420,52 @@ describe('admin confirmation (§9.8-9.13)', () => {
     ]);
     expect(map.body.data.every((e: any) => e.teacher.profile.name !== 'Isha Teacher')).toBe(true);
 
-    const unlock = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', { teacher_slug: w.teacherA.teacher.slug });
+    const unlock = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', {
+      teacher_slug: w.teacherA.teacher.slug,
+    });
     expect(unlock.body.data).toEqual({ choices_unlocked: true });
     expect((await alertsOf(t.db, w.teacherA.profile.id)).at(-1)!.type).toBe('subject_choice_reset_alert');
     const teacherView = await as(t, w.teacherA.profile, 'GET', TEACHER_VIEW);
-    expect(teacherView.body.data.subject_choices).toMatchObject({ choices_saved: false, choices_locked: false });
-    const twice = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', { teacher_slug: w.teacherA.teacher.slug });
+    expect(teacherView.body.data.subject_choices).toMatchObject({
+      choices_saved: false,
+      choices_locked: false,
+    });
+    const twice = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', {
+      teacher_slug: w.teacherA.teacher.slug,
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/no saved subject choices/);
-    expect((await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', { teacher_slug: w.itTeacher.teacher.slug })).status).toBe(404);
+    expect(
+      (
+        await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices_for_teacher/', {
+          teacher_slug: w.itTeacher.teacher.slug,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('exports the three spreadsheets as real .xlsx files with bold headers', async () => {
     const w = await buildSubjectsWorld(t.db);
     const ce = await lockCeSem5(t, w);
-    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350701')] });
+    await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, {
+      subject_choices: [slugOf(ce, '350711'), slugOf(ce, '350701')],
+    });
     await studentSaves(w, 2, [slugOf(ce, '350712'), slugOf(ce, '350722')]);
 
     const t2s = await as(t, w.admin, 'GET', '/api/manage/get_teacher_to_subject_excel');
     expect(t2s.body.data.file_name).toBe('teacher_to_subject_map.xlsx');
     const teacherSheet = await openSheet(t2s.body.data.file_content);
     expect(teacherSheet.sheet.getRow(1).font?.bold).toBe(true);
-    expect(teacherSheet.rows[0]).toEqual(['Teacher', 'Teacher code', 'Email', 'Priority', 'Subject code', 'Subject', 'Semester', 'Status']);
+    expect(teacherSheet.rows[0]).toEqual([
+      'Teacher',
+      'Teacher code',
+      'Email',
+      'Priority',
+      'Subject code',
+      'Subject',
+      'Semester',
+      'Status',
+    ]);
     expect(teacherSheet.rows.filter((r) => r[0] === 'Asha Teacher').map((r) => [r[3], r[4], r[7]])).toEqual([
       [1, '350711', 'Saved'],
       [2, '350701', 'Saved'],
@@ -317,13 +476,25 @@ describe('admin confirmation (§9.8-9.13)', () => {
     expect(s2t.body.data.file_name).toBe('subject_to_teacher_map.xlsx');
     const subjectSheet = await openSheet(s2t.body.data.file_content);
     const mlRow = subjectSheet.rows.find((r) => r[1] === '350711')!;
-    expect(mlRow.slice(3)).toEqual(['Professional Elective Course', 'Technical', 1, 'Asha Teacher (AT, priority 1)']);
+    expect(mlRow.slice(3)).toEqual([
+      'Professional Elective Course',
+      'Technical',
+      1,
+      'Asha Teacher (AT, priority 1)',
+    ]);
     expect(subjectSheet.rows).toHaveLength(9);
 
     const s2s = await as(t, w.admin, 'GET', `/api/manage/get_student_to_subject_excel/${w.ceSem5.slug}`);
     expect(s2s.body.data.file_name).toBe('student_to_subject_map_semester_5.xlsx');
     const studentSheet = await openSheet(s2s.body.data.file_content);
-    expect(studentSheet.rows[0]).toEqual(['Enrollment', 'Student', 'Email', 'Open Elective Course', 'Professional Elective Course', 'Status']);
+    expect(studentSheet.rows[0]).toEqual([
+      'Enrollment',
+      'Student',
+      'Email',
+      'Open Elective Course',
+      'Professional Elective Course',
+      'Status',
+    ]);
     expect(studentSheet.rows.slice(1).map((r) => [r[0], r[3] ?? null, r[4] ?? null, r[5]])).toEqual([
       ['26071', null, null, 'Not chosen'],
       ['26072', null, null, 'Not chosen'],
@@ -340,8 +511,16 @@ describe('admin confirmation (§9.8-9.13)', () => {
       ['GET', `/api/manage/get_students_for_the_subject/${itSubject}`],
       ['GET', `/api/manage/get_student_to_subject_excel/${w.itSem5.slug}`],
       ['GET', `/api/manage/get_student_to_subject_excel/${w.other.semester.slug}`],
-      ['POST', '/api/manage/unlock_subject_choice_for_student/', { subject_slug: itSubject, subject_choices_slug: 'abc' }],
-      ['POST', '/api/manage/unlock_subject_choices_for_teacher/', { teacher_slug: w.other.teacher.teacher.slug }],
+      [
+        'POST',
+        '/api/manage/unlock_subject_choice_for_student/',
+        { subject_slug: itSubject, subject_choices_slug: 'abc' },
+      ],
+      [
+        'POST',
+        '/api/manage/unlock_subject_choices_for_teacher/',
+        { teacher_slug: w.other.teacher.teacher.slug },
+      ],
     ];
     for (const [method, url, body] of admin404) {
       const res = await as(t, w.admin, method as 'GET' | 'POST', url, body);
@@ -355,7 +534,11 @@ describe('admin confirmation (§9.8-9.13)', () => {
       ['GET', '/api/manage/get_teacher_to_subject_excel'],
       ['GET', '/api/manage/get_subject_to_teacher_excel'],
       ['GET', `/api/manage/get_student_to_subject_excel/${w.itSem5.slug}`],
-      ['POST', '/api/manage/unlock_subject_choice_for_student/', { subject_slug: itSubject, subject_choices_slug: 'abc' }],
+      [
+        'POST',
+        '/api/manage/unlock_subject_choice_for_student/',
+        { subject_slug: itSubject, subject_choices_slug: 'abc' },
+      ],
       ['POST', '/api/manage/unlock_subject_choices_for_teacher/', { teacher_slug: 'abc' }],
     ];
     for (const [method, url, body] of adminOnly) {

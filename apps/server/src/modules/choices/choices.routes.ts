@@ -26,7 +26,9 @@ export async function choicesModule(app: FastifyInstance) {
   const confirmation = createConfirmationService(deps);
   const exports = createExportsService(deps);
 
-  registerRoute(app, choicesRoutes.addSubjectsToSemester, async ({ auth, body }) => ok(await selection.lock(auth, body)));
+  registerRoute(app, choicesRoutes.addSubjectsToSemester, async ({ auth, body }) =>
+    ok(await selection.lock(auth, body)),
+  );
   registerRoute(app, choicesRoutes.unlockSubjectChoices, async ({ auth, body }) =>
     ok(await selection.unlock(auth, body.semester_slug)),
   );
@@ -50,17 +52,25 @@ export async function choicesModule(app: FastifyInstance) {
     ok(await confirmation.unlockTeacher(auth, body.teacher_slug)),
   );
 
-  registerRoute(app, choicesRoutes.getTeacherToSubjectExcel, async ({ auth }) => ok(await exports.teacherToSubject(auth)));
-  registerRoute(app, choicesRoutes.getSubjectToTeacherExcel, async ({ auth }) => ok(await exports.subjectToTeacher(auth)));
+  registerRoute(app, choicesRoutes.getTeacherToSubjectExcel, async ({ auth }) =>
+    ok(await exports.teacherToSubject(auth)),
+  );
+  registerRoute(app, choicesRoutes.getSubjectToTeacherExcel, async ({ auth }) =>
+    ok(await exports.subjectToTeacher(auth)),
+  );
   registerRoute(app, choicesRoutes.getStudentToSubjectExcel, async ({ auth, params }) =>
     ok(await exports.studentToSubject(auth, params.semester_slug)),
   );
 
-  registerRoute(app, choicesRoutes.getTeachersSubjectChoices, async ({ auth }) => ok(await teacher.view(auth)));
+  registerRoute(app, choicesRoutes.getTeachersSubjectChoices, async ({ auth }) =>
+    ok(await teacher.view(auth)),
+  );
   registerRoute(app, choicesRoutes.markSubjectChoicesOfTeacher, async ({ auth, body }) =>
     ok(await teacher.save(auth, body.subject_choices)),
   );
-  registerRoute(app, choicesRoutes.unsaveSubjectChoicesForTeacher, async ({ auth }) => ok(await teacher.unsave(auth)));
+  registerRoute(app, choicesRoutes.unsaveSubjectChoicesForTeacher, async ({ auth }) =>
+    ok(await teacher.unsave(auth)),
+  );
   registerRoute(app, choicesRoutes.getSavedSubjectsFromStream, async ({ auth, params }) =>
     ok(await teacher.savedOfStream(auth, params.stream_slug)),
   );
@@ -68,7 +78,9 @@ export async function choicesModule(app: FastifyInstance) {
     ok(await teacher.ofSemester(auth, params.semester_slug)),
   );
 
-  registerRoute(app, choicesRoutes.getStudentsSubjectChoices, async ({ auth }) => ok(await student.view(auth)));
+  registerRoute(app, choicesRoutes.getStudentsSubjectChoices, async ({ auth }) =>
+    ok(await student.view(auth)),
+  );
   registerRoute(app, choicesRoutes.markSubjectChoicesOfStudent, async ({ auth, body }) =>
     ok(await student.save(auth, body)),
   );

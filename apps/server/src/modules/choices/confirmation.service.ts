@@ -19,7 +19,13 @@ import type { ChoicesDeps } from './deps';
 /** One teacher of the admin's branches with their saved picks, in priority order. */
 export interface TeacherPicks {
   teacher: { teacherId: number; slug: string; code: string; profileId: number; name: string; email: string };
-  picks: { record: ChoiceRecord; item: ChoiceItem; subject: OfferedRow; semester: SemesterScope; locked: boolean }[];
+  picks: {
+    record: ChoiceRecord;
+    item: ChoiceItem;
+    subject: OfferedRow;
+    semester: SemesterScope;
+    locked: boolean;
+  }[];
 }
 
 /**
@@ -36,11 +42,15 @@ export function createConfirmationService(deps: ChoicesDeps) {
   async function picksOf(records: ChoiceRecord[]) {
     const saved = records.filter((r) => r.choicesSaved);
     const items = await repo.itemsOf(saved.map((r) => r.id));
-    const subjects = new Map((await catalogue.offeredByIds(items.map((i) => i.offeredSubjectId))).map((s) => [s.offeredId, s]));
+    const subjects = new Map(
+      (await catalogue.offeredByIds(items.map((i) => i.offeredSubjectId))).map((s) => [s.offeredId, s]),
+    );
     const semesters = new Map(
-      (await scope.semestersByIds([...new Set([...subjects.values()].map((s) => s.semesterId).concat(saved.map((r) => r.semesterId)))])).map(
-        (s) => [s.id, s],
-      ),
+      (
+        await scope.semestersByIds([
+          ...new Set([...subjects.values()].map((s) => s.semesterId).concat(saved.map((r) => r.semesterId))),
+        ])
+      ).map((s) => [s.id, s]),
     );
     const now = deps.clock.now();
     return items
@@ -61,9 +71,12 @@ export function createConfirmationService(deps: ChoicesDeps) {
     const branchIds = await scope.branchIdsOf(auth);
     const teachers = await repo.teachersOfBranches(branchIds);
     const semesters = (await scope.semestersOf(auth)).filter((s) => s.isActive);
-    const records = (await repo.recordsOfSemesters(semesters.map((s) => s.id), 'teacher')).filter((r) =>
-      teachers.some((t) => t.profileId === r.profileId),
-    );
+    const records = (
+      await repo.recordsOfSemesters(
+        semesters.map((s) => s.id),
+        'teacher',
+      )
+    ).filter((r) => teachers.some((t) => t.profileId === r.profileId));
     const picks = await picksOf(records);
     return teachers.map((t) => ({
       teacher: {
@@ -81,7 +94,11 @@ export function createConfirmationService(deps: ChoicesDeps) {
   /** A teacher's whole saved list (across active semesters), for ranking one subject in it. */
   async function teacherList(profileId: number) {
     const records = await repo.recordsOfProfile(profileId, 'teacher');
-    const active = new Set((await scope.semestersByIds(records.map((r) => r.semesterId))).filter((s) => s.isActive).map((s) => s.id));
+    const active = new Set(
+      (await scope.semestersByIds(records.map((r) => r.semesterId)))
+        .filter((s) => s.isActive)
+        .map((s) => s.id),
+    );
     return picksOf(records.filter((r) => active.has(r.semesterId)));
   }
 
@@ -100,9 +117,15 @@ export function createConfirmationService(deps: ChoicesDeps) {
           const rank = list.findIndex((p) => p.subject.offeredId === subject.offeredId);
           return {
             slug: r.slug,
-            profile: { name: person?.name ?? person?.email ?? '', email: person?.email ?? '', role: 'teacher' as const },
+            profile: {
+              name: person?.name ?? person?.email ?? '',
+              email: person?.email ?? '',
+              role: 'teacher' as const,
+            },
             priority: rank >= 0 ? rank + 1 : null,
-            finalized_choises: list.map((p) => offeredSubjectToWire(p.subject, { priority: p.item.ordering })),
+            finalized_choises: list.map((p) =>
+              offeredSubjectToWire(p.subject, { priority: p.item.ordering }),
+            ),
           };
         }),
       );
@@ -124,7 +147,11 @@ export function createConfirmationService(deps: ChoicesDeps) {
             slug: person?.studentSlug ?? '',
             enrollment: person?.enrollment ?? '',
             ...(person?.srNo ? { sr_no: person.srNo } : {}),
-            profile: { name: person?.name ?? person?.email ?? '', email: person?.email ?? '', role: 'student' as const },
+            profile: {
+              name: person?.name ?? person?.email ?? '',
+              email: person?.email ?? '',
+              role: 'student' as const,
+            },
           },
           priority: r.ordering,
           choices_locked: !isOpen(r, semester, now),
@@ -135,10 +162,14 @@ export function createConfirmationService(deps: ChoicesDeps) {
     },
 
     /** Removes a subject from a student's electives (§9.10). */
-    async removeStudentSubject(auth: AuthContext, body: UnlockStudentChoiceBody): Promise<StudentChoiceUnlockResult> {
+    async removeStudentSubject(
+      auth: AuthContext,
+      body: UnlockStudentChoiceBody,
+    ): Promise<StudentChoiceUnlockResult> {
       const { subject, semester } = await scope.offeredSubject(auth, body.subject_slug);
       const record = await repo.recordBySlug(body.subject_choices_slug);
-      if (!record || record.kind !== 'student' || record.semesterId !== semester.id) throw notFound('Subject choices');
+      if (!record || record.kind !== 'student' || record.semesterId !== semester.id)
+        throw notFound('Subject choices');
       const [person] = await repo.people([record.profileId]);
       const name = person?.name ?? 'Student';
       const items = await repo.itemsOf([record.id]);
@@ -154,7 +185,9 @@ export function createConfirmationService(deps: ChoicesDeps) {
         (category?.subjectIds ?? []).filter((id) => id !== subject.offeredId && options.has(id)),
       );
       if (!category || alternatives.length === 0) {
-        throw conflict(`${subject.subjectName} is the only subject left for ${name} in its category, so it cannot be removed`);
+        throw conflict(
+          `${subject.subjectName} is the only subject left for ${name} in its category, so it cannot be removed`,
+        );
       }
       const label = semesterLabel(semester);
       const now = deps.clock.now();
@@ -179,7 +212,11 @@ export function createConfirmationService(deps: ChoicesDeps) {
             semesterId: semester.id,
           });
         } else {
-          await txRepo.updateRecords([record.id], { choicesSaved: false, choicesLocked: false, reopenedAt: now });
+          await txRepo.updateRecords([record.id], {
+            choicesSaved: false,
+            choicesLocked: false,
+            reopenedAt: now,
+          });
           await notifier.notify({
             profileIds: [record.profileId],
             type: 'subject_deletion_alert',

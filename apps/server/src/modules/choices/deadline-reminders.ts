@@ -43,7 +43,11 @@ export async function sendDeadlineReminders(deps: ChoicesDeps): Promise<number> 
  * Runs the reminder check on an interval for as long as the app is up. The timer does not keep
  * the process alive and stops when the app closes; a failed run is logged and retried next time.
  */
-export function startDeadlineReminders(app: FastifyInstance, deps: ChoicesDeps, intervalMs = REMINDER_CHECK_INTERVAL_MS) {
+export function startDeadlineReminders(
+  app: FastifyInstance,
+  deps: ChoicesDeps,
+  intervalMs = REMINDER_CHECK_INTERVAL_MS,
+) {
   const timer = setInterval(() => {
     sendDeadlineReminders(deps).catch((err: unknown) => app.log.error({ err }, 'deadline reminders failed'));
   }, intervalMs);

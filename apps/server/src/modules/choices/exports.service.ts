@@ -104,8 +104,12 @@ export function createExportsService(deps: ChoicesDeps) {
       const categories = await catalogue.categoriesOfSemesters([semester.id]);
       const records = await repo.recordsOfSemesters([semester.id], 'student');
       const items = await repo.itemsOf(records.filter((r) => r.choicesSaved).map((r) => r.id));
-      const subjects = new Map((await catalogue.offeredOfSemesters([semester.id])).map((s) => [s.offeredId, s]));
-      const people = new Map((await repo.people(records.map((r) => r.profileId))).map((p) => [p.profileId, p]));
+      const subjects = new Map(
+        (await catalogue.offeredOfSemesters([semester.id])).map((s) => [s.offeredId, s]),
+      );
+      const people = new Map(
+        (await repo.people(records.map((r) => r.profileId))).map((p) => [p.profileId, p]),
+      );
       const now = deps.clock.now();
       const rows = records
         .map((r) => ({ r, person: people.get(r.profileId) }))

@@ -35,7 +35,10 @@ export function electiveGroups(offered: OfferedRow[]): Map<string, number[]> {
 
 /** True when picks hold exactly one subject of every category. */
 export function oneOfEachCategory(pickedIds: number[], groups: number[][]): boolean {
-  return groups.every((ids) => pickedIds.filter((p) => ids.includes(p)).length === 1) && pickedIds.length === groups.length;
+  return (
+    groups.every((ids) => pickedIds.filter((p) => ids.includes(p)).length === 1) &&
+    pickedIds.length === groups.length
+  );
 }
 
 /**
@@ -48,7 +51,11 @@ export function createSelectionService(deps: ChoicesDeps) {
   const catalogue = createCatalogueRepository(deps.db);
 
   /** Resolves the selection: offered subjects of this semester or catalogue rows of its syllabus. */
-  async function resolveSelection(auth: AuthContext, semester: SemesterScope, slugs: string[]): Promise<SelectedSubject[]> {
+  async function resolveSelection(
+    auth: AuthContext,
+    semester: SemesterScope,
+    slugs: string[],
+  ): Promise<SelectedSubject[]> {
     if (new Set(slugs).size !== slugs.length) throw badRequest('Each subject can be selected only once');
     const offered = await catalogue.offeredOfSemesters([semester.id]);
     const offeredBySlug = new Map(offered.map((o) => [o.offeredSlug, o]));
@@ -69,7 +76,10 @@ export function createSelectionService(deps: ChoicesDeps) {
       if (!row && !other) throw notFound('Subject');
       const r = (row ?? other)!;
       const fits =
-        row !== undefined && r.degree === key.degree && r.streamCode === key.streamCode && r.semYear === key.semYear;
+        row !== undefined &&
+        r.degree === key.degree &&
+        r.streamCode === key.streamCode &&
+        r.semYear === key.semYear;
       if (!fits) throw badRequest(`${r.subjectName} (${r.subjectCode}) is not a subject of ${label}`);
       return { slug, catalogue: r };
     });
@@ -88,7 +98,9 @@ export function createSelectionService(deps: ChoicesDeps) {
   function checkDeadline(seconds: number, semester: SemesterScope, now: Date, what: string): string {
     const date = deadlineFromUnixSeconds(seconds, semester.timezone);
     if (date < dateInZone(now, semester.timezone)) {
-      throw badRequest(`The ${what} (${readableDate(date)}) is in the past. Please choose today or a later date`);
+      throw badRequest(
+        `The ${what} (${readableDate(date)}) is in the past. Please choose today or a later date`,
+      );
     }
     return date;
   }
@@ -99,13 +111,20 @@ export function createSelectionService(deps: ChoicesDeps) {
    * subjects, removes dropped ones, and reopens exactly the saved choices that lost a subject or
    * no longer hold one subject of every category. Returns who must be told what.
    */
-  async function reconcile(tx: Db, semester: SemesterScope, selected: SelectedSubject[], nonTech: Set<string>) {
+  async function reconcile(
+    tx: Db,
+    semester: SemesterScope,
+    selected: SelectedSubject[],
+    nonTech: Set<string>,
+  ) {
     const repo = createChoicesRepository(tx);
     const cat = createCatalogueRepository(tx);
     const existing = await cat.offeredOfSemesters([semester.id]);
     const wanted = new Set(selected.map((s) => s.catalogue.catalogueId));
     const removed = existing.filter((e) => !wanted.has(e.catalogueId));
-    const lostPick = new Set((await repo.itemsOfOffered(removed.map((r) => r.offeredId))).map((i) => i.choiceId));
+    const lostPick = new Set(
+      (await repo.itemsOfOffered(removed.map((r) => r.offeredId))).map((i) => i.choiceId),
+    );
     await repo.deleteOffered(removed.map((r) => r.offeredId));
 
     const existingByCatalogue = new Map(existing.map((e) => [e.catalogueId, e]));
@@ -114,7 +133,13 @@ export function createSelectionService(deps: ChoicesDeps) {
       const isTechnical = !nonTech.has(s.slug);
       const current = existingByCatalogue.get(s.catalogue.catalogueId);
       if (current) await repo.updateOffered(current.offeredId, { isTechnical, ordering: i + 1 });
-      else inserts.push({ semesterId: semester.id, catalogueSubjectId: s.catalogue.catalogueId, isTechnical, ordering: i + 1 });
+      else
+        inserts.push({
+          semesterId: semester.id,
+          catalogueSubjectId: s.catalogue.catalogueId,
+          isTechnical,
+          ordering: i + 1,
+        });
     }
     await repo.insertOffered(inserts);
 
@@ -140,7 +165,10 @@ export function createSelectionService(deps: ChoicesDeps) {
     await repo.replaceOptions(
       records.map((r) => r.id),
       records.flatMap((r) =>
-        (r.kind === 'teacher' ? allIds : [...electiveIds]).map((offeredSubjectId) => ({ choiceId: r.id, offeredSubjectId })),
+        (r.kind === 'teacher' ? allIds : [...electiveIds]).map((offeredSubjectId) => ({
+          choiceId: r.id,
+          offeredSubjectId,
+        })),
       ),
     );
 
@@ -153,7 +181,14 @@ export function createSelectionService(deps: ChoicesDeps) {
     const groupLists = [...groups.values()];
     for (const r of studentRecords) {
       const picks = studentItems.filter((i) => i.choiceId === r.id && electiveIds.has(i.offeredSubjectId));
-      if (r.choicesSaved && !oneOfEachCategory(picks.map((p) => p.offeredSubjectId), groupLists)) lostPick.add(r.id);
+      if (
+        r.choicesSaved &&
+        !oneOfEachCategory(
+          picks.map((p) => p.offeredSubjectId),
+          groupLists,
+        )
+      )
+        lostPick.add(r.id);
     }
 
     // A new round: nothing stays frozen, and choices that no longer hold are reopened.
@@ -176,7 +211,8 @@ export function createSelectionService(deps: ChoicesDeps) {
       const label = semesterLabel(semester);
       const alreadyLocked = `Subjects of ${label} are already locked. Unlock them after the deadline to change the selection`;
       if (semester.subjectsLocked) throw conflict(alreadyLocked);
-      if (body.deadline_timestamp === null) throw badRequest('Please choose a deadline for the subject choices');
+      if (body.deadline_timestamp === null)
+        throw badRequest('Please choose a deadline for the subject choices');
       const now = deps.clock.now();
       const deadline = checkDeadline(body.deadline_timestamp, semester, now, 'deadline');
       const selected = await resolveSelection(auth, semester, body.subject_slugs);
@@ -268,7 +304,9 @@ export function createSelectionService(deps: ChoicesDeps) {
       }
       const deadline = checkDeadline(body.new_deadline_timestamp, semester, deps.clock.now(), 'new deadline');
       if (semester.deadline !== null && deadline <= semester.deadline) {
-        throw badRequest(`The new deadline must be later than the current one (${readableDate(semester.deadline)})`);
+        throw badRequest(
+          `The new deadline must be later than the current one (${readableDate(semester.deadline)})`,
+        );
       }
       await deps.db.transaction(async (tx) => {
         const repo = createChoicesRepository(tx);

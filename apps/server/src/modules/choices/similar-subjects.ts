@@ -14,7 +14,10 @@ export interface OpenOffer {
 const normalise = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** True when two offers are the same subject: the same code, or the same name. */
-export function sameSubject(a: Pick<OfferedRow, 'subjectCode' | 'subjectName'>, b: Pick<OfferedRow, 'subjectCode' | 'subjectName'>) {
+export function sameSubject(
+  a: Pick<OfferedRow, 'subjectCode' | 'subjectName'>,
+  b: Pick<OfferedRow, 'subjectCode' | 'subjectName'>,
+) {
   return a.subjectCode === b.subjectCode || normalise(a.subjectName) === normalise(b.subjectName);
 }
 

@@ -33,7 +33,8 @@ export function createStudentChoicesService(deps: ChoicesDeps) {
   /** The caller's record named by slug; someone else's answers 404 like a missing one. */
   async function recordBySlug(auth: AuthContext, slug: string) {
     const record = await repo.recordBySlug(slug);
-    if (!record || record.profileId !== auth.profileId || record.kind !== 'student') throw notFound('Subject choices');
+    if (!record || record.profileId !== auth.profileId || record.kind !== 'student')
+      throw notFound('Subject choices');
     const [semester] = await scope.semestersByIds([record.semesterId]);
     if (!semester) throw notFound('Subject choices');
     return { record, semester };

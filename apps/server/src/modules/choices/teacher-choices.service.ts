@@ -1,4 +1,9 @@
-import type { LegacyTeacherSubjectChoices, StreamSubjects, Subject, TeacherSubjectChoices } from '@rollbook/contract';
+import type {
+  LegacyTeacherSubjectChoices,
+  StreamSubjects,
+  Subject,
+  TeacherSubjectChoices,
+} from '@rollbook/contract';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -31,7 +36,9 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
 
   async function context(auth: AuthContext): Promise<TeacherContext> {
     const records = await repo.recordsOfProfile(auth.profileId, 'teacher');
-    const semesters = new Map((await scope.semestersByIds(records.map((r) => r.semesterId))).map((s) => [s.id, s]));
+    const semesters = new Map(
+      (await scope.semestersByIds(records.map((r) => r.semesterId))).map((s) => [s.id, s]),
+    );
     const now = deps.clock.now();
     const current = records.filter((r) => semesters.get(r.semesterId)?.subjectsLocked === true);
     const open = current.filter((r) => isOpen(r, semesters.get(r.semesterId)!, now));
@@ -39,7 +46,10 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
   }
 
   /** Subjects grouped under their semester's label, groups in the order they first appear. */
-  function group(subjects: { row: OfferedRow; wire: Subject }[], semesters: Map<number, SemesterScope>): StreamSubjects[] {
+  function group(
+    subjects: { row: OfferedRow; wire: Subject }[],
+    semesters: Map<number, SemesterScope>,
+  ): StreamSubjects[] {
     const groups = new Map<string, Subject[]>();
     for (const s of subjects) {
       const sem = semesters.get(s.row.semesterId);
@@ -56,7 +66,9 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
       repo.optionsOf(ctx.open.map((r) => r.id)),
       repo.itemsOf(shown.map((r) => r.id)),
     ]);
-    const ids = [...new Set([...options.map((o) => o.offeredSubjectId), ...items.map((i) => i.offeredSubjectId)])];
+    const ids = [
+      ...new Set([...options.map((o) => o.offeredSubjectId), ...items.map((i) => i.offeredSubjectId)]),
+    ];
     const rows = await catalogue.offeredByIds(ids);
     const rowById = new Map(rows.map((r) => [r.offeredId, r]));
     // Similar picks may live in semesters outside the teacher's branches.
@@ -88,8 +100,12 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
       .filter((r): r is OfferedRow => r !== undefined)
       .sort((a, b) => a.semesterId - b.semesterId || a.ordering - b.ordering)
       .map((row) => ({ row, wire: wire(row) }));
-    const openDeadlines = ctx.open.map((r) => ctx.semesters.get(r.semesterId)?.deadline).filter((d): d is string => !!d);
-    const allDeadlines = ctx.current.map((r) => ctx.semesters.get(r.semesterId)?.deadline).filter((d): d is string => !!d);
+    const openDeadlines = ctx.open
+      .map((r) => ctx.semesters.get(r.semesterId)?.deadline)
+      .filter((d): d is string => !!d);
+    const allDeadlines = ctx.current
+      .map((r) => ctx.semesters.get(r.semesterId)?.deadline)
+      .filter((d): d is string => !!d);
     return {
       subject_choice_deadline: openDeadlines.sort()[0] ?? allDeadlines.sort().at(-1) ?? null,
       subject_choices: {
@@ -104,7 +120,10 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
   function closedMessage(ctx: TeacherContext): string {
     const first = ctx.current[0];
     if (!first) return 'No subject choices are open for you';
-    return closedReason(first, ctx.semesters.get(first.semesterId)!, deps.clock.now()) ?? 'No subject choices are open for you';
+    return (
+      closedReason(first, ctx.semesters.get(first.semesterId)!, deps.clock.now()) ??
+      'No subject choices are open for you'
+    );
   }
 
   /**
@@ -123,7 +142,8 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
     const own = new Map<string, { row: OfferedRow; choiceId: number }>();
     for (const o of options) {
       const row = rowById.get(o.offeredSubjectId);
-      if (row && open.some((r) => r.id === o.choiceId)) own.set(row.offeredSlug, { row, choiceId: o.choiceId });
+      if (row && open.some((r) => r.id === o.choiceId))
+        own.set(row.offeredSlug, { row, choiceId: o.choiceId });
     }
     const ownPicks = slugs.map((s) => own.get(s)).filter((p) => p !== undefined);
     const similarPool = new Map<string, { offer: OpenOffer; choiceId: number }>();
@@ -139,7 +159,8 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
       const mine = own.get(slug);
       const similar = similarPool.get(slug);
       if (mine) picks.push({ choiceId: mine.choiceId, offeredSubjectId: mine.row.offeredId });
-      else if (similar) picks.push({ choiceId: similar.choiceId, offeredSubjectId: similar.offer.subject.offeredId });
+      else if (similar)
+        picks.push({ choiceId: similar.choiceId, offeredSubjectId: similar.offer.subject.offeredId });
       else return throwUnknown(slug, offers);
     }
     for (const [, s] of similarPool) {
@@ -225,7 +246,9 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
         (r) => r.choicesSaved && ctx.semesters.get(r.semesterId)?.stream.id === stream.id,
       );
       const items = await repo.itemsOf(records.map((r) => r.id));
-      const rows = new Map((await catalogue.offeredByIds(items.map((i) => i.offeredSubjectId))).map((r) => [r.offeredId, r]));
+      const rows = new Map(
+        (await catalogue.offeredByIds(items.map((i) => i.offeredSubjectId))).map((r) => [r.offeredId, r]),
+      );
       return items
         .map((i) => ({ i, row: rows.get(i.offeredSubjectId) }))
         .filter((x): x is { i: ChoiceItem; row: OfferedRow } => x.row !== undefined)
@@ -235,11 +258,16 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
     /** Legacy: the caller's record of one semester of their branches. */
     async ofSemester(auth: AuthContext, semesterSlug: string): Promise<LegacyTeacherSubjectChoices> {
       const semester = await scope.semester(auth, semesterSlug);
-      const record = (await repo.recordsOfProfile(auth.profileId, 'teacher')).find((r) => r.semesterId === semester.id);
+      const record = (await repo.recordsOfProfile(auth.profileId, 'teacher')).find(
+        (r) => r.semesterId === semester.id,
+      );
       if (!record) throw notFound('Subject choices');
       const [options, items] = await Promise.all([repo.optionsOf([record.id]), repo.itemsOf([record.id])]);
       const rows = new Map(
-        (await catalogue.offeredByIds([...options, ...items].map((o) => o.offeredSubjectId))).map((r) => [r.offeredId, r]),
+        (await catalogue.offeredByIds([...options, ...items].map((o) => o.offeredSubjectId))).map((r) => [
+          r.offeredId,
+          r,
+        ]),
       );
       const toWire = (id: number, extra: Partial<Subject> = {}) => {
         const row = rows.get(id);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditLog, catalogueSubjects, notifications, profiles, streams } from '../../../db/schema';
+import type { profiles } from '../../../db/schema';
+import { auditLog, catalogueSubjects, notifications, streams } from '../../../db/schema';
 import {
   buildAdmin,
   buildBranch,
@@ -23,14 +24,24 @@ interface Ctx {
 /** A fresh access token for a profile at the test clock's time (tokens outlive no clock jump). */
 export function tokenFor(t: Ctx, p: Profile): Promise<string> {
   return t.app.deps.tokens.signAccess(
-    { userId: p.id, sub: p.slug, ver: p.tokenVersion, obj: { profile: { name: p.name, email: p.email, role: p.role } } },
+    {
+      userId: p.id,
+      sub: p.slug,
+      ver: p.tokenVersion,
+      obj: { profile: { name: p.name, email: p.email, role: p.role } },
+    },
     t.clock.now().getTime(),
   );
 }
 
 /** Calls the API as a person (or anonymously with `null`). */
 export async function as(t: Ctx, who: Profile | null, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return call(t.app, { method, url, ...(who ? { token: await tokenFor(t, who) } : {}), ...(body !== undefined ? { body } : {}) });
+  return call(t.app, {
+    method,
+    url,
+    ...(who ? { token: await tokenFor(t, who) } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
 }
 
 /** Unix seconds of midnight UTC of a date, as the client's date picker sends it. */
@@ -103,27 +114,86 @@ export async function buildSubjectsWorld(db: Db) {
   const institutionId = institution.id;
   const ce = await buildBranch(db, { institutionId, name: 'Computer Engineering', code: '07' });
   const it = await buildBranch(db, { institutionId, name: 'Information Technology', code: '16' });
-  const [ceBE] = await db.insert(streams).values({ institutionId, branchId: ce.id, title: 'BE', streamCode: '07' }).returning();
-  const [itBE] = await db.insert(streams).values({ institutionId, branchId: it.id, title: 'BE', streamCode: '16' }).returning();
-  const ceSem5 = await buildSemester(db, { institutionId, streamId: ceBE!.id, no: 5, academicYear: '2026-27' });
-  const ceSem7 = await buildSemester(db, { institutionId, streamId: ceBE!.id, no: 7, academicYear: '2026-27' });
-  const itSem5 = await buildSemester(db, { institutionId, streamId: itBE!.id, no: 5, academicYear: '2026-27' });
-  const ceCatalogue = await buildCatalogue(db, { institutionId, streamCode: '07', semYear: 5, year: '2026-27' }, CE5);
-  const ceOld = await buildCatalogue(db, { institutionId, streamCode: '07', semYear: 5, year: '2025-26' }, CE5.slice(0, 2));
-  const itCatalogue = await buildCatalogue(db, { institutionId, streamCode: '16', semYear: 5, year: '2026-27' }, IT5);
+  const [ceBE] = await db
+    .insert(streams)
+    .values({ institutionId, branchId: ce.id, title: 'BE', streamCode: '07' })
+    .returning();
+  const [itBE] = await db
+    .insert(streams)
+    .values({ institutionId, branchId: it.id, title: 'BE', streamCode: '16' })
+    .returning();
+  const ceSem5 = await buildSemester(db, {
+    institutionId,
+    streamId: ceBE!.id,
+    no: 5,
+    academicYear: '2026-27',
+  });
+  const ceSem7 = await buildSemester(db, {
+    institutionId,
+    streamId: ceBE!.id,
+    no: 7,
+    academicYear: '2026-27',
+  });
+  const itSem5 = await buildSemester(db, {
+    institutionId,
+    streamId: itBE!.id,
+    no: 5,
+    academicYear: '2026-27',
+  });
+  const ceCatalogue = await buildCatalogue(
+    db,
+    { institutionId, streamCode: '07', semYear: 5, year: '2026-27' },
+    CE5,
+  );
+  const ceOld = await buildCatalogue(
+    db,
+    { institutionId, streamCode: '07', semYear: 5, year: '2025-26' },
+    CE5.slice(0, 2),
+  );
+  const itCatalogue = await buildCatalogue(
+    db,
+    { institutionId, streamCode: '16', semYear: 5, year: '2026-27' },
+    IT5,
+  );
 
   const admin = await buildAdmin(db, { institutionId, branchId: ce.id, name: 'CE Admin' });
   const itAdmin = await buildAdmin(db, { institutionId, branchId: it.id, name: 'IT Admin' });
-  const teacherA = await buildTeacher(db, { institutionId, branchId: ce.id, name: 'Asha Teacher', teacherCode: 'AT' });
-  const teacherB = await buildTeacher(db, { institutionId, branchId: ce.id, name: 'Bharat Teacher', teacherCode: 'BT' });
-  const itTeacher = await buildTeacher(db, { institutionId, branchId: it.id, name: 'Isha Teacher', teacherCode: 'IT1' });
+  const teacherA = await buildTeacher(db, {
+    institutionId,
+    branchId: ce.id,
+    name: 'Asha Teacher',
+    teacherCode: 'AT',
+  });
+  const teacherB = await buildTeacher(db, {
+    institutionId,
+    branchId: ce.id,
+    name: 'Bharat Teacher',
+    teacherCode: 'BT',
+  });
+  const itTeacher = await buildTeacher(db, {
+    institutionId,
+    branchId: it.id,
+    name: 'Isha Teacher',
+    teacherCode: 'IT1',
+  });
   const students = [];
   for (const [i, name] of ['Aarav Patel', 'Diya Shah', 'Kabir Mehta'].entries()) {
     students.push(
-      await buildStudent(db, { institutionId, branchId: ce.id, semesterId: ceSem5.id, name, enrollment: `2607${i + 1}` }),
+      await buildStudent(db, {
+        institutionId,
+        branchId: ce.id,
+        semesterId: ceSem5.id,
+        name,
+        enrollment: `2607${i + 1}`,
+      }),
     );
   }
-  const itStudent = await buildStudent(db, { institutionId, branchId: it.id, semesterId: itSem5.id, name: 'Riya Joshi' });
+  const itStudent = await buildStudent(db, {
+    institutionId,
+    branchId: it.id,
+    semesterId: itSem5.id,
+    name: 'Riya Joshi',
+  });
 
   const other = await buildInstitution(db);
   const otherBranch = await buildBranch(db, { institutionId: other.id, code: '07' });
@@ -132,10 +202,18 @@ export async function buildSubjectsWorld(db: Db) {
     .values({ institutionId: other.id, branchId: otherBranch.id, title: 'BE', streamCode: '07' })
     .returning();
   const otherSem = await buildSemester(db, { institutionId: other.id, streamId: otherStream!.id, no: 5 });
-  const otherCatalogue = await buildCatalogue(db, { institutionId: other.id, streamCode: '07', semYear: 5, year: '2026-27' }, CE5);
+  const otherCatalogue = await buildCatalogue(
+    db,
+    { institutionId: other.id, streamCode: '07', semYear: 5, year: '2026-27' },
+    CE5,
+  );
   const otherAdmin = await buildAdmin(db, { institutionId: other.id, branchId: otherBranch.id });
   const otherTeacher = await buildTeacher(db, { institutionId: other.id, branchId: otherBranch.id });
-  const otherStudent = await buildStudent(db, { institutionId: other.id, branchId: otherBranch.id, semesterId: otherSem.id });
+  const otherStudent = await buildStudent(db, {
+    institutionId: other.id,
+    branchId: otherBranch.id,
+    semesterId: otherSem.id,
+  });
 
   return {
     institution,
@@ -185,7 +263,12 @@ export async function lockCeSem5(
     non_tech_subjects: (opts.nonTech ?? []).map((c) => w.ceCatalogue[c]!.slug),
   });
   if (res.status !== 200) throw new Error(`lock failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { slug: string; subject_code: string; subject_name: string; is_elective: boolean }[];
+  return res.body.data as {
+    slug: string;
+    subject_code: string;
+    subject_name: string;
+    is_elective: boolean;
+  }[];
 }
 
 /** Locks IT semester 5 with its whole catalogue. */
@@ -202,7 +285,11 @@ export async function lockItSem5(t: Ctx, w: SubjectsWorld, deadline = '2026-11-2
 
 /** Alerts a person has, oldest first. */
 export async function alertsOf(db: Db, profileId: number) {
-  return db.select().from(notifications).where(eq(notifications.profileId, profileId)).orderBy(notifications.id);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.profileId, profileId))
+    .orderBy(notifications.id);
 }
 
 /** Audit entries with one action. */
