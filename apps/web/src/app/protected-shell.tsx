@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { ProtectedLayout } from '../components/layouts/protected-layout';
 import { NotificationBell, ProfileDialog, useLogout, useSessionBootstrap } from '../features';
 import { homeFor, ROUTES } from '../lib/routes';
@@ -16,13 +16,12 @@ import { useSharedSelector } from '../lib/store-hooks';
 export function ProtectedShell() {
   const { accessToken, userProfile } = useSharedSelector(selectAuth);
   const status = useSessionBootstrap();
-  const location = useLocation();
   const logout = useLogout();
   const [profileOpen, setProfileOpen] = useState(false);
 
   if (status === 'server-unavailable') return <Navigate to={ROUTES.badGateway} replace />;
   if (!accessToken || status === 'signed-out' || (status === 'ready' && !userProfile)) {
-    return <Navigate to={ROUTES.login} replace state={{ from: location.pathname }} />;
+    return <Navigate to={ROUTES.login} replace />;
   }
   // The global loading overlay covers the page while the session is being checked.
   if (status === 'checking' || !userProfile) return null;
