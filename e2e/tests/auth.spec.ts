@@ -40,7 +40,8 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Password Updated Successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/teacher-dashboard\/?$/);
     // The new password works from now on; the temporary one does not.
-    await page.evaluate(() => localStorage.clear());
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
     await logIn(page, 'newteacher@rollbook.test');
     await expect(page.getByText('Invalid credentials')).toBeVisible();
     await logIn(page, 'newteacher@rollbook.test', 'Fresh-pass-2026');
