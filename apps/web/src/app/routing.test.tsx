@@ -80,6 +80,17 @@ describe('routing in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Server Unavailable' })).toBeInTheDocument();
   });
 
+  it('keeps the session and shows /502 when the token check fails on the server side', async () => {
+    server.use(
+      http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
+        HttpResponse.json(errorBody('Something went wrong', 'internal'), { status: 500 }),
+      ),
+    );
+    const { router } = renderApp(ROUTES.studentDashboard, { role: 'student' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/502'));
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
+  });
+
   it('goes to /login and forgets the tokens when the token and its refresh are rejected', async () => {
     server.use(
       http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
