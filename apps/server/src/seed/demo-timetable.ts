@@ -19,7 +19,8 @@ import { loadReferenceData } from '../modules/timetable/upload/load-reference-da
 import { checkTimetableFile } from '../modules/timetable/upload/import-timetable';
 import { placeLabel } from '../modules/timetable/upload/drafts';
 import { saveTimetables } from '../modules/timetable/upload/save-timetables';
-import { readSampleCsv, SAMPLE_CSV_FILES } from '../modules/timetable/samples';
+import type { SAMPLE_CSV_FILES } from '../modules/timetable/samples';
+import { readSampleCsv } from '../modules/timetable/samples';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,7 +28,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const TIMETABLED = [
   { branchCode: '07', title: 'BE', no: 7, sample: 'grid-ce-be7.csv' },
   { branchCode: '16', title: 'BE', no: 5, sample: 'rows-it-be5.csv' },
-] as const satisfies readonly { branchCode: string; title: string; no: number; sample: (typeof SAMPLE_CSV_FILES)[number] }[];
+] as const satisfies readonly {
+  branchCode: string;
+  title: string;
+  no: number;
+  sample: (typeof SAMPLE_CSV_FILES)[number];
+}[];
 
 const DEMO_STUDENT_EMAIL = 'student@rollbook.test';
 
@@ -131,14 +137,18 @@ async function ensureDivisions(tx: Tx, semesterId: number): Promise<number[]> {
     const inDivision = divisionIndex === 0 ? i : i - half;
     const size = divisionIndex === 0 ? half : roster.length - half;
     const division = divisionRows[divisionIndex]!;
-    const batch = batchRows.filter((b) => b.divisionId === division.id)[inDivision < Math.ceil(size / 2) ? 0 : 1]!;
+    const batch = batchRows.filter((b) => b.divisionId === division.id)[
+      inDivision < Math.ceil(size / 2) ? 0 : 1
+    ]!;
     return { studentId: s.id, divisionId: division.id, batchId: batch.id };
   });
   if (placements.length > 0) {
     await tx
       .insert(divisionStudents)
       .values(placements.map((p) => ({ semesterId, divisionId: p.divisionId, studentId: p.studentId })));
-    await tx.insert(batchStudents).values(placements.map((p) => ({ batchId: p.batchId, studentId: p.studentId })));
+    await tx
+      .insert(batchStudents)
+      .values(placements.map((p) => ({ batchId: p.batchId, studentId: p.studentId })));
   }
   await tx.update(semesters).set({ divisionsCreated: true }).where(eq(semesters.id, semesterId));
   return batchRows.map((b) => b.id);
@@ -183,7 +193,11 @@ export async function seedDemoTimetable(db: Db): Promise<void> {
       if (subjectIds.length > 0 && batchIds.length > 0) {
         await tx
           .insert(offeredSubjectBatches)
-          .values(subjectIds.flatMap((offeredSubjectId) => batchIds.map((batchId) => ({ offeredSubjectId, batchId }))))
+          .values(
+            subjectIds.flatMap((offeredSubjectId) =>
+              batchIds.map((batchId) => ({ offeredSubjectId, batchId })),
+            ),
+          )
           .onConflictDoNothing();
       }
     }

@@ -47,7 +47,13 @@ export function createCalendarRepository(db: Db) {
         })
         .from(calendarFeeds)
         .innerJoin(profiles, eq(profiles.id, calendarFeeds.profileId))
-        .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(calendarFeeds.revokedAt), eq(profiles.isActive, true)));
+        .where(
+          and(
+            eq(calendarFeeds.tokenHash, tokenHash),
+            isNull(calendarFeeds.revokedAt),
+            eq(profiles.isActive, true),
+          ),
+        );
       return row;
     },
   };

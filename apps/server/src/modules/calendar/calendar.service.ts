@@ -63,10 +63,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const owner = await repo.ownerOf(tokens.hash(token));
       if (!owner) return null;
       const rows = await lecturesOf(owner);
-      const batches = groupRows(
-        await timetable.batchesOf(rows.map((r) => r.id)),
-        (b) => b.lectureId,
-      );
+      const batches = groupRows(await timetable.batchesOf(rows.map((r) => r.id)), (b) => b.lectureId);
       const now = deps.clock.now();
       const events: WeeklyEvent[] = rows.map((l) => {
         const from = l.semesterStart ?? dateInCurrentWeek(now, FEED_TIME_ZONE, 'monday');
@@ -82,7 +79,11 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
           description: `${l.subjectName}\nTeacher: ${teacherDisplayName(l)} (${l.teacherCode})\nBatches: ${batchNames || 'whole division'}`,
         };
       });
-      return buildWeeklyCalendar({ name: `Rollbook lectures - ${owner.name ?? owner.email}`, stamp: now, events });
+      return buildWeeklyCalendar({
+        name: `Rollbook lectures - ${owner.name ?? owner.email}`,
+        stamp: now,
+        events,
+      });
     },
   };
 }

@@ -64,7 +64,10 @@ const localDateTime = (isoDate: string, time: string) => `${compactDate(isoDate)
 
 /** An instant as a UTC DATE-TIME (`20261102T033000Z`). */
 export function utcStamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The end of a local date in India as a UTC DATE-TIME: RRULE UNTIL must be UTC when DTSTART has a TZID. */

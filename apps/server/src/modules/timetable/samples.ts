@@ -13,7 +13,7 @@ export const SAMPLE_NAMES: string[] = SAMPLE_CSV_FILES.flatMap((f) => [f, f.repl
 
 /** Converts CSV text into a one-sheet .xlsx workbook with the same cells. */
 export async function csvToXlsx(csv: Buffer | string, sheetName = 'Timetable'): Promise<Buffer> {
-  const rows = parse(csv, { relax_column_count: true, skip_empty_lines: false }) as string[][];
+  const rows: string[][] = parse(csv, { relax_column_count: true, skip_empty_lines: false });
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   for (const row of rows) sheet.addRow(row);

@@ -62,7 +62,11 @@ export const teacherDisplayName = (l: Pick<LectureRow, 'teacherName' | 'teacherC
   l.teacherName?.trim() || l.teacherCode;
 
 /** A lecture as the teacher's card shows it (§6.4); the session is required. */
-export function lectureTeacherWire(l: LectureRow, batches: LectureBatchRow[], session: SessionRow): LectureTeacher {
+export function lectureTeacherWire(
+  l: LectureRow,
+  batches: LectureBatchRow[],
+  session: SessionRow,
+): LectureTeacher {
   return {
     slug: l.slug,
     type: l.type,
@@ -152,7 +156,9 @@ export function teacherTimetableWire(
                   slug: divisionRows[0]!.timetableSlug,
                   schedule: {
                     day: dayLabel,
-                    lectures: divisionRows.map((l) => lectureTeacherWire(l, batchesOf(l.id), sessionOf(l.id))),
+                    lectures: divisionRows.map((l) =>
+                      lectureTeacherWire(l, batchesOf(l.id), sessionOf(l.id)),
+                    ),
                   },
                 },
               })),

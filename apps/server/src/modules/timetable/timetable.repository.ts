@@ -69,7 +69,9 @@ const lectureColumns = {
   classroomName: classrooms.name,
 };
 
-export type LectureRow = Awaited<ReturnType<ReturnType<typeof createTimetableRepository>['lectures']>>[number];
+export type LectureRow = Awaited<
+  ReturnType<ReturnType<typeof createTimetableRepository>['lectures']>
+>[number];
 
 /** One batch of a lecture, with its division (the wire shape embeds it). */
 export interface LectureBatchRow {
@@ -172,7 +174,9 @@ export function createTimetableRepository(db: DbOrTx) {
 
     /** Active lectures of one teacher on one weekday. */
     teacherLectures(teacherId: number, day: Weekday) {
-      return this.lectures(and(eq(lectures.teacherId, teacherId), eq(lectures.day, day), eq(lectures.isActive, true)));
+      return this.lectures(
+        and(eq(lectures.teacherId, teacherId), eq(lectures.day, day), eq(lectures.isActive, true)),
+      );
     },
 
     /** Active lectures (optionally of one weekday) that any of the batches attends. */
@@ -214,7 +218,14 @@ export function createTimetableRepository(db: DbOrTx) {
       if (lectureIds.length === 0) return;
       await db
         .insert(lectureSessions)
-        .values(lectureIds.map((lectureId) => ({ lectureId, day, sessionId: newSessionId(), status: 'pre' as const })))
+        .values(
+          lectureIds.map((lectureId) => ({
+            lectureId,
+            day,
+            sessionId: newSessionId(),
+            status: 'pre' as const,
+          })),
+        )
         .onConflictDoNothing({ target: [lectureSessions.lectureId, lectureSessions.day] });
     },
 
@@ -322,7 +333,9 @@ export function createTimetableRepository(db: DbOrTx) {
 
     /** One lecture of an institution by slug. */
     async lectureBySlug(slug: string, institutionId: number) {
-      const [row] = await this.lectures(and(eq(lectures.slug, slug), eq(semesters.institutionId, institutionId)));
+      const [row] = await this.lectures(
+        and(eq(lectures.slug, slug), eq(semesters.institutionId, institutionId)),
+      );
       return row;
     },
 
@@ -332,7 +345,6 @@ export function createTimetableRepository(db: DbOrTx) {
         and(eq(semesters.institutionId, institutionId), eq(lectures.day, day), eq(lectures.isActive, true)),
       );
     },
-
   };
 }
 

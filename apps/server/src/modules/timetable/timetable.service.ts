@@ -15,7 +15,12 @@ import { audit } from '../../lib/audit';
 import { lectures } from '../../db/schema';
 import { dbTimeToMinutes, rangesOverlap, shortTime } from './clock-time';
 import { currentWeekday, dateInCurrentWeek, WEEKDAYS, type Weekday } from './week';
-import { createTimetableRepository, type LectureBatchRow, type LectureRow, type SessionRow } from './timetable.repository';
+import {
+  createTimetableRepository,
+  type LectureBatchRow,
+  type LectureRow,
+  type SessionRow,
+} from './timetable.repository';
 import {
   divisionFullName,
   groupRows,
@@ -52,7 +57,11 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   }
 
   /** The teacher's lectures of one weekday of the current week, each with its (created) session. */
-  async function teacherDay(teacherId: number, institutionId: number, day: Weekday): Promise<TeacherTimetableBranch[]> {
+  async function teacherDay(
+    teacherId: number,
+    institutionId: number,
+    day: Weekday,
+  ): Promise<TeacherTimetableBranch[]> {
     const tz = await repo.institutionTimezone(institutionId);
     const date = dateInCurrentWeek(deps.clock.now(), tz, day);
     const rows = await repo.teacherLectures(teacherId, day);
@@ -90,7 +99,14 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       (o) => o.id !== lecture.id && rangesOverlap(span(o), span(lecture)),
     );
     if (others.length === 0) return undefined;
-    const sessions = new Map((await repo.sessionsOf(others.map((o) => o.id), date)).map((s) => [s.lectureId, s]));
+    const sessions = new Map(
+      (
+        await repo.sessionsOf(
+          others.map((o) => o.id),
+          date,
+        )
+      ).map((s) => [s.lectureId, s]),
+    );
     return others.find((o) => (sessions.get(o.id)?.classroomFinalId ?? o.classroomId) === classroomId);
   }
 
@@ -143,7 +159,10 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** Classrooms of the caller's branches (§6.5). */
     async classroomsForTeacher(auth: AuthContext): Promise<Classroom[]> {
       const teacher = await requireTeacher(auth);
-      const rooms = await repo.classroomsOfBranches(auth.institutionId, await repo.teacherBranchIds(teacher.id));
+      const rooms = await repo.classroomsOfBranches(
+        auth.institutionId,
+        await repo.teacherBranchIds(teacher.id),
+      );
       return rooms.map((r) => ({ slug: r.slug, class_name: r.name }));
     },
 
@@ -196,7 +215,12 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
             },
             lectures: divisionRows.map((l) => {
               const session = sessions.get(l.id);
-              return lectureStudentWire(l, batchesOf(l.id), session, session ? present.has(session.id) : false);
+              return lectureStudentWire(
+                l,
+                batchesOf(l.id),
+                session,
+                session ? present.has(session.id) : false,
+              );
             }),
           })),
         };

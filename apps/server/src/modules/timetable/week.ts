@@ -6,9 +6,12 @@ export { WEEKDAYS };
 /** The institution's civil date of an instant, as `YYYY-MM-DD`. */
 export function localDate(at: Date, timeZone: string): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** Index of a `YYYY-MM-DD` date in a Monday-first week (Monday 0 ... Sunday 6). */

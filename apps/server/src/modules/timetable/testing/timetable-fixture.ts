@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
+import type { profiles } from '../../../db/schema';
 import {
   batchStudents,
   batches,
@@ -10,9 +11,15 @@ import {
   divisions,
   offeredSubjectBatches,
   offeredSubjects,
-  profiles,
 } from '../../../db/schema';
-import { buildAdmin, buildBranch, buildSemester, buildStream, buildStudent, buildTeacher } from '../../../testing/factories';
+import {
+  buildAdmin,
+  buildBranch,
+  buildSemester,
+  buildStream,
+  buildStudent,
+  buildTeacher,
+} from '../../../testing/factories';
 
 /** Signs an access token for a profile without going through login (fast, and no rate limit). */
 export async function tokenFor(app: FastifyInstance, profile: typeof profiles.$inferSelect): Promise<string> {
@@ -39,7 +46,10 @@ const SUBJECTS = [
  * A1, A2, B1, B2 (two students each), subjects IS, CD, PM (core) and ML (elective, no batch takes
  * it), teachers CST, HAJ and NMP, classrooms LH101, LH102, LAB201, LAB202, and its admin.
  */
-export async function buildTimetableWorld(db: Db, opts: { institutionId?: number; branchCode?: string } = {}) {
+export async function buildTimetableWorld(
+  db: Db,
+  opts: { institutionId?: number; branchCode?: string } = {},
+) {
   const branch = await buildBranch(db, {
     ...(opts.institutionId ? { institutionId: opts.institutionId } : {}),
     code: opts.branchCode ?? '07',
@@ -109,26 +119,35 @@ export async function buildTimetableWorld(db: Db, opts: { institutionId?: number
   const batchRows = await db
     .insert(batches)
     .values(
-      [divA!, divB!].flatMap((d) => [1, 2].map((n) => ({ divisionId: d.id, name: `${d.name}${n}`, ordering: n }))),
+      [divA!, divB!].flatMap((d) =>
+        [1, 2].map((n) => ({ divisionId: d.id, name: `${d.name}${n}`, ordering: n })),
+      ),
     )
     .returning();
   await db
     .insert(offeredSubjectBatches)
-    .values(subjects.slice(0, 3).flatMap((s) => batchRows.map((b) => ({ offeredSubjectId: s.id, batchId: b.id }))));
+    .values(
+      subjects.slice(0, 3).flatMap((s) => batchRows.map((b) => ({ offeredSubjectId: s.id, batchId: b.id }))),
+    );
 
+  // One student per batch (A1, A2, B1, B2), placed in one go.
   const studentsByBatch = new Map<string, Awaited<ReturnType<typeof buildStudent>>[]>();
   for (const batch of batchRows) {
-    const list = [];
-    for (let i = 0; i < 2; i++) {
-      const s = await buildStudent(db, { institutionId, branchId: branch.id, semesterId: semester.id });
-      list.push(s);
-      await db
-        .insert(divisionStudents)
-        .values({ semesterId: semester.id, divisionId: batch.divisionId, studentId: s.student.id });
-      await db.insert(batchStudents).values({ batchId: batch.id, studentId: s.student.id });
-    }
-    studentsByBatch.set(batch.name, list);
+    studentsByBatch.set(batch.name, [
+      await buildStudent(db, { institutionId, branchId: branch.id, semesterId: semester.id }),
+    ]);
   }
+  const placed = batchRows.map((b) => ({ batch: b, student: studentsByBatch.get(b.name)![0]!.student }));
+  await db.insert(divisionStudents).values(
+    placed.map((p) => ({
+      semesterId: semester.id,
+      divisionId: p.batch.divisionId,
+      studentId: p.student.id,
+    })),
+  );
+  await db
+    .insert(batchStudents)
+    .values(placed.map((p) => ({ batchId: p.batch.id, studentId: p.student.id })));
 
   const rooms = await db
     .insert(classrooms)

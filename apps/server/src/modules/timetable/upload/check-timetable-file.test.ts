@@ -33,7 +33,16 @@ describe('reading good files', () => {
   it('reads the grid: theory per cell, consecutive identical cells as one lab, 12-hour afternoons', async () => {
     const { lectures, issues } = await checkTimetableFile(csv(GOOD_GRID), referenceFixture());
     expect(issues).toEqual([]);
-    const summary = lectures.map((l) => [l.day, l.start, l.end, l.type, l.teacherCode, l.subjectLabel, l.divisionLabel, l.batchIds]);
+    const summary = lectures.map((l) => [
+      l.day,
+      l.start,
+      l.end,
+      l.type,
+      l.teacherCode,
+      l.subjectLabel,
+      l.divisionLabel,
+      l.batchIds,
+    ]);
     expect(summary).toEqual([
       ['monday', 540, 600, 'theory', 'CST', 'IS', 'BE 7 A', [31, 32]],
       ['monday', 540, 600, 'theory', 'HAJ', 'CD', 'BE 7 B', [33, 34]],
@@ -53,7 +62,9 @@ describe('reading good files', () => {
   it('reads the one-lecture-per-row format, by subject code or short name, any case', async () => {
     const { lectures, issues } = await checkTimetableFile(csv(GOOD_ROWS), referenceFixture());
     expect(issues).toEqual([]);
-    expect(lectures.map((l) => [l.day, l.start, l.end, l.type, l.teacherCode, l.subjectLabel, l.batchIds])).toEqual([
+    expect(
+      lectures.map((l) => [l.day, l.start, l.end, l.type, l.teacherCode, l.subjectLabel, l.batchIds]),
+    ).toEqual([
       ['monday', 540, 600, 'theory', 'CST', 'IS', [31, 32]],
       ['monday', 540, 600, 'theory', 'HAJ', 'CD', [33, 34]],
       ['wednesday', 675, 795, 'lab', 'CST', 'IS', [31, 32]],
@@ -76,7 +87,10 @@ describe('reading good files', () => {
   });
 
   it('accepts semicolon-separated CSV as some spreadsheet locales export it', async () => {
-    const { lectures, issues } = await checkTimetableFile(csv(GOOD_ROWS.replaceAll(',', ';')), referenceFixture());
+    const { lectures, issues } = await checkTimetableFile(
+      csv(GOOD_ROWS.replaceAll(',', ';')),
+      referenceFixture(),
+    );
     expect(issues).toEqual([]);
     expect(lectures).toHaveLength(4);
   });
@@ -148,9 +162,20 @@ describe('reporting every problem with its row and column', () => {
 
   it('reports clashes with lectures of divisions the file does not replace', async () => {
     const existing = [
-      { divisionId: 99, day: 'monday' as const, start: 540, end: 600, teacherId: 1, classroomId: 14, label: 'DBMS for BE 5 A (Information Technology)' },
+      {
+        divisionId: 99,
+        day: 'monday' as const,
+        start: 540,
+        end: 600,
+        teacherId: 1,
+        classroomId: 14,
+        label: 'DBMS for BE 5 A (Information Technology)',
+      },
     ];
-    const rows = ['day,start,end,subject,teacher,division,batches,classroom', 'monday,09:00,10:00,IS,CST,BE-7-A,,LH101'].join('\n');
+    const rows = [
+      'day,start,end,subject,teacher,division,batches,classroom',
+      'monday,09:00,10:00,IS,CST,BE-7-A,,LH101',
+    ].join('\n');
     expect(await problems(rows, existing)).toEqual([
       'row 2, column subject: Teacher CST is booked twice on MONDAY at 09:00-10:00: also DBMS for BE 5 A (Information Technology), which this file does not replace (09:00-10:00)',
     ]);
@@ -162,9 +187,11 @@ describe('reporting every problem with its row and column', () => {
     expect(await problems('day,start,end,subject\nmonday,09:00,10:00,IS')).toEqual([
       'row 1: The header is missing the columns teacher, division, classroom',
     ]);
-    expect(await problems('day,start,end,subject,teacher,division,batches,classroom\nmonday,09:00,10:00,ML,CST,BE-7-A,,LH101')).toEqual([
-      'row 2, column subject: No batch of division A takes ML; name the batches',
-    ]);
+    expect(
+      await problems(
+        'day,start,end,subject,teacher,division,batches,classroom\nmonday,09:00,10:00,ML,CST,BE-7-A,,LH101',
+      ),
+    ).toEqual(['row 2, column subject: No batch of division A takes ML; name the batches']);
     expect(await problems(gridCsv(['CST'], [['MONDAY', '09:00-10:00', '']]))).toEqual([
       'row 1: The file contains no lectures',
     ]);
@@ -173,7 +200,8 @@ describe('reporting every problem with its row and column', () => {
   });
 
   it('reports a row-format line with every bad cell', async () => {
-    const rows = 'day,start,end,subject,teacher,division,batches,classroom,type\nsomeday,9,10:00,,CST,7A,,LH101,seminar';
+    const rows =
+      'day,start,end,subject,teacher,division,batches,classroom,type\nsomeday,9,10:00,,CST,7A,,LH101,seminar';
     expect(await problems(rows)).toEqual([
       'row 2, column day: "someday" is not a day of the week',
       'row 2, column division: "7A" is not a division code like BE-7-A',
@@ -185,11 +213,17 @@ describe('reporting every problem with its row and column', () => {
 
   it('refuses damaged workbooks and old .xls files with a sentence', async () => {
     const xlsx = await csvToXlsx(GOOD_GRID);
-    const damaged = await checkTimetableFile({ filename: 'm.xlsx', data: xlsx.subarray(0, xlsx.length / 2) }, referenceFixture());
+    const damaged = await checkTimetableFile(
+      { filename: 'm.xlsx', data: xlsx.subarray(0, xlsx.length / 2) },
+      referenceFixture(),
+    );
     expect(damaged.issues.map((i) => i.message)).toEqual([
       'The Excel file could not be read; it may be damaged or incomplete',
     ]);
-    const xls = await checkTimetableFile({ filename: 'old.xls', data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]) }, referenceFixture());
+    const xls = await checkTimetableFile(
+      { filename: 'old.xls', data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]) },
+      referenceFixture(),
+    );
     expect(xls.issues[0]!.message).toMatch(/\.xls workbooks are not supported/);
   });
 });
@@ -201,12 +235,25 @@ describe('garbage in, a clear answer out (property)', () => {
     const files = fc.oneof(
       fc.uint8Array({ maxLength: 2000 }).map((b) => ({ filename: 'x.csv', data: Buffer.from(b) })),
       fc.string({ maxLength: 500 }).map((s) => ({ filename: 'x.csv', data: Buffer.from(s) })),
-      fc.array(fc.array(fc.oneof(fc.constantFrom('DAY', 'TIME', 'CST', 'MONDAY', 'BE-7-A-IS-LH101', '09:00-10:00', 'RECESS', ''), fc.string({ maxLength: 12 })), { maxLength: 6 }), { maxLength: 12 }).map((rows) => ({
-        filename: 'x.csv',
-        data: Buffer.from(rows.map((r) => r.join(',')).join('\n')),
-      })),
+      fc
+        .array(
+          fc.array(
+            fc.oneof(
+              fc.constantFrom('DAY', 'TIME', 'CST', 'MONDAY', 'BE-7-A-IS-LH101', '09:00-10:00', 'RECESS', ''),
+              fc.string({ maxLength: 12 }),
+            ),
+            { maxLength: 6 },
+          ),
+          { maxLength: 12 },
+        )
+        .map((rows) => ({
+          filename: 'x.csv',
+          data: Buffer.from(rows.map((r) => r.join(',')).join('\n')),
+        })),
       fc.nat({ max: good.length }).map((n) => ({ filename: 'x.csv', data: good.subarray(0, n) })),
-      fc.nat({ max: goodXlsx.length - 1 }).map((n) => ({ filename: 'x.xlsx', data: goodXlsx.subarray(0, n) })),
+      fc
+        .nat({ max: goodXlsx.length - 1 })
+        .map((n) => ({ filename: 'x.xlsx', data: goodXlsx.subarray(0, n) })),
     );
     await fc.assert(
       fc.asyncProperty(files, async (file) => {

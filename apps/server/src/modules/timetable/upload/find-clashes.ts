@@ -18,7 +18,8 @@ function groupBy<T>(items: T[], keys: (item: T) => string[]): Map<string, T[]> {
   return groups;
 }
 
-type Slot = { lecture: ResolvedLecture; existing?: undefined } | { lecture?: undefined; existing: ExistingLecture };
+type Slot =
+  { lecture: ResolvedLecture; existing?: undefined } | { lecture?: undefined; existing: ExistingLecture };
 
 /**
  * Finds every double booking the new timetable would create: a teacher, a classroom or a batch in
@@ -59,7 +60,11 @@ export function findClashes(lectures: ResolvedLecture[], existing: ExistingLectu
           const b = group[j]!;
           if (i === j || !rangesOverlap(a.lecture, b.lecture ?? b.existing)) continue;
           // Two new lectures: report at the later one only.
-          if (b.lecture && (b.lecture.draft.at.row > a.lecture.draft.at.row || (b.lecture.draft.at.row === a.lecture.draft.at.row && j > i)))
+          if (
+            b.lecture &&
+            (b.lecture.draft.at.row > a.lecture.draft.at.row ||
+              (b.lecture.draft.at.row === a.lecture.draft.at.row && j > i))
+          )
             continue;
           const key = `${check.what(a)}|${i}|${j}`;
           if (reported.has(key)) continue;

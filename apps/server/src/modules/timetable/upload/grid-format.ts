@@ -64,7 +64,11 @@ export function parseGrid(rows: TableRow[], header: GridHeader): ParsedFile {
     seenCodes.set(t.code, t.col);
   }
   if (header.teachers.length === 0) {
-    issues.push({ row: headerRow.row, column: '', message: 'The header has no teacher columns after DAY and TIME' });
+    issues.push({
+      row: headerRow.row,
+      column: '',
+      message: 'The header has no teacher columns after DAY and TIME',
+    });
   }
 
   const open = new Map<number, OpenRun>();
@@ -114,7 +118,8 @@ export function parseGrid(rows: TableRow[], header: GridHeader): ParsedFile {
       continue;
     }
     if (!day) {
-      if (lectureCells.length > 0) issues.push({ row, column: dayLabel, message: 'No day is given above this row' });
+      if (lectureCells.length > 0)
+        issues.push({ row, column: dayLabel, message: 'No day is given above this row' });
       continue;
     }
 

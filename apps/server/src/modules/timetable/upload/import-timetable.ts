@@ -75,7 +75,8 @@ export async function importTimetable(
     const written = await saveTimetables(tx, lectures);
     const labels = new Map(lectures.map((l) => [l.divisionId, l.divisionLabel]));
     const logs = [...written.entries()].map(
-      ([divisionId, n]) => `Division ${labels.get(divisionId) ?? divisionId}: ${n} lecture${n === 1 ? '' : 's'} saved`,
+      ([divisionId, n]) =>
+        `Division ${labels.get(divisionId) ?? divisionId}: ${n} lecture${n === 1 ? '' : 's'} saved`,
     );
     await audit(tx, {
       institutionId: scope.institutionId,

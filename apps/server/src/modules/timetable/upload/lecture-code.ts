@@ -42,7 +42,9 @@ export function parseLectureCode(text: string): LectureCode | { error: string } 
   if (!singleDivision) {
     const [division, ...batchParts] = (rest[0] ?? '').split('_');
     if (!division || !WORD.test(division) || batchParts.length > 1) {
-      return { error: `"${text}": "${rest[0] ?? ''}" is not a division with an optional batch like A or A_A1` };
+      return {
+        error: `"${text}": "${rest[0] ?? ''}" is not a division with an optional batch like A or A_A1`,
+      };
     }
     divisionName = division.toUpperCase();
     if (batchParts.length === 1) {

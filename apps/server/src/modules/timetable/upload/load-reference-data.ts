@@ -96,7 +96,10 @@ export async function loadReferenceData(
     subjectIds.length === 0
       ? Promise.resolve([])
       : db
-          .select({ subjectId: offeredSubjectBatches.offeredSubjectId, batchId: offeredSubjectBatches.batchId })
+          .select({
+            subjectId: offeredSubjectBatches.offeredSubjectId,
+            batchId: offeredSubjectBatches.batchId,
+          })
           .from(offeredSubjectBatches)
           .where(inArray(offeredSubjectBatches.offeredSubjectId, subjectIds)),
     db
@@ -146,7 +149,9 @@ export async function loadReferenceData(
   }
 
   return {
-    teachers: new Map(teacherRows.map((t) => [refKey(t.code), { id: t.id, code: t.code, name: t.name ?? t.code }])),
+    teachers: new Map(
+      teacherRows.map((t) => [refKey(t.code), { id: t.id, code: t.code, name: t.name ?? t.code }]),
+    ),
     classrooms: new Map(classroomRows.map((c) => [refKey(c.name), c])),
     semesters: [...semestersById.values()],
     existing: existingRows.map((e) => ({

@@ -14,7 +14,12 @@ export async function parseTimetableFile(file: { filename: string; data: Buffer 
     rows = await readTable(file);
   } catch (err) {
     if (!(err instanceof UnreadableFileError)) throw err;
-    return { format: 'grid', drafts: [], preamble: '', issues: [{ row: 1, column: '', message: err.message }] };
+    return {
+      format: 'grid',
+      drafts: [],
+      preamble: '',
+      issues: [{ row: 1, column: '', message: err.message }],
+    };
   }
   const grid = findGridHeader(rows);
   const list = findRowHeader(rows);

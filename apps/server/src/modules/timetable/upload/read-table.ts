@@ -23,7 +23,8 @@ function guessDelimiter(text: string): string {
 
 function readCsv(data: Buffer): TableRow[] {
   const text = data.toString('utf8');
-  if (text.includes('\u0000')) throw new UnreadableFileError('The file is neither a CSV text file nor an Excel workbook');
+  if (text.includes('\u0000'))
+    throw new UnreadableFileError('The file is neither a CSV text file nor an Excel workbook');
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -59,7 +60,7 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) return dateCellText(value);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
     if ('text' in value) return String(value.text);
     if ('error' in value) return '';
     return '';
@@ -98,6 +99,7 @@ export async function readTable(file: { filename: string; data: Buffer }): Promi
   if (head.equals(OLE_MAGIC) || /\.xls$/i.test(file.filename)) {
     throw new UnreadableFileError('Old .xls workbooks are not supported; save the sheet as .xlsx or .csv');
   }
-  const rows = head.equals(ZIP_MAGIC) || /\.xlsx$/i.test(file.filename) ? await readXlsx(file.data) : readCsv(file.data);
+  const rows =
+    head.equals(ZIP_MAGIC) || /\.xlsx$/i.test(file.filename) ? await readXlsx(file.data) : readCsv(file.data);
   return rows;
 }

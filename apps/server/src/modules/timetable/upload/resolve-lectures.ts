@@ -1,5 +1,11 @@
 import type { FileIssue, LectureDraft, LectureType } from './drafts';
-import { refKey, type DivisionRef, type ReferenceData, type SemesterRef, type SubjectRef } from './reference-data';
+import {
+  refKey,
+  type DivisionRef,
+  type ReferenceData,
+  type SemesterRef,
+  type SubjectRef,
+} from './reference-data';
 import type { Weekday } from '../week';
 
 /** A lecture with every name replaced by the row it names: ready to be checked for clashes and saved. */
@@ -51,30 +57,45 @@ function chooseSemester(
   return candidates.reduce((a, b) => (b.id > a.id ? b : a));
 }
 
-function chooseDivision(semester: SemesterRef, stream: string, name: string | null): DivisionRef | { error: string } {
+function chooseDivision(
+  semester: SemesterRef,
+  stream: string,
+  name: string | null,
+): DivisionRef | { error: string } {
   const label = `${stream} semester ${semester.no}`;
-  if (semester.divisions.length === 0) return { error: `${label} has no divisions yet; create them before its timetable` };
+  if (semester.divisions.length === 0)
+    return { error: `${label} has no divisions yet; create them before its timetable` };
   if (name === null) {
     if (semester.divisions.length === 1) return semester.divisions[0]!;
-    return { error: `${label} has several divisions (${list(semester.divisions.map((d) => d.name))}); name one` };
+    return {
+      error: `${label} has several divisions (${list(semester.divisions.map((d) => d.name))}); name one`,
+    };
   }
   const division = semester.divisions.find((d) => d.name.toUpperCase() === name);
   if (!division) {
-    return { error: `${label} has no division "${name}" (divisions: ${list(semester.divisions.map((d) => d.name))})` };
+    return {
+      error: `${label} has no division "${name}" (divisions: ${list(semester.divisions.map((d) => d.name))})`,
+    };
   }
   return division;
 }
 
 function chooseSubject(semester: SemesterRef, stream: string, key: string): SubjectRef | { error: string } {
-  const subject = semester.subjects.find((s) => (s.shortName ?? '').toUpperCase() === key || s.code.toUpperCase() === key);
+  const subject = semester.subjects.find(
+    (s) => (s.shortName ?? '').toUpperCase() === key || s.code.toUpperCase() === key,
+  );
   if (subject) return subject;
   const names = semester.subjects.map((s) => s.shortName ?? s.code);
-  return { error: `${stream} semester ${semester.no} has no subject "${key}" (its subjects: ${list(names)})` };
+  return {
+    error: `${stream} semester ${semester.no} has no subject "${key}" (its subjects: ${list(names)})`,
+  };
 }
 
 /** The batches of a whole-division lecture: those that take the subject, else (core subjects) all core batches. */
 function batchesForWholeDivision(division: DivisionRef, subject: SubjectRef): number[] {
-  const taking = division.batches.filter((b) => subject.batchIds.has(b.id) || b.offeredSubjectId === subject.id);
+  const taking = division.batches.filter(
+    (b) => subject.batchIds.has(b.id) || b.offeredSubjectId === subject.id,
+  );
   if (taking.length > 0) return taking.map((b) => b.id);
   if (subject.isElective) return [];
   const core = division.batches.filter((b) => b.kind === 'core');

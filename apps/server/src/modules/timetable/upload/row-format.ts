@@ -91,7 +91,10 @@ export function parseRows(rows: TableRow[], header: RowHeader): ParsedFile {
     const end = parseClockTime(value('end'));
     if (end === null) problem('end', `"${value('end')}" is not a time like 10:00`);
     if (start !== null && end !== null && end <= start) {
-      problem('end', `The lecture ends (${formatClockTime(end)}) before it starts (${formatClockTime(start)})`);
+      problem(
+        'end',
+        `The lecture ends (${formatClockTime(end)}) before it starts (${formatClockTime(start)})`,
+      );
     }
     const division = parseDivisionCode(value('division'));
     if (!division) problem('division', `"${value('division')}" is not a division code like BE-7-A`);

@@ -51,7 +51,9 @@ export async function saveTimetables(tx: DbOrTx, resolved: ResolvedLecture[]): P
       })),
     )
     .returning({ id: lectures.id });
-  const links = resolved.flatMap((l, i) => l.batchIds.map((batchId) => ({ lectureId: inserted[i]!.id, batchId })));
+  const links = resolved.flatMap((l, i) =>
+    l.batchIds.map((batchId) => ({ lectureId: inserted[i]!.id, batchId })),
+  );
   if (links.length > 0) await tx.insert(lectureBatches).values(links);
   for (const l of resolved) written.set(l.divisionId, (written.get(l.divisionId) ?? 0) + 1);
   return written;
