@@ -107,23 +107,17 @@ export function babble(rng: Rng, seconds: number, sampleRate: number, talkers: n
 }
 
 /** Slowly varying gain in dB (a smoothed random walk), one value per sample. */
-export function slowEnvelope(
-  rng: Rng,
-  length: number,
-  sampleRate: number,
-  depthDb: number,
-  rateHz: number,
-): Float32Array {
+export function slowEnvelope(rng: Rng, length: number, sampleRate: number, depthDb: number, rateHz: number): Float32Array {
   const out = new Float32Array(length);
   const knots = Math.ceil((length / sampleRate) * rateHz) + 2;
-  const values = Array.from({ length: knots }, () => rng.uniform(-depthDb, depthDb));
+  // Gains at the knots, smoothstep-interpolated in between (no pow() per sample).
+  const gains = Array.from({ length: knots }, () => Math.pow(10, rng.uniform(-depthDb, depthDb) / 20));
   for (let i = 0; i < length; i++) {
     const pos = (i / sampleRate) * rateHz;
     const k = Math.floor(pos);
     const f = pos - k;
     const s = f * f * (3 - 2 * f);
-    const db = values[k]! * (1 - s) + values[k + 1]! * s;
-    out[i] = Math.pow(10, db / 20);
+    out[i] = gains[k]! * (1 - s) + gains[k + 1]! * s;
   }
   return out;
 }
@@ -148,10 +142,17 @@ export function hvacNoise(
   }
   applyBiquadCascade(out, 'lowpass', rng.uniform(600, 2000), sampleRate, 1);
   normalizeRms(out);
+  // Mains hum by a rotating phasor (one complex multiply per sample instead of two sin() calls).
+  const c = Math.cos((2 * Math.PI * mainsHz) / sampleRate);
+  const s = Math.sin((2 * Math.PI * mainsHz) / sampleRate);
+  let re = 1;
+  let im = 0;
   for (let i = 0; i < length; i++) {
-    const t = i / sampleRate;
-    const hum = 0.2 * Math.sin(2 * Math.PI * mainsHz * t) + 0.1 * Math.sin(2 * Math.PI * 2 * mainsHz * t);
+    const hum = 0.2 * im + 0.2 * re * im; // fundamental + second harmonic (sin 2x = 2 sin x cos x)
     out[i] = (out[i]! + hum) * drift[i]!;
+    const nr = re * c - im * s;
+    im = re * s + im * c;
+    re = nr;
   }
   return normalizeRms(out);
 }
@@ -185,7 +186,10 @@ export function trafficEnvelope(rng: Rng, length: number, sampleRate: number): F
     const centre = rng.uniform(-1, seconds + 1);
     const width = rng.uniform(0.8, 2.5);
     const peak = rng.uniform(0.5, 2);
-    for (let i = 0; i < length; i++) {
+    // Only +-4 widths matter (exp(-16) is nothing).
+    const from = Math.max(0, Math.floor((centre - 4 * width) * sampleRate));
+    const to = Math.min(length, Math.ceil((centre + 4 * width) * sampleRate));
+    for (let i = from; i < to; i++) {
       const d = (i / sampleRate - centre) / width;
       out[i] = out[i]! + peak * Math.exp(-d * d);
     }

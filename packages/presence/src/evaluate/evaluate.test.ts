@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { planCases } from '../corpus/cases';
+import { evaluateCorpus } from './evaluate-corpus';
+import { formatReport } from './report';
+
+describe('corpus planning', () => {
+  it('is reproducible from the seed and covers every class', () => {
+    const a = planCases(200, 5);
+    expect(planCases(200, 5)).toEqual(a);
+    expect(planCases(200, 6)).not.toEqual(a);
+    const classes = new Set(a.map((s) => s.cls));
+    expect([...classes].sort()).toEqual(['T1', 'T2', 'T3', 'T4', 'present']);
+    for (const s of a) {
+      expect(Math.abs(s.skewMs)).toBeLessThanOrEqual(1500);
+      if (s.distanceM !== null) expect(s.distanceM).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+// A small corpus end to end (rendering is the slow part, so two workers share it). The full 2,000+
+// case run is `presence evaluate`, recorded in bench/presence/RESULTS.md.
+describe('evaluateCorpus', { timeout: 120_000 }, () => {
+  it('separates present students from attacks on a small seeded corpus', async () => {
+    const { report, outcomes } = await evaluateCorpus({ cases: 32, seed: 3, workers: 2 });
+    expect(outcomes).toHaveLength(32);
+    expect(report.cases).toBe(32);
+    for (const row of report.falseAcceptByClass) expect(row.errors).toBe(0);
+    const lecture = report.falseRejectUpTo15m;
+    expect(lecture.cases).toBeGreaterThan(5);
+    expect(lecture.rate).toBeLessThanOrEqual(0.2);
+    expect(report.timingMs.p50).toBeGreaterThan(0);
+    expect(formatReport(report)).toContain('false accept per attack class');
+  });
+});
