@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { audit } from '../../../lib/audit';
@@ -9,6 +10,9 @@ import type { ResolvedLecture } from './resolve-lectures';
 import { resolveLectures } from './resolve-lectures';
 import { saveTimetables } from './save-timetables';
 import type { ReferenceData } from './reference-data';
+
+/** Advisory-lock namespace of timetable uploads (any constant unique to this use). */
+const UPLOAD_LOCK_CLASS = 5_000_101;
 
 /** At most this many problems are listed in one answer; the message gives the total. */
 const MAX_LISTED_ISSUES = 200;
@@ -60,8 +64,8 @@ export function timetableIssuesError(issues: FileIssue[]): AppError {
 
 /**
  * Imports a master timetable: checks the whole file first and, only if it is clean, replaces the
- * timetables of every division it covers in one transaction (the snapshot is re-read inside it, so
- * a concurrent upload cannot slip a clash past the check). Throws a 400 listing every problem.
+ * timetables of every division it covers in one transaction, holding the institution's upload lock
+ * so a concurrent upload cannot slip a clash past the check. Throws a 400 listing every problem.
  */
 export async function importTimetable(
   db: Db,
@@ -69,6 +73,8 @@ export async function importTimetable(
   scope: UploadScope,
 ): Promise<UploadReport> {
   return db.transaction(async (tx) => {
+    // One upload per institution at a time, so two files cannot both pass the clash check.
+    await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_CLASS}, ${scope.institutionId})`);
     const ref = await loadReferenceData(tx, scope.institutionId, scope.branchIds);
     const { lectures, issues } = await checkTimetableFile(file, ref);
     if (issues.length > 0) throw timetableIssuesError(issues);
