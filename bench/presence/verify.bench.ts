@@ -24,12 +24,20 @@ const iterations = option('iterations', 100);
 const poolRuns = option('pool-runs', 200);
 
 // A realistic case: a present student, 5 s at 48 kHz, against a web teacher stream at 48 kHz.
-const spec = planCases(200, 1).find((s) => s.cls === 'present' && s.studentRate === 48000 && s.teacherClient === 'web48')!;
+const spec = planCases(200, 1).find(
+  (s) => s.cls === 'present' && s.studentRate === 48000 && s.teacherClient === 'web48',
+)!;
 const { input } = renderCase(spec);
 const window: VerifyInput = { ...input };
 
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`case: ${spec.id} (${spec.distanceM?.toFixed(1)} m, ${spec.noise}, ${spec.roomKind}), student 5 s at 48 kHz, ${input.teacherChunks.length} teacher chunks at 48 kHz`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `case: ${spec.id} (${spec.distanceM?.toFixed(1)} m, ${spec.noise}, ${spec.roomKind}), student 5 s at 48 kHz, ${input.teacherChunks.length} teacher chunks at 48 kHz`,
+);
 
 for (let i = 0; i < 10; i++) verifyPresence({ ...window, cacheTeacherFeatures: false });
 const cold: number[] = [];
@@ -48,18 +56,32 @@ for (let i = 0; i < iterations; i++) {
   verifyPresence({ ...window, cacheTeacherFeatures: true });
   warm.push(performance.now() - t0);
 }
-const coldMedian = percentile([...cold].sort((a, b) => a - b), 0.5);
-const warmMedian = percentile([...warm].sort((a, b) => a - b), 0.5);
-console.log(`single core, cold (teacher features computed): ${summary(cold)} -> ${(1000 / coldMedian).toFixed(0)} verifications/s`);
-console.log(`  stages (mean): decode ${stages.decodeMs.toFixed(1)} ms, tone ${stages.toneMs.toFixed(1)} ms, ambient ${stages.ambientMs.toFixed(1)} ms`);
-console.log(`single core, warm (teacher features cached, as for the 2nd..Nth student of a session): ${summary(warm)} -> ${(1000 / warmMedian).toFixed(0)} verifications/s`);
+const coldMedian = percentile(
+  [...cold].sort((a, b) => a - b),
+  0.5,
+);
+const warmMedian = percentile(
+  [...warm].sort((a, b) => a - b),
+  0.5,
+);
+console.log(
+  `single core, cold (teacher features computed): ${summary(cold)} -> ${(1000 / coldMedian).toFixed(0)} verifications/s`,
+);
+console.log(
+  `  stages (mean): decode ${stages.decodeMs.toFixed(1)} ms, tone ${stages.toneMs.toFixed(1)} ms, ambient ${stages.ambientMs.toFixed(1)} ms`,
+);
+console.log(
+  `single core, warm (teacher features cached, as for the 2nd..Nth student of a session): ${summary(warm)} -> ${(1000 / warmMedian).toFixed(0)} verifications/s`,
+);
 
 const pool = createVerifierPool({ size: 2, maxQueue: 1000 });
 await Promise.all([pool.verify(window), pool.verify(window)]); // start-up and JIT warm-up
 let t0 = performance.now();
 await Promise.all(Array.from({ length: poolRuns }, () => pool.verify(window)));
 const poolMs = performance.now() - t0;
-console.log(`pool of 2 workers: ${poolRuns} verifications in ${poolMs.toFixed(0)} ms -> ${((poolRuns * 1000) / poolMs).toFixed(0)} verifications/s`);
+console.log(
+  `pool of 2 workers: ${poolRuns} verifications in ${poolMs.toFixed(0)} ms -> ${((poolRuns * 1000) / poolMs).toFixed(0)} verifications/s`,
+);
 
 // Burst: 300 students within a few seconds; every verification must come back.
 const latencies: number[] = [];

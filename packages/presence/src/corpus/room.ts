@@ -60,10 +60,46 @@ export function reverberate(
   const outSigns = Array.from({ length: LINES }, () => (rng.chance(0.5) ? 1 : -1));
   const inSigns = Array.from({ length: LINES }, () => (rng.chance(0.5) ? 1 : -1));
   // Eight lines, written out: the Hadamard mix on locals is several times faster than on arrays.
-  const [l0, l1, l2, l3, l4, l5, l6, l7] = lengths as [number, number, number, number, number, number, number, number];
-  const [g0, g1, g2, g3, g4, g5, g6, g7] = gains.map((g) => g / Math.sqrt(LINES)) as [number, number, number, number, number, number, number, number];
-  const [i0, i1, i2, i3, i4, i5, i6, i7] = inSigns as [number, number, number, number, number, number, number, number];
-  const [s0, s1, s2, s3, s4, s5, s6, s7] = outSigns as [number, number, number, number, number, number, number, number];
+  const [l0, l1, l2, l3, l4, l5, l6, l7] = lengths as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = gains.map((g) => g / Math.sqrt(LINES)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [i0, i1, i2, i3, i4, i5, i6, i7] = inSigns as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [s0, s1, s2, s3, s4, s5, s6, s7] = outSigns as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const d0 = new Float32Array(l0);
   const d1 = new Float32Array(l1);
   const d2 = new Float32Array(l2);

@@ -107,7 +107,13 @@ export function babble(rng: Rng, seconds: number, sampleRate: number, talkers: n
 }
 
 /** Slowly varying gain in dB (a smoothed random walk), one value per sample. */
-export function slowEnvelope(rng: Rng, length: number, sampleRate: number, depthDb: number, rateHz: number): Float32Array {
+export function slowEnvelope(
+  rng: Rng,
+  length: number,
+  sampleRate: number,
+  depthDb: number,
+  rateHz: number,
+): Float32Array {
   const out = new Float32Array(length);
   const knots = Math.ceil((length / sampleRate) * rateHz) + 2;
   // Gains at the knots, smoothstep-interpolated in between (no pow() per sample).
