@@ -38,19 +38,25 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   const expectedFiles = new Set(route.files ?? []);
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (!expectedFiles.has(part.fieldname)) continue;
-      files[part.fieldname] = {
-        fieldname: part.fieldname,
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data,
-      };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!expectedFiles.has(part.fieldname)) continue;
+        files[part.fieldname] = {
+          fieldname: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          data,
+        };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // Size limits carry their status (413); a body that is not valid multipart is the caller's fault.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError('bad_request', 'The upload could not be read: the multipart body is malformed');
   }
   const missing = [...expectedFiles].filter((f) => !files[f]);
   if (missing.length > 0) {
@@ -118,14 +124,16 @@ export function registerRoute<R extends RouteDef>(
     url: fastifyPath(route.path),
     schema,
     config: { routeId: route.id, ...(rateLimit ? { rateLimit } : {}) },
-    async handler(request, reply) {
-      let auth: AuthContext | null = null;
-      if (route.auth === 'bearer') {
-        auth = await app.authenticate(request);
-        if (route.roles.length > 0 && !route.roles.includes(auth.role)) {
-          throw new AppError('forbidden', 'You do not have permission to do this');
-        }
+    // Before validation: a caller without the right token or role learns nothing about the input rules.
+    async preValidation(request) {
+      if (route.auth !== 'bearer') return;
+      const auth = await app.authenticate(request);
+      if (route.roles.length > 0 && !route.roles.includes(auth.role)) {
+        throw new AppError('forbidden', 'You do not have permission to do this');
       }
+    },
+    async handler(request, reply) {
+      const auth: AuthContext | null = request.auth;
       let body: unknown = request.body;
       let files: Record<string, UploadedFile> = {};
       if (route.bodyKind === 'multipart') ({ body, files } = await readMultipart(request, route));

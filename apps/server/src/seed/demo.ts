@@ -31,7 +31,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@rollbook.test', description: 'admin, Computer Engineering' },
   { email: 'admin.it@rollbook.test', description: 'admin, Information Technology' },
   { email: 'teacher@rollbook.test', description: 'teacher (Chirag S. Thakkar, CST)' },
-  { email: 'student@rollbook.test', description: 'student (BE semester 5, Computer Engineering)' },
+  { email: 'student@rollbook.test', description: 'student (BE semester 7, Computer Engineering, division A)' },
   {
     email: 'newteacher@rollbook.test',
     description: 'teacher with a temporary password (login asks for a new one)',

@@ -525,3 +525,39 @@ describe('calls not built yet', () => {
     expect(typeof res.body.message).toBe('string');
   });
 });
+
+describe('order of checks', () => {
+  it('refuses a wrong-role or anonymous caller before looking at the body', async () => {
+    const student = await buildStudent(t.db);
+    const token = (await login(student.profile.email)).body.access;
+    const wrongRole = await call(t.app, {
+      method: 'POST',
+      url: '/api/manage/add_subjects_to_semester/',
+      token,
+      body: { nonsense: true },
+    });
+    expect(wrongRole.status).toBe(403);
+    const anonymous = await call(t.app, {
+      method: 'POST',
+      url: '/api/manage/add_subjects_to_semester/',
+      body: { nonsense: true },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('multipart bodies', () => {
+  it('answers a malformed multipart body with 400, not a crash', async () => {
+    const admin = await buildAdmin(t.db);
+    const token = (await login(admin.profile.email)).body.access;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/upload_master_timetable/',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=abc' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="master_tt.csv"; filename="a.csv"\r\n\r\nDAY,TIME\r\n--x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: true, data: null });
+  });
+});

@@ -1,50 +1,62 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API
- * or socket path gets index.html so the client router can take it (history fallback).
+ * Serves the built web app. A path naming a file of the build gets that file (hashed assets cached
+ * for a year); every other page path gets index.html so the client router can take it (history
+ * fallback). Files are looked up per request, so a rebuilt app is served without a restart.
  */
 export default async function webPlugin(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
-  const hasBuild = existsSync(path.join(dist, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    // @fastify/static (wildcard off) registered one route per built file; every other page path is
-    // the client router's.
-    app.get('/*', async (request, reply) => {
-      if (isApiPath(request.url)) return apiNotFound(request.method, request.url, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
-    app.get('/*', async (request, reply) => {
-      if (isApiPath(request.url)) return apiNotFound(request.method, request.url, reply);
+  await app.register(fastifyStatic, { root: dist, serve: false });
+
+  app.get('/*', async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (isApiPath(urlPath)) return apiNotFound(request.method, urlPath, reply);
+    const file = await builtFile(dist, urlPath);
+    if (file) {
+      const immutable = file.startsWith(`assets${path.sep}`);
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    if (!(await builtFile(dist, '/index.html'))) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The Rollbook web app is not built yet. Run `npm run build` (npm start does this for you).');
-    });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  });
+}
+
+/** The build-relative path of an existing file the URL names, or null (never outside the build). */
+async function builtFile(dist: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const absolute = path.resolve(dist, `.${decoded}`);
+  if (!absolute.startsWith(dist + path.sep)) return null;
+  try {
+    return (await stat(absolute)).isFile() ? path.relative(dist, absolute) : null;
+  } catch {
+    return null;
   }
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/socket.io');
+function isApiPath(urlPath: string): boolean {
+  return urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/socket.io');
 }
 
-function apiNotFound(method: string, url: string, reply: FastifyReply) {
-  const path = url.split('?')[0] ?? '';
+function apiNotFound(method: string, urlPath: string, reply: FastifyReply) {
   return reply
     .status(404)
-    .send({ data: null, error: true, message: `No API call at ${method} ${path}`, code: 'not_found' });
+    .send({ data: null, error: true, message: `No API call at ${method} ${urlPath}`, code: 'not_found' });
 }
