@@ -78,25 +78,28 @@ export async function seedDemoSubjects(db: Db, clock: Clock = systemClock): Prom
         ),
       )
       .orderBy(asc(catalogueSubjects.subjectCode));
-    await selection.lock(admin, {
+    // IT BE 7 is the semester whose choice closed six days ago with every elective finalised (ready
+    // for division planning): it is locked as an admin would have three weeks ago.
+    const closed = sem.streamCode !== '07';
+    const lockedAt = closed ? new Date(clock.now().getTime() - 20 * DAY_MS) : clock.now();
+    const closedDeadline = dateInZone(new Date(clock.now().getTime() - 6 * DAY_MS), inst.timezone);
+    const lockWith = closed ? createSelectionService({ ...deps, clock: { now: () => lockedAt } }) : selection;
+    await lockWith.lock(admin, {
       semester_slug: sem.slug,
       subject_slugs: rows.map((r) => r.slug),
-      deadline_timestamp: deadlineSeconds,
+      deadline_timestamp: closed ? Date.parse(`${closedDeadline}T00:00:00Z`) / 1000 : deadlineSeconds,
       non_tech_subjects: rows.filter((r) => r.name === 'Project Management').map((r) => r.slug),
     });
+    await savePicks(db, sem.id, lockedAt, closed ? 'everyone' : 'some');
   }
-
-  const ceSem7 = sem7.find((s) => s.streamCode === '07');
-  if (!ceSem7) return;
-  await savePicks(db, ceSem7.id, clock.now());
 }
 
 /**
- * Saved choices for CE BE semester 7, written in bulk (the lock above already applied the rules
+ * Saved choices for a BE semester 7 (some people, or every student), written in bulk (the lock above already applied the rules
  * that matter here: records, options and categories). Teachers rank a rotation of four subjects;
  * students take one subject per category, spread over the alternatives.
  */
-async function savePicks(db: Db, semesterId: number, now: Date) {
+async function savePicks(db: Db, semesterId: number, now: Date, who: 'some' | 'everyone') {
   const repo = createChoicesRepository(db);
   const catalogue = createCatalogueRepository(db);
   const offered = await catalogue.offeredOfSemesters([semesterId]);
@@ -120,7 +123,7 @@ async function savePicks(db: Db, semesterId: number, now: Date) {
     .sort((a, b) =>
       (people.get(a.profileId)?.enrollment ?? '').localeCompare(people.get(b.profileId)?.enrollment ?? ''),
     )
-    .slice(1, 1 + STUDENTS_WHO_SAVED);
+    .slice(who === 'everyone' ? 0 : 1, who === 'everyone' ? undefined : 1 + STUDENTS_WHO_SAVED);
   const studentItems = studentRecords.flatMap((r, i) =>
     categories.map((c, rank) => ({
       choiceId: r.id,

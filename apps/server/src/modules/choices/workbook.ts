@@ -10,7 +10,9 @@ export interface SheetSpec {
 
 /**
  * Builds an .xlsx file as the contract's download shape (standard base64, no line breaks). Headers
- * are bold, frozen and filterable, so a sheet is usable as soon as it is opened.
+ * are bold, frozen and filterable, so a sheet is usable as soon as it is opened. Every value is
+ * written as a typed cell (string or number), never as a formula, so a name such as `=HYPERLINK(...)`
+ * typed by a user stays text in every spreadsheet program (no formula injection).
  */
 export async function buildWorkbook(fileName: string, sheets: SheetSpec[]): Promise<ExcelFile> {
   const workbook = new ExcelJS.Workbook();
