@@ -29,13 +29,16 @@ export class ComplexFft {
   constructor(size: number) {
     if (!isPowerOfTwo(size)) throw new RangeError(`FFT size must be a power of two, got ${size}`);
     this.size = size;
-    this.stageCos = new Float64Array(Math.max(size - 2, 1));
-    this.stageSin = new Float64Array(Math.max(size - 2, 1));
+    // Stage tables back to back: size 2 (w = 1) at offset -1 is stored at index 0 via a shift of 1,
+    // so index (halfLen - 2 + 1 + j) serves every stage from size 2 up.
+    this.stageCos = new Float64Array(size);
+    this.stageSin = new Float64Array(size);
+    this.stageCos[0] = 1;
     for (let len = 4; len <= size; len <<= 1) {
       const halfLen = len >> 1;
       for (let j = 0; j < halfLen; j++) {
-        this.stageCos[halfLen - 2 + j] = Math.cos((2 * Math.PI * j) / len);
-        this.stageSin[halfLen - 2 + j] = Math.sin((2 * Math.PI * j) / len);
+        this.stageCos[halfLen - 1 + j] = Math.cos((2 * Math.PI * j) / len);
+        this.stageSin[halfLen - 1 + j] = Math.sin((2 * Math.PI * j) / len);
       }
     }
     this.reversed = new Uint32Array(size);
@@ -98,12 +101,12 @@ export class ComplexFft {
     }
     for (; h < n; h <<= 2) {
       const block = h << 2;
-      const base2 = h - 2; // stage of size 2h: entries cos/sin(2*pi*j / 2h)
-      const base4 = 2 * h - 2; // stage of size 4h
+      const base2 = h - 1; // stage of size 2h: entries cos/sin(2*pi*j / 2h)
+      const base4 = 2 * h - 1; // stage of size 4h
       for (let start = 0; start < n; start += block) {
         for (let j = 0; j < h; j++) {
-          const w1r = h === 1 ? 1 : stageCos[base2 + j]!;
-          const w1i = h === 1 ? 0 : sign * stageSin[base2 + j]!;
+          const w1r = stageCos[base2 + j]!;
+          const w1i = sign * stageSin[base2 + j]!;
           const w2r = stageCos[base4 + j]!;
           const w2i = sign * stageSin[base4 + j]!;
           const a = start + j;
@@ -135,8 +138,8 @@ export class ComplexFft {
           const zr0 = d1r * w2r - d1i * w2i;
           const zi0 = d1r * w2i + d1i * w2r;
           // Multiply by the quarter-turn twiddle: -i for the forward kernel, +i for the inverse.
-          const zr = sign < 0 ? zi0 : -zi0;
-          const zi = sign < 0 ? -zr0 : zr0;
+          const zr = -sign * zi0;
+          const zi = sign * zr0;
           re[a] = a1r + vr;
           im[a] = a1i + vi;
           re[c] = a1r - vr;

@@ -97,7 +97,13 @@ export function teacherFeatureGrid(
   let rejectedChunks = 0;
   let expectedNextMs = Number.NaN;
   const sorted = [...chunks].filter((c) => c.bytes.length > 0).sort((a, b) => a.timestampMs - b.timestampMs);
+  const gridEndMs = gridStartMs + frames * FRAME_MS;
   for (const chunk of sorted) {
+    // Skip chunks that cannot reach the grid before paying for their decoding and features.
+    const roughStartMs = isRiff(chunk.bytes) ? chunk.timestampMs - CHUNK_MS : chunk.timestampMs;
+    if (roughStartMs - CONTIGUITY_TOLERANCE_MS >= gridEndMs || roughStartMs + CHUNK_MS + CONTIGUITY_TOLERANCE_MS <= gridStartMs) {
+      continue;
+    }
     let features: Float32Array | undefined;
     let durationMs = CHUNK_MS;
     const key = useCache ? chunkKey(chunk) : '';

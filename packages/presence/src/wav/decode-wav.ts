@@ -110,6 +110,11 @@ function decodeFrames(
   const frames = Math.floor(dataLength / frameBytes);
   if (frames === 0) throw new PresenceInputError('no_samples', 'data chunk holds no complete frame');
   const out = new Float32Array(frames);
+  if (format === FORMAT_PCM && bitsPerSample === 16 && channels === 1) {
+    // The browsers' format: a straight loop, no per-sample reader call.
+    for (let f = 0; f < frames; f++) out[f] = view.getInt16(dataStart + 2 * f, true) / 32768;
+    return { sampleRate, samples: out };
+  }
   const read = sampleReader(format, bitsPerSample, view, bytes);
   const inv = 1 / channels;
   let pos = dataStart;
