@@ -6,6 +6,12 @@ type Screen = LazyExoticComponent<ComponentType<{ title: string }>>;
 // Each page is its own chunk, loaded when first visited. Later issues point an entry at their
 // feature's page instead of the placeholder.
 const ComingSoon: Screen = lazy(() => import('./screens/coming-soon-screen'));
+const TimetablePage: Screen = lazy(() => import('../features/timetable/timetable-page'));
+const SubjectSelectionPage: Screen = lazy(() =>
+  import('../features/subject-selection/subject-selection-page').then((m) => ({
+    default: m.SubjectSelectionPage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -16,11 +22,11 @@ export interface GuardedScreen {
 
 /** Every role-guarded page of product spec §2 (plus the routes the contract adds). */
 export const GUARDED_SCREENS: readonly GuardedScreen[] = [
-  { key: 'subjectSelect', title: 'Subject Selection', Screen: ComingSoon },
+  { key: 'subjectSelect', title: 'Subject Selection', Screen: SubjectSelectionPage },
   { key: 'subjectConfirmation', title: 'Subject Confirmation', Screen: ComingSoon },
   { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: ComingSoon },
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: ComingSoon },
-  { key: 'timetable', title: 'Master Timetable', Screen: ComingSoon },
+  { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: ComingSoon },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: ComingSoon },

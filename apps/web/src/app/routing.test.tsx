@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { authRoutes, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authRoutes, catalogueRoutes, ok, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
 import { apiUrl, errorBody, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
@@ -9,6 +9,11 @@ import { guardRedirect } from './guards';
 import { GUARDED_SCREENS } from './route-screens';
 
 setupMswServer();
+
+// Pages that are built load their data on arrival; an empty answer is enough for routing.
+beforeEach(() => {
+  server.use(http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([]))));
+});
 
 describe('guardRedirect', () => {
   it('sends a visitor without a role to /login', () => {
@@ -41,8 +46,14 @@ describe('routing in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
+  it('redirects admin from / to the subject selection page', async () => {
+    const { router } = renderApp('/', { role: 'admin' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subject/subject-select'));
+    expect(await screen.findByRole('heading', { name: 'Subject Selection' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Stream')).toBeInTheDocument();
+  });
+
   it.each([
-    ['admin', '/subject/subject-select', 'Subject Selection'],
     ['teacher', '/teacher-dashboard', 'Lecture Schedule'],
     ['student', '/student-dashboard', 'Attendance'],
   ] as const)('redirects %s from / to %s and shows its placeholder', async (role, home, title) => {
