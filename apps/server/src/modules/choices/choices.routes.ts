@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { choicesRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
-import { createNotificationService } from '../notifications/notifications.service';
+import { alertsAfterCommit } from '../notifications/notifications.service';
 import { createConfirmationService } from './confirmation.service';
 import { startDeadlineReminders } from './deadline-reminders';
 import type { ChoicesDeps } from './deps';
@@ -15,11 +15,9 @@ import { createTeacherChoicesService } from './teacher-choices.service';
  * §11.1-11.2), plus the deadline-day reminder timer.
  */
 export async function choicesModule(app: FastifyInstance) {
-  const deps: ChoicesDeps = {
-    db: app.deps.db,
-    clock: app.deps.clock,
-    notifier: (db) => createNotificationService(db, app),
-  };
+  // Alerts raised inside a transaction reach sockets only after it commits.
+  const { db, notifier } = alertsAfterCommit(app.deps.db, app);
+  const deps: ChoicesDeps = { db, clock: app.deps.clock, notifier };
   const selection = createSelectionService(deps);
   const teacher = createTeacherChoicesService(deps);
   const student = createStudentChoicesService(deps);

@@ -9,7 +9,7 @@ describe('buildWorkbook', () => {
       { name: 'Sheet', columns: [{ header: 'Name', width: 20 }], rows: hostile.map((v) => [v]) },
     ]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(file.file_content, 'base64'));
+    await book.xlsx.load(Buffer.from(file.file_content, 'base64') as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Sheet')!;
     hostile.forEach((value, i) => {
       const cell = sheet.getCell(i + 2, 1);

@@ -21,7 +21,29 @@ function toWire(row: Pick<Row, 'slug' | 'status' | 'type' | 'message'>): Notific
  * The bell: lists and marks a person's alerts, and raises new ones (stored, then pushed live to the
  * person's open sockets). Later modules call `notify` for subject-choice events.
  */
-export function createNotificationService(db: Db, app?: Pick<FastifyInstance, 'clientNs'>) {
+/** An alert stored in the database, ready to be pushed to its owner's open sockets. */
+export interface StagedAlert {
+  profileSlug: string;
+  notification: Notification;
+}
+
+type LivePush = Pick<FastifyInstance, 'clientNs'>;
+
+/** Pushes stored alerts to their owners' sockets. */
+export function pushAlerts(app: LivePush, alerts: StagedAlert[]): void {
+  for (const a of alerts)
+    app.clientNs.to(profileRoom(a.profileSlug)).emit('notification', { notification: a.notification });
+}
+
+/**
+ * The bell service. With `app`, new alerts are pushed live; with `defer`, they are handed to it
+ * instead (see `alertsAfterCommit`), so a push never announces an alert a rollback then removes.
+ */
+export function createNotificationService(
+  db: Db,
+  app?: LivePush,
+  opts: { defer?: (alerts: StagedAlert[]) => void } = {},
+) {
   async function list(profileId: number): Promise<Notification[]> {
     const rows = await db
       .select({
@@ -75,16 +97,18 @@ export function createNotificationService(db: Db, app?: Pick<FastifyInstance, 'c
           message: notifications.message,
           profileId: notifications.profileId,
         });
-      if (app) {
+      if (app || opts.defer) {
         const owners = await db
           .select({ id: profiles.id, slug: profiles.slug })
           .from(profiles)
           .where(inArray(profiles.id, [...new Set(input.profileIds)]));
         const slugById = new Map(owners.map((o) => [o.id, o.slug]));
-        for (const row of inserted) {
-          const slug = slugById.get(row.profileId);
-          if (slug) app.clientNs.to(profileRoom(slug)).emit('notification', { notification: toWire(row) });
-        }
+        const staged = inserted.flatMap((row) => {
+          const profileSlug = slugById.get(row.profileId);
+          return profileSlug ? [{ profileSlug, notification: toWire(row) }] : [];
+        });
+        if (opts.defer) opts.defer(staged);
+        else if (app) pushAlerts(app, staged);
       }
       return inserted.length;
     },
@@ -92,3 +116,35 @@ export function createNotificationService(db: Db, app?: Pick<FastifyInstance, 'c
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
+
+/**
+ * A view of `db` whose transactions push the alerts raised inside them only once they commit (and
+ * never when they roll back), and the notifier to use with it: inside a transaction it stages, outside
+ * one it pushes at once.
+ */
+export function alertsAfterCommit(
+  db: Db,
+  app: LivePush,
+): { db: Db; notifier: (scope: Db) => NotificationService } {
+  const pending = new WeakMap<object, StagedAlert[]>();
+  const transactional = Object.create(db) as Db;
+  transactional.transaction = (async (work: (tx: Db) => Promise<unknown>, config?: unknown) => {
+    let staged: StagedAlert[] = [];
+    const result = await db.transaction(async (tx) => {
+      staged = [];
+      pending.set(tx, staged);
+      return work(tx as unknown as Db);
+    }, config as never);
+    pushAlerts(app, staged);
+    return result;
+  }) as Db['transaction'];
+  return {
+    db: transactional,
+    notifier: (scope) => {
+      const staged = pending.get(scope);
+      return staged
+        ? createNotificationService(scope, undefined, { defer: (a) => staged.push(...a) })
+        : createNotificationService(scope, app);
+    },
+  };
+}
