@@ -133,7 +133,7 @@ export function alertsAfterCommit(
     const result = await db.transaction(async (tx) => {
       staged = [];
       pending.set(tx, staged);
-      return work(tx as unknown as Db);
+      return work(tx);
     }, config as never);
     pushAlerts(app, staged);
     return result;
