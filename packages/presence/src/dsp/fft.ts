@@ -184,7 +184,7 @@ export class RealFft {
 
   /**
    * Forward transform of `input` (read from `offset`, `length` samples, zero-padded to size).
-   * Writes bins 0..size/2 into outRe/outIm (length >= size/2 + 1).
+   * Writes bins binFrom..binTo (default 0..size/2) into outRe/outIm (length >= size/2 + 1).
    */
   forward(
     input: ArrayLike<number>,
@@ -192,6 +192,8 @@ export class RealFft {
     outIm: Float64Array,
     offset = 0,
     length = this.size,
+    binFrom = 0,
+    binTo = this.size >> 1,
   ): void {
     const h = this.size >> 1;
     const zr = this.workRe;
@@ -205,7 +207,10 @@ export class RealFft {
     this.half.forward(zr, zi);
     const cosT = this.cosTable;
     const sinT = this.sinTable;
-    for (let k = 0; k <= h; k++) {
+    // Callers that need one band only (the tone, the ambient bands) skip the other bins' unpacking.
+    const first = Math.max(0, binFrom);
+    const last = Math.min(h, binTo);
+    for (let k = first; k <= last; k++) {
       const k1 = k === h ? 0 : k;
       const k2 = k === 0 ? 0 : h - k;
       const ar = zr[k1]!;

@@ -88,13 +88,16 @@ export function bandEnvelopes(
   const fft = realFftPlan(plan.fftSize);
   const frameBuf = new Float64Array(plan.fftSize);
   const { frameLen, window, bandLo, bandHi, re, im, norm } = plan;
+  const topBin = bandHi[BAND_COUNT - 1]!;
   for (let f = 0; f < frames; f++) {
     const base = startSample + f * frameLen;
-    for (let n = 0; n < frameLen; n++) {
-      const v = samples[base + n];
-      frameBuf[n] = v === undefined ? 0 : v * window[n]!;
+    if (base + frameLen <= samples.length) {
+      for (let n = 0; n < frameLen; n++) frameBuf[n] = samples[base + n]! * window[n]!;
+    } else {
+      for (let n = 0; n < frameLen; n++)
+        frameBuf[n] = base + n < samples.length ? samples[base + n]! * window[n]! : 0;
     }
-    fft.forward(frameBuf, re, im);
+    fft.forward(frameBuf, re, im, 0, frameLen, 0, topBin);
     for (let b = 0; b < BAND_COUNT; b++) {
       let power = 0;
       for (let k = bandLo[b]!; k < bandHi[b]!; k++) power += re[k]! * re[k]! + im[k]! * im[k]!;

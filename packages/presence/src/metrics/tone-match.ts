@@ -64,7 +64,7 @@ export function matchTone(samples: Float32Array, sampleRate: number, params: Ton
   const half = fftSize >> 1;
   const specRe = new Float64Array(half + 1);
   const specIm = new Float64Array(half + 1);
-  realFftPlan(fftSize).forward(samples, specRe, specIm, 0, length);
+  realFftPlan(fftSize).forward(samples, specRe, specIm, 0, length, kLo, kHi);
   const bandRe = new Float64Array(bbSize);
   const bandIm = new Float64Array(bbSize);
   // Scale 2M/N turns the inverse FFT of size M into the analytic band signal in full-scale units.

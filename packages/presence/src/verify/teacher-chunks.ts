@@ -101,7 +101,10 @@ export function teacherFeatureGrid(
   for (const chunk of sorted) {
     // Skip chunks that cannot reach the grid before paying for their decoding and features.
     const roughStartMs = isRiff(chunk.bytes) ? chunk.timestampMs - CHUNK_MS : chunk.timestampMs;
-    if (roughStartMs - CONTIGUITY_TOLERANCE_MS >= gridEndMs || roughStartMs + CHUNK_MS + CONTIGUITY_TOLERANCE_MS <= gridStartMs) {
+    if (
+      roughStartMs - CONTIGUITY_TOLERANCE_MS >= gridEndMs ||
+      roughStartMs + CHUNK_MS + CONTIGUITY_TOLERANCE_MS <= gridStartMs
+    ) {
       continue;
     }
     let features: Float32Array | undefined;
