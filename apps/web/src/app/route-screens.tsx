@@ -12,6 +12,11 @@ const SubjectSelectionPage: Screen = lazy(() =>
     default: m.SubjectSelectionPage,
   })),
 );
+const StudentElectivesPage: Screen = lazy(() =>
+  import('../features/student-electives/student-electives-page').then((m) => ({
+    default: m.StudentElectivesPage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -32,6 +37,6 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: ComingSoon },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: ComingSoon },
   { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
-  { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: ComingSoon },
+  { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
   { key: 'studentDivision', title: 'My Division', Screen: ComingSoon },
 ];

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authRoutes, catalogueRoutes, ok, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
+import { authRoutes, catalogueRoutes, choicesRoutes, ok, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
 import { apiUrl, errorBody, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
@@ -12,7 +12,12 @@ setupMswServer();
 
 // Pages that are built load their data on arrival; an empty answer is enough for routing.
 beforeEach(() => {
-  server.use(http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([]))));
+  server.use(
+    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([]))),
+    http.get(apiUrl(choicesRoutes.getStudentsSubjectChoices.path), () =>
+      HttpResponse.json(errorBody('No electives'), { status: 404 }),
+    ),
+  );
 });
 
 describe('guardRedirect', () => {
