@@ -5,15 +5,10 @@ import { teachers } from './people';
 import { offeredSubjects } from './subjects';
 import { batches, divisions } from './divisions';
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+import { WEEK_DAYS } from '@rollbook/contract';
+
+/** Lecture days, Monday first (the contract's list). */
+export const WEEKDAYS = WEEK_DAYS;
 
 /** The weekly timetable of one division (replaced as a whole by a master-timetable upload). */
 export const timetables = pgTable('timetables', {

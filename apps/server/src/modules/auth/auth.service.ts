@@ -81,6 +81,35 @@ export function createAuthService(deps: AppDeps) {
       throw new AppError('validation_failed', problem, { issues: [{ path: 'password', message: problem }] });
   }
 
+  /**
+   * Sets a new password through a single-use challenge, in one transaction: the challenge is spent,
+   * the temporary flag cleared, the change recorded and audited. A reset also ends every sign-in.
+   */
+  async function replacePassword(
+    profile: ProfileRow,
+    challengeId: number,
+    password: string,
+    reason: 'temporary_replaced' | 'forgot_password_reset',
+  ) {
+    const passwordHash = await hashPassword(password);
+    await deps.db.transaction(async (tx) => {
+      await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challengeId));
+      await tx
+        .update(profiles)
+        .set({ passwordHash, mustChangePassword: false })
+        .where(eq(profiles.id, profile.id));
+      if (reason === 'forgot_password_reset') await revokeAllTokens(tx, profile, 'password_reset');
+      await tx.insert(passwordChanges).values({ profileId: profile.id, reason });
+      await audit(tx, {
+        institutionId: profile.institutionId,
+        actorProfileId: profile.id,
+        action: reason === 'temporary_replaced' ? 'password.set_from_temporary' : 'password.reset',
+        entityType: 'profile',
+        entitySlug: profile.slug,
+      });
+    });
+  }
+
   return {
     async login(input: {
       email: string;
@@ -151,22 +180,7 @@ export function createAuthService(deps: AppDeps) {
       const profile = await repo.findProfileById(challenge.profileId);
       if (!profile || !profile.mustChangePassword)
         throw new AppError('not_found', 'Your password has already been updated');
-      const passwordHash = await hashPassword(input.password);
-      await deps.db.transaction(async (tx) => {
-        await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challenge.id));
-        await tx
-          .update(profiles)
-          .set({ passwordHash, mustChangePassword: false })
-          .where(eq(profiles.id, profile.id));
-        await tx.insert(passwordChanges).values({ profileId: profile.id, reason: 'temporary_replaced' });
-        await audit(tx, {
-          institutionId: profile.institutionId,
-          actorProfileId: profile.id,
-          action: 'password.set_from_temporary',
-          entityType: 'profile',
-          entitySlug: profile.slug,
-        });
-      });
+      await replacePassword(profile, challenge.id, input.password, 'temporary_replaced');
       return issueTokens({ ...profile, mustChangePassword: false });
     },
 
@@ -241,23 +255,7 @@ export function createAuthService(deps: AppDeps) {
         );
       }
       assertPassword(input.password);
-      const passwordHash = await hashPassword(input.password);
-      await deps.db.transaction(async (tx) => {
-        await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challenge.id));
-        await tx
-          .update(profiles)
-          .set({ passwordHash, mustChangePassword: false })
-          .where(eq(profiles.id, profile.id));
-        await revokeAllTokens(tx, profile, 'password_reset');
-        await tx.insert(passwordChanges).values({ profileId: profile.id, reason: 'forgot_password_reset' });
-        await audit(tx, {
-          institutionId: profile.institutionId,
-          actorProfileId: profile.id,
-          action: 'password.reset',
-          entityType: 'profile',
-          entitySlug: profile.slug,
-        });
-      });
+      await replacePassword(profile, challenge.id, input.password, 'forgot_password_reset');
     },
 
     async updateEmail(auth: AuthContext, input: { email: string }): Promise<{ email: string }> {
