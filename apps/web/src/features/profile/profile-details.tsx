@@ -1,4 +1,5 @@
 import type { AccessTokenPayload } from '@rollbook/contract';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { EmailEditor } from './email-editor';
 import { NAME_LABELS } from './profile-labels';
 
@@ -13,20 +14,24 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /**
  * The profile facts of the signed-in person (product spec §2 Profile dialog): name (labelled per
- * role), Enrollment Number for students, Department, and the editable Email ID.
+ * role), Enrollment Number for students, Department, the editable Email ID, and for teachers and
+ * students their calendar feed link.
  */
 export function ProfileDetails({ profile }: { profile: AccessTokenPayload }) {
   const { obj } = profile;
   const role = obj.profile.role;
   const department = obj.branch?.branch_name ?? 'Not set';
   return (
-    <dl className="flex flex-col gap-4">
-      <Row label={NAME_LABELS[role]} value={obj.profile.name ?? 'Not set'} />
-      {obj.profile.role === 'student' && 'enrollment' in obj ? (
-        <Row label="Enrollment Number" value={obj.enrollment} />
-      ) : null}
-      <Row label="Department" value={department} />
-      <EmailEditor currentEmail={obj.profile.email} />
-    </dl>
+    <div className="flex flex-col gap-4">
+      <dl className="flex flex-col gap-4">
+        <Row label={NAME_LABELS[role]} value={obj.profile.name ?? 'Not set'} />
+        {obj.profile.role === 'student' && 'enrollment' in obj ? (
+          <Row label="Enrollment Number" value={obj.enrollment} />
+        ) : null}
+        <Row label="Department" value={department} />
+        <EmailEditor currentEmail={obj.profile.email} />
+      </dl>
+      {role === 'admin' ? null : <CalendarFeedSection />}
+    </div>
   );
 }

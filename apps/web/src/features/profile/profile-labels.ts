@@ -22,3 +22,16 @@ export const PROFILE_TEXT = {
   retryAfter24h: 'Please try again after 24 hours',
   fallback: 'Something went wrong',
 } as const;
+
+/** Texts of the calendar feed section (a Rollbook addition, not in the original product). */
+export const CALENDAR_TEXT = {
+  title: 'Calendar feed',
+  explanation:
+    'Subscribe to this private link to see your weekly lectures in any calendar app (Google, Outlook, Apple).',
+  show: 'Show my calendar link',
+  loading: 'Getting link...',
+  fieldLabel: 'Calendar feed link',
+  copied: 'Link copied',
+  copyFailed: 'Could not copy the link; select it and copy it yourself',
+  reset: 'A new link was made; the old one no longer works',
+} as const;
