@@ -17,6 +17,11 @@ const StudentElectivesPage: Screen = lazy(() =>
     default: m.StudentElectivesPage,
   })),
 );
+const TeacherSubjectChoicePage: Screen = lazy(() =>
+  import('../features/teacher-subject-choice/teacher-subject-choice-page').then((m) => ({
+    default: m.TeacherSubjectChoicePage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -34,7 +39,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: ComingSoon },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
-  { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: ComingSoon },
+  { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: ComingSoon },
   { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
