@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 
 const SAMPLE = 'grid-ce-be7.csv';
@@ -59,7 +60,11 @@ test.describe('master timetable (admin)', () => {
     await logIn(page, 'admin@rollbook.test');
     const sample = await downloadSample(request, await bearer(page));
     await openUploadForm(page);
-    await expect(page.getByRole('button', { name: `Download ${SAMPLE}` })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${SAMPLE}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(SAMPLE);
+    expect((await readFile(await download.path())).toString('utf8')).toBe(sample.toString('utf8'));
     await chooseFile(page, SAMPLE, sample);
     await page.getByRole('button', { name: 'Upload File' }).click();
     await expect(page.getByText('File uploaded successfully')).toBeVisible();

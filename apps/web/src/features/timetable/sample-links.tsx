@@ -12,7 +12,8 @@ function saveText(name: string, text: string) {
   anchor.href = url;
   anchor.download = name;
   anchor.click();
-  URL.revokeObjectURL(url);
+  // Revoking at once can cancel the download before the browser has read the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,6 +124,15 @@ describe('TimetablePage upload', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The file has 2 problems');
     expect(screen.getByRole('heading', { name: 'Upload Master Time-Table' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload File' })).toBeEnabled();
+  });
+
+  it('takes a dropped file', async () => {
+    serveCatalogue(() => EMPTY_WEEK);
+    renderPage();
+    const zone = (await screen.findByText('Choose a timetable file or drop it here')).closest('label');
+    expect(zone).not.toBeNull();
+    fireEvent.drop(zone!, { dataTransfer: { files: [csv()] } });
+    expect(await screen.findByText('master.csv')).toBeInTheDocument();
   });
 
   it('shows "File upload failed. See console for more information." when the request fails', async () => {
