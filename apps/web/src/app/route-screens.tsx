@@ -22,6 +22,11 @@ const TeacherSubjectChoicePage: Screen = lazy(() =>
     default: m.TeacherSubjectChoicePage,
   })),
 );
+const SubjectConfirmationPage: Screen = lazy(() =>
+  import('../features/subject-confirmation/subject-confirmation-page').then((m) => ({
+    default: m.SubjectConfirmationPage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -33,7 +38,7 @@ export interface GuardedScreen {
 /** Every role-guarded page of product spec §2 (plus the routes the contract adds). */
 export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'subjectSelect', title: 'Subject Selection', Screen: SubjectSelectionPage },
-  { key: 'subjectConfirmation', title: 'Subject Confirmation', Screen: ComingSoon },
+  { key: 'subjectConfirmation', title: 'Subject Confirmation', Screen: SubjectConfirmationPage },
   { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: ComingSoon },
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: ComingSoon },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },

@@ -1,0 +1,46 @@
+import type { TeacherChoiceRow } from '@rollbook/contract';
+import { Fragment, useState } from 'react';
+import { ChoiceList } from './choice-list';
+import { ExpanderButton } from './expander-button';
+
+/**
+ * Teachers who chose a subject: Teacher Name, Priority, Action (expand shows their choices).
+ */
+export function TeacherChoiceTable({ rows }: { rows: readonly TeacherChoiceRow[] }) {
+  const [expanded, setExpanded] = useState<string | null>(null);
+  return (
+    <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm">
+      <thead className="bg-slate-50 text-slate-600">
+        <tr>
+          <th className="px-4 py-2">Teacher Name</th>
+          <th className="px-4 py-2">Priority</th>
+          <th className="px-4 py-2">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Fragment key={row.slug}>
+            <tr className="border-t border-slate-100">
+              <td className="px-4 py-2 font-medium text-slate-900">{row.profile.name}</td>
+              <td className="px-4 py-2">{row.priority ?? '-'}</td>
+              <td className="px-4 py-2">
+                <ExpanderButton
+                  label={`Choices of ${row.profile.name}`}
+                  expanded={expanded === row.slug}
+                  onToggle={() => setExpanded((current) => (current === row.slug ? null : row.slug))}
+                />
+              </td>
+            </tr>
+            {expanded === row.slug ? (
+              <tr>
+                <td colSpan={3} className="bg-slate-50 px-6 py-3">
+                  <ChoiceList subjects={row.finalized_choises} />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
