@@ -12,10 +12,7 @@ export const TIMETABLE_TEXT = {
   timetableFailed: 'Something went wrong',
 } as const;
 
-/** Files the picker offers (contract §10.8: csv and spreadsheets). */
-export const ACCEPTED_TIMETABLE_FILES = '.csv,.xlsx,.xls';
-
-/** Tells whether a file looks like a timetable the server reads, judged by its extension. */
-export function isTimetableFile(file: File): boolean {
-  return /\.(csv|xlsx|xls)$/i.test(file.name);
-}
+// Contract §10.8 lists .xls too, but the server refuses old binary workbooks with a sentence
+// (decision timetable-0001), so the picker offers only what can succeed.
+/** Files the picker offers: CSV and .xlsx workbooks. */
+export const ACCEPTED_TIMETABLE_FILES = '.csv,.xlsx';
