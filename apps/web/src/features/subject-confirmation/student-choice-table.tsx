@@ -6,14 +6,22 @@ import { ExpanderButton } from './expander-button';
 
 export interface StudentChoiceTableProps {
   rows: readonly StudentChoiceRow[];
+  /** The subject the table lists; a row's pick of it can be deleted. */
+  subjectSlug: string;
   onDelete: (row: StudentChoiceRow) => void;
+}
+
+// The server removes a saved pick whether or not the student could still change it, and reports
+// `choices_locked` only once the deadline has passed; a saved pick must be removable before that.
+function canDelete(row: StudentChoiceRow, subjectSlug: string): boolean {
+  return row.choices_locked || row.finalized_choises.some((subject) => subject.slug === subjectSlug);
 }
 
 /**
  * Students who chose a subject: Enrollment No., Student Name, Email, Action (expand shows their
- * subjects; a delete button when their choices are locked).
+ * subjects; a delete button when their choices are locked or hold this subject as a saved pick).
  */
-export function StudentChoiceTable({ rows, onDelete }: StudentChoiceTableProps) {
+export function StudentChoiceTable({ rows, subjectSlug, onDelete }: StudentChoiceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm">
@@ -40,7 +48,7 @@ export function StudentChoiceTable({ rows, onDelete }: StudentChoiceTableProps) 
                     expanded={expanded === row.slug}
                     onToggle={() => setExpanded((current) => (current === row.slug ? null : row.slug))}
                   />
-                  {row.choices_locked ? (
+                  {canDelete(row, subjectSlug) ? (
                     <button
                       type="button"
                       aria-label={`Delete choice of ${name}`}

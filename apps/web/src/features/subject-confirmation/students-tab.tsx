@@ -96,7 +96,7 @@ export function StudentsTab() {
       {subject && students.data ? (
         <>
           <SubjectSummary name={subject.subject_name} total={students.data.length} />
-          <StudentChoiceTable rows={students.data} onDelete={setDeleting} />
+          <StudentChoiceTable rows={students.data} subjectSlug={subjectSlug} onDelete={setDeleting} />
         </>
       ) : null}
       <TypedConfirmDialog

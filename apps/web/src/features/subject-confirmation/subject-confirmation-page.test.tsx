@@ -69,7 +69,7 @@ const teacherRows: TeacherChoiceRow[] = [
   },
 ];
 
-function studentRow(slug: string, name: string, locked: boolean): StudentChoiceRow {
+function studentRow(slug: string, name: string, picks: Subject[]): StudentChoiceRow {
   return {
     slug,
     profile: {
@@ -77,8 +77,8 @@ function studentRow(slug: string, name: string, locked: boolean): StudentChoiceR
       enrollment: `2602801070${slug}`,
       profile: { name, email: `${slug}@s.test`, role: 'student' },
     },
-    choices_locked: locked,
-    finalized_choises: [cloud],
+    choices_locked: false,
+    finalized_choises: picks,
   };
 }
 
@@ -200,14 +200,14 @@ describe('SubjectConfirmationPage', { timeout: 15_000 }, () => {
     await vi.waitFor(() => expect(downloads).toEqual(['students.xlsx']));
   });
 
-  it('deletes a locked student choice only after "delete" is typed', async () => {
+  it('deletes a saved student pick only after "delete" is typed', async () => {
     let body: unknown = null;
     server.use(
       http.get(apiUrl('/manage/get_complementry_subject_from_semester/be-ce-5'), () =>
         HttpResponse.json(ok([{ slug: 'el-1', category: 'Elective I', subjects: [cloud] }])),
       ),
       http.get(apiUrl('/manage/get_students_for_the_subject/cloud'), () =>
-        HttpResponse.json(ok([studentRow('01', 'Nia Patel', true), studentRow('02', 'Om Desai', false)])),
+        HttpResponse.json(ok([studentRow('01', 'Nia Patel', [cloud]), studentRow('02', 'Om Desai', [])])),
       ),
       http.post(apiUrl(choicesRoutes.unlockSubjectChoiceForStudent.path), async ({ request }) => {
         body = await request.json();
