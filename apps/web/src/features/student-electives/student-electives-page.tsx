@@ -31,7 +31,8 @@ function NoElectives() {
  * has no electives.
  */
 export function StudentElectivesPage({ title }: { title: string }) {
-  const choices = useGetStudentsSubjectChoicesQuery();
+  // Always fresh on arrival: an admin may have locked, reset or reopened choices since last visit.
+  const choices = useGetStudentsSubjectChoicesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [markChoices, marking] = useMarkSubjectChoicesOfStudentMutation();
   const [unsaveChoices, unsaving] = useUnsaveSubjectChoicesForStudentMutation();
   const state = choices.data;

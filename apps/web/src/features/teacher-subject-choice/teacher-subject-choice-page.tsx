@@ -26,7 +26,8 @@ export const PRIORITY_PANEL_TITLE = 'Adjust Priority By Drag & Drop';
  * choices by typing `unsave`.
  */
 export function TeacherSubjectChoicePage({ title }: { title: string }) {
-  const choices = useGetTeachersSubjectChoicesQuery();
+  // Always fresh on arrival: an admin may have locked, reset or reopened choices since last visit.
+  const choices = useGetTeachersSubjectChoicesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [markChoices, marking] = useMarkSubjectChoicesOfTeacherMutation();
   const [unsaveChoices] = useUnsaveSubjectChoicesForTeacherMutation();
   const [picked, setPicked] = useState<Subject[]>([]);
