@@ -12,6 +12,7 @@ import ioPlugin from './plugins/app/io';
 import mediaPlugin from './plugins/app/media';
 import webPlugin from './plugins/app/web';
 import openapiPlugin from './plugins/app/openapi';
+import presencePlugin from './plugins/app/presence';
 import { registerModules } from './modules';
 
 export interface BuildAppOptions {
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20 } });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.register(openapiPlugin);
+  await app.register(presencePlugin);
 
   await app.register(
     async (api) => {

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   MAINTENANCE: booleanFlag,
   E2E_TEST_HOOKS: booleanFlag,
+  PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  PRESENCE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export interface AppConfig {
@@ -63,6 +65,9 @@ export interface AppConfig {
   maintenance: boolean;
   /** Exposes /api/__e2e__/ reset and notify calls for browser tests. Never set in production. */
   e2eTestHooks: boolean;
+  /** Proof-of-presence worker threads (default: cores minus one) and how many verifications may wait. */
+  presenceWorkers: number | undefined;
+  presenceMaxQueue: number;
 }
 
 /** Parses the environment once; a bad value stops start-up with every problem listed. */
@@ -96,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     maintenance: e.MAINTENANCE,
     e2eTestHooks: e.E2E_TEST_HOOKS,
+    presenceWorkers: e.PRESENCE_WORKERS,
+    presenceMaxQueue: e.PRESENCE_MAX_QUEUE,
   };
 }

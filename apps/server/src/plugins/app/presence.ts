@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createVerifierPool,
+  PresenceOverloadedError,
+  type VerifierPool,
+  type VerifierPoolStats,
+  type VerifyInput,
+  type VerifyResult,
+} from '@rollbook/presence';
+import { AppError } from '../../lib/app-error';
+
+/** Proof-of-presence verification, always off the event loop. */
+export interface PresenceVerifier {
+  /** Verifies one recording in a worker thread; a full queue is a 503 with a message to retry. */
+  verify(input: VerifyInput): Promise<VerifyResult>;
+  /** Pool counters, or null before the first verification started the workers. */
+  stats(): VerifierPoolStats | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    presence: PresenceVerifier;
+  }
+}
+
+/**
+ * The worker-thread pool of the presence engine. It starts on the first verification (most requests
+ * never need it, and tests should not pay for idle workers) and drains and stops when the app closes.
+ */
+export default fp(
+  async function presencePlugin(app: FastifyInstance) {
+    let pool: VerifierPool | null = null;
+    const { presenceWorkers, presenceMaxQueue } = app.deps.config;
+
+    app.decorate('presence', {
+      async verify(input: VerifyInput) {
+        pool ??= createVerifierPool({
+          ...(presenceWorkers ? { size: presenceWorkers } : {}),
+          maxQueue: presenceMaxQueue,
+        });
+        try {
+          return await pool.verify(input);
+        } catch (err) {
+          if (err instanceof PresenceOverloadedError) {
+            throw new AppError(
+              'overloaded',
+              'Too many students are marking attendance right now. Please try again in a few seconds.',
+            );
+          }
+          throw err;
+        }
+      },
+      stats: () => pool?.stats() ?? null,
+    });
+
+    app.addHook('onClose', async () => {
+      await pool?.close();
+    });
+  },
+  { name: 'presence', dependencies: ['deps'] },
+);
