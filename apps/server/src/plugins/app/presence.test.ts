@@ -42,10 +42,9 @@ describe('presence plugin', () => {
     const tone = createSessionTone({ seed: 3 });
     const input = { tone: tone.params, studentWav: tone.wav, studentStartMs: 0, teacherChunks: [] };
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => t.app.presence.verify(input)));
-    const rejected = results.filter((r) => r.status === 'rejected');
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected.length).toBeGreaterThan(0);
-    for (const r of rejected)
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'overloaded', status: 503 });
+    for (const r of rejected) expect(r.reason).toMatchObject({ code: 'overloaded', status: 503 });
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
   });
 });
