@@ -100,9 +100,12 @@ async function teacherRanksAndSaves(page: Page) {
   const cards = panel.getByRole('listitem');
   await expect(cards.first()).toHaveAccessibleName(`${CORE[0]}, Priority - 1`);
   // Keyboard drag (@dnd-kit keyboard sensor): pick up, move one place up, drop.
+  // Each step waits for the live-region announcement: the sensor measures the cards after pick-up.
   await panel.getByRole('button', { name: `Drag ${CORE[1]}` }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText(`${CORE[1]} is over priority 2.`)).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(`${CORE[1]} is over priority 1.`)).toBeAttached();
   await page.keyboard.press('Space');
   await expect(cards.first()).toHaveAccessibleName(`${CORE[1]}, Priority - 1`);
   await expect(cards.nth(1)).toHaveAccessibleName(`${CORE[0]}, Priority - 2`);

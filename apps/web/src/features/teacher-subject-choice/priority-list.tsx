@@ -5,7 +5,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove,
@@ -34,6 +36,18 @@ export function PriorityList({ subjects, onReorder }: PriorityListProps) {
     if (to < 0 || to >= subjects.length || from === to) return;
     onReorder(arrayMove([...subjects], from, to));
   };
+  const nameOf = (id: UniqueIdentifier) =>
+    subjects.find((subject) => subject.slug === id)?.subject_name ?? String(id);
+  const priorityOf = (id: UniqueIdentifier) => subjects.findIndex((subject) => subject.slug === id) + 1;
+  // Screen readers hear subject names and priorities instead of the library's internal ids.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over priority ${priorityOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at priority ${priorityOf(over.id)}.` : undefined,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
     const from = subjects.findIndex((subject) => subject.slug === active.id);
@@ -41,7 +55,12 @@ export function PriorityList({ subjects, onReorder }: PriorityListProps) {
     if (from >= 0 && to >= 0) move(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={subjects.map((subject) => subject.slug)} strategy={verticalListSortingStrategy}>
         <ol aria-label="Subject priorities" className="flex flex-col gap-2">
           {subjects.map((subject, index) => (
