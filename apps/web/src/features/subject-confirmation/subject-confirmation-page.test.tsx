@@ -99,8 +99,11 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 async function chooseSemester(user: ReturnType<typeof renderApp>['user']) {
-  await user.selectOptions(await screen.findByRole('combobox', { name: 'Stream' }), 'be-ce');
-  await user.selectOptions(await screen.findByRole('combobox', { name: 'Semester' }), 'be-ce-5');
+  // The pickers render before their options arrive: wait for the option, then choose it.
+  await screen.findByRole('option', { name: /^BE - 07/ });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Stream' }), 'be-ce');
+  await screen.findByRole('option', { name: 'Semester - 5' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Semester' }), 'be-ce-5');
 }
 
 // Whole-page flows with many accessible-role queries: give them room on a busy shared machine.
@@ -217,7 +220,8 @@ describe('SubjectConfirmationPage', { timeout: 15_000 }, () => {
     const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
     await user.click(await screen.findByRole('tab', { name: 'Students' }));
     await chooseSemester(user);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Subject Category' }), 'el-1');
+    await screen.findByRole('option', { name: 'Elective I' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject Category' }), 'el-1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'cloud');
     expect(await screen.findByRole('heading', { name: 'Subject - Cloud Computing' })).toBeInTheDocument();
     expect(screen.getByText('260280107001')).toBeInTheDocument();

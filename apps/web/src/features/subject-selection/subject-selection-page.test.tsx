@@ -39,8 +39,11 @@ function serve(semester: SemesterFull, catalogue: Subject[] = [algorithms, econo
 async function openSemester(withYear: boolean) {
   const view = renderApp(ROUTES.subjectSelect, { role: 'admin' });
   const { user } = view;
-  await user.selectOptions(await screen.findByLabelText('Stream'), 'be-ce');
-  await user.selectOptions(await screen.findByLabelText('Semester'), 'be-ce-5');
+  // The pickers render before their options arrive: wait for the option, then choose it.
+  await screen.findByRole('option', { name: /^BE - 07/ });
+  await user.selectOptions(screen.getByLabelText('Stream'), 'be-ce');
+  await screen.findByRole('option', { name: 'Semester - 5' });
+  await user.selectOptions(screen.getByLabelText('Semester'), 'be-ce-5');
   if (withYear) await user.selectOptions(await screen.findByLabelText('Academic Year'), '2025-26');
   return view;
 }
