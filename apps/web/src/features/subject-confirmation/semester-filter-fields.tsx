@@ -1,4 +1,4 @@
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import type { SemesterFilter } from './use-semester-filter';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { downloadExcel } from './excel-download';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { SemesterFilterFields } from './semester-filter-fields';
 import { StudentChoiceTable } from './student-choice-table';
 import {
@@ -13,8 +13,8 @@ import {
   useUnlockStudentChoiceMutation,
 } from './subject-confirmation-api';
 import { SubjectSummary } from './subject-summary';
-import { TypedConfirmDialog } from './typed-confirm-dialog';
-import { useInfoToast } from './use-info-toast';
+import { TypedConfirmDialog } from '../../components/ui/typed-confirm-dialog';
+import { useInfoToast } from '../../lib/use-info-toast';
 import { useSemesterFilter } from './use-semester-filter';
 
 /**

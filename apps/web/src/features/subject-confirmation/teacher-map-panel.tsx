@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { downloadExcel } from './excel-download';
 import { ExpanderButton } from './expander-button';
-import { SidePanel } from './side-panel';
+import { SidePanel } from '../../components/ui/side-panel';
 import {
   useAllSubjectsOfTeacherQuery,
   useTeacherToSubjectExcelMutation,

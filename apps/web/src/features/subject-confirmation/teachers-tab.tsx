@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { downloadExcel } from './excel-download';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { SemesterFilterFields } from './semester-filter-fields';
 import { useSubjectToTeacherExcelMutation, useTeachersForSubjectQuery } from './subject-confirmation-api';
 import { SubjectSummary } from './subject-summary';
 import { TeacherChoiceTable } from './teacher-choice-table';
 import { TeacherMapPanel } from './teacher-map-panel';
-import { useInfoToast } from './use-info-toast';
+import { useInfoToast } from '../../lib/use-info-toast';
 import { useSemesterFilter } from './use-semester-filter';
 
 /**

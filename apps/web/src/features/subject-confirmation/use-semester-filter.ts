@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConfirmationSemestersQuery, useConfirmationStreamsQuery } from './subject-confirmation-api';
-import { useInfoToast } from './use-info-toast';
+import { useInfoToast } from '../../lib/use-info-toast';
 
 /**
  * The Stream → Semester part of the confirmation filters: loads both lists, shows the pickers'

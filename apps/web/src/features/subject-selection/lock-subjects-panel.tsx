@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { dateInputToUnixSeconds } from './deadline';
-import { SidePanel } from './side-panel';
+import { SidePanel } from '../../components/ui/side-panel';
 
 /** What the panel submits: the non-technical subset and the deadline in unix seconds. */
 export interface LockSubjectsChoice {

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { PageTitle } from '../../lib/page-title';
 import { ExtendDeadlineDialog } from './extend-deadline-dialog';
 import { LockSubjectsPanel, type LockSubjectsChoice } from './lock-subjects-panel';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { semesterActions } from './semester-actions';
 import { SubjectGrid } from './subject-grid';
 import {
@@ -17,8 +17,8 @@ import {
   useGetSubjectsFromAcademicYearQuery,
   useUnlockSubjectChoicesMutation,
 } from './subject-selection-api';
-import { TypedConfirmDialog } from './typed-confirm-dialog';
-import { useInfoToast } from './use-info-toast';
+import { TypedConfirmDialog } from '../../components/ui/typed-confirm-dialog';
+import { useInfoToast } from '../../lib/use-info-toast';
 
 function selectedSlugsOf(semester: SemesterFull | undefined): Set<string> {
   return new Set(semester?.subjects?.map((subject) => subject.slug) ?? []);

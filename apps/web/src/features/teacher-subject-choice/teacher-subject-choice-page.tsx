@@ -9,13 +9,13 @@ import { choicePayload } from './choice-payload';
 import { ChoosableSubject } from './choosable-subject';
 import { PriorityList } from './priority-list';
 import { SavedChoices } from './saved-choices';
-import { SidePanel } from './side-panel';
+import { SidePanel } from '../../components/ui/side-panel';
 import {
   useGetTeachersSubjectChoicesQuery,
   useMarkSubjectChoicesOfTeacherMutation,
   useUnsaveSubjectChoicesForTeacherMutation,
 } from './teacher-subject-choice-api';
-import { TypedConfirmDialog } from './typed-confirm-dialog';
+import { TypedConfirmDialog } from '../../components/ui/typed-confirm-dialog';
 
 /** The slide-over's title (product spec §2). */
 export const PRIORITY_PANEL_TITLE = 'Adjust Priority By Drag & Drop';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
-import { LabelledSelect } from './labelled-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import {
   useGetDivisionTimetableQuery,
   useGetTimetableDivisionsQuery,
@@ -28,7 +28,7 @@ export function TimetableBrowser({ onUploadNew }: { onUploadNew: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <LabelledSelect
+        <NativeSelect
           label="Stream"
           placeholder="Select stream"
           value={streamSlug}
@@ -39,7 +39,7 @@ export function TimetableBrowser({ onUploadNew }: { onUploadNew: () => void }) {
             setDivisionSlug('');
           }}
         />
-        <LabelledSelect
+        <NativeSelect
           label="Division"
           placeholder="Select division"
           value={divisionSlug}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { Input } from './input';
 
 export interface TypedConfirmDialogProps {
   open: boolean;
