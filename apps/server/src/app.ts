@@ -13,6 +13,7 @@ import mediaPlugin from './plugins/app/media';
 import webPlugin from './plugins/app/web';
 import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
+import plannerPlugin from './plugins/app/planner';
 import { registerModules } from './modules';
 
 export interface BuildAppOptions {
@@ -64,6 +65,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
+  await app.register(plannerPlugin);
 
   await app.register(
     async (api) => {

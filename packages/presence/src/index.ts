@@ -26,4 +26,5 @@ export type { VerifyInput, VerifyResult, VerifyTimings } from './verify/verify-p
 export { BLOCKING_REASONS, NOTE_REASONS, isBlockingReason } from './verify/reasons';
 export type { ReasonCode, BlockingReason, NoteReason } from './verify/reasons';
 export { createVerifierPool } from './pool/verifier-pool';
+export { spawnTsWorker } from './pool/spawn-ts-worker';
 export type { VerifierPool, VerifierPoolOptions, VerifierPoolStats } from './pool/verifier-pool';

@@ -68,6 +68,14 @@ export const TeacherLoadSchema = z.object({
   lab: subjectHours,
   practical: subjectHours,
   tutorial: subjectHours,
+  /**
+   * Rollbook addition (clients may ignore it): the teacher's weekly maximum. One maximum covers
+   * every kind of teaching, so each `initial_*` field repeats it; `total_hours_left` is what is
+   * still free after this allocation and any confirmed load in other branches.
+   */
+  max_hours: hours.optional(),
+  /** Rollbook addition: true when `max_hours` is the institution's default, not set for this teacher. */
+  max_hours_is_default: z.boolean().optional(),
 });
 export type TeacherLoad = z.infer<typeof TeacherLoadSchema>;
 
@@ -103,3 +111,18 @@ export const TeacherAllocationRowSchema = z.object({
   ),
 });
 export type TeacherAllocationRow = z.infer<typeof TeacherAllocationRowSchema>;
+
+/** Body of the Rollbook addition `set_teacher_max_hours/`: `null` returns to the default. */
+export const SetTeacherMaxHoursBodySchema = z.object({
+  teacher_slug: z.string().min(1),
+  max_hours: z.number().int('The maximum must be a whole number of hours').min(0).max(60).nullable(),
+});
+export type SetTeacherMaxHoursBody = z.infer<typeof SetTeacherMaxHoursBodySchema>;
+
+/** Reply of `set_teacher_max_hours/`: the weekly maximum now in force. */
+export const TeacherMaxHoursSchema = z.object({
+  teacher_slug: z.string(),
+  max_hours: hours,
+  max_hours_is_default: z.boolean(),
+});
+export type TeacherMaxHours = z.infer<typeof TeacherMaxHoursSchema>;

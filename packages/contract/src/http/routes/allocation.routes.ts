@@ -3,8 +3,11 @@ import { envelopeSchema } from '../../envelope';
 import {
   AllocationContextSchema,
   ConfirmSubjectAllocationBodySchema,
+  SetTeacherMaxHoursBodySchema,
   TeacherAllocationRowSchema,
+  TeacherMaxHoursSchema,
 } from '../../schemas/allocation';
+import { ExcelFileSchema } from '../../schemas/common';
 import { defineRoute } from '../route';
 
 /** Teacher load allocation (contract §10.10). */
@@ -57,5 +60,39 @@ export const allocationRoutes = {
     responseKind: 'envelope',
     summary: "The caller's allocated hours per subject and co-teachers",
     section: '10.10',
+  }),
+} as const;
+
+/**
+ * Rollbook additions to teacher load allocation, outside the original contract (so not in
+ * ROUTES_TABLE, and old clients never call them): the spreadsheet of the confirmed allocation and
+ * the admin's per-teacher weekly maximum, which the contract has no call for.
+ */
+export const allocationExtensionRoutes = {
+  getAllocationExcel: defineRoute({
+    id: 'allocation.getAllocationExcel',
+    method: 'GET',
+    path: '/allocation/get_allocation_excel',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    response: envelopeSchema(ExcelFileSchema),
+    responseKind: 'envelope',
+    summary: 'Spreadsheet of the confirmed allocation: teacher loads, every unit, hours left unallocated',
+    section: 'Rollbook',
+  }),
+  setTeacherMaxHours: defineRoute({
+    id: 'allocation.setTeacherMaxHours',
+    method: 'POST',
+    path: '/allocation/set_teacher_max_hours/',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'json',
+    body: SetTeacherMaxHoursBodySchema,
+    response: envelopeSchema(TeacherMaxHoursSchema),
+    responseKind: 'envelope',
+    summary:
+      "Set a teacher's weekly maximum (null: the institution default); unconfirmed proposals are redone",
+    section: 'Rollbook',
   }),
 } as const;

@@ -9,7 +9,7 @@ import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
 import { timetableRoutes } from './timetable.routes';
 
-export { allocationRoutes } from './allocation.routes';
+export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 export { authRoutes } from './auth.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
