@@ -27,6 +27,16 @@ const SubjectConfirmationPage: Screen = lazy(() =>
     default: m.SubjectConfirmationPage,
   })),
 );
+const LoadAllocationPage: Screen = lazy(() =>
+  import('../features/load-allocation/load-allocation-page').then((m) => ({
+    default: m.LoadAllocationPage,
+  })),
+);
+const TeacherLoadPage: Screen = lazy(() =>
+  import('../features/teacher-load/teacher-load-page').then((m) => ({
+    default: m.TeacherLoadPage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -39,13 +49,13 @@ export interface GuardedScreen {
 export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'subjectSelect', title: 'Subject Selection', Screen: SubjectSelectionPage },
   { key: 'subjectConfirmation', title: 'Subject Confirmation', Screen: SubjectConfirmationPage },
-  { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: ComingSoon },
-  { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: ComingSoon },
+  { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: LoadAllocationPage },
+  { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: ComingSoon },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
-  { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: ComingSoon },
+  { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
   { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
   { key: 'studentDivision', title: 'My Division', Screen: ComingSoon },

@@ -1,0 +1,83 @@
+import { Button } from '../../components/ui/button';
+import { kindLabel, type TeacherLoadRow } from './allocation-model';
+import { AllocationTable } from './allocation-table';
+import { ALLOCATION_TEXT } from './allocation-text';
+
+const COLUMNS = [
+  'Sr. No.',
+  'Faculty Name',
+  'Allocated Subjects',
+  'Th',
+  'Pr',
+  'Tut',
+  'DE',
+  'Total',
+  'Project',
+  'Total with Project',
+  'Action',
+] as const;
+
+/**
+ * The Allocated Subjects tab (product spec §2): one row per teacher with their subjects and hours;
+ * Edit opens that teacher's load.
+ */
+export function AllocatedTable({
+  rows,
+  onEdit,
+}: {
+  rows: readonly TeacherLoadRow[];
+  onEdit: (teacherSlug: string) => void;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.noTeachers}</p>;
+  return (
+    <AllocationTable caption={ALLOCATION_TEXT.allocatedTab} columns={COLUMNS}>
+      {rows.map((row, index) => {
+        const name = row.teacher.profile.name;
+        return (
+          <tr key={row.teacher.slug} aria-label={name}>
+            <td className="px-3 py-2 text-slate-500">{index + 1}</td>
+            <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+              {name}
+              <span className="block text-xs font-normal text-slate-500">
+                {row.teacher.teacher_code} · {row.freeHours} of {row.maxHours} h free
+              </span>
+            </th>
+            <td className="px-3 py-2">
+              {row.lines.length === 0 ? (
+                <span className="text-slate-400">-</span>
+              ) : (
+                <ul className="flex flex-col gap-0.5">
+                  {row.lines.map((line) => (
+                    <li key={`${line.subject}-${line.kind}`}>
+                      {line.subjectName}{' '}
+                      <span className="text-slate-500">
+                        ({kindLabel(line.kind)} {line.hours} h)
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+            <td className="px-3 py-2 tabular-nums">{row.theory}</td>
+            <td className="px-3 py-2 tabular-nums">{row.practical}</td>
+            <td className="px-3 py-2 tabular-nums">{row.tutorial}</td>
+            <td className="px-3 py-2 tabular-nums">{row.designEngineering}</td>
+            <td className="px-3 py-2 font-semibold tabular-nums">{row.total}</td>
+            <td className="px-3 py-2 tabular-nums">{row.project}</td>
+            <td className="px-3 py-2 font-semibold tabular-nums">{row.totalWithProject}</td>
+            <td className="px-3 py-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Edit load of ${name}`}
+                onClick={() => onEdit(row.teacher.slug)}
+              >
+                Edit
+              </Button>
+            </td>
+          </tr>
+        );
+      })}
+    </AllocationTable>
+  );
+}

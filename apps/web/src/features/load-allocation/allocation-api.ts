@@ -1,0 +1,51 @@
+import {
+  allocationRoutes,
+  choicesRoutes,
+  type AllocationContext,
+  type ConfirmSubjectAllocationBody,
+  type TeacherChoiceRow,
+} from '@rollbook/contract';
+import { api, contractRequest } from '../../lib/api/api';
+
+type Envelope<T> = { data: T };
+
+function payload<T>(body: Envelope<T>): T {
+  return body.data;
+}
+
+/**
+ * The admin's load-allocation calls (contract §10.10). The context may wait for the solver for a
+ * few seconds, so it and the reset skip the global overlay: the page shows its own progress text.
+ */
+export const loadAllocationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    allocationContext: build.query<AllocationContext, void>({
+      query: () => contractRequest(allocationRoutes.getSubjectAllocationContext),
+      transformResponse: payload<AllocationContext>,
+      extraOptions: { skipLoader: true },
+    }),
+    resetAllocation: build.mutation<true, void>({
+      query: () => contractRequest(allocationRoutes.resetSubjectAllocationContext),
+      transformResponse: payload<true>,
+      extraOptions: { skipLoader: true },
+    }),
+    confirmAllocation: build.mutation<true, ConfirmSubjectAllocationBody>({
+      query: (body) => contractRequest(allocationRoutes.confirmSubjectAllocation, { body }),
+      transformResponse: payload<true>,
+    }),
+    // The pickers show each teacher's rank of the subject; the picker shows its own error text.
+    allocationSubjectTeachers: build.query<TeacherChoiceRow[], string>({
+      query: (subjectSlug) =>
+        contractRequest(choicesRoutes.getTeachersForSubject, { params: { subject_slug: subjectSlug } }),
+      transformResponse: payload<TeacherChoiceRow[]>,
+      extraOptions: { silent: true, skipLoader: true },
+    }),
+  }),
+});
+
+export const {
+  useAllocationContextQuery,
+  useResetAllocationMutation,
+  useConfirmAllocationMutation,
+  useAllocationSubjectTeachersQuery,
+} = loadAllocationApi;

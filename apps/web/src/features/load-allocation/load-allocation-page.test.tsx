@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  allocationRoutes,
+  ok,
+  ROUTES,
+  type ConfirmSubjectAllocationBody,
+  type TeacherChoiceRow,
+} from '@rollbook/contract';
+import { apiUrl, errorBody, server } from '../../testing/msw';
+import { renderApp } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+import { buildContext, meera, networks, pythonLab, structures } from './allocation-fixtures';
+
+setupMswServer();
+
+function choosers(rows: [string, number][]): TeacherChoiceRow[] {
+  return rows.map(([slug, priority]) => ({
+    slug: `choice-${slug}`,
+    profile: { name: slug, email: `${slug}@rollbook.test`, role: 'teacher' },
+    priority,
+    finalized_choises: [],
+  }));
+}
+
+function serveContext(context = buildContext()) {
+  server.use(
+    http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () => HttpResponse.json(ok(context))),
+    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${networks.slug}`), () =>
+      HttpResponse.json(
+        ok(
+          choosers([
+            ['asha', 1],
+            ['ravi', 2],
+            ['meera', 3],
+          ]),
+        ),
+      ),
+    ),
+    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${structures.slug}`), () =>
+      HttpResponse.json(ok(choosers([['ravi', 1]]))),
+    ),
+    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${pythonLab.slug}`), () =>
+      HttpResponse.json(ok(choosers([['asha', 2]]))),
+    ),
+  );
+}
+
+/** The live status region showing a text (its name is its content, which ARIA does not compute). */
+function findStatus(text: string) {
+  return screen.findByText(text, { selector: '[role="status"] *' });
+}
+
+/** The cells of a table row, by column header. */
+function cellsOf(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+}
+
+describe('LoadAllocationPage', { timeout: 15_000 }, () => {
+  it('shows the proposal as the Allocated and Non-Allocated tables with the summary', async () => {
+    serveContext();
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Subject Allocation' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Allocated Subjects' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Sr. No.',
+      'Faculty Name',
+      'Allocated Subjects',
+      'Th',
+      'Pr',
+      'Tut',
+      'DE',
+      'Total',
+      'Project',
+      'Total with Project',
+      'Action',
+    ]);
+    const asha = within(table).getByRole('row', { name: 'Asha Mehta' });
+    expect(cellsOf(asha)).toEqual([
+      '1',
+      'Computer Networks (Theory 3 h)Computer Networks (Lab 2 h)Python Lab (Practical 2 h)',
+      '3',
+      '4',
+      '0',
+      '0',
+      '7',
+      '0',
+      '7',
+      'Edit',
+    ]);
+    expect(within(asha).getByText('AM · 3 of 10 h free')).toBeInTheDocument();
+
+    const summary = screen.getByRole('region', { name: 'Allocation summary' });
+    expect(within(summary).getByText('12 of 18 h')).toBeInTheDocument();
+    expect(within(summary).getByText('58%')).toBeInTheDocument();
+    expect(within(summary).getByText('priority 1: 58% · priority 2: 42%')).toBeInTheDocument();
+    expect(within(summary).getByText('0–7 h')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Non-Allocated Subjects' }));
+    const open = await screen.findByRole('table', { name: 'Non-Allocated Subjects' });
+    expect(
+      within(open)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Sr. No.', 'Subject Name', 'Remaining Theory Hours', 'Remaining Practical Hours', 'Action']);
+    expect(cellsOf(within(open).getByRole('row', { name: 'Data Structures' }))).toEqual([
+      '2',
+      '2',
+      '0',
+      'Allocate',
+    ]);
+  });
+
+  it('moves hours from one teacher to another and confirms the edited allocation', async () => {
+    serveContext();
+    let sent: ConfirmSubjectAllocationBody | null = null;
+    server.use(
+      http.post(apiUrl(allocationRoutes.confirmSubjectAllocation.path), async ({ request }) => {
+        sent = (await request.json()) as ConfirmSubjectAllocationBody;
+        return HttpResponse.json(ok(true));
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit load of Asha Mehta' }));
+    const panel = await screen.findByRole('dialog', { name: 'Load of Asha Mehta' });
+    const form = within(panel).getByRole('form', { name: 'Move Theory hours of Computer Networks' });
+    const picker = within(form).getByRole('combobox', { name: 'Move to' });
+    // Ravi has 1 free hour, Meera 4; the picker shows each teacher's rank of the subject.
+    await within(picker).findByRole('option', { name: 'Meera Iyer (4 h free, priority 3)' });
+    expect(
+      within(picker).getByRole('option', { name: 'Ravi Shah (1 h free, priority 2)' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(picker, meera.slug);
+    const hours = within(form).getByRole('combobox', { name: 'Hours' });
+    expect(
+      within(hours)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Hours', '1 h', '2 h', '3 h']);
+    await user.selectOptions(hours, '2');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    expect(within(panel).getByText('5 h allocated, 5 of 10 h free.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const table = screen.getByRole('table', { name: 'Allocated Subjects' });
+    expect(cellsOf(within(table).getByRole('row', { name: 'Meera Iyer' })).slice(1, 3)).toEqual([
+      'Computer Networks (Theory 2 h)',
+      '2',
+    ]);
+    expect(screen.getByText('You have changes that are not confirmed yet.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Allocation summary' })).getByText('2–5 h'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    expect(await screen.findByText('Subject allocation has been confirmed successfully')).toBeInTheDocument();
+    const theory = sent!.subject_to_teacher_map.instant_allocations[0]?.teacher_allocation.theory;
+    expect(theory?.teachers.map((share) => [share.teacher.slug, share.hours])).toEqual([
+      ['asha', 1],
+      ['ravi', 3],
+      ['meera', 2],
+    ]);
+  });
+
+  it('gives unallocated hours from the Non-Allocated tab, within the free-hours rules', async () => {
+    serveContext();
+    const { user } = renderApp(ROUTES.teacherAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('tab', { name: 'Non-Allocated Subjects' }));
+    await user.click(await screen.findByRole('button', { name: 'Allocate Data Structures' }));
+    const panel = await screen.findByRole('dialog', { name: 'Allocate Data Structures' });
+    expect(within(panel).getByText('Theory: 2 of 4 h unallocated')).toBeInTheDocument();
+    // Ravi has 1 free hour: one more is allowed, then no more.
+    await user.click(within(panel).getByRole('button', { name: 'More Theory hours for Ravi Shah' }));
+    expect(within(panel).getByText('Theory: 1 of 4 h unallocated')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'More Theory hours for Ravi Shah' })).toBeDisabled();
+
+    const form = within(panel).getByRole('form', { name: 'Allocate Theory hours of Data Structures' });
+    const picker = within(form).getByRole('combobox', { name: 'Teacher' });
+    // Ravi now has no free hours, so only Asha and Meera are offered; neither ranked the subject.
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Select teacher', 'Meera Iyer (4 h free, not ranked)', 'Asha Mehta (3 h free, not ranked)']),
+    );
+    await user.selectOptions(picker, meera.slug);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Hours' }), '1');
+    await user.click(within(form).getByRole('button', { name: 'Allocate' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('tab', { name: 'Non-Allocated Subjects' }));
+    const open = screen.getByRole('table', { name: 'Non-Allocated Subjects' });
+    expect(within(open).queryByRole('row', { name: 'Data Structures' })).not.toBeInTheDocument();
+    expect(within(open).getByRole('row', { name: 'Computer Networks' })).toBeInTheDocument();
+  });
+
+  it('resets after the confirmation question and shows progress while the solver runs', async () => {
+    let resets = 0;
+    const fresh = buildContext();
+    fresh.subject_to_teacher_map.instant_allocations.pop();
+    let current = buildContext();
+    server.use(
+      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () =>
+        HttpResponse.json(ok(current)),
+      ),
+      http.post(apiUrl(allocationRoutes.resetSubjectAllocationContext.path), async () => {
+        resets += 1;
+        await delay(50);
+        current = fresh;
+        return HttpResponse.json(ok(true));
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Reset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset allocation' });
+    expect(within(dialog).getByText('Are you sure you want to reset load allocation')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(resets).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    expect(await findStatus('Recomputing the allocation proposal…')).toBeInTheDocument();
+    await waitFor(() => expect(resets).toBe(1));
+    await user.click(await screen.findByRole('tab', { name: 'Non-Allocated Subjects' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: 'Data Structures' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('row', { name: 'Python Lab' })).toBeInTheDocument();
+  });
+
+  it('shows progress while the proposal is prepared and the error when it fails', async () => {
+    let fail = true;
+    server.use(
+      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), async () => {
+        await delay(50);
+        return fail
+          ? HttpResponse.json(errorBody('No divisions are confirmed yet'), { status: 400 })
+          : HttpResponse.json(ok(buildContext()));
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    expect(
+      await findStatus('Preparing the allocation proposal. The solver takes a few seconds…'),
+    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No divisions are confirmed yet');
+    expect(screen.getByRole('button', { name: 'Confirm Allocation' })).toBeDisabled();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Allocated Subjects' })).toBeInTheDocument();
+  });
+});

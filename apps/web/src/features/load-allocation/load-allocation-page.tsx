@@ -1,0 +1,154 @@
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Tabs } from '../../components/ui/tabs';
+import { errorText } from '../../lib/api/api-error';
+import { PageTitle } from '../../lib/page-title';
+import { AllocatedTable } from './allocated-table';
+import {
+  useAllocationContextQuery,
+  useConfirmAllocationMutation,
+  useResetAllocationMutation,
+} from './allocation-api';
+import {
+  allocationSummary,
+  confirmBody,
+  isEdited,
+  nonAllocatedSubjects,
+  teacherLoadRows,
+} from './allocation-model';
+import { AllocationSummaryFigures } from './allocation-summary';
+import { ALLOCATION_TEXT } from './allocation-text';
+import { NonAllocatedTable } from './non-allocated-table';
+import { SubjectPanel } from './subject-panel';
+import { TeacherLoadPanel } from './teacher-load-panel';
+import { useAllocationDraft } from './use-allocation-draft';
+
+/** Long work in progress (the solver runs for a few seconds), announced politely. */
+function Progress({ text }: { text: string }) {
+  return (
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-6 text-slate-700"
+    >
+      <LoaderCircle className="size-6 animate-spin text-brand-600" aria-hidden />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+/**
+ * The admin's teacher load allocation (`/subject/teacher-allocation` and `/admin/subject-allocation`,
+ * product spec §2, contract §10.10): the solver's proposal as Allocated and Non-Allocated tables,
+ * local editing within the free-hours rules, summary figures, reset (after a confirmation) and
+ * confirm.
+ */
+export function LoadAllocationPage({ title }: { title: string }) {
+  const context = useAllocationContextQuery(undefined, { refetchOnMountOrArgChange: true });
+  const editing = useAllocationDraft(context.data);
+  const [reset, resetting] = useResetAllocationMutation();
+  const [confirm, confirming] = useConfirmAllocationMutation();
+  const [askReset, setAskReset] = useState(false);
+  const [teacherSlug, setTeacherSlug] = useState<string | null>(null);
+  const [subjectSlug, setSubjectSlug] = useState<string | null>(null);
+
+  const doReset = async () => {
+    setAskReset(false);
+    const result = await reset();
+    if (!('error' in result)) void context.refetch();
+  };
+  const doConfirm = async () => {
+    if (!editing) return;
+    const result = await confirm(confirmBody(editing.allocation));
+    if ('error' in result) return;
+    toast.success(ALLOCATION_TEXT.confirmed);
+    void context.refetch();
+  };
+
+  const busy = resetting.isLoading || context.isFetching;
+  return (
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-5">
+      <PageTitle title={title} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        <div className="flex gap-2">
+          <Button variant="destructive" disabled={busy || !editing} onClick={() => setAskReset(true)}>
+            Reset
+          </Button>
+          <Button disabled={busy || confirming.isLoading || !editing} onClick={() => void doConfirm()}>
+            {confirming.isLoading ? 'Confirming...' : 'Confirm Allocation'}
+          </Button>
+        </div>
+      </div>
+      {resetting.isLoading ? <Progress text={ALLOCATION_TEXT.recomputing} /> : null}
+      {!resetting.isLoading && context.isLoading ? <Progress text={ALLOCATION_TEXT.preparing} /> : null}
+      {context.isError && !context.isFetching ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {errorText(context.error, ALLOCATION_TEXT.loadFailed)}
+          <Button size="sm" variant="secondary" onClick={() => void context.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {editing && !resetting.isLoading ? (
+        <>
+          <AllocationSummaryFigures summary={allocationSummary(editing.allocation, editing.rankOf)} />
+          {isEdited(editing.allocation) ? (
+            <p role="status" className="text-sm text-amber-800">
+              {ALLOCATION_TEXT.unsaved}
+            </p>
+          ) : null}
+          <Tabs
+            label="Allocation"
+            defaultValue="allocated"
+            items={[
+              {
+                value: 'allocated',
+                label: ALLOCATION_TEXT.allocatedTab,
+                content: (
+                  <AllocatedTable rows={teacherLoadRows(editing.allocation)} onEdit={setTeacherSlug} />
+                ),
+              },
+              {
+                value: 'non-allocated',
+                label: ALLOCATION_TEXT.nonAllocatedTab,
+                content: (
+                  <NonAllocatedTable
+                    subjects={nonAllocatedSubjects(editing.allocation)}
+                    onAllocate={setSubjectSlug}
+                  />
+                ),
+              },
+            ]}
+          />
+          <TeacherLoadPanel
+            editing={editing}
+            teacherSlug={teacherSlug}
+            onClose={() => setTeacherSlug(null)}
+          />
+          <SubjectPanel editing={editing} subjectSlug={subjectSlug} onClose={() => setSubjectSlug(null)} />
+        </>
+      ) : null}
+      <Dialog
+        open={askReset}
+        onOpenChange={setAskReset}
+        title="Reset allocation"
+        description={ALLOCATION_TEXT.resetQuestion}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setAskReset(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void doReset()}>
+            Reset
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

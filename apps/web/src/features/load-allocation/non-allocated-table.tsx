@@ -1,0 +1,52 @@
+import { Button } from '../../components/ui/button';
+import type { SubjectState } from './allocation-model';
+import { AllocationTable } from './allocation-table';
+import { ALLOCATION_TEXT } from './allocation-text';
+
+const COLUMNS = [
+  'Sr. No.',
+  'Subject Name',
+  'Remaining Theory Hours',
+  'Remaining Practical Hours',
+  'Action',
+] as const;
+
+/**
+ * The Non-Allocated Subjects tab (product spec §2): subjects with hours nobody teaches yet
+ * (theory counts tutorials, practical counts labs); Allocate opens that subject.
+ */
+export function NonAllocatedTable({
+  subjects,
+  onAllocate,
+}: {
+  subjects: readonly SubjectState[];
+  onAllocate: (subjectSlug: string) => void;
+}) {
+  if (subjects.length === 0)
+    return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.everythingAllocated}</p>;
+  return (
+    <AllocationTable caption={ALLOCATION_TEXT.nonAllocatedTab} columns={COLUMNS}>
+      {subjects.map((subject, index) => (
+        <tr key={subject.slug} aria-label={subject.name}>
+          <td className="px-3 py-2 text-slate-500">{index + 1}</td>
+          <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+            {subject.name}
+            <span className="block text-xs font-normal text-slate-500">{subject.code}</span>
+          </th>
+          <td className="px-3 py-2 tabular-nums">{subject.remainingTheory}</td>
+          <td className="px-3 py-2 tabular-nums">{subject.remainingPractical}</td>
+          <td className="px-3 py-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Allocate ${subject.name}`}
+              onClick={() => onAllocate(subject.slug)}
+            >
+              Allocate
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </AllocationTable>
+  );
+}
