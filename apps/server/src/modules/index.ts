@@ -8,6 +8,7 @@ import { e2eModule } from './e2e/e2e.routes';
 import { timetableModule } from './timetable/timetable.routes';
 import { catalogueModule } from './catalogue/catalogue.routes';
 import { choicesModule } from './choices/choices.routes';
+import { allocationModule } from './allocation/allocation.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -20,6 +21,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(timetableModule);
   await api.register(catalogueModule);
   await api.register(choicesModule);
+  await api.register(allocationModule);
 
   await api.after();
   for (const route of [...ROUTES_TABLE]) {

@@ -92,8 +92,9 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   coverageBound = Math.min(coverageBound, problem.usefulCapacity);
   let coverageProved = coveredHours(problem, counts) >= coverageBound;
   let method = 'greedy';
+  const exact = input.exact ?? true;
 
-  if (!coverageProved) {
+  if (!coverageProved && exact) {
     // Total rank cost can never reach one hour of coverage in the phase-1 objective.
     const worstRankHours = problem.classes.reduce((sum, unitClass, c) => {
       const ranks = (problem.eligible[c] ?? []).map(
@@ -129,7 +130,7 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   let cost = allocationCost(problem, counts, share);
   let costBound = 0;
   let costProved = false;
-  if (!method.startsWith('greedy (') && performance.now() < deadline - MIN_COST_PHASE_MS) {
+  if (exact && !method.startsWith('greedy (') && performance.now() < deadline - MIN_COST_PHASE_MS) {
     const run = await runMip(buildAllocationModel(problem, { kind: 'cost', minCovered: covered, share }), {
       deadline,
       start: allocationStart(problem, counts, share),

@@ -44,6 +44,11 @@ export interface AllocationInput {
   readonly weights?: AllocationWeights;
   /** Let teachers take subjects they did not rank, at rank (their last rank + 1). Default false. */
   readonly allowUnranked?: boolean;
+  /**
+   * false: skip the MIP phases and return the deterministic greedy with local search (fast and
+   * never stuck in the solver; for a fallback when the exact run could not finish). Default true.
+   */
+  readonly exact?: boolean;
 }
 
 /** Hours of one unit given to one teacher (allocateLoad always gives whole units). */

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { allocationExtensionRoutes, allocationRoutes, ok } from '@rollbook/contract';
+import { registerRoute } from '../../lib/routes';
+import { allocationWorkbook } from './allocation-excel';
+import { createAllocationService } from './allocation.service';
+
+/**
+ * Teacher load allocation (contract §10.10) and its Rollbook additions: the spreadsheet of the
+ * confirmed allocation and per-teacher weekly maxima.
+ */
+export async function allocationModule(app: FastifyInstance) {
+  const service = createAllocationService({ db: app.deps.db, planner: app.planner, log: app.log });
+
+  registerRoute(app, allocationRoutes.getSubjectAllocationContext, async ({ auth }) =>
+    ok(await service.context(auth)),
+  );
+  registerRoute(app, allocationRoutes.resetSubjectAllocationContext, async ({ auth }) =>
+    ok(await service.reset(auth)),
+  );
+  registerRoute(app, allocationRoutes.confirmSubjectAllocation, async ({ auth, body }) =>
+    ok(await service.confirm(auth, body)),
+  );
+  registerRoute(app, allocationRoutes.getTeachersAllocation, async ({ auth }) =>
+    ok(await service.teacherLoad(auth)),
+  );
+  registerRoute(app, allocationExtensionRoutes.getAllocationExcel, async ({ auth }) => {
+    const { state, assignments } = await service.confirmedState(auth);
+    return ok(await allocationWorkbook(state, assignments));
+  });
+  registerRoute(app, allocationExtensionRoutes.setTeacherMaxHours, async ({ auth, body }) =>
+    ok(await service.setMaxHours(auth, body)),
+  );
+}

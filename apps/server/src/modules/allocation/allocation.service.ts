@@ -1,0 +1,315 @@
+import type {
+  AllocationContext,
+  ConfirmSubjectAllocationBody,
+  SetTeacherMaxHoursBody,
+  TeacherAllocationRow,
+  TeacherMaxHours,
+} from '@rollbook/contract';
+import { validateAllocation, type UnitAssignment } from '@rollbook/planner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import type { PlannerRunner } from '../../lib/planner-worker/planner-runner';
+import type { AuthContext } from '../../plugins/app/auth';
+import { createScope } from '../catalogue/admin-scope';
+import { createCatalogueRepository } from '../catalogue/catalogue.repository';
+import { createAllocationRepository } from './allocation.repository';
+import { currentAssignments, loadAllocationScope, type AllocationScope } from './allocation-scope';
+import { availableHours, buildContext } from './allocation-wire';
+import { proposeAllocation } from './proposal';
+import { readEditedHours } from './read-edited-hours';
+import { recordsFromAssignments, spreadHours } from './unit-assignments';
+
+export interface AllocationDeps {
+  db: Db;
+  planner: PlannerRunner;
+  log: FastifyBaseLogger;
+}
+
+const KIND_LABEL = { theory: 'theory', tutorial: 'tutorial', lab: 'lab', practical: 'practical' } as const;
+
+/**
+ * Teacher load allocation (contract §10.10): the admin's allocation of their branches' planned
+ * semesters (the solver's proposal until confirmed, then the confirmed one), reset, confirm with
+ * validation, each teacher's own load, the spreadsheet and per-teacher weekly maxima.
+ */
+export function createAllocationService(deps: AllocationDeps) {
+  const repo = createAllocationRepository(deps.db);
+  // One proposal run at a time per admin scope: concurrent page loads wait for the same result.
+  const proposing = new Map<string, Promise<void>>();
+
+  /** Solves and stores a proposal when unconfirmed semesters have units but no usable proposal. */
+  async function ensureProposal(auth: AuthContext, state: AllocationScope): Promise<boolean> {
+    const open = state.units.filter((ref) => !state.confirmed.has(ref.semesterId));
+    if (open.length === 0) return false;
+    const { assignments, stale } = currentAssignments(state);
+    const openSemesters = new Set(open.map((ref) => ref.semesterId));
+    const hasProposal = state.records.some((r) => r.status === 'proposed' && openSemesters.has(r.semesterId));
+    const overMax = state.teachers.some(
+      (t) =>
+        assignments.filter((a) => a.teacher === t.slug).reduce((sum, a) => sum + a.hours, 0) >
+        availableHours(t),
+    );
+    if (hasProposal && !stale && !overMax) return false;
+
+    const key = `${state.institutionId}:${[...state.branchIds].sort((a, b) => a - b).join(',')}`;
+    const running = proposing.get(key);
+    if (running) {
+      await running;
+      return true;
+    }
+    const work = (async () => {
+      const result = await proposeAllocation(state, assignments, deps.planner, deps.log);
+      const idBySlug = new Map(state.teachers.map((t) => [t.slug, t.teacherId]));
+      const rows = recordsFromAssignments(state.units, result.assignments, idBySlug, 'proposed');
+      const semesterIds = [...openSemesters];
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createAllocationRepository(tx);
+        await txRepo.deleteRows(semesterIds, 'proposed');
+        await txRepo.insertRows(rows);
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'allocation.propose',
+          entityType: 'semester',
+          entitySlug: state.semesters.find((s) => openSemesters.has(s.id))?.slug ?? null,
+          detail: {
+            semesters: state.semesters.filter((s) => openSemesters.has(s.id)).map((s) => s.slug),
+            coveredHours: result.report.coveredHours,
+            totalHours: result.report.totalHours,
+            optimal: result.optimal,
+            method: result.method,
+            timeMs: result.timeMs,
+          },
+        });
+      });
+    })();
+    proposing.set(key, work);
+    try {
+      await work;
+    } finally {
+      proposing.delete(key);
+    }
+    return true;
+  }
+
+  async function context(auth: AuthContext): Promise<AllocationContext> {
+    let state = await loadAllocationScope(deps.db, auth);
+    if (await ensureProposal(auth, state)) state = await loadAllocationScope(deps.db, auth);
+    const { assignments } = currentAssignments(state);
+    return buildContext(state.subjects, state.units, assignments, state.teachers);
+  }
+
+  return {
+    context,
+
+    /** Drops the proposal and any confirmed allocation of the admin's planned semesters. */
+    async reset(auth: AuthContext): Promise<true> {
+      const state = await loadAllocationScope(deps.db, auth);
+      const ids = state.semesters.map((s) => s.id);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createAllocationRepository(tx);
+        await txRepo.deleteRows(ids);
+        await txRepo.setConfirmed(ids, false);
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'allocation.reset',
+          entityType: 'semester',
+          entitySlug: state.semesters[0]?.slug ?? null,
+          detail: { semesters: state.semesters.map((s) => s.slug) },
+        });
+      });
+      return true;
+    },
+
+    /**
+     * Saves the admin's edited subject-side map as the confirmed allocation of every planned
+     * semester of their branches. Refused as a whole, with every problem listed, when a subject or
+     * teacher is unknown (404), a kind or hour is invented, or a teacher would pass their maximum.
+     */
+    async confirm(auth: AuthContext, body: ConfirmSubjectAllocationBody): Promise<true> {
+      const state = await loadAllocationScope(deps.db, auth);
+      if (state.units.length === 0) {
+        throw conflict('There is nothing to allocate yet: no semester of your branches has divisions');
+      }
+      const edited = readEditedHours(state, body.subject_to_teacher_map);
+      const problems = [...edited.problems];
+      const perTeacher = new Map<string, number>();
+      for (const hours of edited.targets.values()) {
+        for (const [teacher, h] of hours) perTeacher.set(teacher, (perTeacher.get(teacher) ?? 0) + h);
+      }
+      for (const teacher of state.teachers) {
+        const total = perTeacher.get(teacher.slug) ?? 0;
+        const available = availableHours(teacher);
+        if (total <= available) continue;
+        const elsewhere =
+          teacher.elsewhere > 0 ? `, ${teacher.elsewhere} h of it already confirmed elsewhere` : '';
+        problems.push(
+          `${teacher.name} (${teacher.code}) would teach ${total} h a week, above their maximum of ${teacher.maxHours} h${elsewhere}`,
+        );
+      }
+      const { assignments: previous } = currentAssignments(state);
+      const spread = spreadHours(state.units, edited.targets, problems.length > 0 ? [] : previous);
+      if (problems.length === 0) {
+        const subjectById = new Map(state.subjects.map((s) => [s.offeredId, s]));
+        const teacherBySlug = new Map(state.teachers.map((t) => [t.slug, t]));
+        for (const u of spread.unplaced) {
+          const [offeredId, kind] = u.subjectKind.split(':') as [string, keyof typeof KIND_LABEL];
+          const subject = subjectById.get(Number(offeredId));
+          const teacher = teacherBySlug.get(u.teacher);
+          problems.push(
+            `${teacher?.name ?? u.teacher}'s ${u.hours} h of ${KIND_LABEL[kind]} in ${subject?.subjectName ?? 'a subject'} do not fit its whole 2-hour lab blocks`,
+          );
+        }
+      }
+      if (problems.length === 0) {
+        // The planner's own check, as a last guard: nothing is stored that breaks a unit or a maximum.
+        const check = validateAllocation(
+          state.units.map((ref) => ref.unit),
+          state.teachers.map((t) => ({
+            slug: t.slug,
+            priorities: t.priorities,
+            maxHours: availableHours(t),
+          })),
+          spread.assignments,
+        ).filter((v) => v.severity === 'error');
+        problems.push(...check.map((v) => v.message));
+      }
+      if (problems.length > 0) {
+        throw new AppError('validation_failed', `The allocation was not confirmed: ${problems.join('; ')}`, {
+          issues: problems.map((message) => ({ path: 'subject_to_teacher_map', message })),
+        });
+      }
+      const idBySlug = new Map(state.teachers.map((t) => [t.slug, t.teacherId]));
+      const rows = recordsFromAssignments(state.units, spread.assignments, idBySlug, 'confirmed');
+      const ids = state.semesters.map((s) => s.id);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createAllocationRepository(tx);
+        await txRepo.deleteRows(ids);
+        await txRepo.insertRows(rows);
+        await txRepo.setConfirmed(ids, true);
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'allocation.confirm',
+          entityType: 'semester',
+          entitySlug: state.semesters[0]?.slug ?? null,
+          detail: {
+            semesters: state.semesters.map((s) => s.slug),
+            allocatedHours: spread.assignments.reduce((sum, a) => sum + a.hours, 0),
+            totalHours: state.units.reduce((sum, ref) => sum + ref.unit.hours, 0),
+            teachers: new Set(spread.assignments.map((a) => a.teacher)).size,
+          },
+        });
+      });
+      return true;
+    },
+
+    /** The caller's confirmed load per subject with the other teachers of those subjects. */
+    async teacherLoad(auth: AuthContext): Promise<TeacherAllocationRow[]> {
+      const me = await repo.teacherByProfile(auth.profileId);
+      if (!me) throw notFound('Teacher');
+      const mine = await repo.confirmedRows({ teacherIds: [me.teacherId] });
+      const offeredIds = [...new Set(mine.map((r) => r.offeredSubjectId))];
+      const others = (await repo.confirmedRows({ offeredIds })).filter((r) => r.teacherId !== me.teacherId);
+      const people = new Map(
+        (await repo.teachersByIds([...new Set(others.map((r) => r.teacherId))])).map((t) => [t.teacherId, t]),
+      );
+      const subjects = (await createCatalogueRepository(deps.db).offeredByIds(offeredIds)).sort(
+        (a, b) => a.semesterId - b.semesterId || a.ordering - b.ordering || a.offeredId - b.offeredId,
+      );
+      const sum = (rows: typeof mine, kinds: string[]) =>
+        rows.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + r.hours, 0);
+      return subjects.map((subject) => {
+        const own = mine.filter((r) => r.offeredSubjectId === subject.offeredId);
+        const theirs = others.filter((r) => r.offeredSubjectId === subject.offeredId);
+        const teacherIds = [...new Set(theirs.map((r) => r.teacherId))];
+        return {
+          subject: { slug: subject.offeredSlug, subject_name: subject.subjectName },
+          theory: sum(own, ['theory']),
+          practical: sum(own, ['lab', 'practical']),
+          tutorial: sum(own, ['tutorial']),
+          other_teachers: teacherIds
+            .map((id) => {
+              const rows = theirs.filter((r) => r.teacherId === id);
+              const person = people.get(id);
+              return {
+                teacher: { slug: person?.slug ?? '', profile: { name: person?.name ?? person?.code ?? '' } },
+                theory: sum(rows, ['theory']),
+                practical: sum(rows, ['lab', 'practical']),
+                tutorial: sum(rows, ['tutorial']),
+              };
+            })
+            .sort((a, b) => a.teacher.profile.name.localeCompare(b.teacher.profile.name)),
+        };
+      });
+    },
+
+    /**
+     * Sets a teacher's weekly maximum (null: back to the institution's default). A maximum below
+     * the teacher's confirmed load is refused; unconfirmed proposals that may involve the teacher
+     * are dropped so the next load solves again with the new limit.
+     */
+    async setMaxHours(auth: AuthContext, body: SetTeacherMaxHoursBody): Promise<TeacherMaxHours> {
+      const scope = createScope(deps.db);
+      const branchIds = await scope.branchIdsOf(auth);
+      const teacher = (await repo.teachersOfBranches(auth.institutionId, branchIds)).find(
+        (t) => t.slug === body.teacher_slug,
+      );
+      if (!teacher) throw notFound('Teacher');
+      const confirmedLoad = (await repo.confirmedRows({ teacherIds: [teacher.teacherId] })).reduce(
+        (sum, r) => sum + r.hours,
+        0,
+      );
+      const defaultMax = await repo.defaultMaxHours(auth.institutionId);
+      const effective = body.max_hours ?? defaultMax;
+      if (effective < confirmedLoad) {
+        throw conflict(
+          `${teacher.name ?? teacher.code} already has ${confirmedLoad} h of confirmed load a week: choose at least ${confirmedLoad} h, or reset that allocation first`,
+        );
+      }
+      const mySemesters = (await scope.semestersOf(auth)).map((s) => s.id);
+      const withProposals = await repo.semestersWithProposalsOf(teacher.teacherId);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createAllocationRepository(tx);
+        await txRepo.setTeacherMax(teacher.teacherId, body.max_hours);
+        await txRepo.deleteRows([...new Set([...mySemesters, ...withProposals])], 'proposed');
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'allocation.teacher_max_hours',
+          entityType: 'teacher',
+          entitySlug: teacher.slug,
+          detail: { maxHours: body.max_hours },
+        });
+      });
+      return {
+        teacher_slug: teacher.slug,
+        max_hours: effective,
+        max_hours_is_default: body.max_hours === null,
+      };
+    },
+
+    /** Everything the spreadsheet needs: the scope with its confirmed allocation only. */
+    async confirmedState(
+      auth: AuthContext,
+    ): Promise<{ state: AllocationScope; assignments: UnitAssignment[] }> {
+      const state = await loadAllocationScope(deps.db, auth);
+      if (state.confirmed.size === 0) {
+        throw conflict('The allocation is not confirmed yet: confirm it before downloading the spreadsheet');
+      }
+      const { assignments } = currentAssignments(state);
+      const confirmedUnits = new Set(
+        state.units.filter((ref) => state.confirmed.has(ref.semesterId)).map((ref) => ref.unit.id),
+      );
+      return {
+        state: { ...state, units: state.units.filter((ref) => confirmedUnits.has(ref.unit.id)) },
+        assignments: assignments.filter((a) => confirmedUnits.has(a.unit)),
+      };
+    },
+  };
+}
+
+export type AllocationService = ReturnType<typeof createAllocationService>;
