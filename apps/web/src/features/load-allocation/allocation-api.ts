@@ -1,6 +1,9 @@
 import {
+  allocationExtensionRoutes,
   allocationRoutes,
   choicesRoutes,
+  type SetTeacherMaxHoursBody,
+  type TeacherMaxHours,
   type AllocationContext,
   type ConfirmSubjectAllocationBody,
   type TeacherChoiceRow,
@@ -33,6 +36,10 @@ export const loadAllocationApi = api.injectEndpoints({
       query: (body) => contractRequest(allocationRoutes.confirmSubjectAllocation, { body }),
       transformResponse: payload<true>,
     }),
+    setTeacherMaxHours: build.mutation<TeacherMaxHours, SetTeacherMaxHoursBody>({
+      query: (body) => contractRequest(allocationExtensionRoutes.setTeacherMaxHours, { body }),
+      transformResponse: payload<TeacherMaxHours>,
+    }),
     // The pickers show each teacher's rank of the subject; the picker shows its own error text.
     allocationSubjectTeachers: build.query<TeacherChoiceRow[], string>({
       query: (subjectSlug) =>
@@ -48,4 +55,5 @@ export const {
   useResetAllocationMutation,
   useConfirmAllocationMutation,
   useAllocationSubjectTeachersQuery,
+  useSetTeacherMaxHoursMutation,
 } = loadAllocationApi;

@@ -59,6 +59,7 @@ function row(of: Subject, kinds: Partial<Record<AllocationKind, [number, Shares]
 
 function load(
   who: AllocationTeacher,
+  maxHours: number,
   hoursLeft: number,
   holds: { kind: AllocationKind; of: Subject; hours: number; priority: number }[],
 ): TeacherLoad {
@@ -89,11 +90,13 @@ function load(
     lab: byKind('lab'),
     practical: byKind('practical'),
     tutorial: byKind('tutorial'),
+    max_hours: maxHours,
+    max_hours_is_default: maxHours === 10,
   };
 }
 
 /**
- * A small proposal: Asha (max 10) teaches 3 h theory and 2 h lab of Computer Networks and 2 h of
+ * A small proposal (maxima: 10 is the default): Asha (max 10) teaches 3 h theory and 2 h lab of Computer Networks and 2 h of
  * Python Lab; Ravi (max 6) 3 h theory of Computer Networks and 2 h of Data Structures; Meera
  * (max 4) nothing. Unallocated: 2 h lab of Computer Networks, 2 h theory of Data Structures and
  * 2 h of Python Lab.
@@ -107,9 +110,9 @@ export function buildContext(): AllocationContext {
         unallocated_subject_hours_instant_allocation: 4,
         unallocated_subject_hours_serparate_allocation: 2,
         total_teacher_hours_instant_allocation: 20,
-        total_teacher_hours_separate_allocation: 0,
-        unallocated_teacher_hours_instant_allocation: 10,
-        unallocated_teacher_hours_separate_allocation: 0,
+        total_teacher_hours_separate_allocation: 20,
+        unallocated_teacher_hours_instant_allocation: 8,
+        unallocated_teacher_hours_separate_allocation: 8,
       },
       instant_allocations: [
         row(networks, {
@@ -128,16 +131,16 @@ export function buildContext(): AllocationContext {
     },
     teacher_to_subject_map: [
       {
-        asha: load(asha, 3, [
+        asha: load(asha, 10, 3, [
           { kind: 'theory', of: networks, hours: 3, priority: 1 },
           { kind: 'lab', of: networks, hours: 2, priority: 1 },
           { kind: 'practical', of: pythonLab, hours: 2, priority: 2 },
         ]),
-        ravi: load(ravi, 1, [
+        ravi: load(ravi, 6, 1, [
           { kind: 'theory', of: networks, hours: 3, priority: 2 },
           { kind: 'theory', of: structures, hours: 2, priority: 1 },
         ]),
-        meera: load(meera, 4, []),
+        meera: load(meera, 4, 4, []),
       },
     ],
   };

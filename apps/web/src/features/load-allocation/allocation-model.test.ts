@@ -47,6 +47,11 @@ describe('workingAllocation', () => {
       ['meera', 4],
     ]);
     expect(freeHoursOf(allocation, 'asha')).toBe(3);
+    expect(allocation.roster.map((entry) => entry.setting)).toEqual([
+      { hours: 10, isDefault: true },
+      { hours: 6, isDefault: false },
+      { hours: 4, isDefault: false },
+    ]);
     expect(isEdited(allocation)).toBe(false);
   });
 
@@ -195,8 +200,9 @@ describe('confirmBody', () => {
       unallocated_subject_hours_instant_allocation: 2,
       unallocated_subject_hours_serparate_allocation: 2,
       total_teacher_hours_instant_allocation: 20,
-      unallocated_teacher_hours_instant_allocation: 8,
-      unallocated_teacher_hours_separate_allocation: 0,
+      total_teacher_hours_separate_allocation: 20,
+      unallocated_teacher_hours_instant_allocation: 6,
+      unallocated_teacher_hours_separate_allocation: 6,
     });
     const ds = sent.instant_allocations[1]?.teacher_allocation.theory;
     expect(ds).toMatchObject({ allocation_done: 4, remaining_hours: 0 });

@@ -18,7 +18,10 @@ type KindAllocation = NonNullable<AllocationRow['teacher_allocation']['theory']>
 /** A teacher the admin may give hours to, with the weekly maximum the server's proposal implies. */
 export interface RosterTeacher {
   teacher: AllocationTeacher;
+  /** Hours this allocation may give the teacher (their maximum less load taught elsewhere). */
   maxHours: number;
+  /** The teacher's weekly maximum setting (Rollbook addition), when the server sends it. */
+  setting: { hours: number; isDefault: boolean } | null;
 }
 
 /**
@@ -72,6 +75,10 @@ export function workingAllocation(context: AllocationContext): WorkingAllocation
   const roster: RosterTeacher[] = Object.values(context.teacher_to_subject_map[0]).map((load) => ({
     teacher: load.teacher,
     maxHours: Math.max(0, load.total_hours_left) + allocatedOf(map, load.teacher.slug),
+    setting:
+      load.max_hours === undefined
+        ? null
+        : { hours: load.max_hours, isDefault: load.max_hours_is_default ?? false },
   }));
   const known = new Set(roster.map((entry) => entry.teacher.slug));
   for (const row of allRows(map)) {
@@ -79,7 +86,11 @@ export function workingAllocation(context: AllocationContext): WorkingAllocation
       for (const share of entry.teachers) {
         if (known.has(share.teacher.slug)) continue;
         known.add(share.teacher.slug);
-        roster.push({ teacher: share.teacher, maxHours: allocatedOf(map, share.teacher.slug) });
+        roster.push({
+          teacher: share.teacher,
+          maxHours: allocatedOf(map, share.teacher.slug),
+          setting: null,
+        });
       }
     }
   }
@@ -460,14 +471,20 @@ function totalOf(rows: readonly AllocationRow[]): number {
 
 /**
  * The `confirm_subject_allocation/` body: the edited map with its totals brought up to date. Hours
- * a teacher gains are hours a subject loses, so the teachers' unallocated totals move by the same
- * amount as the subjects' (whatever maxima the server counts in them).
+ * a teacher gains are hours a subject loses, so the teachers' unallocated hours shrink by what the
+ * subjects' shrink. Teachers have one weekly maximum for every kind of teaching, so both teacher
+ * sides count the one shared pool and move together (our server recounts everything anyway).
  */
 export function confirmBody(allocation: WorkingAllocation): { subject_to_teacher_map: SubjectToTeacherMap } {
   const { map, original } = allocation;
   const instantLeft = unallocatedOf(map.instant_allocations);
   const separateLeft = unallocatedOf(map.separate_allocations);
   const stats = original.stats;
+  const change =
+    instantLeft +
+    separateLeft -
+    unallocatedOf(original.instant_allocations) -
+    unallocatedOf(original.separate_allocations);
   return {
     subject_to_teacher_map: {
       ...map,
@@ -478,11 +495,9 @@ export function confirmBody(allocation: WorkingAllocation): { subject_to_teacher
         unallocated_subject_hours_instant_allocation: instantLeft,
         unallocated_subject_hours_serparate_allocation: separateLeft,
         unallocated_teacher_hours_instant_allocation:
-          stats.unallocated_teacher_hours_instant_allocation +
-          (instantLeft - unallocatedOf(original.instant_allocations)),
+          stats.unallocated_teacher_hours_instant_allocation + change,
         unallocated_teacher_hours_separate_allocation:
-          stats.unallocated_teacher_hours_separate_allocation +
-          (separateLeft - unallocatedOf(original.separate_allocations)),
+          stats.unallocated_teacher_hours_separate_allocation + change,
       },
     },
   };

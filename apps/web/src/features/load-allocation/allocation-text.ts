@@ -12,4 +12,6 @@ export const ALLOCATION_TEXT = {
   everythingAllocated: 'Every subject hour is allocated.',
   noFreeTeacher: 'No teacher has enough free hours for these hours.',
   ranksFailed: 'Teacher priorities could not be loaded',
+  maximumSaved: 'Weekly maximum saved',
+  maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
 } as const;

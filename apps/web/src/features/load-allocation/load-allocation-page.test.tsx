@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  allocationExtensionRoutes,
   allocationRoutes,
   ok,
   ROUTES,
@@ -255,5 +256,48 @@ describe('LoadAllocationPage', { timeout: 15_000 }, () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Allocated Subjects' })).toBeInTheDocument();
+  });
+
+  it("sets a teacher's weekly maximum, refusing bad numbers, then reloads the proposal", async () => {
+    let loads = 0;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () => {
+        loads += 1;
+        const context = buildContext();
+        if (bodies.length > 0) context.teacher_to_subject_map[0].meera!.max_hours = 8;
+        return HttpResponse.json(ok(context));
+      }),
+      http.post(apiUrl(allocationExtensionRoutes.setTeacherMaxHours.path), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok({ teacher_slug: 'meera', max_hours: 8, max_hours_is_default: false }));
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit load of Meera Iyer' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Load of Meera Iyer' })).getByRole('form', {
+      name: 'Weekly maximum',
+    });
+    const field = within(form).getByRole('spinbutton', { name: 'Weekly maximum (hours)' });
+    expect(field).toHaveValue(4);
+    await user.clear(field);
+    await user.type(field, '2.5');
+    await user.click(within(form).getByRole('button', { name: 'Save maximum' }));
+    expect(
+      within(form).getByText('The maximum must be a whole number of hours from 0 to 60'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '8');
+    await user.click(within(form).getByRole('button', { name: 'Save maximum' }));
+    expect(await screen.findByText('Weekly maximum saved')).toBeInTheDocument();
+    expect(bodies).toEqual([{ teacher_slug: 'meera', max_hours: 8 }]);
+    await waitFor(() => expect(loads).toBe(2));
+    expect(
+      await within(screen.getByRole('dialog', { name: 'Load of Meera Iyer' })).findByRole('spinbutton', {
+        name: 'Weekly maximum (hours)',
+      }),
+    ).toHaveValue(8);
   });
 });

@@ -130,6 +130,7 @@ export function LoadAllocationPage({ title }: { title: string }) {
             editing={editing}
             teacherSlug={teacherSlug}
             onClose={() => setTeacherSlug(null)}
+            onMaximumSaved={() => void context.refetch()}
           />
           <SubjectPanel editing={editing} subjectSlug={subjectSlug} onClose={() => setSubjectSlug(null)} />
         </>

@@ -4,6 +4,7 @@ import { SidePanel } from '../../components/ui/side-panel';
 import {
   changeHours,
   freeHoursOf,
+  isEdited,
   KIND_STEP,
   kindLabel,
   moveHours,
@@ -15,6 +16,7 @@ import type { Editing } from './editing';
 import { HoursSelect } from './hours-select';
 import { HoursStepper } from './hours-stepper';
 import { TeacherPicker } from './teacher-picker';
+import { WeeklyMaximumForm } from './weekly-maximum-form';
 
 function MoveForm({ editing, line, from }: { editing: Editing; line: TeacherLine; from: string }) {
   const [to, setTo] = useState('');
@@ -59,12 +61,15 @@ export function TeacherLoadPanel({
   editing,
   teacherSlug,
   onClose,
+  onMaximumSaved,
 }: {
   editing: Editing;
   teacherSlug: string | null;
   onClose: () => void;
+  onMaximumSaved: () => void;
 }) {
   const row = teacherLoadRows(editing.allocation).find((candidate) => candidate.teacher.slug === teacherSlug);
+  const entry = editing.allocation.roster.find((candidate) => candidate.teacher.slug === teacherSlug);
   const name = row?.teacher.profile.name ?? '';
   return (
     <SidePanel
@@ -77,6 +82,14 @@ export function TeacherLoadPanel({
           <p className="text-sm text-slate-600">
             {row.total} h allocated, {row.freeHours} of {row.maxHours} h free.
           </p>
+          {entry ? (
+            <WeeklyMaximumForm
+              key={`${entry.teacher.slug}-${entry.setting?.hours ?? ''}`}
+              entry={entry}
+              edited={isEdited(editing.allocation)}
+              onSaved={onMaximumSaved}
+            />
+          ) : null}
           {row.lines.length === 0 ? <p className="text-sm text-slate-600">No hours allocated.</p> : null}
           <ul className="flex flex-col gap-3">
             {row.lines.map((line) => {

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import type { RosterTeacher } from './allocation-model';
+import { useSetTeacherMaxHoursMutation } from './allocation-api';
+import { ALLOCATION_TEXT } from './allocation-text';
+
+const LIMIT = 60;
+
+/** Why a typed maximum is not acceptable, or null. */
+export function maximumProblem(text: string): string | null {
+  const hours = Number(text);
+  if (text.trim() === '' || !Number.isInteger(hours) || hours < 0 || hours > LIMIT)
+    return `The maximum must be a whole number of hours from 0 to ${LIMIT}`;
+  return null;
+}
+
+/**
+ * A teacher's weekly maximum (a Rollbook addition to the contract): set it, or go back to the
+ * institution's default. The server redoes an unconfirmed proposal afterwards, so `onSaved`
+ * reloads it (and local changes that were not confirmed are lost, as the note says).
+ */
+export function WeeklyMaximumForm({
+  entry,
+  edited,
+  onSaved,
+}: {
+  entry: RosterTeacher;
+  edited: boolean;
+  onSaved: () => void;
+}) {
+  const setting = entry.setting;
+  const [text, setText] = useState(setting ? String(setting.hours) : '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [save, saving] = useSetTeacherMaxHoursMutation();
+  if (!setting) return null;
+
+  const send = async (maxHours: number | null) => {
+    const result = await save({ teacher_slug: entry.teacher.slug, max_hours: maxHours });
+    if ('error' in result) return;
+    setText(String(result.data.max_hours));
+    toast.success(ALLOCATION_TEXT.maximumSaved);
+    onSaved();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = maximumProblem(text);
+    setProblem(found);
+    if (!found) void send(Number(text));
+  };
+  return (
+    <form
+      aria-label="Weekly maximum"
+      // Our own message (linked to the field) instead of the browser's bubble.
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3"
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <Input
+          label="Weekly maximum (hours)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LIMIT}
+          step={1}
+          value={text}
+          error={problem}
+          onChange={(event) => setText(event.target.value)}
+          className="w-28"
+        />
+        <Button type="submit" variant="secondary" disabled={saving.isLoading}>
+          Save maximum
+        </Button>
+        {setting.isDefault ? null : (
+          <Button variant="ghost" disabled={saving.isLoading} onClick={() => void send(null)}>
+            Use default
+          </Button>
+        )}
+      </div>
+      <p className="text-xs text-slate-500">
+        {setting.isDefault ? 'The institution default applies.' : 'Set for this teacher.'}{' '}
+        {edited ? ALLOCATION_TEXT.maximumRedoes : null}
+      </p>
+    </form>
+  );
+}
