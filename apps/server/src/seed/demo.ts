@@ -21,6 +21,7 @@ import { GIVEN_NAMES, SURNAMES, TEACHER_NAMES } from './people-data';
 import { pick, seededRandom } from './random';
 import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
+import { seedDemoAllocation } from './demo-allocation';
 
 export const DEMO_PASSWORD = 'Rollbook@2026';
 
@@ -185,6 +186,8 @@ export async function seedDemo(db: Db): Promise<void> {
   // Subjects first: the timetable seed reuses the offered subjects of CE BE semester 7.
   await seedDemoSubjects(db);
   await seedDemoTimetable(db);
+  // Teacher priorities for every planned semester, so the load allocation has a proposal to review.
+  await seedDemoAllocation(db);
 }
 
 async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]) {

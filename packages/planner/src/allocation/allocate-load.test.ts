@@ -108,6 +108,45 @@ describe('allocateLoad', () => {
     );
   });
 
+  it('covers every hour whenever the teachers who ranked each subject have room for it (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100_000 }), fc.boolean(), async (seed, exact) => {
+        const input = tinyAllocation(seed);
+        const random = seededRandom(seed + 7);
+        // One extra teacher per subject with room for all of it, plus the random ones.
+        const subjects = [...new Set(input.units.map((u) => u.subject))];
+        const teachers = [
+          ...input.teachers,
+          ...subjects.map((subject) => ({
+            slug: `keen-${subject}`,
+            priorities: [subject],
+            maxHours:
+              input.units.filter((u) => u.subject === subject).reduce((sum, u) => sum + u.hours, 0) +
+              Math.floor(random() * 3),
+          })),
+        ];
+        const result = await allocateLoad({ units: input.units, teachers, timeBudgetMs: 300, exact });
+        expect(result.unallocated).toEqual([]);
+        expect(result.report.coveredHours).toBe(result.report.totalHours);
+        expect(validateAllocation(input.units, teachers, result.assignments)).toEqual([]);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('keeps every limit without the exact solver (exact: false) and is deterministic', async () => {
+    for (const seed of [11, 12, 13, 14, 15]) {
+      const input = tinyAllocation(seed);
+      const first = await allocateLoad({ ...input, exact: false });
+      const second = await allocateLoad({ ...input, exact: false });
+      expect(first.method).toBe('greedy');
+      expect(second.assignments).toEqual(first.assignments);
+      expect(validateAllocation(input.units, input.teachers, first.assignments)).toEqual([]);
+      const exact = await allocateLoad({ ...input, timeBudgetMs: 5000 });
+      expect(first.report.coveredHours).toBeLessThanOrEqual(exact.report.coveredHours);
+    }
+  });
+
   it('covers a realistic semester from a division plan and reports ranks and load spread', async () => {
     const instance = generateInstance({
       students: 240,

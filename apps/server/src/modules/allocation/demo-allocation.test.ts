@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AllocationContext } from '@rollbook/contract';
+import { profiles } from '../../db/schema';
+import { truncateAll } from '../../db/reset';
+import { seedDemo } from '../../seed/demo';
+import { useTestApp } from '../../testing/test-app';
+import { as } from '../choices/testing/fixtures';
+
+describe('demo institution', () => {
+  const t = useTestApp();
+
+  it('has an allocation proposal ready to review for each branch’s planned semester', async () => {
+    await truncateAll(t.db);
+    await seedDemo(t.db);
+    const profileOf = async (email: string) =>
+      (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0]!;
+    for (const email of ['admin@rollbook.test', 'admin.it@rollbook.test']) {
+      const res = await as(t, await profileOf(email), 'GET', '/api/manage/get_subject_allocation_context');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const context = res.body.data as AllocationContext;
+      const { stats, instant_allocations } = context.subject_to_teacher_map;
+      expect(instant_allocations.length, email).toBeGreaterThan(0);
+      const total =
+        stats.total_subject_hours_instant_allocation + stats.total_subject_hours_separate_allocation;
+      const left =
+        stats.unallocated_subject_hours_instant_allocation +
+        stats.unallocated_subject_hours_serparate_allocation;
+      expect(total - left, `${email}: hours allocated`).toBeGreaterThan(0);
+      // Every subject of the planned semester gets teachers who ranked it.
+      for (const row of instant_allocations) {
+        expect(row.teacher_allocation.theory?.teachers.length ?? 1, row.subject.subject_name).toBeGreaterThan(
+          0,
+        );
+      }
+      for (const load of Object.values(context.teacher_to_subject_map[0])) {
+        expect(load.total_hours_left).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+});
