@@ -14,6 +14,7 @@ import webPlugin from './plugins/app/web';
 import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
+import liveStatePlugin from './plugins/app/live-state';
 import { registerModules } from './modules';
 
 export interface BuildAppOptions {
@@ -66,6 +67,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
   await app.register(plannerPlugin);
+  await app.register(liveStatePlugin, { redis: opts.redis });
+  // Before the modules: the sessions module attaches its socket handlers to the namespace.
+  await app.register(ioPlugin, { redis: opts.redis });
 
   await app.register(
     async (api) => {
@@ -75,7 +79,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
-  await app.register(ioPlugin, { redis: opts.redis });
   await app.register(webPlugin);
   return app;
 }

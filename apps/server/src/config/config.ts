@@ -40,6 +40,23 @@ const EnvSchema = z.object({
   E2E_TEST_HOOKS: booleanFlag,
   PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PRESENCE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  SESSION_START_EARLY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
+  SESSION_START_LATE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(0),
+  ATTENDANCE_RATE_LIMIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  LIVE_AUDIO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  TEACHER_SOCKET_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  TONE_BAND_LOW_HZ: z.coerce.number().int().min(1000).max(22000).default(17500),
+  TONE_BAND_HIGH_HZ: z.coerce.number().int().min(1500).max(23000).default(20000),
 });
 
 export interface AppConfig {
@@ -68,6 +85,21 @@ export interface AppConfig {
   /** Proof-of-presence worker threads (default: cores minus one) and how many verifications may wait. */
   presenceWorkers: number | undefined;
   presenceMaxQueue: number;
+  /**
+   * How long before a lecture's start and after its end (minutes) its teacher may start the
+   * session. Institutions with `session_window_always_open` (the demo) may start all day.
+   */
+  sessionStartEarlyMinutes: number;
+  sessionStartLateMinutes: number;
+  /** One marking attempt per student per this many seconds (0 turns the limit off). */
+  attendanceRateLimitSeconds: number;
+  /** How much of the teacher's microphone stream is kept for verification, seconds. */
+  liveAudioWindowSeconds: number;
+  /** The one-teacher-per-session lease: renewed while the socket lives, expires if its instance dies. */
+  teacherSocketLeaseSeconds: number;
+  /** Band of the session tone (cheap laptop speakers roll off above 18 kHz). */
+  toneBandLowHz: number;
+  toneBandHighHz: number;
 }
 
 /** Parses the environment once; a bad value stops start-up with every problem listed. */
@@ -78,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.TONE_BAND_HIGH_HZ - e.TONE_BAND_LOW_HZ < 500) {
+    throw new Error('Invalid configuration: TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -103,5 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e2eTestHooks: e.E2E_TEST_HOOKS,
     presenceWorkers: e.PRESENCE_WORKERS,
     presenceMaxQueue: e.PRESENCE_MAX_QUEUE,
+    sessionStartEarlyMinutes: e.SESSION_START_EARLY_MINUTES,
+    sessionStartLateMinutes: e.SESSION_START_LATE_MINUTES,
+    attendanceRateLimitSeconds: e.ATTENDANCE_RATE_LIMIT_SECONDS,
+    liveAudioWindowSeconds: e.LIVE_AUDIO_WINDOW_SECONDS,
+    teacherSocketLeaseSeconds: e.TEACHER_SOCKET_LEASE_SECONDS,
+    toneBandLowHz: e.TONE_BAND_LOW_HZ,
+    toneBandHighHz: e.TONE_BAND_HIGH_HZ,
   };
 }

@@ -9,6 +9,7 @@ import { timetableModule } from './timetable/timetable.routes';
 import { catalogueModule } from './catalogue/catalogue.routes';
 import { choicesModule } from './choices/choices.routes';
 import { allocationModule } from './allocation/allocation.routes';
+import { sessionsModule } from './sessions/sessions.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -22,6 +23,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(catalogueModule);
   await api.register(choicesModule);
   await api.register(allocationModule);
+  await api.register(sessionsModule);
 
   await api.after();
   for (const route of [...ROUTES_TABLE]) {

@@ -22,6 +22,12 @@ export const institutions = pgTable('institutions', {
   campusLatitude: doublePrecision('campus_latitude'),
   campusLongitude: doublePrecision('campus_longitude'),
   defaultTeacherMaxHours: smallint('default_teacher_max_hours').notNull().default(18),
+  /**
+   * Lets teachers start a lecture session at any hour of the lecture's day instead of only within
+   * the configured margin around its time. Only the demo institution turns it on, so the live flow
+   * can be tried whenever a visitor arrives; a real college keeps it off.
+   */
+  sessionWindowAlwaysOpen: boolean('session_window_always_open').notNull().default(false),
   createdAt: createdAt(),
 });
 

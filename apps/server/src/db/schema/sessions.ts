@@ -78,5 +78,6 @@ export const attendances = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique().on(t.sessionId, t.studentId), index().on(t.studentId)],
+  // One device marks one student per session (design/presence.md T5); NULLs (web clients) never clash.
+  (t) => [unique().on(t.sessionId, t.studentId), unique().on(t.sessionId, t.deviceId), index().on(t.studentId)],
 );

@@ -8,7 +8,7 @@ interface ErrorBody {
   data: null;
   error: true;
   message: string;
-  code: ErrorCode;
+  code: ErrorCode | number;
   issues?: FieldIssue[];
   [extra: string]: unknown;
 }
@@ -19,7 +19,8 @@ function body(
   issues?: FieldIssue[],
   extra?: Record<string, unknown>,
 ): ErrorBody {
-  return { ...extra, data: null, error: true, message, code, ...(issues ? { issues } : {}) };
+  // `extra` goes last: attendance replies carry the original server's integer `code` (100) instead.
+  return { data: null, error: true, message, code, ...(issues ? { issues } : {}), ...extra };
 }
 
 /**

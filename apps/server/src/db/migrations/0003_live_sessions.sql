@@ -1,0 +1,2 @@
+ALTER TABLE "institutions" ADD COLUMN "session_window_always_open" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "attendances" ADD CONSTRAINT "attendances_session_id_device_id_unique" UNIQUE("session_id","device_id");

@@ -1,0 +1,64 @@
+import type { AppDeps } from '../../plugins/app/deps';
+import type { AuthContext } from '../../plugins/app/auth';
+import { forbidden, notFound } from '../../lib/app-error';
+import { createTimetableRepository } from '../timetable/timetable.repository';
+import { csvDocument, numberCell, textCell } from './csv';
+import { createSessionsRepository } from './sessions.repository';
+
+/** The columns of `session_data.csv`, in order. */
+export const EXPORT_HEADER = [
+  'enrollment',
+  'name',
+  'present',
+  'manual',
+  'marking_time',
+  'ncc',
+  'magnitude',
+  'similarity',
+  'euclidean_distance',
+  'gps_distance',
+  'manual_request_comment',
+];
+
+/**
+ * `session_data.csv` of one session (§6.9): every student of the lecture, present or not, with the
+ * proof-of-presence metrics. Only the lecture's teacher, or an admin of the lecture's branch, may
+ * read it; another institution's session is not found.
+ */
+export function createExportService(deps: Pick<AppDeps, 'db'>) {
+  const repo = createSessionsRepository(deps.db);
+  const timetable = createTimetableRepository(deps.db);
+
+  return {
+    async sessionCsv(auth: AuthContext, sessionId: string): Promise<string> {
+      const session = await repo.sessionById(sessionId, auth.institutionId);
+      if (!session) throw notFound('Session');
+      if (auth.role === 'teacher') {
+        const teacher = await timetable.teacherOfProfile(auth.profileId);
+        if (!teacher || teacher.id !== session.teacherId) {
+          throw forbidden("You're not the teacher of this lecture");
+        }
+      } else {
+        const branchIds = await timetable.adminBranchIds(auth.profileId, auth.institutionId);
+        if (!branchIds.includes(session.branchId)) throw notFound('Session');
+      }
+      const rows = await repo.attendances(session.id);
+      return csvDocument([
+        EXPORT_HEADER,
+        ...rows.map((r) => [
+          textCell(r.enrollment),
+          textCell(r.name ?? ''),
+          r.isPresent ? 'yes' : 'no',
+          r.manual ? 'yes' : 'no',
+          r.markingTime ? r.markingTime.toISOString() : '',
+          numberCell(r.ncc, 4),
+          numberCell(r.magnitude, 8),
+          numberCell(r.similarity, 2),
+          numberCell(r.euclideanDistance, 4),
+          numberCell(r.gpsDistance, 1),
+          textCell(r.regulizationComment ?? ''),
+        ]),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  socketMessage,
+  type AttendanceRecord,
+  type OngoingSession,
+  type ServerToClientEvents,
+} from '@rollbook/contract';
+import type { ClientNamespace } from '../../plugins/app/io';
+
+/** The socket.io room of a live session; the teacher's sheet joins it. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Pushes live-session events to a session's room. Through the Redis adapter an event raised on
+ * one instance reaches the teacher connected to any other.
+ */
+export interface LiveRoom {
+  markAttendance(sessionId: string, record: AttendanceRecord): void;
+  regulizationRequest(sessionId: string, record: AttendanceRecord): void;
+  regulizationApproved(sessionId: string, records: AttendanceRecord[]): void;
+  sessionEnded(sessionId: string, records: AttendanceRecord[]): void;
+  /** Closes every socket of the session (after it ended). */
+  disconnectAll(sessionId: string): void;
+}
+
+export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
+  const emit = <E extends keyof ServerToClientEvents>(
+    sessionId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) =>
+    ns()
+      .to(sessionRoom(sessionId))
+      .emit(event, ...args);
+  return {
+    markAttendance(sessionId, record) {
+      emit(sessionId, 'mark_attendance', socketMessage('mark_attendance', { attendance_data: record }));
+    },
+    regulizationRequest(sessionId, record) {
+      emit(
+        sessionId,
+        'regulization_request',
+        socketMessage('regulization_request', {
+          session_id: sessionId,
+          status: true as const,
+          data: { attendance_data: record },
+        }),
+      );
+    },
+    regulizationApproved(sessionId, records) {
+      emit(
+        sessionId,
+        'regulization_approved',
+        socketMessage('regulization_approved', {
+          session_id: sessionId,
+          status: true as const,
+          data: records,
+        }),
+      );
+    },
+    sessionEnded(sessionId, records) {
+      emit(
+        sessionId,
+        'session_ended',
+        socketMessage('session_ended', {
+          session_id: sessionId,
+          status: true as const,
+          data: { session_id: sessionId, active: 'post' as const, marked_attendances: records },
+        }),
+      );
+    },
+    disconnectAll(sessionId) {
+      ns().in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+  };
+}
+
+/** The `ongoing_session_data` message for one socket. */
+export function ongoingSessionMessage(session: OngoingSession) {
+  return socketMessage('ongoing_session_data', {
+    session_id: session.session_id,
+    status: true as const,
+    data: session,
+  });
+}

@@ -1,0 +1,295 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  ClientErrorMessageSchema,
+  MISSING_SESSION_OR_TOKEN_MESSAGE,
+  OngoingSessionDataMessageSchema,
+  RegulizationApprovedMessageSchema,
+  SessionEndedMessageSchema,
+  UpdateAttendanceMessageSchema,
+} from '@rollbook/contract';
+import { encodePcm16 } from '@rollbook/presence';
+import { attendances, auditLog, lectureSessions } from '../../db/schema';
+import { useTestApp } from '../../testing/test-app';
+import { ONE_TEACHER_MESSAGE } from './live-socket';
+import {
+  buildLiveWorld,
+  joinAsTeacher,
+  nextEvent,
+  openSocket,
+  startSession,
+  type ClientSocket,
+} from './testing/live-fixture';
+
+describe('live session socket (§8)', () => {
+  const t = useTestApp();
+  let baseUrl: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.close();
+  });
+
+  async function live() {
+    const w = await buildLiveWorld(t.app, t.db);
+    const started = await startSession(t.app, w.tokens.cst, w.lecture.slug);
+    expect(started.status).toBe(200);
+    return { ...w, sessionId: started.body.data.session_id as string };
+  }
+
+  async function teacher(sessionId: string, token: string) {
+    const joined = await joinAsTeacher(baseUrl, sessionId, token);
+    sockets.push(joined.socket);
+    return joined;
+  }
+
+  /** The attendance row of a student, by student id. */
+  async function rowOf(studentId: number) {
+    const [row] = await t.db.select().from(attendances).where(eq(attendances.studentId, studentId));
+    return row!;
+  }
+
+  it('joins the room and pushes ongoing_session_data in the bridge envelope', async () => {
+    const w = await live();
+    const { answer } = await teacher(w.sessionId, w.tokens.cst);
+    expect(answer.kind).toBe('data');
+    const msg = OngoingSessionDataMessageSchema.parse(answer.m);
+    expect(msg.status_code).toBe(200);
+    expect(msg.data.data.session_id).toBe(w.sessionId);
+    expect(msg.data.data.data.student_count).toBe(2);
+    expect(msg.data.data.data.marked_attendances).toEqual([]);
+    expect(msg.data.data.data.pending_regulization_requests).toEqual([]);
+    expect(msg.data.data.data.lecture?.slug).toBe(w.lecture.slug);
+  });
+
+  it('answers missing fields with client_error 500 and disconnects', async () => {
+    const w = await live();
+    const socket = await openSocket(baseUrl);
+    sockets.push(socket);
+    const error = nextEvent(socket, 'client_error');
+    const closed = nextEvent(socket, 'disconnect');
+    socket.emit('socket_connection', { client: 'FE', session_id: w.sessionId } as never);
+    expect(ClientErrorMessageSchema.parse(await error)).toEqual({
+      event: 'client_error',
+      client: 'FE',
+      status_code: 500,
+      data: MISSING_SESSION_OR_TOKEN_MESSAGE,
+    });
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('refuses a bad token (401), another teacher (401), a student (401), a foreign session (404)', async () => {
+    const w = await live();
+    const other = await buildLiveWorld(t.app, t.db);
+    const cases: Array<[string, string, number]> = [
+      ['not-a-token', w.sessionId, 401],
+      [w.tokens.haj, w.sessionId, 401],
+      [w.tokens.a1, w.sessionId, 401],
+      [other.tokens.cst, w.sessionId, 404],
+    ];
+    for (const [token, sessionId, status] of cases) {
+      const { socket, answer } = await teacher(sessionId, token);
+      expect(answer.kind).toBe('error');
+      expect(answer.m.status_code).toBe(status);
+      if (socket.connected) await nextEvent(socket, 'disconnect');
+      expect(socket.connected).toBe(false);
+    }
+  });
+
+  it('refuses a session that is not live', async () => {
+    const w = await buildLiveWorld(t.app, t.db);
+    // The dashboard creates today's session in `pre`; it is not started.
+    const day = await t.app.inject({
+      method: 'GET',
+      url: '/api/manage/get_timetable_for_teacher/current',
+      headers: { authorization: `Bearer ${w.tokens.cst}` },
+    });
+    const sessionId = day.json().data[0].streams[0].semesters[0].divisions[0].timetable.schedule.lectures[0]
+      .session.session_id as string;
+    const { answer } = await teacher(sessionId, w.tokens.cst);
+    expect(answer.kind).toBe('error');
+    expect(answer.m.status_code).toBe(409);
+    expect(answer.m.data).toBe('This session has not been started yet');
+  });
+
+  it('allows one teacher socket per session; a reload rejoins with the state intact', async () => {
+    const w = await live();
+    const first = await teacher(w.sessionId, w.tokens.cst);
+    expect(first.answer.kind).toBe('data');
+
+    const second = await teacher(w.sessionId, w.tokens.cst);
+    expect(second.answer.kind).toBe('error');
+    expect(second.answer.m).toEqual({
+      event: 'client_error',
+      client: 'FE',
+      status_code: 500,
+      data: ONE_TEACHER_MESSAGE,
+    });
+    if (second.socket.connected) await nextEvent(second.socket, 'disconnect');
+    // The first sheet is untouched.
+    expect(first.socket.connected).toBe(true);
+
+    // Something happens in the session, then the teacher reloads.
+    const a1 = await rowOf(w.students.a1.student.id);
+    const updated = nextEvent(first.socket, 'update_attendance');
+    first.socket.emit('update_attendance', {
+      client: 'FE',
+      attendance_slug: a1.slug,
+      session_id: w.sessionId,
+      auth_token: w.tokens.cst,
+      action: true,
+    });
+    expect((await updated).status_code).toBe(200);
+    const gone = nextEvent(first.socket, 'disconnect');
+    first.socket.close();
+    await gone;
+    // A browser reload closes the old socket before the new page connects: wait for the server
+    // to have processed that close (the lease is released on disconnect).
+    while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
+    const reload = await teacher(w.sessionId, w.tokens.cst);
+    expect(reload.answer.kind).toBe('data');
+    const state = OngoingSessionDataMessageSchema.parse(reload.answer.m).data.data.data;
+    expect(state.marked_attendances.map((a) => [a.slug, a.is_present])).toEqual([[a1.slug, true]]);
+  });
+
+  it('update_attendance: 200 only when the stored value changes, 404 for a stranger, audited', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    const a2 = await rowOf(w.students.a2.student.id);
+    const send = async (slug: string, action: boolean) => {
+      const answer = nextEvent(socket, 'update_attendance');
+      socket.emit('update_attendance', {
+        client: 'FE',
+        attendance_slug: slug,
+        session_id: w.sessionId,
+        auth_token: w.tokens.cst,
+        action,
+      });
+      return UpdateAttendanceMessageSchema.parse(await answer);
+    };
+    const ok = await send(a2.slug, true);
+    expect(ok).toMatchObject({
+      status_code: 200,
+      message: 'Attendance updated successfully',
+      attendance_slug: a2.slug,
+    });
+    expect((await rowOf(w.students.a2.student.id)).isPresent).toBe(true);
+    expect((await rowOf(w.students.a2.student.id)).manual).toBe(true);
+    const same = await send(a2.slug, true);
+    expect(same.status_code).toBe(409);
+    expect(same.message).toBe('This student is already marked present');
+    const off = await send(a2.slug, false);
+    expect(off.status_code).toBe(200);
+    expect((await rowOf(w.students.a2.student.id)).isPresent).toBe(false);
+    const stranger = await send('no-such-attendance', true);
+    expect(stranger.status_code).toBe(404);
+
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entitySlug, a2.slug));
+    expect(trail.map((a) => a.action)).toEqual([
+      'attendance.marked_present_by_teacher',
+      'attendance.marked_absent_by_teacher',
+    ]);
+    expect(trail[0]!.detail).toMatchObject({ teacher: 'Chirag S. Thakkar' });
+  });
+
+  it('regulization_request approves the pending manual requests', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    // A student's request arrives on the sheet.
+    const pushed = nextEvent(socket, 'regulization_request');
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/session/mark_for_regulization/',
+      headers: { authorization: `Bearer ${w.tokens.a1}` },
+      payload: { lecture_slug: w.lecture.slug, regulization_commet: 'My microphone is broken' },
+    });
+    expect(request.statusCode).toBe(200);
+    const record = (await pushed).data.data.data.attendance_data;
+    expect(record.regulization_comment).toBe('My microphone is broken');
+
+    const approved = nextEvent(socket, 'regulization_approved');
+    socket.emit('regulization_request', {
+      client: 'FE',
+      session_id: w.sessionId,
+      data: [record.slug, 'not-a-request'],
+      auth_token: w.tokens.cst,
+    });
+    const msg = RegulizationApprovedMessageSchema.parse(await approved);
+    expect(msg.data.data.data).toHaveLength(1);
+    expect(msg.data.data.data[0]).toMatchObject({ slug: record.slug, is_present: true, manual: true });
+    const row = await rowOf(w.students.a1.student.id);
+    expect(row.regulizationStatus).toBe('approved');
+    expect(row.markingTime).not.toBeNull();
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entitySlug, record.slug), eq(auditLog.action, 'attendance.manual_request_approved')),
+      );
+    expect(entry!.detail).toMatchObject({ teacher: 'Chirag S. Thakkar', comment: 'My microphone is broken' });
+  });
+
+  it('keeps the teacher audio window; heartbeats are ignored; a socket that did not join is refused', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    const chunk = encodePcm16(new Float32Array(48000).fill(0.1));
+    socket.emit('incoming_audio_chunks', {
+      client: 'FE',
+      session_id: w.sessionId,
+      auth_token: w.tokens.cst,
+      blob: new Uint8Array(0),
+      timestamp: 1_000,
+    });
+    socket.emit('incoming_audio_chunks', {
+      client: 'FE',
+      session_id: w.sessionId,
+      auth_token: w.tokens.cst,
+      blob: chunk,
+      timestamp: 2_000,
+    });
+    let stored: Awaited<ReturnType<typeof t.app.liveStore.teacherChunks>> = [];
+    for (let i = 0; i < 50 && stored.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000);
+    }
+    expect(stored.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[2_000, 96_000]]);
+
+    const stranger = await openSocket(baseUrl);
+    sockets.push(stranger);
+    const refused = nextEvent(stranger, 'client_error');
+    stranger.emit('incoming_audio_chunks', {
+      client: 'FE',
+      session_id: w.sessionId,
+      auth_token: w.tokens.cst,
+      blob: chunk,
+      timestamp: 3_000,
+    });
+    expect((await refused).status_code).toBe(401);
+    expect((await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000)).length).toBe(1);
+  });
+
+  it('session_ended stores the final state, pushes every student and disconnects the room', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    const ended = nextEvent(socket, 'session_ended');
+    const closed = nextEvent(socket, 'disconnect');
+    socket.emit('session_ended', { client: 'FE', session_id: w.sessionId, auth_token: w.tokens.cst });
+    const msg = SessionEndedMessageSchema.parse(await ended);
+    expect(msg.data.data.data.active).toBe('post');
+    expect(msg.data.data.data.session_id).toBe(w.sessionId);
+    expect(msg.data.data.data.marked_attendances).toHaveLength(2);
+    expect(await closed).toBe('io server disconnect');
+    const [session] = await t.db.select().from(lectureSessions);
+    expect(session!.status).toBe('post');
+    expect(session!.endedAt).not.toBeNull();
+    // An ended session cannot be joined again.
+    const again = await teacher(w.sessionId, w.tokens.cst);
+    expect(again.answer.m.status_code).toBe(409);
+  });
+});

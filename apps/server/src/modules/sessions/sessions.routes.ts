@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ATTENDANCE_AUDIO_FIELD, ok, okCoded, sessionRoutes } from '@rollbook/contract';
+import { registerRoute } from '../../lib/routes';
+import { AppError, notFound } from '../../lib/app-error';
+import { createExportService } from './export.service';
+import { createLiveRoom } from './live-room';
+import { attachLiveSocket } from './live-socket';
+import { createMarkingService, MARKED_CODE } from './marking.service';
+import { createSessionsRepository } from './sessions.repository';
+import { createSessionsService } from './sessions.service';
+import { readToneFile, TONES_FOLDER } from './tone-files';
+
+/**
+ * Lecture sessions (contract §6.2, 6.3, 6.8, 6.9, §7 tones and §8 live protocol): starting and
+ * joining, student marking and manual requests, the teacher's live socket, and the CSV export.
+ */
+export async function sessionsModule(app: FastifyInstance) {
+  const room = createLiveRoom(() => app.clientNs);
+  const service = createSessionsService({ ...app.deps, liveStore: app.liveStore, room });
+  const marking = createMarkingService({
+    ...app.deps,
+    liveStore: app.liveStore,
+    presence: app.presence,
+    room,
+  });
+  const exports = createExportService(app.deps);
+
+  registerRoute(app, sessionRoutes.createLectureSession, async ({ auth, body }) =>
+    ok(await service.startOrJoin(auth, body)),
+  );
+
+  registerRoute(app, sessionRoutes.markAttendanceForStudent, async ({ auth, body, files }) => {
+    const audio = files[ATTENDANCE_AUDIO_FIELD];
+    if (!audio) throw new AppError('validation_failed', 'audio: A recording is required');
+    await marking.mark(auth, body, new Uint8Array(audio.data));
+    return okCoded(true, MARKED_CODE);
+  });
+
+  registerRoute(app, sessionRoutes.markForRegulization, async ({ auth, body }) => {
+    await marking.requestManual(auth, body);
+    return okCoded(true, MARKED_CODE);
+  });
+
+  registerRoute(app, sessionRoutes.getSessionDataForExport, async ({ auth, params, reply }) => {
+    const csv = await exports.sessionCsv(auth, params.session_id);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="session_data.csv"');
+    return csv;
+  });
+
+  // Session tones (§7): public like all media, and served by any instance. More specific than the
+  // media folder's wildcard route, so a tone another instance generated is re-created from its
+  // parameters in PostgreSQL instead of answering 404.
+  const repo = createSessionsRepository(app.deps.db);
+  app.get(
+    `/media/${TONES_FOLDER}/:name`,
+    { schema: { hide: true, params: z.object({ name: z.string().max(100) }) } },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const audioPath = `${TONES_FOLDER}/${name}`;
+      const wav = await readToneFile(app.deps.mediaDir, audioPath, () =>
+        repo.toneParamsByAudioPath(audioPath),
+      );
+      if (!wav) throw notFound('Tone');
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'public, max-age=3600')
+        .send(Buffer.from(wav));
+    },
+  );
+
+  attachLiveSocket({
+    ns: app.clientNs,
+    service,
+    liveStore: app.liveStore,
+    room,
+    authenticateToken: (token) => app.authenticateToken(token),
+    leaseMs: app.deps.config.teacherSocketLeaseSeconds * 1000,
+    audioWindowMs: app.deps.config.liveAudioWindowSeconds * 1000,
+    log: app.log,
+  });
+}

@@ -1,0 +1,303 @@
+import type { AttendanceRecord, CreatedSession, OngoingSession } from '@rollbook/contract';
+import type { AppDeps } from '../../plugins/app/deps';
+import type { AuthContext } from '../../plugins/app/auth';
+import type { LiveStore } from '../../plugins/app/live-store';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { createTimetableRepository } from '../timetable/timetable.repository';
+import { lectureTeacherWire } from '../timetable/timetable-wire';
+import { localDate, weekdayOf } from '../timetable/week';
+import { institutions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { attendanceWire } from './attendance-wire';
+import type { LiveRoom } from './live-room';
+import { createSessionsRepository, type LiveSessionRow } from './sessions.repository';
+import { minutesOfDay, startWindowPosition } from './start-window';
+import { createToneFile, readToneFile } from './tone-files';
+
+export interface SessionsServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'mediaDir'> {
+  liveStore: LiveStore;
+  room: LiveRoom;
+}
+
+/** The answer to a teacher's socket action: a status code and the sentence the sheet toasts. */
+export interface ActionOutcome {
+  status: number;
+  message: string;
+}
+
+/**
+ * The teacher's side of a lecture session: starting or joining it (with its tone), the live
+ * sheet's data, presence overrides, approving manual requests, ending, and who may export it.
+ */
+export function createSessionsService(deps: SessionsServiceDeps) {
+  const repo = createSessionsRepository(deps.db);
+  const timetable = createTimetableRepository(deps.db);
+
+  async function institutionSettings(institutionId: number) {
+    const [row] = await deps.db
+      .select({ tz: institutions.timezone, alwaysOpen: institutions.sessionWindowAlwaysOpen })
+      .from(institutions)
+      .where(eq(institutions.id, institutionId));
+    return { timeZone: row?.tz ?? 'Asia/Kolkata', alwaysOpen: row?.alwaysOpen ?? false };
+  }
+
+  async function requireTeacher(auth: AuthContext) {
+    const teacher = await timetable.teacherOfProfile(auth.profileId);
+    if (!teacher) throw forbidden('Only teachers can run lecture sessions');
+    return teacher;
+  }
+
+  /** The wire lecture of a session (the card the teacher's dashboard replaces). */
+  async function lectureOf(session: LiveSessionRow, institutionId: number) {
+    const lecture = await timetable.lectureBySlug(session.lectureSlug, institutionId);
+    if (!lecture) throw notFound('Lecture');
+    const [batches, sessionRows] = await Promise.all([
+      timetable.batchesOf([lecture.id]),
+      timetable.sessionsOf([lecture.id], session.day),
+    ]);
+    return lectureTeacherWire(lecture, batches, sessionRows[0]!);
+  }
+
+  async function marked(session: LiveSessionRow): Promise<AttendanceRecord[]> {
+    return (await repo.markedAttendances(session.id)).map(attendanceWire);
+  }
+
+  /**
+   * A session the caller may drive live: it exists in their institution (404 otherwise), it is a
+   * lecture of theirs (403 otherwise).
+   */
+  async function ownSession(auth: AuthContext, sessionId: string): Promise<LiveSessionRow> {
+    const session = await repo.sessionById(sessionId, auth.institutionId);
+    if (!session) throw notFound('Session');
+    const teacher = await requireTeacher(auth);
+    if (session.teacherId !== teacher.id) throw forbidden("You're not the teacher of this lecture");
+    return session;
+  }
+
+  return {
+    ownSession,
+
+    /**
+     * Starts today's session of one of the caller's lectures (`pre` → `ongoing`, with a new tone)
+     * or joins it when it is already ongoing (§6.8). Starting is allowed only around the lecture's
+     * time, unless the institution keeps the window open all day (the demo).
+     */
+    async startOrJoin(
+      auth: AuthContext,
+      fields: { lecture_slug: string; classroom_slug: string },
+    ): Promise<CreatedSession> {
+      const teacher = await requireTeacher(auth);
+      const lecture = await timetable.lectureBySlug(fields.lecture_slug, auth.institutionId);
+      if (!lecture || !lecture.isActive) throw notFound('Lecture');
+      if (lecture.teacherId !== teacher.id) {
+        throw forbidden("You're not allowed to start a session of another teacher's lecture");
+      }
+      const settings = await institutionSettings(auth.institutionId);
+      const now = deps.clock.now();
+      const today = localDate(now, settings.timeZone);
+      if (weekdayOf(today) !== lecture.day) {
+        throw new AppError(
+          'conflict',
+          `This lecture is on ${lecture.day}s: its session can only be started on that day`,
+        );
+      }
+      await timetable.ensureSessions([lecture.id], today);
+      let session = await repo.sessionOfLecture(lecture.id, today);
+      if (!session) throw new Error(`session of lecture ${lecture.id} on ${today} was not created`);
+      if (session.status === 'post') {
+        throw new AppError('conflict', 'This session has already ended. You can export its attendance.');
+      }
+
+      if (fields.classroom_slug !== '') {
+        const room = await timetable.classroomBySlug(auth.institutionId, fields.classroom_slug);
+        if (!room) throw notFound('Classroom');
+        await repo.setClassroom(session.id, room.id);
+      }
+
+      if (session.status === 'pre') {
+        if (!settings.alwaysOpen) {
+          const position = startWindowPosition(minutesOfDay(now, settings.timeZone), lecture, {
+            earlyMinutes: deps.config.sessionStartEarlyMinutes,
+            lateMinutes: deps.config.sessionStartLateMinutes,
+          });
+          if (position === 'too_early') {
+            throw new AppError(
+              'conflict',
+              `You cannot start the session yet: it opens ${deps.config.sessionStartEarlyMinutes} minutes before the lecture starts`,
+            );
+          }
+          if (position === 'too_late') {
+            throw new AppError('conflict', 'This lecture is over: its session can no longer be started');
+          }
+        }
+        const tone = await createToneFile(deps.mediaDir, {
+          lowHz: deps.config.toneBandLowHz,
+          highHz: deps.config.toneBandHighHz,
+        });
+        const studentIds = await repo.studentIdsOfLecture(lecture.id);
+        const pre = session;
+        await deps.db.transaction(async (tx) => {
+          const txRepo = createSessionsRepository(tx);
+          // Two clicks (or two tabs) may race: only the first flips the status and owns the tone.
+          if (!(await txRepo.startSession(pre.id, tone.audioPath, tone.params, now))) return;
+          await txRepo.ensureAttendances(pre.id, studentIds);
+          await audit(tx, {
+            institutionId: auth.institutionId,
+            actorProfileId: auth.profileId,
+            action: 'session.started',
+            entityType: 'lecture_session',
+            entitySlug: pre.sessionId,
+            detail: { lecture: lecture.slug, day: today, students: studentIds.length },
+          });
+        });
+        session = (await repo.sessionOfLecture(lecture.id, today))!;
+      } else if (session.audioPath) {
+        // Joining on another instance: make sure this one can serve the tone too.
+        const joined = session;
+        await readToneFile(deps.mediaDir, joined.audioPath!, async () => joined.toneParams);
+      }
+      if (!session.audioPath) throw new Error(`ongoing session ${session.sessionId} has no tone`);
+
+      return {
+        session_id: session.sessionId,
+        active: session.status,
+        audio_url: session.audioPath,
+        lecture: await lectureOf(session, auth.institutionId),
+        created_at: session.createdAt.toISOString(),
+        student_count: await repo.countAttendances(session.id),
+        marked_attendances: await marked(session),
+      };
+    },
+
+    /** What the teacher's sheet shows on (re)connecting: `ongoing_session_data` (§8.3). */
+    async ongoingData(auth: AuthContext, session: LiveSessionRow): Promise<OngoingSession> {
+      const [lecture, count, markedRows, pending] = await Promise.all([
+        lectureOf(session, auth.institutionId),
+        repo.countAttendances(session.id),
+        marked(session),
+        repo.pendingRequests(session.id),
+      ]);
+      return {
+        session_id: session.sessionId,
+        active: 'ongoing',
+        day: session.day,
+        created_at: session.createdAt.toISOString(),
+        lecture,
+        student_count: count,
+        marked_attendances: markedRows,
+        pending_regulization_requests: pending.map(attendanceWire),
+      };
+    },
+
+    /**
+     * The teacher's P/A toggle (`update_attendance`): 200 only when the stored value changed,
+     * because the sheet flips its checkbox on 200 without reading the value back.
+     */
+    async setPresence(
+      auth: AuthContext,
+      session: LiveSessionRow,
+      attendanceSlug: string,
+      present: boolean,
+    ): Promise<ActionOutcome> {
+      if (session.status !== 'ongoing') return { status: 409, message: 'This session is not live' };
+      const row = await repo.attendanceBySlug(session.id, attendanceSlug);
+      if (!row) return { status: 404, message: 'This student is not part of the session' };
+      const now = deps.clock.now();
+      const changed = await deps.db.transaction(async (tx) => {
+        if (!(await createSessionsRepository(tx).setPresence(row.id, present, now))) return false;
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: present ? 'attendance.marked_present_by_teacher' : 'attendance.marked_absent_by_teacher',
+          entityType: 'attendance',
+          entitySlug: row.slug,
+          detail: {
+            session: session.sessionId,
+            student: row.enrollment,
+            teacher: auth.name ?? auth.email,
+            at: now.toISOString(),
+          },
+        });
+        return true;
+      });
+      if (!changed) {
+        return {
+          status: 409,
+          message: present
+            ? 'This student is already marked present'
+            : 'This student is already marked absent',
+        };
+      }
+      return { status: 200, message: 'Attendance updated successfully' };
+    },
+
+    /**
+     * Approves pending manual requests (`regulization_request` from the teacher): each becomes
+     * present and manual, with the teacher's name and time in the audit trail. Slugs that are not
+     * pending requests of this session are ignored. Answers the approved rows.
+     */
+    async approveRequests(
+      auth: AuthContext,
+      session: LiveSessionRow,
+      slugs: string[],
+    ): Promise<AttendanceRecord[]> {
+      if (session.status !== 'ongoing') return [];
+      const rows = await repo.attendancesBySlugs(session.id, [...new Set(slugs)]);
+      const now = deps.clock.now();
+      const approvedIds = await deps.db.transaction(async (tx) => {
+        const ids = await createSessionsRepository(tx).approveRequests(
+          rows.map((r) => r.id),
+          now,
+        );
+        for (const row of rows.filter((r) => ids.includes(r.id))) {
+          await audit(tx, {
+            institutionId: auth.institutionId,
+            actorProfileId: auth.profileId,
+            action: 'attendance.manual_request_approved',
+            entityType: 'attendance',
+            entitySlug: row.slug,
+            detail: {
+              session: session.sessionId,
+              student: row.enrollment,
+              comment: row.regulizationComment,
+              teacher: auth.name ?? auth.email,
+              at: now.toISOString(),
+            },
+          });
+        }
+        return ids;
+      });
+      if (approvedIds.length === 0) return [];
+      return (
+        await repo.attendancesBySlugs(
+          session.id,
+          rows.filter((r) => approvedIds.includes(r.id)).map((r) => r.slug),
+        )
+      ).map(attendanceWire);
+    },
+
+    /**
+     * Ends a session (`session_ended`): `ongoing` → `post`, the final list of every student of
+     * the lecture, the teacher audio and lease dropped. Ending twice answers the same final list.
+     */
+    async end(auth: AuthContext, session: LiveSessionRow): Promise<AttendanceRecord[]> {
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        if (!(await createSessionsRepository(tx).endSession(session.id, now))) return;
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'session.ended',
+          entityType: 'lecture_session',
+          entitySlug: session.sessionId,
+          detail: { at: now.toISOString() },
+        });
+      });
+      await deps.liveStore.clearSession(session.sessionId);
+      return (await repo.attendances(session.id)).map(attendanceWire);
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
