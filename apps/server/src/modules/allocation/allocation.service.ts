@@ -66,8 +66,10 @@ export function createAllocationService(deps: AllocationDeps) {
       const semesterIds = [...openSemesters];
       await deps.db.transaction(async (tx) => {
         const txRepo = createAllocationRepository(tx);
+        // A confirm that landed while the solver ran wins: its semesters get no proposal rows.
+        const confirmedMeanwhile = await txRepo.confirmedSemesterIds(semesterIds);
         await txRepo.deleteRows(semesterIds, 'proposed');
-        await txRepo.insertRows(rows);
+        await txRepo.insertRows(rows.filter((r) => !confirmedMeanwhile.has(r.semesterId)));
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -79,6 +81,7 @@ export function createAllocationService(deps: AllocationDeps) {
             coveredHours: result.report.coveredHours,
             totalHours: result.report.totalHours,
             optimal: result.optimal,
+            gap: result.gap,
             method: result.method,
             timeMs: result.timeMs,
           },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AllocationContext } from '@rollbook/contract';
-import { profiles } from '../../db/schema';
+import { auditLog, profiles } from '../../db/schema';
 import { truncateAll } from '../../db/reset';
 import { seedDemo } from '../../seed/demo';
 import { useTestApp } from '../../testing/test-app';
@@ -36,6 +36,13 @@ describe('demo institution', () => {
       for (const load of Object.values(context.teacher_to_subject_map[0])) {
         expect(load.total_hours_left).toBeGreaterThanOrEqual(0);
       }
+    }
+    const proposals = await t.db.select().from(auditLog).where(eq(auditLog.action, 'allocation.propose'));
+    // One proposal per admin, each covering every hour of its semester.
+    expect(proposals).toHaveLength(2);
+    for (const p of proposals) {
+      const detail = p.detail as { coveredHours: number; totalHours: number };
+      expect(detail.coveredHours).toBe(detail.totalHours);
     }
   });
 });

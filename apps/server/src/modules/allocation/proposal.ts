@@ -42,6 +42,10 @@ export async function proposeAllocation(
   current: readonly UnitAssignment[],
   planner: PlannerRunner,
   log: FastifyBaseLogger,
+  limits: { timeBudgetMs: number; hardLimitMs: number } = {
+    timeBudgetMs: ALLOCATION_TIME_BUDGET_MS,
+    hardLimitMs: HARD_LIMIT_MS,
+  },
 ): Promise<AllocationResult> {
   const fixed = fixedLoad(state, current);
   const teachers: PlannerTeacher[] = state.teachers.map((t) => ({
@@ -53,10 +57,10 @@ export async function proposeAllocation(
   const input: AllocationInput = {
     units: state.units.filter((ref) => !state.confirmed.has(ref.semesterId)).map((ref) => ref.unit),
     teachers,
-    timeBudgetMs: ALLOCATION_TIME_BUDGET_MS,
+    timeBudgetMs: limits.timeBudgetMs,
   };
   try {
-    return await planner.run('allocateLoad', input, { hardLimitMs: HARD_LIMIT_MS });
+    return await planner.run('allocateLoad', input, { hardLimitMs: limits.hardLimitMs });
   } catch (err) {
     if (err instanceof PlannerOverloadedError) {
       throw new AppError('overloaded', 'The planner is busy with other plans. Please try again in a moment.');

@@ -1,0 +1,63 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateAllocation } from '@rollbook/planner';
+import { createPlannerRunner, type PlannerRunner } from '../../lib/planner-worker/planner-runner';
+import { useTestApp } from '../../testing/test-app';
+import type { AuthContext } from '../../plugins/app/auth';
+import { loadAllocationScope } from './allocation-scope';
+import { availableHours } from './allocation-wire';
+import { proposeAllocation } from './proposal';
+import { buildAllocationWorld } from './testing/allocation-fixture';
+
+describe('proposeAllocation', () => {
+  const t = useTestApp();
+  let runner: PlannerRunner;
+  beforeAll(() => {
+    runner = createPlannerRunner();
+  });
+  afterAll(async () => {
+    await runner.close();
+  });
+
+  async function scope() {
+    const w = await buildAllocationWorld(t.db);
+    const auth = {
+      profileId: w.admin.id,
+      profileSlug: w.admin.slug,
+      institutionId: w.admin.institutionId,
+      role: 'admin',
+      name: w.admin.name,
+      email: w.admin.email,
+    } as AuthContext;
+    return loadAllocationScope(t.db, auth);
+  }
+
+  it('solves in the planner worker within the limits', async () => {
+    const state = await scope();
+    const result = await proposeAllocation(state, [], runner, pino({ level: 'silent' }));
+    expect(result.method).toMatch(/^mip|^greedy$/);
+    expect(result.report.coveredHours).toBe(46);
+  });
+
+  it('falls back to the fast allocation, still within every maximum, when the worker passes its hard limit', async () => {
+    const state = await scope();
+    const result = await proposeAllocation(state, [], runner, pino({ level: 'silent' }), {
+      timeBudgetMs: 3000,
+      hardLimitMs: 1,
+    });
+    expect(result.method).toBe('greedy');
+    const teachers = state.teachers.map((x) => ({
+      slug: x.slug,
+      priorities: x.priorities,
+      maxHours: availableHours(x),
+    }));
+    expect(
+      validateAllocation(
+        state.units.map((r) => r.unit),
+        teachers,
+        result.assignments,
+      ),
+    ).toEqual([]);
+    expect(result.report.coveredHours).toBeGreaterThan(0);
+  });
+});
