@@ -59,7 +59,8 @@ function hoursBySubjectKind(units: readonly UnitRef[], assignments: readonly Uni
  * practical-only subjects are "separate" ones (kind practical). Teachers have one weekly maximum
  * for every kind of teaching, so each teacher's `initial_*` fields all hold the hours this
  * allocation may give them, and the teacher totals of the stats count that one shared pool on
- * both sides. Every pool teacher is listed, with or without load.
+ * both sides. Every pool teacher is listed, with or without load; each subject in a teacher's
+ * lists carries that teacher's rank of it as `priority` (null when unranked).
  */
 export function buildContext(
   subjects: readonly OfferedRow[],
@@ -131,7 +132,11 @@ export function buildContext(
       const entries: Record<string, { subject: Subject; hours: number }> = {};
       for (const [offeredId, h] of perKind[kind]) {
         const subject = wireSubjects.get(offeredId);
-        if (subject) entries[subject.slug] = { subject, hours: h };
+        // The teacher's rank of the subject travels as `priority`, so the screen can report the
+        // share of hours taught at each rank.
+        const rank = subject ? teacher.priorities.indexOf(subject.slug) + 1 : 0;
+        if (subject)
+          entries[subject.slug] = { subject: { ...subject, priority: rank > 0 ? rank : null }, hours: h };
       }
       return entries;
     };

@@ -185,6 +185,12 @@ describe('teacher load allocation', () => {
         expect(load.initial_theory_hour).toBe(18);
         expect(load.total_hours_left).toBe(18 - mine);
         expect(mine).toBeLessThanOrEqual(18);
+        for (const listed of [load.theory, load.lab, load.tutorial, load.practical]) {
+          for (const entry of Object.values(listed ?? {})) {
+            const rank = ranked[load.teacher.slug]!.indexOf(entry.subject.subject_code) + 1;
+            expect(entry.subject.priority).toBe(rank);
+          }
+        }
       }
       expect(total).toBe(46);
       const idle = loads[w.teachers.idle.teacher.slug]!;
