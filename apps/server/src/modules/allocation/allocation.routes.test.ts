@@ -370,8 +370,10 @@ describe('teacher load allocation', () => {
       };
       const res2 = await as(t, w.admin, 'POST', CONFIRM, { subject_to_teacher_map: editMap(c, blocks) });
       expect(res2.status).toBe(400);
-      expect(res2.body.message).toContain('Chetan Mehta');
-      expect(res2.body.message).toContain('do not fit its whole 2-hour lab blocks');
+      expect(res2.body.message).toContain(
+        "Chetan Mehta's 15 h of practical in Mini Project do not fit its whole 2-hour lab blocks (1 h left over)",
+      );
+      expect(res2.body.message).toContain("Bharat Shah's 1 h of practical in Mini Project");
 
       const fractional = fullPlan();
       fractional['350701']!.theory = [

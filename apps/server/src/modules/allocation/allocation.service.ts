@@ -163,7 +163,7 @@ export function createAllocationService(deps: AllocationDeps) {
           const subject = subjectById.get(Number(offeredId));
           const teacher = teacherBySlug.get(u.teacher);
           problems.push(
-            `${teacher?.name ?? u.teacher}'s ${u.hours} h of ${KIND_LABEL[kind]} in ${subject?.subjectName ?? 'a subject'} do not fit its whole 2-hour lab blocks`,
+            `${teacher?.name ?? u.teacher}'s ${edited.targets.get(u.subjectKind)?.get(u.teacher) ?? u.hours} h of ${KIND_LABEL[kind]} in ${subject?.subjectName ?? 'a subject'} do not fit its whole 2-hour lab blocks (${u.hours} h left over)`,
           );
         }
       }
