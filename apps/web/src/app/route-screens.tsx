@@ -37,6 +37,16 @@ const TeacherLoadPage: Screen = lazy(() =>
     default: m.TeacherLoadPage,
   })),
 );
+const DivisionCreationPage: Screen = lazy(() =>
+  import('../features/division-creation/division-creation-page').then((m) => ({
+    default: m.DivisionCreationPage,
+  })),
+);
+const StudentDivisionPage: Screen = lazy(() =>
+  import('../features/student-division/student-division-page').then((m) => ({
+    default: m.StudentDivisionPage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -52,11 +62,11 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'teacherAllocation', title: 'Teacher Allocation', Screen: LoadAllocationPage },
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
-  { key: 'divisionCreation', title: 'Division Creation', Screen: ComingSoon },
+  { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
   { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
-  { key: 'studentDivision', title: 'My Division', Screen: ComingSoon },
+  { key: 'studentDivision', title: 'My Division', Screen: StudentDivisionPage },
 ];

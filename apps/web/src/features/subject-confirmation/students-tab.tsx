@@ -2,7 +2,7 @@ import type { StudentChoiceRow } from '@rollbook/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { downloadExcel } from './excel-download';
+import { downloadExcel } from '../../lib/excel-download';
 import { NativeSelect } from '../../components/ui/native-select';
 import { SemesterFilterFields } from './semester-filter-fields';
 import { StudentChoiceTable } from './student-choice-table';

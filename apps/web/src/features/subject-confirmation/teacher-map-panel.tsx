@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { downloadExcel } from './excel-download';
+import { downloadExcel } from '../../lib/excel-download';
 import { ExpanderButton } from './expander-button';
 import { SidePanel } from '../../components/ui/side-panel';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { downloadExcel } from './excel-download';
+import { downloadExcel } from '../../lib/excel-download';
 import { NativeSelect } from '../../components/ui/native-select';
 import { SemesterFilterFields } from './semester-filter-fields';
 import { useSubjectToTeacherExcelMutation, useTeachersForSubjectQuery } from './subject-confirmation-api';

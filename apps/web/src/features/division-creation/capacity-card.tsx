@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+
+export interface CapacityCardProps {
+  planning: boolean;
+  onPlan: (maxStudents: string) => void;
+  onManual: () => void;
+}
+
+/**
+ * "Set Division Capacity Range": the "Maximum Division Count" (the most students a division may
+ * hold, sent as typed; the server explains a bad value) and "Set Division Capacity", which asks
+ * the planner for a suggestion. Planning can take a few seconds, so the button says so meanwhile.
+ * Manual mode starts here too.
+ */
+export function CapacityCard({ planning, onPlan, onManual }: CapacityCardProps) {
+  const [maxStudents, setMaxStudents] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onPlan(maxStudents);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      // The size is sent as typed (product spec §5); the server's message explains a bad one.
+      noValidate
+      aria-labelledby="capacity-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="capacity-title" className="text-lg font-semibold text-slate-900">
+        Set Division Capacity Range
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-56">
+          <Input
+            label="Maximum Division Count"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={maxStudents}
+            onChange={(event) => setMaxStudents(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={planning}>
+          {planning ? <Spinner label="Planning divisions" className="text-white [&_svg]:size-4" /> : null}
+          Set Division Capacity
+        </Button>
+        <Button variant="secondary" disabled={planning} onClick={onManual}>
+          Arrange divisions manually
+        </Button>
+      </div>
+      {planning ? (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Planning divisions… this can take a few seconds.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,384 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  catalogueRoutes,
+  divisionRoutes,
+  ok,
+  ROUTES,
+  type DivisionDetail,
+  type DivisionSuggestion,
+  type Student,
+  type SubjectChoiceGroup,
+} from '@rollbook/contract';
+import { apiUrl, errorBody, server } from '../../testing/msw';
+import { renderApp } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+
+setupMswServer();
+
+const streams = [
+  { slug: 'be-it', title: 'BE', stream_code: '16', branch: { branch_name: 'IT', slug: 'it' } },
+  { slug: 'be-ce', title: 'BE', stream_code: '07', branch: { branch_name: 'CE', slug: 'ce' } },
+];
+const SEMESTERS_PATH = '/manage/get_semesters_only_from_stream/:stream';
+const GROUPS_PATH = '/manage/get_subject_choice_groups/:semester';
+const SUGGESTION_PATH = '/manage/get_division_suggestion/:semester';
+
+function student(n: number): Student {
+  return {
+    slug: `st-${n}`,
+    enrollment: `2216000${String(n).padStart(3, '0')}`,
+    profile: { name: `Student ${n}` },
+  };
+}
+function range(from: number, to: number): Student[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => student(from + index));
+}
+
+const groups: SubjectChoiceGroup[] = [
+  {
+    slug: 'g1',
+    subjects: [{ subject_name: 'Machine Learning' }, { subject_name: 'Blockchain' }],
+    totalCount: 3,
+    availableCount: 3,
+    students: range(1, 3),
+  },
+  {
+    slug: 'g2',
+    subjects: [{ subject_name: 'Internet of Things' }, { subject_name: 'Cloud Computing' }],
+    totalCount: 2,
+    availableCount: 2,
+    students: range(4, 5),
+  },
+  { slug: 'g3', subjects: [{ subject_name: 'Data Mining' }], totalCount: 0, availableCount: 0, students: [] },
+];
+
+const divisionA: DivisionDetail = {
+  division_name: 'A',
+  total_batches: ['A1', 'ML1'],
+  batches: [
+    { batch_name: 'A1', students: range(1, 3) },
+    { batch_name: 'ML1', students: range(1, 2) },
+  ],
+};
+const divisionB: DivisionDetail = {
+  division_name: 'B',
+  total_batches: ['B1'],
+  batches: [{ batch_name: 'B1', students: range(4, 5) }],
+};
+const suggestion: DivisionSuggestion = {
+  divisions: [divisionA, divisionB],
+  hour_deviations: [
+    {
+      subject_name: 'Machine Learning',
+      total_divisions: 1,
+      initial_theory_hours: 3,
+      initial_tutorial: 0,
+      initial_practical_hours: 2,
+      final_theory_hours: 3,
+      final_tutorial_hours: 0,
+      final_practical_hours: 2,
+    },
+    {
+      subject_name: 'Cloud Computing',
+      total_divisions: 2,
+      initial_theory_hours: 3,
+      initial_tutorial: 1,
+      initial_practical_hours: 2,
+      final_theory_hours: 6,
+      final_tutorial_hours: 2,
+      final_practical_hours: 4,
+    },
+  ],
+};
+
+let downloads: string[] = [];
+let groupsAnswer: () => Response;
+
+beforeEach(() => {
+  downloads = [];
+  groupsAnswer = () => HttpResponse.json(ok({ total_students: 5, subject_groups: groups }));
+  URL.createObjectURL = vi.fn(() => 'blob:sheet');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+  server.use(
+    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok(streams))),
+    http.get(apiUrl(SEMESTERS_PATH), ({ params }) =>
+      HttpResponse.json(
+        ok(params.stream === 'be-it' ? [{ slug: 'it-7', no: 7 }] : [{ slug: 'ce-5', no: 5 }]),
+      ),
+    ),
+    http.get(apiUrl(GROUPS_PATH), () => groupsAnswer()),
+  );
+});
+afterEach(() => vi.restoreAllMocks());
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function chooseStream(user: User, slug: string, label: RegExp) {
+  await screen.findByRole('option', { name: label });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Stream' }), slug);
+}
+
+async function chooseItSemester(user: User) {
+  await chooseStream(user, 'be-it', /^BE - 16 IT/);
+  await screen.findByRole('option', { name: 'Semester - 7' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Semester' }), 'it-7');
+}
+
+// Whole-page flows with many accessible-role queries: give them room on a busy shared machine.
+describe('DivisionCreationPage', { timeout: 20_000 }, () => {
+  it('shows the pickers with their placeholders, a skeleton until a stream is chosen, then the groups', async () => {
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    const stream = await screen.findByRole('combobox', { name: 'Stream' });
+    expect(within(stream).getByRole('option', { name: 'Select Stream' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Semester' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('status', { name: 'Semesters load once a stream is chosen' }),
+    ).toBeInTheDocument();
+
+    await chooseStream(user, 'be-it', /^BE - 16 IT/);
+    const semester = await screen.findByRole('combobox', { name: 'Semester' });
+    expect(within(semester).getByRole('option', { name: 'Select Semester' })).toBeInTheDocument();
+    await user.selectOptions(semester, 'it-7');
+
+    const list = await screen.findByRole('list', { name: 'Subject Choice Groups' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['ML , BLOCKCHAIN3', 'IOT , CC2']);
+    expect(screen.getByText(/Total Students/)).toHaveTextContent('Total Students : 5');
+    expect(screen.getByRole('heading', { name: 'Set Division Capacity Range' })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeInTheDocument();
+  });
+
+  it('plans, shows the hours overview and the divisions, confirms, then offers the division spreadsheets', async () => {
+    let asked: string | null = null;
+    let confirmed: unknown = null;
+    server.use(
+      http.get(apiUrl(SUGGESTION_PATH), ({ request }) => {
+        asked = new URL(request.url).searchParams.get('max_students');
+        return HttpResponse.json(ok(suggestion));
+      }),
+      http.post(apiUrl(divisionRoutes.confirmSuggestedDivisions.path), async ({ request }) => {
+        confirmed = await request.json();
+        groupsAnswer = () => HttpResponse.json(ok({ divisions: [divisionA, divisionB] }));
+        return HttpResponse.json(ok(true));
+      }),
+      http.get(apiUrl(divisionRoutes.getDivisionStudentDataExcel.path), ({ request }) => {
+        const division = new URL(request.url).searchParams.get('division_name');
+        return HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: `division_${division}.xlsx` }));
+      }),
+    );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+
+    const overview = await screen.findByRole('dialog', { name: 'Subject Hours Overview' });
+    expect(asked).toBe('3');
+    const ml = within(overview).getByRole('row', { name: /^Machine Learning/ });
+    expect(
+      within(ml)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '3', '0', '2', '3', '0', '2', '5']);
+    const totals = within(overview).getByRole('row', { name: /^Total/ });
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '6', '1', '4', '9', '2', '6', '17']);
+    await user.click(within(overview).getByRole('button', { name: 'View Divisions' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    expect(screen.getByRole('tab', { name: 'A' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'Division - A' })).toBeInTheDocument();
+    expect(screen.getByText('Students - 3')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Student Name', 'Enrollment', 'A1', 'ML1']);
+    const third = within(table).getByRole('row', { name: /Student 3/ });
+    expect(within(third).getByRole('img', { name: 'In batch A1' })).toBeInTheDocument();
+    expect(within(third).queryByRole('img', { name: 'In batch ML1' })).not.toBeInTheDocument();
+    // The capacity card is hidden while the divisions are shown; nothing to download before saving.
+    expect(screen.queryByRole('heading', { name: 'Set Division Capacity Range' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Divison Excel' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'B' }));
+    expect(screen.getByRole('heading', { name: 'Division - B' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Divisions' }));
+    expect(await screen.findByText('Divisions saved successfully')).toBeInTheDocument();
+    expect(confirmed).toEqual({ semester_slug: 'it-7', divisions_data: suggestion });
+
+    // Saved: the semester now answers with its divisions, shown as already created.
+    const download = await screen.findByRole('button', { name: 'Download Divison Excel' });
+    expect(screen.getByText('Divisions are already created for this semester.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Stream' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Divisions' })).not.toBeInTheDocument();
+    await user.click(download);
+    await vi.waitFor(() => expect(downloads).toEqual(['division_A.xlsx']));
+  });
+
+  it('closes the overview without showing divisions, and "Change division size" returns to the capacity card', async () => {
+    server.use(http.get(apiUrl(SUGGESTION_PATH), () => HttpResponse.json(ok(suggestion))));
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+    const overview = await screen.findByRole('dialog', { name: 'Subject Hours Overview' });
+    await user.click(within(overview).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('tab', { name: 'A' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Set Division Capacity Range' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Subject Hours Overview' })).getByRole('button', {
+        name: 'View Divisions',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Change division size' }));
+    expect(screen.queryByRole('tab', { name: 'A' })).not.toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeInTheDocument();
+  });
+
+  it('shows why a size is refused and opens no overview', async () => {
+    server.use(
+      http.get(apiUrl(SUGGESTION_PATH), () =>
+        HttpResponse.json(errorBody('max_students must be at least 1'), { status: 400 }),
+      ),
+    );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '0');
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('max_students must be at least 1');
+    expect(screen.queryByRole('dialog', { name: 'Subject Hours Overview' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal before the choice deadline and no capacity controls', async () => {
+    groupsAnswer = () =>
+      HttpResponse.json(
+        errorBody('The subject choice deadline for this semester has not been reached yet!!'),
+        {
+          status: 409,
+        },
+      );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The subject choice deadline for this semester has not been reached yet!!',
+    );
+    expect(screen.queryByRole('heading', { name: 'Set Division Capacity Range' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Subject Choice Groups' })).not.toBeInTheDocument();
+  });
+
+  it('resets the semester and the suggestion when the stream changes', async () => {
+    server.use(http.get(apiUrl(SUGGESTION_PATH), () => HttpResponse.json(ok(suggestion))));
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Subject Hours Overview' })).getByRole('button', {
+        name: 'View Divisions',
+      }),
+    );
+    expect(screen.getByRole('tab', { name: 'A' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stream' }), 'be-ce');
+    const semester = await screen.findByRole('combobox', { name: 'Semester' });
+    await within(semester).findByRole('option', { name: 'Semester - 5' });
+    expect(semester).toHaveValue('');
+    expect(within(semester).queryByRole('option', { name: 'Semester - 7' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'A' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Subject Choice Groups' })).not.toBeInTheDocument();
+  });
+
+  it('arranges divisions by hand: prompt, groups added once, counts clamped, confirmed with every student', async () => {
+    let confirmed: { semester_slug: string; divisions_data: DivisionSuggestion } | null = null;
+    server.use(
+      http.post(apiUrl(divisionRoutes.confirmSuggestedDivisions.path), async ({ request }) => {
+        confirmed = (await request.json()) as typeof confirmed;
+        return HttpResponse.json(ok(true));
+      }),
+    );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.click(await screen.findByRole('button', { name: 'Arrange divisions manually' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Arrange divisions manually' });
+    await user.click(within(prompt).getByRole('button', { name: 'Start' }));
+    expect(within(prompt).getByText('please enter apporx division count')).toBeInTheDocument();
+    await user.type(within(prompt).getByRole('spinbutton', { name: 'Approximate division count' }), '2');
+    await user.click(within(prompt).getByRole('button', { name: 'Start' }));
+
+    const first = await screen.findByRole('region', { name: 'division-1' });
+    const second = screen.getByRole('region', { name: 'division-2' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add ML , BLOCKCHAIN to' }), 'division-1');
+    const mlCount = within(first).getByRole('spinbutton', { name: 'ML , BLOCKCHAIN count in division-1' });
+    expect(mlCount).toHaveValue(3);
+    // Fully placed, the group leaves the list.
+    expect(screen.queryByRole('combobox', { name: 'Add ML , BLOCKCHAIN to' })).not.toBeInTheDocument();
+
+    await user.clear(mlCount);
+    await user.type(mlCount, '-4');
+    await user.tab();
+    expect(mlCount).toHaveValue(0);
+    expect(within(first).getByText('Students - 0')).toBeInTheDocument();
+    await user.clear(mlCount);
+    await user.type(mlCount, '9');
+    await user.tab();
+    // Never more than the group has: 3.
+    expect(mlCount).toHaveValue(3);
+    await user.clear(mlCount);
+    await user.type(mlCount, '2');
+    await user.tab();
+    expect(mlCount).toHaveValue(2);
+    expect(
+      within(screen.getByRole('list', { name: 'Subject Choice Groups' })).getByText('ML , BLOCKCHAIN'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Divisions' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('3 students are not placed in a division yet');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add ML , BLOCKCHAIN to' }), 'division-2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add IOT , CC to' }), 'division-2');
+    expect(within(second).getByText('Students - 3')).toBeInTheDocument();
+    expect(within(first).getByText('Students - 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Divisions' }));
+    expect(await screen.findByText('Divisions saved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(confirmed).not.toBeNull());
+    const plan = confirmed!.divisions_data;
+    expect(confirmed!.semester_slug).toBe('it-7');
+    expect(plan.divisions.map((division) => division.division_name)).toEqual(['A', 'B']);
+    expect(plan.divisions[0]?.batches[0]?.students.map((s) => s.slug)).toEqual(['st-1', 'st-2']);
+    expect(plan.divisions[1]?.batches[0]?.students.map((s) => s.slug)).toEqual(['st-3', 'st-4', 'st-5']);
+  });
+
+  it('shows divisions that already exist with their spreadsheets and no capacity controls', async () => {
+    groupsAnswer = () => HttpResponse.json(ok({ divisions: [divisionA, divisionB] }));
+    server.use(
+      http.get(apiUrl(divisionRoutes.getDivisionStudentDataExcel.path), () =>
+        HttpResponse.json(errorBody('Division Z was not found in this semester'), { status: 404 }),
+      ),
+    );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    expect(await screen.findByRole('heading', { name: 'Division - A' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Set Division Capacity Range' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change division size' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download Divison Excel' }));
+    expect(await screen.findByText('Division Z was not found in this semester')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Choose another semester' }));
+    expect(await screen.findByRole('combobox', { name: 'Stream' })).toHaveValue('');
+  });
+});

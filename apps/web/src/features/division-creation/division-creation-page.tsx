@@ -1,0 +1,230 @@
+import type { DivisionDetail, DivisionSuggestion, SubjectChoiceGroup } from '@rollbook/contract';
+import { Download } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../lib/api/api-error';
+import { downloadExcel } from '../../lib/excel-download';
+import { PageTitle } from '../../lib/page-title';
+import { ApproxCountDialog } from './approx-count-dialog';
+import { CapacityCard } from './capacity-card';
+import { ChoiceGroupList } from './choice-group-list';
+import {
+  useConfirmDivisionsMutation,
+  useDivisionExcelMutation,
+  useDivisionSuggestionMutation,
+  useSubjectChoiceGroupsQuery,
+} from './division-creation-api';
+import { DivisionPickerFields } from './division-pickers';
+import { DivisionTabs } from './division-tabs';
+import { HoursOverview } from './hours-overview';
+import { ManualDivisionBoard } from './manual-division-board';
+import {
+  buildManualPlan,
+  createManualDivisions,
+  manualProblemText,
+  type ManualDivision,
+} from './manual-divisions';
+import { useDivisionPickers } from './use-division-pickers';
+
+/** Toasted once the server has stored the divisions (product spec §8). */
+export const DIVISIONS_SAVED = 'Divisions saved successfully';
+
+/** What the screen shows after groups arrive: a suggestion being reviewed, or manual boxes. */
+type Draft =
+  | { kind: 'none' }
+  | { kind: 'suggestion'; plan: DivisionSuggestion; overviewOpen: boolean; viewing: boolean }
+  | { kind: 'manual'; divisions: ManualDivision[] };
+
+const NO_DRAFT: Draft = { kind: 'none' };
+
+function ExcelButton({ semesterSlug, division }: { semesterSlug: string; division: DivisionDetail }) {
+  const [fetchExcel, fetching] = useDivisionExcelMutation();
+  const download = async () => {
+    const result = await fetchExcel({ semesterSlug, divisionName: division.division_name });
+    if (result.data) downloadExcel(result.data);
+  };
+  return (
+    <Button variant="secondary" disabled={fetching.isLoading} onClick={() => void download()}>
+      <Download className="size-4" aria-hidden />
+      Download Divison Excel
+    </Button>
+  );
+}
+
+/**
+ * Division creation (`/division-creation`, product spec §2 and §4 "Division flow"): pick stream
+ * and semester; if the semester already has divisions they are shown with their spreadsheets;
+ * otherwise the subject choice groups are listed, the admin sets a maximum division size, reviews
+ * the planner's hours overview and divisions, and confirms or changes the size. Manual mode lets
+ * the admin drag groups into numbered divisions instead; both confirm through the same call.
+ */
+export function DivisionCreationPage({ title }: { title: string }) {
+  const [draft, setDraft] = useState<Draft>(NO_DRAFT);
+  const [askCount, setAskCount] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Counts picker changes: a planner answer arriving after the admin picked something else is dropped.
+  const pickerChanges = useRef(0);
+  const pickers = useDivisionPickers(() => {
+    pickerChanges.current += 1;
+    setDraft(NO_DRAFT);
+    setProblem(null);
+  });
+  const semesterSlug = pickers.semesterSlug;
+  const groups = useSubjectChoiceGroupsQuery(semesterSlug, { skip: !semesterSlug });
+  const [suggest, planning] = useDivisionSuggestionMutation();
+  const [confirm, confirming] = useConfirmDivisionsMutation();
+
+  const result = semesterSlug && !groups.isFetching && !groups.isError ? groups.data : undefined;
+  const existing = result && 'divisions' in result ? result.divisions : null;
+  const pending = result && 'subject_groups' in result ? result : null;
+
+  const plan = async (maxStudents: string) => {
+    const askedAt = pickerChanges.current;
+    setProblem(null);
+    const answer = await suggest({ semesterSlug, maxStudents });
+    if (pickerChanges.current !== askedAt) return;
+    if (answer.data) setDraft({ kind: 'suggestion', plan: answer.data, overviewOpen: true, viewing: false });
+    else setProblem(errorText(answer.error, 'Something went wrong'));
+  };
+  const save = async (divisionsData: DivisionSuggestion) => {
+    setProblem(null);
+    const answer = await confirm({ semester_slug: semesterSlug, divisions_data: divisionsData });
+    if (!answer.data) {
+      setProblem(errorText(answer.error, 'Something went wrong'));
+      return;
+    }
+    toast.success(DIVISIONS_SAVED);
+    setDraft(NO_DRAFT);
+    void groups.refetch();
+  };
+  const saveManual = (divisions: ManualDivision[], subjectGroups: readonly SubjectChoiceGroup[]) => {
+    const built = buildManualPlan(subjectGroups, divisions);
+    if ('problem' in built) {
+      setProblem(manualProblemText(built.problem));
+      return;
+    }
+    void save(built.plan);
+  };
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-5">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {existing ? null : <DivisionPickerFields pickers={pickers} />}
+
+      {semesterSlug && groups.isFetching ? (
+        <div role="status" aria-label="Loading subject choice groups" className="flex flex-col gap-3">
+          <Skeleton className="h-40" />
+        </div>
+      ) : null}
+      {semesterSlug && groups.isError && !groups.isFetching ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4"
+        >
+          <p className="text-amber-900">{errorText(groups.error, 'Something went wrong')}</p>
+          <Button variant="secondary" onClick={() => void groups.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {existing ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-slate-700">Divisions are already created for this semester.</p>
+            <Button variant="link" onClick={() => pickers.chooseStream('')}>
+              Choose another semester
+            </Button>
+          </div>
+          <DivisionTabs
+            divisions={existing}
+            actionsFor={(division) => <ExcelButton semesterSlug={semesterSlug} division={division} />}
+          />
+        </>
+      ) : null}
+
+      {pending && draft.kind === 'manual' ? (
+        <ManualDivisionBoard
+          groups={pending.subject_groups}
+          totalStudents={pending.total_students}
+          divisions={draft.divisions}
+          onChange={(divisions) => {
+            setProblem(null);
+            setDraft({ kind: 'manual', divisions });
+          }}
+        />
+      ) : null}
+      {pending && draft.kind !== 'manual' ? (
+        <ChoiceGroupList groups={pending.subject_groups} totalStudents={pending.total_students} />
+      ) : null}
+      {pending && !(draft.kind === 'suggestion' && draft.viewing) && draft.kind !== 'manual' ? (
+        <CapacityCard
+          planning={planning.isLoading}
+          onPlan={(max) => void plan(max)}
+          onManual={() => setAskCount(true)}
+        />
+      ) : null}
+
+      {problem ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-800">
+          {problem}
+        </p>
+      ) : null}
+
+      {pending && draft.kind === 'manual' ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="destructive" onClick={() => setDraft(NO_DRAFT)}>
+            Leave manual mode
+          </Button>
+          <Button
+            disabled={confirming.isLoading}
+            onClick={() => saveManual(draft.divisions, pending.subject_groups)}
+          >
+            {confirming.isLoading ? (
+              <Spinner label="Saving divisions" className="text-white [&_svg]:size-4" />
+            ) : null}
+            Confirm Divisions
+          </Button>
+        </div>
+      ) : null}
+
+      {pending && draft.kind === 'suggestion' && draft.viewing ? (
+        <>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="destructive" onClick={() => setDraft(NO_DRAFT)}>
+              Change division size
+            </Button>
+            <Button disabled={confirming.isLoading} onClick={() => void save(draft.plan)}>
+              {confirming.isLoading ? (
+                <Spinner label="Saving divisions" className="text-white [&_svg]:size-4" />
+              ) : null}
+              Confirm Divisions
+            </Button>
+          </div>
+          <DivisionTabs divisions={draft.plan.divisions} />
+        </>
+      ) : null}
+
+      {draft.kind === 'suggestion' ? (
+        <HoursOverview
+          open={draft.overviewOpen}
+          rows={draft.plan.hour_deviations}
+          onClose={() => setDraft({ ...draft, overviewOpen: false })}
+          onViewDivisions={() => setDraft({ ...draft, overviewOpen: false, viewing: true })}
+        />
+      ) : null}
+      <ApproxCountDialog
+        open={askCount}
+        onOpenChange={setAskCount}
+        onStart={(count) => {
+          setProblem(null);
+          setDraft({ kind: 'manual', divisions: createManualDivisions(count) });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { SubjectChoiceGroup } from '@rollbook/contract';
+
+/** Shown for the group of students who have no elective (nothing finalised, or none offered). */
+export const NO_ELECTIVES_LABEL = 'No electives';
+
+/**
+ * A subject name as the groups list shows it (contract §10.2): upper case, abbreviated to the
+ * initials of its words ("Machine Learning" → "ML"); a one-word name stays whole ("PYTHON").
+ */
+export function abbreviateSubject(name: string): string {
+  const words = name.trim().toUpperCase().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return words[0] ?? '';
+  // Words without a letter ("-", "2") carry no initial worth showing.
+  return words.map((word) => /[\p{L}]/u.exec(word)?.[0] ?? '').join('');
+}
+
+/** The label of a choice group: its subjects abbreviated and joined " , ". */
+export function groupLabel(group: Pick<SubjectChoiceGroup, 'subjects'>): string {
+  if (group.subjects.length === 0) return NO_ELECTIVES_LABEL;
+  return group.subjects.map((subject) => abbreviateSubject(subject.subject_name)).join(' , ');
+}
+
+/** The groups worth listing: those with students still to place (`availableCount` 0 is hidden). */
+export function visibleGroups<T extends Pick<SubjectChoiceGroup, 'availableCount'>>(
+  groups: readonly T[],
+): T[] {
+  return groups.filter((group) => group.availableCount > 0);
+}
