@@ -3,9 +3,7 @@ import type { RoleRouteKey } from '../lib/routes';
 
 type Screen = LazyExoticComponent<ComponentType<{ title: string }>>;
 
-// Each page is its own chunk, loaded when first visited. Later issues point an entry at their
-// feature's page instead of the placeholder.
-const ComingSoon: Screen = lazy(() => import('./screens/coming-soon-screen'));
+// Each page is its own chunk, loaded when first visited.
 const TimetablePage: Screen = lazy(() => import('../features/timetable/timetable-page'));
 const SubjectSelectionPage: Screen = lazy(() =>
   import('../features/subject-selection/subject-selection-page').then((m) => ({
@@ -47,6 +45,16 @@ const StudentDivisionPage: Screen = lazy(() =>
     default: m.StudentDivisionPage,
   })),
 );
+const TeacherLecturesPage: Screen = lazy(() =>
+  import('../features/teacher-lectures/teacher-lectures-page').then((m) => ({
+    default: m.TeacherLecturesPage,
+  })),
+);
+const StudentAttendancePage: Screen = lazy(() =>
+  import('../features/student-attendance/student-attendance-page').then((m) => ({
+    default: m.StudentAttendancePage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -63,10 +71,10 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
-  { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: ComingSoon },
+  { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
-  { key: 'studentDashboard', title: 'Attendance', Screen: ComingSoon },
+  { key: 'studentDashboard', title: 'Attendance', Screen: StudentAttendancePage },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
   { key: 'studentDivision', title: 'My Division', Screen: StudentDivisionPage },
 ];

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authRoutes, catalogueRoutes, choicesRoutes, ok, ROUTE_ROLES, ROUTES } from '@rollbook/contract';
+import {
+  authRoutes,
+  catalogueRoutes,
+  choicesRoutes,
+  ok,
+  ROUTE_ROLES,
+  ROUTES,
+  timetableRoutes,
+} from '@rollbook/contract';
 import { apiUrl, errorBody, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
@@ -17,6 +25,10 @@ beforeEach(() => {
     http.get(apiUrl(choicesRoutes.getStudentsSubjectChoices.path), () =>
       HttpResponse.json(errorBody('No electives'), { status: 404 }),
     ),
+    http.get(apiUrl(timetableRoutes.getTimetableForTeacher.path.replace('{day}', ':day')), () =>
+      HttpResponse.json({ ...ok([]), day: 'monday' }),
+    ),
+    http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok([]))),
   );
 });
 
@@ -58,14 +70,21 @@ describe('routing in the app', () => {
     expect(screen.getByLabelText('Stream')).toBeInTheDocument();
   });
 
-  it.each([
-    ['teacher', '/teacher-dashboard', 'Lecture Schedule'],
-    ['student', '/student-dashboard', 'Attendance'],
-  ] as const)('redirects %s from / to %s and shows its placeholder', async (role, home, title) => {
-    const { router } = renderApp('/', { role });
-    await waitFor(() => expect(router.state.location.pathname).toBe(home));
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+  it('redirects a teacher from / to /teacher-dashboard and shows the lecture schedule', async () => {
+    const { router } = renderApp('/', { role: 'teacher' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Lecture Schedule' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Days of this week' })).toBeInTheDocument();
+    expect(await screen.findByText('No lectures scheduled for today.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('redirects a student from / to /student-dashboard and asks for location first', async () => {
+    const { router } = renderApp('/', { role: 'student' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student-dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    // jsdom has no geolocation, so the gate says so instead of loading the timetable.
+    expect(await screen.findByRole('heading', { name: 'Location Permission Required' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

@@ -8,6 +8,8 @@ export class FakeSocket {
   readonly handlers = new Map<string, Handler[]>();
   readonly emitted: Array<{ event: string; payload: unknown }> = [];
   disconnected = false;
+  /** Mirrors socket.io's `connected`: true after `connect()`, false after a disconnect. */
+  connected = false;
 
   on(event: string, handler: Handler): this {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
@@ -21,7 +23,14 @@ export class FakeSocket {
 
   disconnect(): this {
     this.disconnected = true;
+    this.connected = false;
     return this;
+  }
+
+  /** Simulates the server closing the connection. */
+  drop(): void {
+    this.connected = false;
+    this.serverEmit('disconnect', 'transport close');
   }
 
   /** Fires the app's handlers of a server event. */
@@ -31,6 +40,7 @@ export class FakeSocket {
 
   /** Simulates a successful (re)connect. */
   connect(): void {
+    this.connected = true;
     this.serverEmit('connect');
   }
 }

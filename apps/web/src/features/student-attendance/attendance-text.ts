@@ -1,0 +1,21 @@
+/** Every sentence of the student attendance screen (product spec §2, §4, §5, §8). */
+export const ATTENDANCE_TEXT = {
+  permissionTitle: 'Location Permission Required',
+  allowLocation: 'Please allow the location permission!',
+  noGeolocation: 'Geolocation is not supported by this browser.',
+  locationUnavailable: 'Location services are not available, Please enable it from you browser',
+  marking: 'Marking Attendance. Please do not refresh this page!',
+  marked: 'Attendance Marked successfully!',
+  notVerified: 'Your attendance could not be verified. Try again, or send a manual marking request.',
+  recordFailed: 'Failed to record audio: ',
+  manualSent: 'Your request to mark manually has been sent.',
+  emptyTimetable: 'No lectures scheduled in this timetable.',
+  branchMissing: 'Branch Name Missing',
+  markButton: 'Mark Attendance',
+  manualButton: 'Manual Marking Request',
+  present: 'Present',
+  timetableFailed: 'Something went wrong',
+} as const;
+
+/** How long the student's proof recording lasts (product spec §9). */
+export const RECORDING_MS = 5000;

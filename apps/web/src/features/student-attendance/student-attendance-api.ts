@@ -1,0 +1,71 @@
+import {
+  ATTENDANCE_AUDIO_FIELD,
+  sessionRoutes,
+  timetableRoutes,
+  type CodedEnvelope,
+  type StudentTimetableEntry,
+} from '@rollbook/contract';
+import { api, contractRequest } from '../../lib/api/api';
+
+/** A proof of presence ready to upload (contract §6.2). */
+export interface AttendanceProof {
+  lectureSlug: string;
+  latitude: number;
+  longitude: number;
+  /** The WAV bytes, uploaded as `recording.wav`. */
+  wav: Uint8Array<ArrayBuffer>;
+  /** ms epoch of the recording's first sample. */
+  startTime: number;
+}
+
+/** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
+export interface AttendanceAnswer {
+  data: boolean;
+  code: number | null;
+}
+
+/** Builds the multipart body of `mark_attendance_for_student/` with the exact field names. */
+export function attendanceForm(proof: AttendanceProof): FormData {
+  const form = new FormData();
+  form.append('latitude', String(proof.latitude));
+  form.append('longitude', String(proof.longitude));
+  form.append('lecture_slug', proof.lectureSlug);
+  form.append(ATTENDANCE_AUDIO_FIELD, new File([proof.wav], 'recording.wav', { type: 'audio/wav' }));
+  form.append('start_time', String(Math.round(proof.startTime)));
+  return form;
+}
+
+/** The student's timetable and the two marking calls (contract §6.1-§6.3). */
+export const studentAttendanceApi = api
+  .enhanceEndpoints({ addTagTypes: ['StudentTimetable'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getStudentTimetable: build.query<StudentTimetableEntry[], void>({
+        query: () => contractRequest(timetableRoutes.getTimetableForStudent),
+        transformResponse: (response: { data: StudentTimetableEntry[] }) => response.data,
+        providesTags: ['StudentTimetable'],
+      }),
+      markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
+        query: (proof) =>
+          contractRequest(sessionRoutes.markAttendanceForStudent, { body: attendanceForm(proof) }),
+        transformResponse: (response: CodedEnvelope<boolean>) => ({
+          data: response.data,
+          code: response.code,
+        }),
+        invalidatesTags: ['StudentTimetable'],
+      }),
+      requestManualMarking: build.mutation<AttendanceAnswer, { lectureSlug: string; comment: string }>({
+        query: ({ lectureSlug, comment }) =>
+          contractRequest(sessionRoutes.markForRegulization, {
+            body: { lecture_slug: lectureSlug, regulization_commet: comment },
+          }),
+        transformResponse: (response: CodedEnvelope<boolean>) => ({
+          data: response.data,
+          code: response.code,
+        }),
+      }),
+    }),
+  });
+
+export const { useGetStudentTimetableQuery, useMarkAttendanceMutation, useRequestManualMarkingMutation } =
+  studentAttendanceApi;

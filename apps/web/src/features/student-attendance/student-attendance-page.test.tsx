@@ -1,0 +1,354 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  okCoded,
+  ok,
+  sessionRoutes,
+  timetableRoutes,
+  type LectureStudent,
+  type StudentTimetableEntry,
+} from '@rollbook/contract';
+import { encodeWavMono16 } from '../../lib/audio/wav';
+import { apiUrl, errorBody, server } from '../../testing/msw';
+import { renderWithProviders } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+import { attendanceForm } from './student-attendance-api';
+import { StudentAttendancePage } from './student-attendance-page';
+import { markingDevices } from './use-marking';
+
+// jsdom cannot record: the recorder hands back a fixed clip (Playwright records with Chromium's fake
+// microphone). The WAV encoder itself runs for real.
+const recorder = { error: null as Error | null, calls: [] as number[] };
+
+setupMswServer();
+
+/** A Permissions API whose geolocation state the test can change, firing `change` like a browser. */
+class FakePermissionStatus extends EventTarget {
+  constructor(public state: PermissionState) {
+    super();
+  }
+  set(state: PermissionState) {
+    this.state = state;
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+let status: FakePermissionStatus;
+let positionError: { code: number; message: string } | null = null;
+const positionOptions: PositionOptions[] = [];
+
+beforeEach(() => {
+  status = new FakePermissionStatus('granted');
+  positionError = null;
+  positionOptions.length = 0;
+  recorder.error = null;
+  recorder.calls = [];
+  vi.spyOn(markingDevices, 'recordClip').mockImplementation((durationMs) => {
+    recorder.calls.push(durationMs);
+    if (recorder.error) return Promise.reject(recorder.error);
+    return Promise.resolve({
+      samples: new Float32Array(48_000 * 5).fill(0.25),
+      sampleRate: 48_000,
+      startedAt: 1_763_800_000_123,
+    });
+  });
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: () => Promise.resolve(status) },
+  });
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) => {
+        positionOptions.push(options);
+        if (positionError) fail(positionError as GeolocationPositionError);
+        else ok({ coords: { latitude: 23.03395, longitude: 72.54622, accuracy: 12 } } as GeolocationPosition);
+      },
+    },
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'permissions');
+  Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+function lecture(overrides: Partial<LectureStudent> = {}): LectureStudent {
+  return {
+    slug: 'lec-1',
+    type: 'theory',
+    start_time: '09:00',
+    end_time: '10:00',
+    subject: {
+      subject_map: { subject_name: 'Compiler Design', subject_code: '3170701' },
+      semester: { no: 7 },
+    },
+    teacher: 'Chirag S. Thakkar',
+    classroom: { slug: 'r1', class_name: 'LH101' },
+    batches: [{ slug: 'b1', batch_name: 'A1', division: { division_name: 'A', slug: 'd1' } }],
+    session: { session_id: 's1', active: 'ongoing', day: '2026-05-06', classroom_final: null },
+    attendance_marked: false,
+    ...overrides,
+  };
+}
+
+function entry(lectures: LectureStudent[], branchName = 'Computer Engineering'): StudentTimetableEntry {
+  return {
+    stream: {
+      title: 'BE',
+      stream_code: '07',
+      slug: `stream-${branchName}`,
+      branch: { branch_name: branchName, slug: 'ce' },
+    },
+    timetables: [{ slug: 'tt-a', lectures }],
+  };
+}
+
+function serveTimetable(entries: () => StudentTimetableEntry[]) {
+  let calls = 0;
+  server.use(
+    http.get(apiUrl(timetableRoutes.getTimetableForStudent.path), () => {
+      calls += 1;
+      return HttpResponse.json(ok(entries()));
+    }),
+  );
+  return () => calls;
+}
+
+function renderPage() {
+  return renderWithProviders(<StudentAttendancePage title="Attendance" />, { role: 'student' });
+}
+
+describe('StudentAttendancePage: location permission', () => {
+  it('asks for location first and follows live permission changes both ways', async () => {
+    status = new FakePermissionStatus('denied');
+    const calls = serveTimetable(() => [entry([lecture()])]);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Location Permission Required' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Android (Chrome)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'iOS (Safari)' })).toBeInTheDocument();
+    expect(screen.getByText('How to allow location access')).toBeInTheDocument();
+    expect(calls()).toBe(0);
+
+    act(() => status.set('granted'));
+    expect(await screen.findByRole('article', { name: /Compiler Design/ })).toBeInTheDocument();
+    expect(calls()).toBe(1);
+    act(() => status.set('denied'));
+    expect(await screen.findByRole('heading', { name: 'Location Permission Required' })).toBeInTheDocument();
+  });
+
+  it('offers to ask the browser while the permission is not decided', async () => {
+    status = new FakePermissionStatus('prompt');
+    serveTimetable(() => [entry([lecture()])]);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Allow location access' }));
+    expect(positionOptions).toEqual([{ enableHighAccuracy: true, maximumAge: 0, timeout: 5000 }]);
+    expect(await screen.findByRole('article', { name: /Compiler Design/ })).toBeInTheDocument();
+  });
+
+  it('says so when the browser has no geolocation', async () => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Geolocation is not supported by this browser.',
+    );
+  });
+});
+
+describe('StudentAttendancePage: timetables', () => {
+  it('shows per branch the lecture cards with every field, and the empty text', async () => {
+    serveTimetable(() => [
+      entry([
+        lecture(),
+        lecture({
+          slug: 'lec-2',
+          type: 'lab',
+          subject: {
+            subject_map: { subject_name: 'Cloud Lab', subject_code: '3170717' },
+            semester: { no: 7 },
+          },
+          teacher: null,
+          classroom: null,
+          session: null,
+          batches: [
+            { slug: 'b1', batch_name: 'A1', division: { division_name: 'A', slug: 'd1' } },
+            { slug: 'b2', batch_name: 'A2', division: { division_name: 'A', slug: 'd1' } },
+          ],
+          attendance_marked: true,
+        }),
+      ]),
+      entry([], ''),
+    ]);
+    renderPage();
+    const theory = within(await screen.findByRole('article', { name: 'Compiler Design 09:00 - 10:00' }));
+    expect(theory.getByText('3170701')).toBeInTheDocument();
+    expect(theory.getByText('Chirag S. Thakkar')).toBeInTheDocument();
+    expect(theory.getByText('A')).toBeInTheDocument();
+    expect(theory.getByText('LH101')).toBeInTheDocument();
+    expect(theory.getByText('May 6, 2026')).toBeInTheDocument();
+    expect(theory.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled();
+    expect(theory.getByRole('button', { name: 'Manual Marking Request' })).toBeEnabled();
+    expect(theory.queryByText('Present')).toBeNull();
+
+    const lab = within(screen.getByRole('article', { name: /Cloud Lab/ }));
+    expect(lab.getByText('Present')).toBeInTheDocument();
+    expect(lab.getByText('A1, A2')).toBeInTheDocument();
+    expect(lab.getAllByText('N/A')).toHaveLength(3);
+    expect(lab.queryByRole('button')).toBeNull();
+
+    expect(screen.getByRole('heading', { name: 'Computer Engineering' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Branch Name Missing' })).toBeInTheDocument();
+    expect(screen.getByText('No lectures scheduled in this timetable.')).toBeInTheDocument();
+  });
+});
+
+describe('attendanceForm', () => {
+  it('names the recording recording.wav with the audio/wav type and sends the exact fields', async () => {
+    const form = attendanceForm({
+      lectureSlug: 'lec-1',
+      latitude: 23.0338,
+      longitude: 72.5461,
+      wav: encodeWavMono16(new Float32Array(48_000 * 5), 48_000),
+      startTime: 1_763_800_000_123.6,
+    });
+    expect([...form.keys()]).toEqual(['latitude', 'longitude', 'lecture_slug', 'audio', 'start_time']);
+    const audio = form.get('audio') as File;
+    expect(audio.name).toBe('recording.wav');
+    expect(audio.type).toBe('audio/wav');
+    const bytes = new Uint8Array(await audio.arrayBuffer());
+    expect(bytes.byteLength).toBe(44 + 48_000 * 5 * 2);
+    expect(String.fromCharCode(...bytes.subarray(0, 4))).toBe('RIFF');
+    expect(new DataView(bytes.buffer).getUint32(24, true)).toBe(48_000);
+    expect(form.get('start_time')).toBe('1763800000124');
+  });
+});
+
+describe('StudentAttendancePage: marking', () => {
+  it('records 5 s, reads a fresh position and uploads the multipart proof; code 100 shows Present', async () => {
+    let marked = false;
+    serveTimetable(() => [entry([lecture({ attendance_marked: marked })])]);
+    const uploads: FormData[] = [];
+    server.use(
+      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), async ({ request }) => {
+        uploads.push(await request.formData());
+        marked = true;
+        return HttpResponse.json(okCoded(true, 100));
+      }),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Attendance Marked successfully!')).toBeInTheDocument();
+    expect(await card.findByText('Present')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Mark Attendance' })).toBeNull();
+
+    expect(recorder.calls).toEqual([5000]);
+    expect(positionOptions).toEqual([{ enableHighAccuracy: true, maximumAge: 0, timeout: 5000 }]);
+    const form = uploads[0]!;
+    expect(form.get('latitude')).toBe('23.03395');
+    expect(form.get('longitude')).toBe('72.54622');
+    expect(form.get('lecture_slug')).toBe('lec-1');
+    expect(form.get('start_time')).toBe('1763800000123');
+    // jsdom's File loses its name and bytes on the way into Node's fetch (a test-environment
+    // limit); the file itself is checked on `attendanceForm` below.
+    expect((form.get('audio') as File).type).toBe('audio/wav');
+  });
+
+  it('shows the blocking message while marking', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    let release: () => void = () => undefined;
+    server.use(
+      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(okCoded(true, 100));
+      }),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(
+      await screen.findByText('Marking Attendance. Please do not refresh this page!'),
+    ).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(screen.queryByText('Marking Attendance. Please do not refresh this page!')).toBeNull(),
+    );
+  });
+
+  it('shows the server message and re-enables the button when marking is refused', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    server.use(
+      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () =>
+        HttpResponse.json(errorBody("You're out of the predefined boundry of the premises!!"), {
+          status: 400,
+        }),
+      ),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(
+      await screen.findByText("You're out of the predefined boundry of the premises!!"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
+  });
+
+  it('reports a failed recording and a missing position without uploading', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    let uploads = 0;
+    server.use(
+      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () => {
+        uploads += 1;
+        return HttpResponse.json(okCoded(true, 100));
+      }),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    recorder.error = new Error('Permission denied');
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Failed to record audio: Permission denied')).toBeInTheDocument();
+
+    recorder.error = null;
+    positionError = { code: 2, message: 'unavailable' };
+    await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(
+      await screen.findByText('Location services are not available, Please enable it from you browser'),
+    ).toBeInTheDocument();
+
+    positionError = { code: 1, message: 'denied' };
+    await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Please allow the location permission!')).toBeInTheDocument();
+    expect(uploads).toBe(0);
+  });
+
+  it('sends a manual request only with a comment; code 100 disables both buttons', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl(sessionRoutes.markForRegulization.path), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(okCoded(true, 100));
+      }),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Manual Marking Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manual Marking Request' });
+    const send = within(dialog).getByRole('button', { name: 'Send request' });
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Comment'), '   ');
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Comment'), 'My microphone is broken');
+    await user.click(send);
+    expect(await screen.findByText('Your request to mark manually has been sent.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ lecture_slug: 'lec-1', regulization_commet: 'My microphone is broken' }]);
+    expect(card.getByRole('button', { name: 'Manual Marking Request' })).toBeDisabled();
+    expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+  });
+});

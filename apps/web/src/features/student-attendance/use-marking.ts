@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ATTENDANCE_MARKED_CODE, type LectureStudent } from '@rollbook/contract';
+import { recordClip } from '../../lib/audio/record-clip';
+import { encodeWavMono16 } from '../../lib/audio/wav';
+import { loaderFinished, loaderStarted } from '../../lib/loader/loader-slice';
+import { useAppDispatch } from '../../lib/store-hooks';
+import { ATTENDANCE_TEXT, RECORDING_MS } from './attendance-text';
+import { currentPosition, PERMISSION_DENIED } from './location';
+import { useMarkAttendanceMutation, useRequestManualMarkingMutation } from './student-attendance-api';
+
+/**
+ * The recorder, in an object so unit tests (jsdom cannot record) can replace it with `vi.spyOn`;
+ * the app never swaps it.
+ */
+export const markingDevices = { recordClip };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isPositionError(error: unknown): error is GeolocationPositionError {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number';
+}
+
+/**
+ * The student's two ways of getting marked (product spec §4 "Student attendance"). Marking shows
+ * the blocking message, records 5 s of raw audio, then reads a fresh high-accuracy position and
+ * uploads both; `code` 100 marks the card. A manual request is a comment the teacher approves.
+ */
+export function useMarking() {
+  const dispatch = useAppDispatch();
+  const [upload] = useMarkAttendanceMutation();
+  const [sendRequest, manual] = useRequestManualMarkingMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
+  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
+
+  const mark = async (lecture: LectureStudent) => {
+    if (!('geolocation' in navigator)) return void toast.error(ATTENDANCE_TEXT.noGeolocation);
+    setBusy(lecture.slug);
+    dispatch(loaderStarted(ATTENDANCE_TEXT.marking));
+    try {
+      let clip;
+      try {
+        clip = await markingDevices.recordClip(RECORDING_MS);
+      } catch (error) {
+        return void toast.error(`${ATTENDANCE_TEXT.recordFailed}${messageOf(error)}`);
+      }
+      let position;
+      try {
+        position = await currentPosition();
+      } catch (error) {
+        const denied = isPositionError(error) && error.code === PERMISSION_DENIED;
+        return void toast.error(denied ? ATTENDANCE_TEXT.allowLocation : ATTENDANCE_TEXT.locationUnavailable);
+      }
+      const result = await upload({
+        lectureSlug: lecture.slug,
+        latitude: position.coords.latitude,
+        longitude: position.coords.longitude,
+        wav: encodeWavMono16(clip.samples, clip.sampleRate),
+        startTime: clip.startedAt,
+      });
+      // A failure was toasted with the server's message by the base query; the button re-enables.
+      if (!result.data) return;
+      if (result.data.data) toast.success(ATTENDANCE_TEXT.marked);
+      if (result.data.code === ATTENDANCE_MARKED_CODE) setMarked((old) => new Set(old).add(lecture.slug));
+      else if (!result.data.data) toast.error(ATTENDANCE_TEXT.notVerified);
+    } finally {
+      dispatch(loaderFinished());
+      setBusy(null);
+    }
+  };
+
+  const requestManual = async (lecture: LectureStudent, comment: string) => {
+    if (comment.trim() === '') return;
+    const result = await sendRequest({ lectureSlug: lecture.slug, comment: comment.trim() });
+    if (!result.data) return;
+    toast.success(ATTENDANCE_TEXT.manualSent);
+    if (result.data.code === ATTENDANCE_MARKED_CODE) setRequested((old) => new Set(old).add(lecture.slug));
+  };
+
+  return { busy, marked, requested, mark, requestManual, sendingRequest: manual.isLoading };
+}

@@ -1,0 +1,48 @@
+import type { LectureTeacher } from '@rollbook/contract';
+import type { BadgeTone } from '../../components/ui/badge';
+
+/** Every sentence of the teacher dashboard (product spec §2 "Teacher lectures", §4, §8). */
+export const LECTURES_TEXT = {
+  empty: 'No lectures scheduled for today.',
+  start: 'Start Session',
+  join: 'Join Session',
+  export: 'Export Attendance',
+  sheetTitle: 'Attendance Details',
+  endSession: 'End Session',
+  endConfirm: 'Are you sure you want to end this session.. ?',
+  markAll: 'Mark All Students',
+  noRequests: 'No Students Present',
+  rejectConfirm: 'Are you sure you want to reject the attendance request?',
+  approved: 'Attendance Marked Successfully',
+  classroomChanged: 'Your classroom has been changed successfully',
+  editClassroom: 'Edit classroom',
+  mergeQuestion: 'Do you want to merge this lecture ?',
+  saveChanges: 'Save changes',
+  timetableFailed: 'Something went wrong',
+  noAudio: 'No audio from your microphone for 2 seconds: check that it is connected and not muted.',
+  microphoneRefused: 'Microphone access is needed to start the session',
+  connectionLost: 'The live connection was lost. Use Join Session to continue.',
+  notLive: 'This session is not live.',
+  exportName: 'session_data.csv',
+} as const;
+
+/** The status badge of a session (contract §6.4): text and colour. */
+export function statusBadge(active: string): { text: string; tone: BadgeTone } {
+  if (active === 'pre') return { text: 'Inactive', tone: 'neutral' };
+  if (active === 'ongoing') return { text: 'Active', tone: 'success' };
+  if (active === 'post') return { text: 'Ended', tone: 'danger' };
+  return { text: 'Unknown', tone: 'warning' };
+}
+
+/** Theory lectures show their division, others the comma-joined batch names (§6.4). */
+export function lectureGroup(lecture: Pick<LectureTeacher, 'type' | 'batches'>): string {
+  if (lecture.type === 'theory') return lecture.batches[0]?.division.division_name ?? '';
+  return lecture.batches.map((batch) => batch.batch_name).join(', ');
+}
+
+/** Floored percent, 3 and 2 decimals (product spec §9), or an en dash while not computed. */
+export const formatScore = {
+  probability: (value: number | null) => (value === null ? '–' : `${Math.floor(value)} %`),
+  distance: (value: number | null) => (value === null ? '–' : value.toFixed(3)),
+  twoDecimals: (value: number | null) => (value === null ? '–' : value.toFixed(2)),
+};

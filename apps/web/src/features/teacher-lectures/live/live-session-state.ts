@@ -1,0 +1,93 @@
+import type { AttendanceRecord, EndedSession, OngoingSession } from '@rollbook/contract';
+
+/** The sheet's live state. */
+export interface LiveSessionState {
+  /** `connecting` until the first `ongoing_session_data`; `ended` after `session_ended`. */
+  phase: 'closed' | 'connecting' | 'live' | 'ended';
+  lectureSlug: string | null;
+  sessionId: string | null;
+  studentCount: number;
+  /** The Default tab: newest first. */
+  marked: AttendanceRecord[];
+  /** The Manual tab: waiting manual-marking requests, newest first. */
+  requests: AttendanceRecord[];
+}
+
+export type LiveSessionAction =
+  | { type: 'opened'; lectureSlug: string; sessionId: string }
+  | { type: 'ongoingData'; session: OngoingSession }
+  | { type: 'attendanceMarked'; record: AttendanceRecord }
+  | { type: 'attendanceToggled'; attendanceSlug: string }
+  | { type: 'requestReceived'; record: AttendanceRecord }
+  | { type: 'requestsApproved'; records: AttendanceRecord[] }
+  | { type: 'requestRejected'; attendanceSlug: string }
+  | { type: 'ended'; session: EndedSession }
+  | { type: 'closed' };
+
+export const CLOSED_SESSION: LiveSessionState = {
+  phase: 'closed',
+  lectureSlug: null,
+  sessionId: null,
+  studentCount: 0,
+  marked: [],
+  requests: [],
+};
+
+function withoutSlugs(records: readonly AttendanceRecord[], slugs: ReadonlySet<string>): AttendanceRecord[] {
+  return records.filter((record) => !slugs.has(record.slug));
+}
+
+/**
+ * The sheet's reducer (product spec §4 "Live session"). A row that arrives twice (a reconnect
+ * replays the state, a student's request is approved) replaces the old one instead of doubling it.
+ */
+export function liveSessionReducer(state: LiveSessionState, action: LiveSessionAction): LiveSessionState {
+  switch (action.type) {
+    case 'opened':
+      return {
+        ...CLOSED_SESSION,
+        phase: 'connecting',
+        lectureSlug: action.lectureSlug,
+        sessionId: action.sessionId,
+      };
+    case 'ongoingData':
+      return {
+        ...state,
+        phase: 'live',
+        studentCount: action.session.student_count,
+        marked: action.session.marked_attendances,
+        requests: action.session.pending_regulization_requests,
+      };
+    case 'attendanceMarked':
+      return {
+        ...state,
+        marked: [action.record, ...withoutSlugs(state.marked, new Set([action.record.slug]))],
+      };
+    case 'attendanceToggled':
+      return {
+        ...state,
+        marked: state.marked.map((record) =>
+          record.slug === action.attendanceSlug ? { ...record, is_present: !record.is_present } : record,
+        ),
+      };
+    case 'requestReceived':
+      return {
+        ...state,
+        requests: [action.record, ...withoutSlugs(state.requests, new Set([action.record.slug]))],
+      };
+    case 'requestsApproved': {
+      const approved = new Set(action.records.map((record) => record.slug));
+      return {
+        ...state,
+        marked: [...withoutSlugs(state.marked, approved), ...action.records],
+        requests: withoutSlugs(state.requests, approved),
+      };
+    }
+    case 'requestRejected':
+      return { ...state, requests: withoutSlugs(state.requests, new Set([action.attendanceSlug])) };
+    case 'ended':
+      return { ...state, phase: 'ended', marked: action.session.marked_attendances, requests: [] };
+    case 'closed':
+      return CLOSED_SESSION;
+  }
+}

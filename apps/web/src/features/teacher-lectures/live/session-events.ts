@@ -1,0 +1,84 @@
+import {
+  ClientErrorMessageSchema,
+  MarkAttendanceMessageSchema,
+  OngoingSessionDataMessageSchema,
+  RegulizationApprovedMessageSchema,
+  RegulizationRequestMessageSchema,
+  SessionEndedMessageSchema,
+  UpdateAttendanceMessageSchema,
+  type AttendanceRecord,
+  type EndedSession,
+  type OngoingSession,
+} from '@rollbook/contract';
+import type { z } from 'zod';
+
+/**
+ * Readers of the server's live events (contract §8.3). Each one validates the whole message with
+ * the contract's schema and returns what the client reads at the exact nesting depth the bridge
+ * uses, or an error sentence when the message does not have that shape.
+ */
+export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function read<S extends z.ZodType, T>(
+  schema: S,
+  event: string,
+  message: unknown,
+  pick: (m: z.infer<S>) => T,
+): Read<T> {
+  const parsed = schema.safeParse(message);
+  if (!parsed.success) return { ok: false, error: `The server sent an unreadable ${event} message` };
+  return { ok: true, value: pick(parsed.data) };
+}
+
+/** `ongoing_session_data`: the live state at `msg.data.data.data`. */
+export function readOngoingSession(message: unknown): Read<OngoingSession> {
+  return read(OngoingSessionDataMessageSchema, 'ongoing_session_data', message, (m) => m.data.data.data);
+}
+
+/** `mark_attendance`: the new row at `msg.data.data.attendance_data`. */
+export function readMarkedAttendance(message: unknown): Read<AttendanceRecord> {
+  return read(MarkAttendanceMessageSchema, 'mark_attendance', message, (m) => m.data.data.attendance_data);
+}
+
+/** The answer to the teacher's P/A toggle. */
+export interface AttendanceUpdate {
+  applied: boolean;
+  attendanceSlug: string;
+  message: string;
+}
+
+/** `update_attendance`: only the top-level `status_code`, `attendance_slug` and `message` count. */
+export function readAttendanceUpdate(message: unknown): Read<AttendanceUpdate> {
+  return read(UpdateAttendanceMessageSchema, 'update_attendance', message, (m) => ({
+    applied: m.status_code === 200,
+    attendanceSlug: m.attendance_slug,
+    message: m.message,
+  }));
+}
+
+/** `regulization_request`: the waiting request at `msg.data.data.data.attendance_data`. */
+export function readManualRequest(message: unknown): Read<AttendanceRecord> {
+  return read(
+    RegulizationRequestMessageSchema,
+    'regulization_request',
+    message,
+    (m) => m.data.data.data.attendance_data,
+  );
+}
+
+/** `regulization_approved`: the approved rows, the array at `msg.data.data.data`. */
+export function readApprovedRequests(message: unknown): Read<AttendanceRecord[]> {
+  return read(RegulizationApprovedMessageSchema, 'regulization_approved', message, (m) => m.data.data.data);
+}
+
+/** `session_ended`: the final state at `msg.data.data.data`. */
+export function readEndedSession(message: unknown): Read<EndedSession> {
+  return read(SessionEndedMessageSchema, 'session_ended', message, (m) => m.data.data.data);
+}
+
+/** `client_error` (flat, not enveloped): the toast text "`{status_code} - {data}`". */
+export function clientErrorText(message: unknown): string {
+  const parsed = ClientErrorMessageSchema.safeParse(message);
+  if (parsed.success) return `${parsed.data.status_code} - ${parsed.data.data}`;
+  return 'The live connection reported an error';
+}

@@ -1,0 +1,316 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { toast } from 'sonner';
+import { SOCKET_CLIENT_TAG, type AttendanceRecord, type LectureTeacher } from '@rollbook/contract';
+import { connectClientSocket, type ClientSocket } from '../../../lib/socket';
+import { useStore } from 'react-redux';
+import { useAppDispatch, type SharedState } from '../../../lib/store-hooks';
+import { LECTURES_TEXT } from '../lecture-text';
+import { teacherLecturesApi, useCreateLectureSessionMutation } from '../teacher-lectures-api';
+import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
+import { liveAudio } from './live-audio';
+import {
+  clientErrorText,
+  readApprovedRequests,
+  readAttendanceUpdate,
+  readEndedSession,
+  readManualRequest,
+  readMarkedAttendance,
+  readOngoingSession,
+} from './session-events';
+
+/** How often the connection is checked (product spec §9). */
+const WATCHDOG_MS = 2000;
+
+/** Everything a running session holds; released by `release`. */
+interface Running {
+  sessionId: string;
+  microphone: MediaStream;
+  socket: ClientSocket | null;
+  stopTone: (() => void) | null;
+  stopStreaming: (() => Promise<void>) | null;
+  streamingStarted: boolean;
+  watchdog: ReturnType<typeof setInterval> | null;
+  /** Set once released, so late events and our own disconnect are ignored. */
+  released: boolean;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What the dashboard can do with the live session. */
+export interface LiveSession {
+  state: LiveSessionState;
+  /** The lecture whose Start/Join is in progress (its button shows busy). */
+  start: (lecture: LectureTeacher, classroomSlug: string) => Promise<void>;
+  toggleAttendance: (record: AttendanceRecord) => void;
+  approve: (attendanceSlugs: string[]) => void;
+  reject: (attendanceSlug: string) => void;
+  end: () => void;
+  close: () => void;
+}
+
+/**
+ * The teacher's live session (product spec §4 "Live session", contract §6.8 and §8): microphone
+ * first, then `create_lecture_session`, the looping tone and the socket. On every connect it
+ * announces itself; the first `ongoing_session_data` of a connection starts the one-chunk-per-second
+ * microphone stream. Everything stops on session end, sheet close, page unload, back navigation, a
+ * `client_error`, or a lost connection (seen by a 2-second watchdog).
+ */
+export function useLiveSession(): LiveSession {
+  const [state, dispatch] = useReducer(liveSessionReducer, CLOSED_SESSION);
+  const store = useStore<SharedState>();
+  const appDispatch = useAppDispatch();
+  const [createSession] = useCreateLectureSessionMutation();
+  const running = useRef<Running | null>(null);
+  // Read at send time: a refresh may have replaced the token since the session started.
+  const authToken = useCallback(
+    () => (store.getState().auth.accessToken ?? '').replace(/^Bearer\s+/i, ''),
+    [store],
+  );
+
+  const refreshDay = useCallback(() => {
+    appDispatch(teacherLecturesApi.util.invalidateTags(['TeacherDay']));
+  }, [appDispatch]);
+
+  /** Stops audio, streaming and the socket; the sheet's state is left to the caller. */
+  const release = useCallback((session: Running | null) => {
+    if (!session || session.released) return;
+    session.released = true;
+    if (session.watchdog) clearInterval(session.watchdog);
+    if (session.stopStreaming) void session.stopStreaming();
+    session.stopTone?.();
+    liveAudio.releaseMicrophone(session.microphone);
+    session.socket?.disconnect();
+    if (running.current === session) running.current = null;
+  }, []);
+
+  const close = useCallback(() => {
+    release(running.current);
+    dispatch({ type: 'closed' });
+  }, [release]);
+
+  const startStreaming = useCallback(
+    (session: Running) => {
+      session.streamingStarted = true;
+      liveAudio
+        .startMicStreaming(
+          session.microphone,
+          (blob, timestamp) => {
+            session.socket?.emit('incoming_audio_chunks', {
+              client: SOCKET_CLIENT_TAG,
+              session_id: session.sessionId,
+              auth_token: authToken(),
+              blob,
+              timestamp,
+            });
+          },
+          () => toast.warning(LECTURES_TEXT.noAudio, { id: 'no-audio' }),
+        )
+        .then((stop) => {
+          if (session.released) void stop();
+          else session.stopStreaming = stop;
+        })
+        .catch((error: unknown) => toast.error(`Failed to stream audio: ${messageOf(error)}`));
+    },
+    [authToken],
+  );
+
+  const listen = useCallback(
+    (session: Running, socket: ClientSocket) => {
+      let connectedOnce = false;
+      const live = (handler: (message: unknown) => void) => (message: unknown) => {
+        if (!session.released) handler(message);
+      };
+      socket.on('connect', () => {
+        connectedOnce = true;
+        socket.emit('socket_connection', {
+          client: SOCKET_CLIENT_TAG,
+          session_id: session.sessionId,
+          auth_token: authToken(),
+        });
+      });
+      socket.on(
+        'ongoing_session_data',
+        live((message) => {
+          const read = readOngoingSession(message);
+          if (!read.ok) return void toast.error(read.error);
+          dispatch({ type: 'ongoingData', session: read.value });
+          if (!session.streamingStarted) startStreaming(session);
+        }),
+      );
+      socket.on(
+        'mark_attendance',
+        live((message) => {
+          const read = readMarkedAttendance(message);
+          if (!read.ok) return void toast.error(read.error);
+          dispatch({ type: 'attendanceMarked', record: read.value });
+        }),
+      );
+      socket.on(
+        'update_attendance',
+        live((message) => {
+          const read = readAttendanceUpdate(message);
+          if (!read.ok) return void toast.error(read.error);
+          if (!read.value.applied) return void toast.error(read.value.message);
+          dispatch({ type: 'attendanceToggled', attendanceSlug: read.value.attendanceSlug });
+          toast.success(read.value.message);
+        }),
+      );
+      socket.on(
+        'regulization_request',
+        live((message) => {
+          const read = readManualRequest(message);
+          if (!read.ok) return void toast.error(read.error);
+          dispatch({ type: 'requestReceived', record: read.value });
+        }),
+      );
+      socket.on(
+        'regulization_approved',
+        live((message) => {
+          const read = readApprovedRequests(message);
+          if (!read.ok) return void toast.error(read.error);
+          dispatch({ type: 'requestsApproved', records: read.value });
+          toast.success(LECTURES_TEXT.approved);
+        }),
+      );
+      socket.on(
+        'session_ended',
+        live((message) => {
+          const read = readEndedSession(message);
+          if (!read.ok) return void toast.error(read.error);
+          dispatch({ type: 'ended', session: read.value });
+          release(session);
+          refreshDay();
+        }),
+      );
+      socket.on(
+        'client_error',
+        live((message) => {
+          toast.error(clientErrorText(message));
+          close();
+        }),
+      );
+      socket.on(
+        'disconnect',
+        live(() => {
+          toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
+          close();
+        }),
+      );
+      session.watchdog = setInterval(() => {
+        if (connectedOnce && !socket.connected && !session.released) {
+          toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
+          close();
+        }
+      }, WATCHDOG_MS);
+    },
+    [authToken, close, refreshDay, release, startStreaming],
+  );
+
+  const start = useCallback(
+    async (lecture: LectureTeacher, classroomSlug: string) => {
+      release(running.current);
+      let microphone: MediaStream;
+      try {
+        microphone = await liveAudio.openMicrophone();
+      } catch (error) {
+        toast.error(`${LECTURES_TEXT.microphoneRefused}: ${messageOf(error)}`);
+        return;
+      }
+      const result = await createSession({ lectureSlug: lecture.slug, classroomSlug });
+      // Failures were toasted by the base query with the server's message.
+      if ('error' in result || !result.data) return void liveAudio.releaseMicrophone(microphone);
+      const created = result.data;
+      if (created.active !== 'ongoing') {
+        liveAudio.releaseMicrophone(microphone);
+        return void toast.info(LECTURES_TEXT.notLive);
+      }
+      // The socket uses the lecture's own session id (contract §6.8); the server keeps them equal.
+      const sessionId = created.lecture.session.session_id;
+      const session: Running = {
+        sessionId,
+        microphone,
+        socket: null,
+        stopTone: null,
+        stopStreaming: null,
+        streamingStarted: false,
+        watchdog: null,
+        released: false,
+      };
+      running.current = session;
+      dispatch({ type: 'opened', lectureSlug: lecture.slug, sessionId });
+      liveAudio
+        .playToneLoop(created.audio_url)
+        .then((stop) => {
+          if (session.released) stop();
+          else session.stopTone = stop;
+        })
+        .catch((error: unknown) => toast.error(`The session tone cannot play: ${messageOf(error)}`));
+      const socket = connectClientSocket();
+      session.socket = socket;
+      listen(session, socket);
+    },
+    [createSession, listen, release],
+  );
+
+  // Leaving the page (reload, tab close) or going back stops the microphone and the socket.
+  useEffect(() => {
+    const stopOnLeave = () => release(running.current);
+    const closeOnBack = () => close();
+    window.addEventListener('pagehide', stopOnLeave);
+    window.addEventListener('beforeunload', stopOnLeave);
+    window.addEventListener('popstate', closeOnBack);
+    return () => {
+      window.removeEventListener('pagehide', stopOnLeave);
+      window.removeEventListener('beforeunload', stopOnLeave);
+      window.removeEventListener('popstate', closeOnBack);
+      release(running.current);
+    };
+  }, [close, release]);
+
+  /** The running session with a socket, or null after telling the teacher the connection is gone. */
+  const connected = (): (Running & { socket: ClientSocket }) | null => {
+    const session = running.current;
+    if (!session?.socket || session.released) {
+      toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
+      return null;
+    }
+    return session as Running & { socket: ClientSocket };
+  };
+
+  return {
+    state,
+    start,
+    toggleAttendance: (record) => {
+      const session = connected();
+      session?.socket.emit('update_attendance', {
+        client: SOCKET_CLIENT_TAG,
+        attendance_slug: record.slug,
+        session_id: session.sessionId,
+        auth_token: authToken(),
+        action: !record.is_present,
+      });
+    },
+    approve: (attendanceSlugs) => {
+      if (attendanceSlugs.length === 0) return;
+      const session = connected();
+      session?.socket.emit('regulization_request', {
+        client: SOCKET_CLIENT_TAG,
+        session_id: session.sessionId,
+        data: attendanceSlugs,
+        auth_token: authToken(),
+      });
+    },
+    reject: (attendanceSlug) => dispatch({ type: 'requestRejected', attendanceSlug }),
+    end: () => {
+      const session = connected();
+      session?.socket.emit('session_ended', {
+        client: SOCKET_CLIENT_TAG,
+        session_id: session.sessionId,
+        auth_token: authToken(),
+      });
+    },
+    close,
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  sessionRoutes,
+  timetableRoutes,
+  type Classroom,
+  type ClassroomAllocation,
+  type CreatedSession,
+  type TeacherTimetableBranch,
+  type WeekDay,
+} from '@rollbook/contract';
+import { api, contractRequest } from '../../lib/api/api';
+
+interface Listed<T> {
+  data: T;
+}
+
+/** The teacher's lectures of one day and the weekday the server resolved (`current` → today). */
+export interface TeacherDay {
+  branches: TeacherTimetableBranch[];
+  day: WeekDay;
+}
+
+/** What starting or joining needs: the lecture and the classroom currently chosen on its card. */
+export interface StartSessionArgs {
+  lectureSlug: string;
+  classroomSlug: string;
+}
+
+/** The classroom change of the "Edit classroom" dialog. */
+export interface ClassroomChange {
+  lectureSlug: string;
+  classroomSlug: string;
+  merge: boolean;
+}
+
+/**
+ * The teacher dashboard calls (contract §6.4-§6.9). The day's timetable is refetched whenever a
+ * session starts, ends or changes room, so every card's status and classroom come from the server.
+ */
+export const teacherLecturesApi = api.enhanceEndpoints({ addTagTypes: ['TeacherDay'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
+      query: (day) => contractRequest(timetableRoutes.getTimetableForTeacher, { params: { day } }),
+      transformResponse: (response: Listed<TeacherTimetableBranch[]> & { day: WeekDay }) => ({
+        branches: response.data,
+        day: response.day,
+      }),
+      providesTags: ['TeacherDay'],
+    }),
+    getTeacherClassrooms: build.query<Classroom[], void>({
+      query: () => contractRequest(timetableRoutes.getClassroomsForTeacher),
+      transformResponse: (response: Listed<Classroom[]>) => response.data,
+    }),
+    getClassroomAllocation: build.query<ClassroomAllocation, { lectureSlug: string; classroomSlug: string }>({
+      query: ({ lectureSlug, classroomSlug }) =>
+        contractRequest(sessionRoutes.getClassroomAllocations, {
+          query: { lecture_slug: lectureSlug, classroom_slug: classroomSlug },
+        }),
+      transformResponse: (response: Listed<ClassroomAllocation>) => response.data,
+    }),
+    setClassroomDynamic: build.mutation<TeacherTimetableBranch[], ClassroomChange>({
+      query: ({ lectureSlug, classroomSlug, merge }) =>
+        contractRequest(sessionRoutes.setClassroomDynamic, {
+          body: { lecture_slug: lectureSlug, classroom_slug: classroomSlug, merge },
+        }),
+      transformResponse: (response: Listed<TeacherTimetableBranch[]>) => response.data,
+      invalidatesTags: ['TeacherDay'],
+    }),
+    createLectureSession: build.mutation<CreatedSession, StartSessionArgs>({
+      query: ({ lectureSlug, classroomSlug }) => {
+        const form = new FormData();
+        form.append('lecture_slug', lectureSlug);
+        form.append('classroom_slug', classroomSlug);
+        return contractRequest(sessionRoutes.createLectureSession, { body: form });
+      },
+      transformResponse: (response: Listed<CreatedSession>) => response.data,
+      invalidatesTags: ['TeacherDay'],
+    }),
+    exportSessionData: build.mutation<string, string>({
+      query: (sessionId) => ({
+        ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
+        responseHandler: 'text',
+      }),
+    }),
+  }),
+});
+
+export const {
+  useGetTeacherDayQuery,
+  useGetTeacherClassroomsQuery,
+  useLazyGetClassroomAllocationQuery,
+  useSetClassroomDynamicMutation,
+  useCreateLectureSessionMutation,
+  useExportSessionDataMutation,
+} = teacherLecturesApi;

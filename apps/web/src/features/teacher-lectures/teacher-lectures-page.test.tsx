@@ -1,0 +1,539 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clientErrorMessage,
+  ok,
+  sessionRoutes,
+  socketMessage,
+  timetableRoutes,
+  updateAttendanceMessage,
+  type LectureTeacher,
+} from '@rollbook/contract';
+import { openedSockets, type FakeSocket } from '../../testing/fake-socket';
+import { apiUrl, errorBody, server } from '../../testing/msw';
+import { renderWithProviders } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+import { buildDay, buildLecture, buildOngoing, buildRecord, ROOMS } from './lecture-fixtures';
+import { liveAudio } from './live/live-audio';
+import { TeacherLecturesPage } from './teacher-lectures-page';
+import { currentWeek, weekdayOf } from './week-strip-days';
+
+// jsdom has no microphone or Web Audio: the live session's browser audio is replaced by scriptable
+// stand-ins (Playwright covers the real ones in Chromium).
+const audio = {
+  microphoneError: null as Error | null,
+  tones: [] as string[],
+  toneStops: 0,
+  streamStops: 0,
+  sink: null as null | ((chunk: ArrayBuffer, timestamp: number) => void),
+  noAudio: null as null | (() => void),
+};
+
+beforeEach(() => {
+  Object.assign(audio, {
+    microphoneError: null,
+    tones: [],
+    toneStops: 0,
+    streamStops: 0,
+    sink: null,
+    noAudio: null,
+  });
+  vi.spyOn(liveAudio, 'openMicrophone').mockImplementation(() =>
+    audio.microphoneError
+      ? Promise.reject(audio.microphoneError)
+      : Promise.resolve({ getTracks: () => [] } as unknown as MediaStream),
+  );
+  vi.spyOn(liveAudio, 'releaseMicrophone').mockImplementation(() => undefined);
+  vi.spyOn(liveAudio, 'playToneLoop').mockImplementation((url) => {
+    audio.tones.push(url);
+    return Promise.resolve(() => {
+      audio.toneStops += 1;
+    });
+  });
+  vi.spyOn(liveAudio, 'startMicStreaming').mockImplementation((_stream, sink, onNoAudio) => {
+    audio.sink = sink;
+    audio.noAudio = onNoAudio;
+    return Promise.resolve(() => {
+      audio.streamStops += 1;
+      return Promise.resolve();
+    });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+setupMswServer();
+
+// Radix Select measures and captures the pointer; jsdom implements neither.
+// Download links need object URLs, which jsdom lacks too. Whatever is added here is removed after
+// the file, because test files share one jsdom.
+const added: Array<[Record<string, unknown>, string]> = [];
+beforeAll(() => {
+  const element = Element.prototype as unknown as Record<string, unknown>;
+  const url = URL as unknown as Record<string, unknown>;
+  const stubs: Array<[Record<string, unknown>, string, unknown]> = [
+    [element, 'hasPointerCapture', () => false],
+    [element, 'releasePointerCapture', () => undefined],
+    [element, 'scrollIntoView', () => undefined],
+    [url, 'createObjectURL', () => 'blob:export'],
+    [url, 'revokeObjectURL', () => undefined],
+  ];
+  for (const [target, name, stub] of stubs) {
+    if (name in target) continue;
+    target[name] = stub;
+    added.push([target, name]);
+  }
+});
+afterAll(() => {
+  for (const [target, name] of added) Reflect.deleteProperty(target, name);
+});
+
+const TODAY = weekdayOf(new Date());
+const DAY_URL = apiUrl(timetableRoutes.getTimetableForTeacher.path.replace('{day}', ':day'));
+
+/** Serves `byDay[day]` (or nothing) and records which days were asked for. */
+function serveDays(byDay: Record<string, () => LectureTeacher[]>) {
+  const asked: string[] = [];
+  server.use(
+    http.get(DAY_URL, ({ params }) => {
+      const day = String(params.day);
+      asked.push(day);
+      const resolved = day === 'current' ? TODAY : day;
+      return HttpResponse.json({ ...ok(buildDay(byDay[resolved]?.() ?? [])), day: resolved });
+    }),
+    http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok(ROOMS))),
+  );
+  return asked;
+}
+
+function renderPage() {
+  return renderWithProviders(<TeacherLecturesPage title="Lecture Schedule" />, { role: 'teacher' });
+}
+
+async function card(name: RegExp) {
+  return within(await screen.findByRole('article', { name }));
+}
+
+/** Starts the pre lecture, answers create_lecture_session and connects the socket. */
+async function startLive(user: ReturnType<typeof renderPage>['user'], lecture = buildLecture()) {
+  const forms: Array<Record<string, string>> = [];
+  let active: LectureTeacher['session']['active'] = 'pre';
+  serveDays({ [TODAY]: () => [buildLecture({ active })] });
+  server.use(
+    http.post(apiUrl(sessionRoutes.createLectureSession.path), async ({ request }) => {
+      const form = await request.formData();
+      forms.push(
+        Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])),
+      );
+      active = 'ongoing';
+      return HttpResponse.json(
+        ok({
+          session_id: lecture.session.session_id,
+          active: 'ongoing',
+          audio_url: 'tone-abc.wav',
+          lecture: { ...lecture, session: { ...lecture.session, active: 'ongoing' } },
+        }),
+      );
+    }),
+  );
+  await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Start Session' }));
+  await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+  const socket = openedSockets.at(-1)!;
+  socket.connect();
+  return { socket, forms };
+}
+
+function emitted(socket: FakeSocket, event: string) {
+  return socket.emitted.filter((entry) => entry.event === event).map((entry) => entry.payload);
+}
+
+describe('TeacherLecturesPage: the day', () => {
+  it('shows the Monday-to-Sunday strip with today pressed and the lecture cards of each status', async () => {
+    serveDays({
+      [TODAY]: () => [
+        buildLecture({ slug: 'l-pre', active: 'pre' }),
+        buildLecture({
+          slug: 'l-live',
+          active: 'ongoing',
+          subject: 'Cloud Computing',
+          start: '10:00',
+          type: 'lab',
+        }),
+        buildLecture({ slug: 'l-post', active: 'post', subject: 'Data Mining', start: '11:00' }),
+      ],
+    });
+    renderPage();
+    const strip = screen.getByRole('navigation', { name: 'Days of this week' });
+    const days = within(strip).getAllByRole('button');
+    expect(days).toHaveLength(7);
+    const week = currentWeek(new Date());
+    expect(days[0]).toHaveAccessibleName(new RegExp(`^Mon ${week[0]!.dayOfMonth} ${week[0]!.shortMonth}`));
+    expect(days[6]).toHaveAccessibleName(new RegExp(`^Sun ${week[6]!.dayOfMonth}`));
+    await screen.findByRole('heading', { name: 'Computer Engineering' });
+    expect(within(strip).getByRole('button', { name: /\(today\)/ })).toHaveAttribute('aria-pressed', 'true');
+
+    const pre = await card(/Compiler Design/);
+    expect(pre.getByText('Inactive')).toBeInTheDocument();
+    expect(pre.getByText('A')).toBeInTheDocument();
+    expect(pre.getByRole('button', { name: 'Start Session' })).toBeEnabled();
+    const live = await card(/Cloud Computing/);
+    expect(live.getByText('Active')).toBeInTheDocument();
+    expect(live.getByText('A1, A2')).toBeInTheDocument();
+    expect(live.getByRole('button', { name: 'Join Session' })).toBeEnabled();
+    const post = await card(/Data Mining/);
+    expect(post.getByText('Ended')).toBeInTheDocument();
+    expect(post.getByRole('button', { name: 'Export Attendance' })).toBeEnabled();
+    expect(post.getByRole('combobox', { name: 'Classroom of Data Mining' })).toBeDisabled();
+    expect(pre.getByRole('combobox', { name: 'Classroom of Compiler Design' })).toHaveTextContent('LH101');
+  });
+
+  it('loads a clicked day by its weekday name and says when it has no lectures', async () => {
+    const other = TODAY === 'monday' ? 'tuesday' : 'monday';
+    const asked = serveDays({ [TODAY]: () => [buildLecture()] });
+    const { user } = renderPage();
+    await card(/Compiler Design/);
+    await user.click(
+      screen.getByRole('button', {
+        name: new RegExp(`^${other.slice(0, 1).toUpperCase()}${other.slice(1, 3)} `),
+      }),
+    );
+    expect(await screen.findByText('No lectures scheduled for today.')).toBeInTheDocument();
+    expect(asked).toEqual(['current', other]);
+    expect(screen.getByRole('button', { pressed: true })).toHaveAccessibleName(
+      new RegExp(`^${other.slice(0, 1).toUpperCase()}`),
+    );
+  });
+
+  it('shows the server message when the timetable fails', async () => {
+    server.use(
+      http.get(DAY_URL, () => HttpResponse.json(errorBody('Timetable unavailable'), { status: 500 })),
+      http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok(ROOMS))),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Timetable unavailable');
+  });
+});
+
+describe('TeacherLecturesPage: classroom', () => {
+  it('warns about an occupied room, offers the merge, and saves the change', async () => {
+    serveDays({ [TODAY]: () => [buildLecture()] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(apiUrl(sessionRoutes.getClassroomAllocations.path), ({ request }) => {
+        const url = new URL(request.url);
+        expect(url.searchParams.get('lecture_slug')).toBe('lecture-1');
+        expect(url.searchParams.get('classroom_slug')).toBe('room-lab2');
+        return HttpResponse.json(ok({ associated_lecture: { teacher: 'Hetal A. Joshi' } }));
+      }),
+      http.post(apiUrl(sessionRoutes.setClassroomDynamic.path), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok(buildDay([buildLecture()])));
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(
+      (await card(/Compiler Design/)).getByRole('combobox', { name: 'Classroom of Compiler Design' }),
+    );
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox.querySelector('.max-h-\\[250px\\]')).not.toBeNull();
+    await user.click(within(listbox).getByRole('option', { name: 'LAB2' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit classroom' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Hetal A. Joshi already has a lecture in selected class',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Do you want to merge this lecture ?' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your classroom has been changed successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([{ lecture_slug: 'lecture-1', classroom_slug: 'room-lab2', merge: true }]);
+  });
+});
+
+describe('TeacherLecturesPage: live session', () => {
+  it('asks for the microphone first and sends nothing when it is refused', async () => {
+    serveDays({ [TODAY]: () => [buildLecture()] });
+    let created = 0;
+    server.use(
+      http.post(apiUrl(sessionRoutes.createLectureSession.path), () => {
+        created += 1;
+        return HttpResponse.json(errorBody('unexpected'), { status: 500 });
+      }),
+    );
+    audio.microphoneError = new Error('Permission denied');
+    const sockets = openedSockets.length;
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Start Session' }));
+    expect(
+      await screen.findByText('Microphone access is needed to start the session: Permission denied'),
+    ).toBeInTheDocument();
+    expect(created).toBe(0);
+    expect(openedSockets.length).toBe(sockets);
+  });
+
+  it('starts: creates the session, loops the tone, announces itself and streams after the state arrives', async () => {
+    const { user } = renderPage();
+    const { socket, forms } = await startLive(user);
+    expect(forms).toEqual([{ lecture_slug: 'lecture-1', classroom_slug: 'room-lh101' }]);
+    expect(audio.tones).toEqual(['tone-abc.wav']);
+    const announce = emitted(socket, 'socket_connection')[0] as Record<string, unknown>;
+    expect(announce).toMatchObject({ client: 'FE', session_id: 'session-lecture-1' });
+    expect(String(announce.auth_token)).toMatch(/^ey/);
+    expect(audio.sink).toBeNull();
+
+    const row = buildRecord({
+      name: 'Asha Patel',
+      similarity: 87.9,
+      euclidean_distance: 0.12345,
+      ncc: 0.4567,
+      magnitude: 1.005,
+    });
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', {
+        session_id: 'session-lecture-1',
+        status: true,
+        data: buildOngoing({ student_count: 60, marked_attendances: [row] }),
+      }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    expect(within(sheet).getByText(/Students:/)).toHaveTextContent('Students: 60 · Marked: 1 · Present: 1');
+    const cells = within(within(sheet).getByRole('row', { name: /Asha Patel/ })).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['', '87 %', '0.123', '0.46', '1.00']);
+
+    // The chunk sink turns each captured second into incoming_audio_chunks.
+    await waitFor(() => expect(audio.sink).not.toBeNull());
+    const chunk = new ArrayBuffer(96_000);
+    audio.sink!(chunk, 1_700_000_000_000);
+    expect(emitted(socket, 'incoming_audio_chunks')).toEqual([
+      {
+        client: 'FE',
+        session_id: 'session-lecture-1',
+        auth_token: announce.auth_token,
+        blob: chunk,
+        timestamp: 1_700_000_000_000,
+      },
+    ]);
+    audio.noAudio!();
+    expect(await screen.findByText(/No audio from your microphone for 2 seconds/)).toBeInTheDocument();
+
+    // A reconnect announces again but does not start a second stream.
+    const firstSink = audio.sink;
+    socket.connect();
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', {
+        session_id: 's',
+        status: true,
+        data: buildOngoing({ marked_attendances: [row] }),
+      }),
+    );
+    expect(emitted(socket, 'socket_connection')).toHaveLength(2);
+    expect(audio.sink).toBe(firstSink);
+  });
+
+  it('prepends marked students and toggles P/A through update_attendance', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    const first = buildRecord({ name: 'Asha Patel' });
+    const second = buildRecord({ name: 'Bhavin Shah' });
+    socket.serverEmit('mark_attendance', socketMessage('mark_attendance', { attendance_data: first }));
+    socket.serverEmit('mark_attendance', socketMessage('mark_attendance', { attendance_data: second }));
+    await waitFor(() => expect(within(sheet).getAllByRole('row')).toHaveLength(3));
+    const rows = within(sheet).getAllByRole('row');
+    expect(rows.slice(1).map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      `Bhavin Shah${second.student.enrollment}`,
+      `Asha Patel${first.student.enrollment}`,
+    ]);
+
+    const box = within(sheet).getByRole('checkbox', { name: 'Present: Asha Patel' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(emitted(socket, 'update_attendance')).toEqual([
+      expect.objectContaining({
+        client: 'FE',
+        attendance_slug: first.slug,
+        session_id: 'session-lecture-1',
+        action: false,
+      }),
+    ]);
+    expect(box).toBeChecked(); // nothing changes until the server answers
+    socket.serverEmit(
+      'update_attendance',
+      updateAttendanceMessage('s', first.slug, 'Attendance updated successfully'),
+    );
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(await screen.findByText('Attendance updated successfully')).toBeInTheDocument();
+    socket.serverEmit(
+      'update_attendance',
+      updateAttendanceMessage('s', second.slug, 'Attendance not found', 404),
+    );
+    expect(await screen.findByText('Attendance not found')).toBeInTheDocument();
+    expect(within(sheet).getByRole('checkbox', { name: 'Present: Bhavin Shah' })).toBeChecked();
+  });
+
+  it('lists manual requests with a ping dot, approves one or all, and rejects locally after confirming', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    const manualTab = within(sheet).getByRole('tab', { name: 'Manual' });
+    expect(within(manualTab).queryByRole('status')).toBeNull();
+    const a = buildRecord({
+      name: 'Chetan Rao',
+      is_present: false,
+      regulization_comment: 'My phone has no microphone',
+    });
+    const b = buildRecord({ name: 'Diya Mehta', is_present: false, regulization_comment: 'Battery died' });
+    const c = buildRecord({ name: 'Esha Nair', is_present: false, regulization_comment: 'GPS off' });
+    for (const record of [a, b, c]) {
+      socket.serverEmit(
+        'regulization_request',
+        socketMessage('regulization_request', {
+          session_id: 's',
+          status: true,
+          data: { attendance_data: record },
+        }),
+      );
+    }
+    await waitFor(() =>
+      expect(within(manualTab).getByRole('status', { name: 'requests waiting' })).toBeInTheDocument(),
+    );
+    await user.click(manualTab);
+    expect(within(sheet).getByText('My phone has no microphone')).toBeInTheDocument();
+
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Approve: Chetan Rao' }));
+    expect(emitted(socket, 'regulization_request').at(-1)).toMatchObject({
+      client: 'FE',
+      session_id: 'session-lecture-1',
+      data: [a.slug],
+    });
+
+    await user.click(within(sheet).getByRole('button', { name: 'Reject: Diya Mehta' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reject request' });
+    expect(confirm).toHaveTextContent('Are you sure you want to reject the attendance request?');
+    await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(within(sheet).queryByText('Battery died')).toBeNull());
+
+    await user.click(within(sheet).getByRole('button', { name: 'Mark All Students' }));
+    expect(emitted(socket, 'regulization_request').at(-1)).toMatchObject({ data: [c.slug, a.slug] });
+    socket.serverEmit(
+      'regulization_approved',
+      socketMessage('regulization_approved', {
+        session_id: 's',
+        status: true,
+        data: [
+          { ...a, is_present: true },
+          { ...c, is_present: true },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Attendance Marked Successfully')).toBeInTheDocument();
+    expect(await within(sheet).findByText('No Students Present')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('tab', { name: 'Default' }));
+    expect(within(sheet).getByRole('checkbox', { name: 'Present: Esha Nair' })).toBeChecked();
+  });
+
+  it('ends after the confirmation, keeps the final list and stops audio; the card then offers the export', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    await user.click(within(sheet).getByRole('button', { name: 'End Session' }));
+    const confirm = await screen.findByRole('dialog', { name: 'End Session' });
+    expect(confirm).toHaveTextContent('Are you sure you want to end this session.. ?');
+    await user.click(within(confirm).getByRole('button', { name: 'End Session' }));
+    expect(emitted(socket, 'session_ended')).toEqual([
+      expect.objectContaining({ client: 'FE', session_id: 'session-lecture-1' }),
+    ]);
+
+    const final = buildRecord({ name: 'Farah Khan' });
+    socket.serverEmit(
+      'session_ended',
+      socketMessage('session_ended', {
+        session_id: 's',
+        status: true,
+        data: { session_id: 's', active: 'post', marked_attendances: [final] },
+      }),
+    );
+    expect(await within(sheet).findByText('Session ended')).toBeInTheDocument();
+    expect(within(sheet).getByRole('checkbox', { name: 'Present: Farah Khan' })).toBeDisabled();
+    expect(audio.toneStops).toBe(1);
+    expect(audio.streamStops).toBe(1);
+    expect(socket.disconnected).toBe(true);
+    socket.drop(); // the server closes the room afterwards: no error is shown for that
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(/live connection was lost/)).toBeNull();
+  });
+
+  it('closes on client_error with "{status_code} - {data}" and on a lost connection', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit('client_error', clientErrorMessage(401, 'Invalid or expired token'));
+    expect(await screen.findByText('401 - Invalid or expired token')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+    expect(socket.disconnected).toBe(true);
+    expect(audio.toneStops).toBe(1);
+
+    // Join again, then lose the connection.
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: /Session/ }));
+    await waitFor(() => expect(openedSockets.at(-1)).not.toBe(socket));
+    const second = openedSockets.at(-1)!;
+    second.connect();
+    second.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    await screen.findByRole('dialog', { name: 'Attendance Details' });
+    second.drop();
+    expect(
+      await screen.findByText('The live connection was lost. Use Join Session to continue.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+  });
+});
+
+describe('TeacherLecturesPage: export', () => {
+  it('downloads the raw CSV as session_data.csv', async () => {
+    serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
+    server.use(
+      http.get(
+        apiUrl(sessionRoutes.getSessionDataForExport.path.replace('{session_id}', ':id')),
+        ({ params }) => {
+          expect(params.id).toBe('session-lecture-1');
+          return new HttpResponse('enrollment,name\n2101,Asha\n', {
+            headers: { 'Content-Type': 'text/csv' },
+          });
+        },
+      ),
+    );
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:export';
+    });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
+    await waitFor(() => expect(names).toEqual(['session_data.csv']));
+    expect(await blobs[0]!.text()).toBe('enrollment,name\n2101,Asha\n');
+    create.mockRestore();
+    click.mockRestore();
+  });
+});

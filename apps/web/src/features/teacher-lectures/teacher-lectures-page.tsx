@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { LectureTeacher, WeekDay } from '@rollbook/contract';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText } from '../../lib/api/api-error';
+import { PageTitle } from '../../lib/page-title';
+import { downloadCsv, lecturesByBranch } from './day-lectures';
+import { EditClassroomDialog, type PendingClassroom } from './edit-classroom-dialog';
+import { LectureCard } from './lecture-card';
+import { LECTURES_TEXT } from './lecture-text';
+import { AttendanceSheet } from './live/attendance-sheet';
+import { useLiveSession } from './live/use-live-session';
+import {
+  useExportSessionDataMutation,
+  useGetTeacherClassroomsQuery,
+  useGetTeacherDayQuery,
+  useLazyGetClassroomAllocationQuery,
+  useSetClassroomDynamicMutation,
+} from './teacher-lectures-api';
+import { cardClassroomSlug } from './lecture-card';
+import { currentWeek, weekdayOf } from './week-strip-days';
+import { WeekStrip } from './week-strip';
+
+/**
+ * The teacher's `/teacher-dashboard` (product spec §2 "Teacher lectures"): the week strip, the
+ * day's lecture cards per branch, the classroom change dialog, and the live session sheet.
+ */
+export function TeacherLecturesPage({ title }: { title: string }) {
+  const week = useMemo(() => currentWeek(new Date()), []);
+  const today = weekdayOf(new Date());
+  const [day, setDay] = useState<WeekDay | 'current'>('current');
+  const timetable = useGetTeacherDayQuery(day);
+  const classrooms = useGetTeacherClassroomsQuery();
+  const [checkAllocation] = useLazyGetClassroomAllocationQuery();
+  const [setClassroom, classroomChange] = useSetClassroomDynamicMutation();
+  const [exportSession] = useExportSessionDataMutation();
+  const [pending, setPending] = useState<PendingClassroom | null>(null);
+  const [busyLecture, setBusyLecture] = useState<string | null>(null);
+  const live = useLiveSession();
+
+  const selectedDay = day === 'current' ? (timetable.data?.day ?? today) : day;
+  const branches = timetable.data ? lecturesByBranch(timetable.data.branches) : [];
+  const hasLectures = branches.some((branch) => branch.lectures.length > 0);
+
+  const pickClassroom = async (lecture: LectureTeacher, classroomSlug: string) => {
+    if (classroomSlug === cardClassroomSlug(lecture)) return;
+    const classroom = classrooms.data?.find((room) => room.slug === classroomSlug);
+    if (!classroom) return;
+    const allocation = await checkAllocation({ lectureSlug: lecture.slug, classroomSlug });
+    if (!allocation.data) return; // the base query showed the error
+    setPending({
+      lecture,
+      classroom,
+      associatedTeacher: allocation.data.associated_lecture?.teacher ?? null,
+    });
+  };
+
+  const saveClassroom = async (merge: boolean) => {
+    if (!pending) return;
+    const result = await setClassroom({
+      lectureSlug: pending.lecture.slug,
+      classroomSlug: pending.classroom.slug,
+      merge,
+    });
+    if ('data' in result) toast.success(LECTURES_TEXT.classroomChanged);
+    setPending(null);
+  };
+
+  const start = async (lecture: LectureTeacher) => {
+    setBusyLecture(lecture.slug);
+    try {
+      await live.start(lecture, cardClassroomSlug(lecture));
+    } finally {
+      setBusyLecture(null);
+    }
+  };
+
+  const exportAttendance = async (lecture: LectureTeacher) => {
+    setBusyLecture(lecture.slug);
+    try {
+      const result = await exportSession(lecture.session.session_id);
+      if ('data' in result && result.data !== undefined) downloadCsv(result.data, LECTURES_TEXT.exportName);
+    } finally {
+      setBusyLecture(null);
+    }
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-5">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      <WeekStrip days={week} selected={selectedDay} today={today} onSelect={setDay} />
+      {timetable.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(timetable.error, LECTURES_TEXT.timetableFailed)}
+        </p>
+      ) : null}
+      {timetable.isFetching && !timetable.data ? <Skeleton className="h-48 w-full" /> : null}
+      {timetable.data && !hasLectures ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {LECTURES_TEXT.empty}
+        </p>
+      ) : null}
+      {branches
+        .filter((branch) => branch.lectures.length > 0)
+        .map((branch) => (
+          <section
+            key={branch.branchSlug}
+            aria-labelledby={`branch-${branch.branchSlug}`}
+            className="flex flex-col gap-3"
+          >
+            <h2 id={`branch-${branch.branchSlug}`} className="text-lg font-semibold text-slate-800">
+              {branch.branchName}
+            </h2>
+            <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {branch.lectures.map((lecture) => (
+                <LectureCard
+                  key={lecture.slug}
+                  lecture={lecture}
+                  classrooms={classrooms.data ?? []}
+                  busy={busyLecture === lecture.slug}
+                  onPickClassroom={(l, slug) => void pickClassroom(l, slug)}
+                  onStart={(l) => void start(l)}
+                  onExport={(l) => void exportAttendance(l)}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      <EditClassroomDialog
+        pending={pending}
+        saving={classroomChange.isLoading}
+        onCancel={() => setPending(null)}
+        onSave={(merge) => void saveClassroom(merge)}
+      />
+      <AttendanceSheet live={live} />
+    </section>
+  );
+}

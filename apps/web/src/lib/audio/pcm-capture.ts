@@ -1,0 +1,88 @@
+/** Receives mono frames and the rate they were captured at. */
+export type FrameSink = (frames: Float32Array, sampleRate: number) => void;
+
+/** A running capture of raw microphone frames. */
+export interface PcmCapture {
+  /** The rate of the frames: the device's own rate (the AudioContext default). */
+  sampleRate: number;
+  /** Disconnects the graph and closes the audio context. */
+  stop: () => Promise<void>;
+}
+
+// The worklet is tiny and must be a module URL; a Blob URL keeps it inside this file instead of a
+// separately served asset. It copies each render quantum (128 mono frames) to the main thread.
+const TAP_PROCESSOR = 'rollbook-pcm-tap';
+const TAP_SOURCE = `
+class PcmTap extends AudioWorkletProcessor {
+  process(inputs) {
+    const channel = inputs[0] && inputs[0][0];
+    if (channel && channel.length > 0) this.port.postMessage(channel.slice(0));
+    return true;
+  }
+}
+registerProcessor('${TAP_PROCESSOR}', PcmTap);
+`;
+
+async function tapWithWorklet(
+  context: AudioContext,
+  source: MediaStreamAudioSourceNode,
+  onFrames: FrameSink,
+): Promise<AudioNode> {
+  const url = URL.createObjectURL(new Blob([TAP_SOURCE], { type: 'text/javascript' }));
+  try {
+    await context.audioWorklet.addModule(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  const node = new AudioWorkletNode(context, TAP_PROCESSOR, {
+    numberOfInputs: 1,
+    numberOfOutputs: 1,
+    // Down-mix whatever the device delivers to one channel inside the audio graph.
+    channelCount: 1,
+    channelCountMode: 'explicit',
+    channelInterpretation: 'speakers',
+  });
+  node.port.onmessage = (event: MessageEvent<Float32Array>) => onFrames(event.data, context.sampleRate);
+  source.connect(node);
+  return node;
+}
+
+function tapWithScriptProcessor(
+  context: AudioContext,
+  source: MediaStreamAudioSourceNode,
+  onFrames: FrameSink,
+): AudioNode {
+  // Browsers without AudioWorklet (old Safari) still have the deprecated ScriptProcessor.
+  const node = context.createScriptProcessor(4096, 1, 1);
+  node.onaudioprocess = (event) => onFrames(event.inputBuffer.getChannelData(0).slice(), context.sampleRate);
+  source.connect(node);
+  return node;
+}
+
+/**
+ * Starts delivering the stream's audio as mono float frames at the device's rate. The tap node is
+ * connected to the destination only so the graph pulls it; it outputs silence, so nothing is heard.
+ */
+export async function startPcmCapture(stream: MediaStream, onFrames: FrameSink): Promise<PcmCapture> {
+  const context = new AudioContext();
+  try {
+    const source = context.createMediaStreamSource(stream);
+    const tap =
+      'audioWorklet' in context && typeof AudioWorkletNode === 'function'
+        ? await tapWithWorklet(context, source, onFrames)
+        : tapWithScriptProcessor(context, source, onFrames);
+    tap.connect(context.destination);
+    await context.resume();
+    return {
+      sampleRate: context.sampleRate,
+      stop: async () => {
+        source.disconnect();
+        tap.disconnect();
+        if (context.state !== 'closed') await context.close();
+      },
+    };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}

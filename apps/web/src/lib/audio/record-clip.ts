@@ -1,0 +1,95 @@
+import { openRawMicrophone, stopStream } from './microphone';
+import { startPcmCapture } from './pcm-capture';
+
+/** A finished recording. */
+export interface RecordedClip {
+  samples: Float32Array;
+  sampleRate: number;
+  /** Wall-clock ms epoch of the first sample (what `start_time` reports to the server). */
+  startedAt: number;
+}
+
+/** Joins the captured frames and cuts them to exactly `length` samples. */
+export function joinFrames(parts: readonly Float32Array[], length: number): Float32Array {
+  const joined = new Float32Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    if (offset >= length) break;
+    const take = Math.min(part.length, length - offset);
+    joined.set(part.subarray(0, take), offset);
+    offset += take;
+  }
+  return joined;
+}
+
+/**
+ * Collects frames until `durationMs` worth have arrived. The start time is taken from the first
+ * frames (minus their own duration), so it marks the first sample rather than the moment the
+ * microphone was requested.
+ */
+export class ClipCollector {
+  private readonly parts: Float32Array[] = [];
+  private collected = 0;
+  private rate = 0;
+  private firstAt: number | null = null;
+
+  constructor(private readonly durationMs: number) {}
+
+  /** Adds frames; answers true once the clip is complete. */
+  add(frames: Float32Array, sampleRate: number, nowMs: number): boolean {
+    if (this.isComplete()) return true;
+    this.rate = sampleRate;
+    this.firstAt ??= nowMs - (frames.length / sampleRate) * 1000;
+    this.parts.push(frames);
+    this.collected += frames.length;
+    return this.isComplete();
+  }
+
+  isComplete(): boolean {
+    return this.rate > 0 && this.collected >= this.needed();
+  }
+
+  /** The clip, cut to exactly the requested duration. */
+  clip(): RecordedClip {
+    if (!this.isComplete() || this.firstAt === null) throw new Error('the recording is not complete');
+    return { samples: joinFrames(this.parts, this.needed()), sampleRate: this.rate, startedAt: this.firstAt };
+  }
+
+  private needed(): number {
+    return Math.round((this.rate * this.durationMs) / 1000);
+  }
+}
+
+/**
+ * Records `durationMs` of raw microphone audio at the device's rate. Rejects when the microphone
+ * delivers too little sound within `durationMs` plus a grace period (a muted or dead device).
+ */
+export async function recordClip(durationMs: number, graceMs = 3000): Promise<RecordedClip> {
+  const stream = await openRawMicrophone();
+  try {
+    const collector = new ClipCollector(durationMs);
+    let finish: () => void = () => undefined;
+    const complete = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const capture = await startPcmCapture(stream, (frames, sampleRate) => {
+      if (collector.add(frames, sampleRate, Date.now())) finish();
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tooQuiet = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('no sound reached the page from the microphone')),
+        durationMs + graceMs,
+      );
+    });
+    try {
+      await Promise.race([complete, tooQuiet]);
+    } finally {
+      clearTimeout(timer);
+      await capture.stop();
+    }
+    return collector.clip();
+  } finally {
+    stopStream(stream);
+  }
+}
