@@ -6,6 +6,7 @@ import {
   type TeacherMaxHours,
   type AllocationContext,
   type ConfirmSubjectAllocationBody,
+  type ExcelFile,
   type TeacherChoiceRow,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
@@ -36,6 +37,10 @@ export const loadAllocationApi = api.injectEndpoints({
       query: (body) => contractRequest(allocationRoutes.confirmSubjectAllocation, { body }),
       transformResponse: payload<true>,
     }),
+    allocationExcel: build.mutation<ExcelFile, void>({
+      query: () => contractRequest(allocationExtensionRoutes.getAllocationExcel),
+      transformResponse: payload<ExcelFile>,
+    }),
     setTeacherMaxHours: build.mutation<TeacherMaxHours, SetTeacherMaxHoursBody>({
       query: (body) => contractRequest(allocationExtensionRoutes.setTeacherMaxHours, { body }),
       transformResponse: payload<TeacherMaxHours>,
@@ -56,4 +61,5 @@ export const {
   useConfirmAllocationMutation,
   useAllocationSubjectTeachersQuery,
   useSetTeacherMaxHoursMutation,
+  useAllocationExcelMutation,
 } = loadAllocationApi;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   allocationExtensionRoutes,
   allocationRoutes,
@@ -299,5 +299,34 @@ describe('LoadAllocationPage', { timeout: 15_000 }, () => {
         name: 'Weekly maximum (hours)',
       }),
     ).toHaveValue(8);
+  });
+
+  it('downloads the spreadsheet of the confirmed allocation, or shows why not', async () => {
+    serveContext();
+    let confirmed = false;
+    server.use(
+      http.get(apiUrl(allocationExtensionRoutes.getAllocationExcel.path), () =>
+        confirmed
+          ? HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: 'allocation.xlsx' }))
+          : HttpResponse.json(errorBody('The allocation is not confirmed yet'), { status: 404 }),
+      ),
+    );
+    const downloads: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:sheet');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await screen.findByRole('table', { name: 'Allocated Subjects' });
+    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    expect(await screen.findByText('The allocation is not confirmed yet')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+    confirmed = true;
+    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() => expect(downloads).toEqual(['allocation.xlsx']));
+    click.mockRestore();
   });
 });

@@ -5,10 +5,12 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Tabs } from '../../components/ui/tabs';
 import { errorText } from '../../lib/api/api-error';
+import { downloadExcel } from '../../lib/excel-download';
 import { PageTitle } from '../../lib/page-title';
 import { AllocatedTable } from './allocated-table';
 import {
   useAllocationContextQuery,
+  useAllocationExcelMutation,
   useConfirmAllocationMutation,
   useResetAllocationMutation,
 } from './allocation-api';
@@ -50,6 +52,7 @@ export function LoadAllocationPage({ title }: { title: string }) {
   const editing = useAllocationDraft(context.data);
   const [reset, resetting] = useResetAllocationMutation();
   const [confirm, confirming] = useConfirmAllocationMutation();
+  const [fetchExcel, fetchingExcel] = useAllocationExcelMutation();
   const [askReset, setAskReset] = useState(false);
   const [teacherSlug, setTeacherSlug] = useState<string | null>(null);
   const [subjectSlug, setSubjectSlug] = useState<string | null>(null);
@@ -67,13 +70,22 @@ export function LoadAllocationPage({ title }: { title: string }) {
     void context.refetch();
   };
 
+  // The spreadsheet is of the confirmed allocation; before a confirm the server says so (toasted).
+  const download = async () => {
+    const result = await fetchExcel();
+    if (result.data) downloadExcel(result.data);
+  };
+
   const busy = resetting.isLoading || context.isFetching;
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5">
       <PageTitle title={title} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={fetchingExcel.isLoading} onClick={() => void download()}>
+            Download Excel
+          </Button>
           <Button variant="destructive" disabled={busy || !editing} onClick={() => setAskReset(true)}>
             Reset
           </Button>
