@@ -218,11 +218,10 @@ describe('TeacherLecturesPage: classroom', () => {
   it('warns about an occupied room, offers the merge, and saves the change', async () => {
     serveDays({ [TODAY]: () => [buildLecture()] });
     const bodies: unknown[] = [];
+    const checks: string[] = [];
     server.use(
       http.get(apiUrl(sessionRoutes.getClassroomAllocations.path), ({ request }) => {
-        const url = new URL(request.url);
-        expect(url.searchParams.get('lecture_slug')).toBe('lecture-1');
-        expect(url.searchParams.get('classroom_slug')).toBe('room-lab2');
+        checks.push(new URL(request.url).search);
         return HttpResponse.json(ok({ associated_lecture: { teacher: 'Hetal A. Joshi' } }));
       }),
       http.post(apiUrl(sessionRoutes.setClassroomDynamic.path), async ({ request }) => {
@@ -236,7 +235,8 @@ describe('TeacherLecturesPage: classroom', () => {
     );
     const listbox = await screen.findByRole('listbox');
     expect(listbox.querySelector('.max-h-\\[250px\\]')).not.toBeNull();
-    await user.click(within(listbox).getByRole('option', { name: 'LAB2' }));
+    // The room list arrives separately from the day; wait for it rather than race it.
+    await user.click(await within(listbox).findByRole('option', { name: 'LAB2' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Edit classroom' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
@@ -245,6 +245,7 @@ describe('TeacherLecturesPage: classroom', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Do you want to merge this lecture ?' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your classroom has been changed successfully')).toBeInTheDocument();
+    expect(checks).toEqual(['?lecture_slug=lecture-1&classroom_slug=room-lab2']);
     expect(bodies).toEqual([{ lecture_slug: 'lecture-1', classroom_slug: 'room-lab2', merge: true }]);
   });
 });
