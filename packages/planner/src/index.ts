@@ -7,6 +7,7 @@ export { batchCount, splitIntoBatches, subjectInitials, DEFAULT_BATCH_POLICY } f
 export { checkManualAssignment, planFromManualAssignment, ManualPlanError } from './divisions/manual-plan';
 export type { ManualDivision, ManualPlanInput, PlanIssue } from './divisions/manual-plan';
 export { toSuggestionResponse } from './divisions/contract-mapping';
+export { electiveBatchPrefixes } from './divisions/build-plan';
 export type { DivisionDetailShape, HourDeviationShape } from './divisions/contract-mapping';
 export { originalExhaustive } from './divisions/original-exhaustive';
 export type { OriginalResult } from './divisions/original-exhaustive';

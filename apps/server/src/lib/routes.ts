@@ -110,6 +110,7 @@ export function registerRoute<R extends RouteDef>(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const schema: Record<string, unknown> = {
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     tags: [route.id.split('.')[0] ?? 'api'],
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),

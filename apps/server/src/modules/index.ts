@@ -10,6 +10,7 @@ import { catalogueModule } from './catalogue/catalogue.routes';
 import { choicesModule } from './choices/choices.routes';
 import { allocationModule } from './allocation/allocation.routes';
 import { sessionsModule } from './sessions/sessions.routes';
+import { divisionsModule } from './divisions/divisions.routes';
 
 /**
  * Registers every module's routes under the API prefix, then answers each contract call that no
@@ -24,6 +25,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(choicesModule);
   await api.register(allocationModule);
   await api.register(sessionsModule);
+  await api.register(divisionsModule);
 
   await api.after();
   for (const route of [...ROUTES_TABLE]) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { planDivisions, toSuggestionResponse } from '@rollbook/planner';
 import type { Db } from '../db/client';
 import {
   batchStudents,
@@ -8,13 +9,19 @@ import {
   divisionStudents,
   divisions,
   institutions,
-  offeredSubjectBatches,
   offeredSubjects,
   profiles,
   semesters,
   streams,
   students,
 } from '../db/schema';
+import {
+  loadPlanningRoster,
+  plannerStudents,
+  plannerSubjects,
+  studentWire,
+} from '../modules/divisions/planning-roster';
+import { saveDivisionPlan } from '../modules/divisions/save-division-plan';
 import { loadReferenceData } from '../modules/timetable/upload/load-reference-data';
 import { checkTimetableFile } from '../modules/timetable/upload/import-timetable';
 import { placeLabel } from '../modules/timetable/upload/drafts';
@@ -64,18 +71,19 @@ async function findSemester(tx: Tx, institutionId: number, branchCode: string, t
   return row;
 }
 
-/** The semester's offered subjects; when it has none yet, its core catalogue subjects are offered. */
+/** Offers a semester's core catalogue subjects when it offers none yet (IT BE 5 has no choice round). */
 async function ensureOfferedSubjects(
   tx: Tx,
   institutionId: number,
   semester: Awaited<ReturnType<typeof findSemester>>,
   no: number,
-): Promise<number[]> {
-  const existing = await tx
-    .select({ id: offeredSubjects.id, isElective: offeredSubjects.isElective })
+): Promise<void> {
+  const [existing] = await tx
+    .select({ id: offeredSubjects.id })
     .from(offeredSubjects)
-    .where(eq(offeredSubjects.semesterId, semester.id));
-  if (existing.length > 0) return existing.filter((s) => !s.isElective).map((s) => s.id);
+    .where(eq(offeredSubjects.semesterId, semester.id))
+    .limit(1);
+  if (existing) return;
   const core = await tx
     .select({ id: catalogueSubjects.id })
     .from(catalogueSubjects)
@@ -89,77 +97,83 @@ async function ensureOfferedSubjects(
       ),
     )
     .orderBy(asc(catalogueSubjects.subjectCode));
-  const rows = await tx
+  await tx
     .insert(offeredSubjects)
-    .values(core.map((c, i) => ({ semesterId: semester.id, catalogueSubjectId: c.id, ordering: i })))
-    .returning({ id: offeredSubjects.id });
+    .values(core.map((c, i) => ({ semesterId: semester.id, catalogueSubjectId: c.id, ordering: i })));
   // Offering subjects is what locking the selection does.
   await tx.update(semesters).set({ subjectsLocked: true }).where(eq(semesters.id, semester.id));
-  return rows.map((r) => r.id);
 }
 
 /**
- * Divisions A and B with core batches A1, A2, B1, B2, the semester's students split evenly (the
- * demo student, when in the semester, first, so into A and A1). Reuses divisions that exist.
+ * The demo's divisions are planned like an admin's: at most 20 students a division (2 divisions of
+ * the 40 students of each timetabled semester) and lab batches of at most 12, so each division gets
+ * the two core batches the sample timetables use (A1, A2, B1, B2).
  */
-async function ensureDivisions(tx: Tx, semesterId: number): Promise<number[]> {
-  const existing = await tx
-    .select({ id: batches.id })
-    .from(batches)
-    .innerJoin(divisions, eq(divisions.id, batches.divisionId))
-    .where(eq(divisions.semesterId, semesterId));
-  if (existing.length > 0) return existing.map((b) => b.id);
+const DEMO_MAX_DIVISION_SIZE = 20;
+const DEMO_BATCH_POLICY = { singleBatchMax: 12, batchSize: 12 } as const;
 
-  const roster = await tx
-    .select({ id: students.id, email: profiles.email })
+/**
+ * Plans a semester's divisions with the division planner and stores them through the same code as
+ * an admin's confirm (`saveDivisionPlan`), so the demo obeys the same rules. Leaves a semester that
+ * already has divisions alone. The sample timetables name divisions A, B and batches A1, A2, B1,
+ * B2: a plan without them fails loudly here rather than at the timetable import.
+ */
+async function planDivisionsOf(tx: Tx, semester: { id: number; label: string }): Promise<void> {
+  const [existing] = await tx
+    .select({ id: divisions.id })
+    .from(divisions)
+    .where(eq(divisions.semesterId, semester.id))
+    .limit(1);
+  if (existing) return;
+  const roster = await loadPlanningRoster(tx, semester.id);
+  const plan = await planDivisions({
+    subjects: plannerSubjects(roster.subjects),
+    students: plannerStudents(roster),
+    maxDivisionSize: DEMO_MAX_DIVISION_SIZE,
+    batchPolicy: DEMO_BATCH_POLICY,
+  });
+  const bySlug = new Map(roster.students.map((student) => [student.slug, student]));
+  const suggestion = toSuggestionResponse(plan, (slug) => studentWire(bySlug.get(slug)!), {
+    includeCore: true,
+  });
+  const batchNames = suggestion.divisions.flatMap((d) => d.total_batches);
+  for (const needed of ['A1', 'A2', 'B1', 'B2']) {
+    if (!batchNames.includes(needed)) {
+      throw new Error(
+        `the demo plan of ${semester.label} has no batch ${needed} (batches: ${batchNames.join(', ')})`,
+      );
+    }
+  }
+  await saveDivisionPlan(tx, semester, suggestion, DEMO_BATCH_POLICY);
+}
+
+/**
+ * The README promises the demo student a place in CE BE semester 7, division A, batch A1 (the
+ * student is the first of that semester by enrolment, so the planner puts them there); other demo
+ * tests rely on it, so a plan that breaks it stops the seed.
+ */
+async function checkDemoStudentPlace(tx: Tx): Promise<void> {
+  const rows = await tx
+    .select({ division: divisions.name, batch: batches.name })
     .from(students)
     .innerJoin(profiles, eq(profiles.id, students.profileId))
-    .where(eq(students.semesterId, semesterId))
-    .orderBy(asc(students.enrollment));
-  roster.sort((a, b) => Number(b.email === DEMO_STUDENT_EMAIL) - Number(a.email === DEMO_STUDENT_EMAIL));
-
-  const divisionRows = await tx
-    .insert(divisions)
-    .values(['A', 'B'].map((name, i) => ({ semesterId, name, ordering: i })))
-    .returning({ id: divisions.id, name: divisions.name });
-  const batchRows = await tx
-    .insert(batches)
-    .values(
-      divisionRows.flatMap((d) =>
-        [1, 2].map((n) => ({ divisionId: d.id, name: `${d.name}${n}`, kind: 'core' as const, ordering: n })),
-      ),
-    )
-    .returning({ id: batches.id, divisionId: batches.divisionId });
-
-  const half = Math.ceil(roster.length / 2);
-  const placements = roster.map((s, i) => {
-    const divisionIndex = i < half ? 0 : 1;
-    const inDivision = divisionIndex === 0 ? i : i - half;
-    const size = divisionIndex === 0 ? half : roster.length - half;
-    const division = divisionRows[divisionIndex]!;
-    const batch = batchRows.filter((b) => b.divisionId === division.id)[
-      inDivision < Math.ceil(size / 2) ? 0 : 1
-    ]!;
-    return { studentId: s.id, divisionId: division.id, batchId: batch.id };
-  });
-  if (placements.length > 0) {
-    await tx
-      .insert(divisionStudents)
-      .values(placements.map((p) => ({ semesterId, divisionId: p.divisionId, studentId: p.studentId })));
-    await tx
-      .insert(batchStudents)
-      .values(placements.map((p) => ({ batchId: p.batchId, studentId: p.studentId })));
-  }
-  await tx.update(semesters).set({ divisionsCreated: true }).where(eq(semesters.id, semesterId));
-  return batchRows.map((b) => b.id);
+    .innerJoin(divisionStudents, eq(divisionStudents.studentId, students.id))
+    .innerJoin(divisions, eq(divisions.id, divisionStudents.divisionId))
+    .innerJoin(batchStudents, eq(batchStudents.studentId, students.id))
+    .innerJoin(batches, and(eq(batches.id, batchStudents.batchId), eq(batches.divisionId, divisions.id)))
+    .where(and(eq(profiles.email, DEMO_STUDENT_EMAIL), eq(batches.kind, 'core')));
+  const place = rows.map((r) => `${r.division}/${r.batch}`).join(', ');
+  if (place !== 'A/A1')
+    throw new Error(`the demo student should be in division A, batch A1, not ${place || 'nowhere'}`);
 }
 
 /**
  * Gives the demo institution a week of lectures: CE BE semester 7 and IT BE semester 5 get
- * divisions, batches and the timetables of the shipped sample files (imported through the same
- * checks as an upload), with lectures on every day so the live attendance flow can be tried any
- * day. The demo student moves into CE BE semester 7 (division A, batch A1), where the demo teacher
- * (CST) teaches every day.
+ * divisions and batches from the division planner, and the timetables of the shipped sample files
+ * (imported through the same checks as an upload), with lectures on every day so the live
+ * attendance flow can be tried any day. The demo student is in CE BE semester 7 (division A, batch
+ * A1), where the demo teacher (CST) teaches every day. IT BE semester 7, ready for planning, keeps
+ * no divisions so an admin can try division creation.
  */
 export async function seedDemoTimetable(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -171,36 +185,17 @@ export async function seedDemoTimetable(db: Db): Promise<void> {
       .limit(1);
     if (!inst) throw new Error('demo institution not found');
 
-    const ce7 = await findSemester(tx, inst.id, '07', 'BE', 7);
-    const [demo] = await tx
-      .select({ id: students.id })
-      .from(students)
-      .innerJoin(profiles, eq(profiles.id, students.profileId))
-      .where(eq(profiles.email, DEMO_STUDENT_EMAIL));
-    if (demo) {
-      await tx
-        .update(students)
-        .set({ semesterId: ce7.id, streamId: ce7.streamId, branchId: ce7.branchId })
-        .where(eq(students.id, demo.id));
-    }
-
     const branchIds: number[] = [];
     for (const plan of TIMETABLED) {
       const semester = await findSemester(tx, inst.id, plan.branchCode, plan.title, plan.no);
       branchIds.push(semester.branchId);
-      const subjectIds = await ensureOfferedSubjects(tx, inst.id, semester, plan.no);
-      const batchIds = await ensureDivisions(tx, semester.id);
-      if (subjectIds.length > 0 && batchIds.length > 0) {
-        await tx
-          .insert(offeredSubjectBatches)
-          .values(
-            subjectIds.flatMap((offeredSubjectId) =>
-              batchIds.map((batchId) => ({ offeredSubjectId, batchId })),
-            ),
-          )
-          .onConflictDoNothing();
-      }
+      await ensureOfferedSubjects(tx, inst.id, semester, plan.no);
+      await planDivisionsOf(tx, {
+        id: semester.id,
+        label: `${plan.title} semester ${plan.no} of branch ${plan.branchCode}`,
+      });
     }
+    await checkDemoStudentPlace(tx);
 
     for (const plan of TIMETABLED) {
       const ref = await loadReferenceData(tx, inst.id, branchIds);

@@ -32,7 +32,10 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@rollbook.test', description: 'admin, Computer Engineering' },
   { email: 'admin.it@rollbook.test', description: 'admin, Information Technology' },
   { email: 'teacher@rollbook.test', description: 'teacher (Chirag S. Thakkar, CST)' },
-  { email: 'student@rollbook.test', description: 'student (BE semester 7, Computer Engineering, division A)' },
+  {
+    email: 'student@rollbook.test',
+    description: 'student (BE semester 7, Computer Engineering, division A, batch A1)',
+  },
   {
     email: 'newteacher@rollbook.test',
     description: 'teacher with a temporary password (login asks for a new one)',
@@ -78,6 +81,9 @@ export async function seedDemo(db: Db): Promise<void> {
         code: '028',
         campusLatitude: DEMO_CAMPUS.latitude,
         campusLongitude: DEMO_CAMPUS.longitude,
+        // The demo is tried at any hour: its teachers may start today's lectures all day long. A
+        // real institution keeps the default (SESSION_START_EARLY_MINUTES / _LATE_MINUTES margins).
+        sessionWindowAlwaysOpen: true,
       })
       .returning();
     if (!inst) throw new Error('institution not created');
@@ -326,7 +332,9 @@ async function seedStudents(
     for (let n = 1; n <= p.students; n++) {
       const enrollment = `${admissionYear}0280${p.degree === 'ME' ? 7 : 1}${p.stream.streamCode}${String(n).padStart(3, '0')}`;
       const name = `${pick(random, GIVEN_NAMES)} ${pick(random, SURNAMES)}`;
-      const first = pi === 0 && n === 1;
+      // The demo student is the first CE BE semester 7 student by enrolment: the division planner
+      // then places them in division A, batch A1, as the README promises.
+      const first = p.degree === 'BE' && p.no === 7 && p.stream.streamCode === '07' && n === 1;
       specs.push({
         name,
         email: first ? 'student@rollbook.test' : `${enrollment}@students.rollbook.test`,

@@ -25,13 +25,18 @@ export const DivisionDetailSchema = z.object({
 });
 export type DivisionDetail = z.infer<typeof DivisionDetailSchema>;
 
-/** Students who chose the same set of electives. */
+/**
+ * Students who chose the same set of electives. `electives_not_chosen` (a Rollbook addition, absent
+ * otherwise) marks the group of students who never finalised their electives: they have no
+ * subjects and are planned as students without electives.
+ */
 export const SubjectChoiceGroupSchema = z.object({
   slug: z.string(),
   subjects: z.array(z.looseObject({ subject_name: z.string() })),
   totalCount: z.number().int().nonnegative(),
   availableCount: z.number().int().nonnegative(),
   students: z.array(StudentSchema).optional(),
+  electives_not_chosen: z.literal(true).optional(),
 });
 export type SubjectChoiceGroup = z.infer<typeof SubjectChoiceGroupSchema>;
 

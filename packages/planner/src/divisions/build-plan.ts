@@ -29,7 +29,12 @@ export function canonicalOrder(counts: Counts, divisionCount: number): number[] 
   });
 }
 
-function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string, string> {
+/**
+ * The name prefix of each elective's lab batches (ML for ML1, ML2): its short name, else the
+ * initials of its name, else its slug; a prefix already taken by an earlier elective becomes the
+ * slug followed by "-", so two electives never share batch names. Keyed by subject slug.
+ */
+export function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string, string> {
   const prefixes = new Map<string, string>();
   const used = new Set<string>();
   for (const subject of subjects.filter((s) => s.elective)) {

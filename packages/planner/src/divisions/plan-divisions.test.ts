@@ -120,6 +120,23 @@ describe('planDivisions', () => {
     expect(plan.gap).toBeGreaterThan(0);
   });
 
+  it('without the solver (exact: false) still gives a valid plan with an honest bound', async () => {
+    const instance = generateInstance({
+      students: 300,
+      categories: 4,
+      minOptions: 2,
+      maxOptions: 4,
+      seed: 9,
+    });
+    const plan = await planDivisions({ ...instance, maxDivisionSize: 60, exact: false });
+    expectValidPlan(plan, instance.students, 60);
+    expect(plan.method).toMatch(/^heuristic/);
+    expect(plan.method).not.toMatch(/mip/);
+    const again = await planDivisions({ ...instance, maxDivisionSize: 60, exact: false });
+    expect(again.divisions).toEqual(plan.divisions);
+    if (!plan.optimal) expect(plan.gap).toBeGreaterThan(0);
+  });
+
   it('computes the hours overview from divisions and lab batches', async () => {
     const instance = generateInstance({
       students: 150,

@@ -44,13 +44,21 @@ interface SearchOutcome {
   readonly method: string;
 }
 
-async function search(problem: DivisionProblem, started: number, budgetMs: number): Promise<SearchOutcome> {
+async function search(
+  problem: DivisionProblem,
+  started: number,
+  budgetMs: number,
+  exact: boolean,
+): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
   let counts = heuristicAssignment(problem, { deadline: started + budgetMs * HEURISTIC_SHARE });
   let lowerBound = combinatorialLowerBound(problem);
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
+  }
+  if (!exact) {
+    return { counts, lowerBound, solverProvedOptimal: false, method: 'heuristic (solver not used)' };
   }
   const parseMs = modelRows(problem) / ROWS_PARSED_PER_MS;
   if (modelRows(problem) > MAX_MODEL_ROWS || parseMs > (deadline - performance.now()) * MAX_PARSE_SHARE) {
@@ -112,7 +120,8 @@ async function search(problem: DivisionProblem, started: number, budgetMs: numbe
  * plan reports the proven lower bound and gap. When the model is too large or the solver fails,
  * the heuristic plan is returned with the combinatorial bound Σ_s ceil(n_s / size)·(L+T+P).
  * Results are deterministic when the solver finishes within the budget; a run cut by the time
- * limit may differ between machines (its bound and gap say how good it is).
+ * limit may differ between machines (its bound and gap say how good it is). `exact: false` returns
+ * the heuristic plan without starting the solver.
  * Hours overview per subject: total_divisions = k_s, initial L/T/P, final theory = L·k_s,
  * final tutorial = T·k_s, final practical = P × the lab batches taking the subject.
  * Throws {@link PlannerInputError} for inconsistent input.
@@ -129,7 +138,7 @@ export async function planDivisions(input: DivisionPlanInput): Promise<DivisionP
     return { ...body, lowerBound: 0, gap: 0, optimal: true, timeMs: 0, method: 'empty', spreadLimit: 0 };
   }
   const budget = input.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
-  const outcome = await search(problem, started, budget);
+  const outcome = await search(problem, started, budget, input.exact ?? true);
   const body = buildPlanBody(context, outcome.counts);
   const hours = body.objective.teachingHours;
   const optimal = outcome.solverProvedOptimal || hours <= outcome.lowerBound;

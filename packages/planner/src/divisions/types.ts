@@ -13,6 +13,11 @@ export interface DivisionPlanInput {
   readonly divisionNames?: readonly string[];
   /** Division sizes may differ by at most this share of the largest balanced size (default 0.1). */
   readonly balanceTolerance?: number;
+  /**
+   * `false` skips the solver: the deterministic greedy + local search plan with the combinatorial
+   * lower bound, for a fallback that must not risk the solver (default true).
+   */
+  readonly exact?: boolean;
 }
 
 /** Some or all students of one choice group placed in a division. */

@@ -139,7 +139,7 @@ export function createTimetableRepository(db: DbOrTx) {
 
     async studentOfProfile(profileId: number) {
       const [row] = await db
-        .select({ id: students.id, institutionId: students.institutionId })
+        .select({ id: students.id, slug: students.slug, institutionId: students.institutionId })
         .from(students)
         .where(eq(students.profileId, profileId));
       return row;

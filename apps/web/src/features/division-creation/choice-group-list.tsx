@@ -24,10 +24,12 @@ export function GroupRowContent({ label, count }: { label: string; count: number
 /**
  * "Subject Choice Groups" (product spec §2): one row per group of students who chose the same
  * electives, subjects abbreviated to initials, with the group's count; groups with nobody left
- * to place are hidden. "Total Students" sits underneath.
+ * to place are hidden. "Total Students" sits underneath, with a note when some students never
+ * finalised their electives (the server groups them apart).
  */
 export function ChoiceGroupList({ groups, totalStudents, renderRow }: ChoiceGroupListProps) {
   const shown = visibleGroups(groups);
+  const notChosen = groups.find((group) => group.electives_not_chosen)?.totalCount ?? 0;
   return (
     <section
       aria-labelledby="groups-title"
@@ -56,6 +58,15 @@ export function ChoiceGroupList({ groups, totalStudents, renderRow }: ChoiceGrou
       <p className="text-sm font-semibold text-slate-800">
         Total Students : <span className="tabular-nums">{totalStudents}</span>
       </p>
+      {notChosen > 0 ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {notChosen === 1 ? '1 student has' : `${notChosen} students have`} not finalised their electives:
+          they are placed in divisions as students without electives.
+        </p>
+      ) : null}
     </section>
   );
 }

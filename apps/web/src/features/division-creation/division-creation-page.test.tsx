@@ -153,6 +153,29 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeInTheDocument();
   });
 
+  it('names the group of students who have not finalised their electives and says how they are planned', async () => {
+    const notChosen: SubjectChoiceGroup = {
+      slug: 'g-none',
+      subjects: [],
+      totalCount: 2,
+      availableCount: 2,
+      students: range(6, 7),
+      electives_not_chosen: true,
+    };
+    groupsAnswer = () => HttpResponse.json(ok({ total_students: 7, subject_groups: [...groups, notChosen] }));
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    const list = await screen.findByRole('list', { name: 'Subject Choice Groups' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['ML , BLOCKCHAIN3', 'IOT , CC2', 'Electives not chosen2']);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '2 students have not finalised their electives: they are placed in divisions as students without electives.',
+    );
+  });
+
   it('plans, shows the hours overview and the divisions, confirms, then offers the division spreadsheets', async () => {
     let asked: string | null = null;
     let confirmed: unknown = null;

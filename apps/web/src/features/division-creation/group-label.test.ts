@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateSubject, groupLabel, NO_ELECTIVES_LABEL, visibleGroups } from './group-label';
+import {
+  abbreviateSubject,
+  groupLabel,
+  NO_ELECTIVES_LABEL,
+  NOT_CHOSEN_LABEL,
+  visibleGroups,
+} from './group-label';
 import { formatHours, hourTotals, subjectTotal } from './hour-totals';
 
 describe('group labels', () => {
@@ -14,6 +20,10 @@ describe('group labels', () => {
       groupLabel({ subjects: [{ subject_name: 'Machine Learning' }, { subject_name: 'Blockchain' }] }),
     ).toBe('ML , BLOCKCHAIN');
     expect(groupLabel({ subjects: [] })).toBe(NO_ELECTIVES_LABEL);
+  });
+  it('names the group of students who have not finalised their electives', () => {
+    expect(groupLabel({ subjects: [], electives_not_chosen: true })).toBe(NOT_CHOSEN_LABEL);
+    expect(NOT_CHOSEN_LABEL).toBe('Electives not chosen');
   });
   it('hides groups with nobody left to place', () => {
     expect(visibleGroups([{ availableCount: 0 }, { availableCount: 3 }])).toEqual([{ availableCount: 3 }]);

@@ -1,7 +1,10 @@
 import type { SubjectChoiceGroup } from '@rollbook/contract';
 
-/** Shown for the group of students who have no elective (nothing finalised, or none offered). */
+/** Shown for the group of a semester that offers no electives. */
 export const NO_ELECTIVES_LABEL = 'No electives';
+
+/** Shown for the students who never finalised their electives (planned without electives). */
+export const NOT_CHOSEN_LABEL = 'Electives not chosen';
 
 /**
  * A subject name as the groups list shows it (contract §10.2): upper case, abbreviated to the
@@ -14,8 +17,12 @@ export function abbreviateSubject(name: string): string {
   return words.map((word) => /[\p{L}]/u.exec(word)?.[0] ?? '').join('');
 }
 
-/** The label of a choice group: its subjects abbreviated and joined " , ". */
-export function groupLabel(group: Pick<SubjectChoiceGroup, 'subjects'>): string {
+/**
+ * The label of a choice group: its subjects abbreviated and joined " , "; the server marks the
+ * group of students who have not finalised their electives, which says so.
+ */
+export function groupLabel(group: Pick<SubjectChoiceGroup, 'subjects' | 'electives_not_chosen'>): string {
+  if (group.electives_not_chosen) return NOT_CHOSEN_LABEL;
   if (group.subjects.length === 0) return NO_ELECTIVES_LABEL;
   return group.subjects.map((subject) => abbreviateSubject(subject.subject_name)).join(' , ');
 }

@@ -3,6 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { formatHours, HOUR_COLUMNS, hourTotals, subjectTotal, type HourColumn } from './hour-totals';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const HEADINGS: Record<HourColumn, string> = {
   total_divisions: 'Total Divisions',
@@ -46,7 +47,7 @@ export function HoursOverview({ open, rows, onClose, onViewDivisions }: HoursOve
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <TableScroll label="Subject Hours Overview">
             <table className="w-full min-w-max text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -94,7 +95,7 @@ export function HoursOverview({ open, rows, onClose, onViewDivisions }: HoursOve
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableScroll>
           {rows.length === 0 ? (
             <p className="text-sm text-slate-600">
               This plan has no elective subjects to spread over divisions.

@@ -1,5 +1,4 @@
 import {
-  closestCenter,
   DndContext,
   KeyboardSensor,
   PointerSensor,
@@ -17,6 +16,7 @@ import { GripVertical, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cx } from '../../lib/cx';
 import { ChoiceGroupList, GroupRowContent } from './choice-group-list';
+import { dropTarget } from './drop-target';
 import { groupLabel } from './group-label';
 import {
   addGroup,
@@ -216,7 +216,7 @@ export function ManualDivisionBoard({
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={dropTarget}
       onDragEnd={dragEnd}
       accessibility={{ announcements }}
     >
