@@ -82,7 +82,7 @@ export interface AppConfig {
   maintenance: boolean;
   /** Exposes /api/__e2e__/ reset and notify calls for browser tests. Never set in production. */
   e2eTestHooks: boolean;
-  /** Proof-of-presence worker threads (default: cores minus one) and how many verifications may wait. */
+  /** Proof-of-presence worker threads (default: cores minus one, at least two) and how many verifications may wait. */
   presenceWorkers: number | undefined;
   presenceMaxQueue: number;
   /**

@@ -53,6 +53,19 @@ export async function buildStream(db: Db, overrides: Partial<typeof streams.$inf
   return row!;
 }
 
+/**
+ * An institution with the two branches most tests need, Computer Engineering (code 07) and
+ * Information Technology (code 16), and CE's BE stream.
+ */
+export async function buildCollege(db: Db) {
+  const institution = await buildInstitution(db);
+  const institutionId = institution.id;
+  const ce = await buildBranch(db, { institutionId, name: 'Computer Engineering', code: '07' });
+  const it = await buildBranch(db, { institutionId, name: 'Information Technology', code: '16' });
+  const ceBE = await buildStream(db, { institutionId, branchId: ce.id, title: 'BE', streamCode: '07' });
+  return { institution, institutionId, ce, it, ceBE };
+}
+
 export async function buildSemester(db: Db, overrides: Partial<typeof semesters.$inferInsert> = {}) {
   const stream = overrides.streamId
     ? undefined

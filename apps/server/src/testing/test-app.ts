@@ -14,6 +14,52 @@ import { createTokenSigner } from '../modules/auth/tokens';
 import { createTestClock } from './clock';
 import { startTestSmtp } from './smtp';
 
+const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * Builds one real app instance on a database handle: its own Redis connection when `redisUrl` is
+ * given (as every scaled-out instance has), its own media folder (instances share no disk), and the
+ * shared test secret, so a token signed by one instance is valid on every other.
+ */
+async function bootInstance(opts: {
+  db: DbHandle['db'];
+  config: AppConfig;
+  clock: ReturnType<typeof createTestClock>;
+  redisUrl: string | undefined;
+  dir: string;
+}) {
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl) : undefined;
+  const mediaDir = path.join(opts.dir, 'media');
+  const app = await buildApp({
+    redis,
+    deps: {
+      config: opts.config,
+      db: opts.db,
+      clock: opts.clock,
+      tokens: createTokenSigner(TEST_JWT_SECRET, {
+        accessSeconds: opts.config.accessTokenTtlSeconds,
+        refreshSeconds: opts.config.refreshTokenTtlSeconds,
+      }),
+      mailer: createMailer({
+        smtpUrl: opts.config.smtpUrl,
+        from: opts.config.mailFrom,
+        outboxDir: path.join(opts.dir, 'outbox'),
+        log: pino({ level: 'silent' }),
+      }),
+      mediaDir,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    mediaDir,
+    async close() {
+      await app.close();
+      await redis?.quit();
+    },
+  };
+}
+
 /**
  * Boots the real app once per test file against a real database: in-memory PGlite by default, or
  * the PostgreSQL server named by TEST_DATABASE_URL (CI). Every test starts from empty tables.
@@ -31,7 +77,7 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
   };
   let handle: DbHandle;
   let tmp: string;
-  let redis: Redis | undefined;
+  let instance: Awaited<ReturnType<typeof bootInstance>> | undefined;
 
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
@@ -43,29 +89,16 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
     };
-    ctx.mediaDir = path.join(tmp, 'media');
-    // With TEST_REDIS_URL (CI), rate limits and the socket.io adapter run on a real Redis.
-    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
-    ctx.app = await buildApp({
-      redis,
-      deps: {
-        config: ctx.config,
-        db: handle.db,
-        clock,
-        tokens: createTokenSigner('test-secret-that-is-long-enough-for-hs256-signing', {
-          accessSeconds: ctx.config.accessTokenTtlSeconds,
-          refreshSeconds: ctx.config.refreshTokenTtlSeconds,
-        }),
-        mailer: createMailer({
-          smtpUrl: ctx.smtp.url,
-          from: ctx.config.mailFrom,
-          outboxDir: path.join(tmp, 'outbox'),
-          log: pino({ level: 'silent' }),
-        }),
-        mediaDir: ctx.mediaDir,
-      },
+    // With TEST_REDIS_URL (CI), rate limits, live state and the socket.io adapter run on a real Redis.
+    instance = await bootInstance({
+      db: handle.db,
+      config: ctx.config,
+      clock,
+      redisUrl: process.env.TEST_REDIS_URL,
+      dir: tmp,
     });
-    await ctx.app.ready();
+    ctx.app = instance.app;
+    ctx.mediaDir = instance.mediaDir;
     ctx.db = handle.db;
     ctx.clock = clock;
   });
@@ -77,10 +110,72 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
   });
 
   afterAll(async () => {
-    await ctx.app?.close();
-    await redis?.quit();
+    await instance?.close();
     await ctx.smtp?.close();
     await handle?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  return ctx;
+}
+
+/** True when TEST_DATABASE_URL and TEST_REDIS_URL name shared services (CI's PostgreSQL + Redis step). */
+export const sharedServicesConfigured = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+
+/**
+ * Boots two real app instances, as a scaled-out deployment runs them: each with its own PostgreSQL
+ * pool on the TEST_DATABASE_URL database, its own Redis connection to TEST_REDIS_URL, and its own
+ * media folder. Only meaningful with both variables set (use `describe.runIf(sharedServicesConfigured)`).
+ * Every test starts from empty tables; both share one test clock.
+ */
+export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
+  const clock = createTestClock();
+  const ctx = {} as {
+    a: FastifyInstance;
+    b: FastifyInstance;
+    db: DbHandle['db'];
+    clock: typeof clock;
+    config: AppConfig;
+  };
+  const handles: DbHandle[] = [];
+  const instances: Array<Awaited<ReturnType<typeof bootInstance>>> = [];
+  let tmp: string;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!url || !redisUrl) throw new Error('two instances need TEST_DATABASE_URL and TEST_REDIS_URL');
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
+    ctx.config = {
+      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }),
+      publicUrl: 'http://rollbook.test',
+      ...configOverrides,
+    };
+    for (const name of ['a', 'b'] as const) {
+      const handle = await openDatabase({ url, dataDir: null });
+      handles.push(handle);
+      const instance = await bootInstance({
+        db: handle.db,
+        config: ctx.config,
+        clock,
+        redisUrl,
+        dir: path.join(tmp, name),
+      });
+      instances.push(instance);
+      ctx[name] = instance.app;
+    }
+    ctx.db = handles[0]!.db;
+    ctx.clock = clock;
+  });
+
+  beforeEach(async () => {
+    await truncateAll(ctx.db);
+    clock.set(new Date('2026-11-02T09:00:00+05:30'));
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    for (const handle of handles) await handle.close();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 

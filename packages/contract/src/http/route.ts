@@ -41,6 +41,8 @@ export interface RouteDef<
   responseKind: ResponseKind;
   /** One line, for OpenAPI. */
   summary: string;
+  /** Longer explanation for the API documentation (rules, formulas), when one line is not enough. */
+  description?: string;
   /** Contract section, e.g. `4.3`. */
   section: string;
 }

@@ -79,5 +79,9 @@ export const attendances = pgTable(
     updatedAt: updatedAt(),
   },
   // One device marks one student per session (design/presence.md T5); NULLs (web clients) never clash.
-  (t) => [unique().on(t.sessionId, t.studentId), unique().on(t.sessionId, t.deviceId), index().on(t.studentId)],
+  (t) => [
+    unique().on(t.sessionId, t.studentId),
+    unique().on(t.sessionId, t.deviceId),
+    index().on(t.studentId),
+  ],
 );

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   ClientErrorMessageSchema,
@@ -6,7 +6,6 @@ import {
   OngoingSessionDataMessageSchema,
   RegulizationApprovedMessageSchema,
   SessionEndedMessageSchema,
-  UpdateAttendanceMessageSchema,
 } from '@rollbook/contract';
 import { encodePcm16 } from '@rollbook/presence';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
@@ -14,40 +13,28 @@ import { useTestApp } from '../../testing/test-app';
 import { ONE_TEACHER_MESSAGE } from './live-socket';
 import {
   buildLiveWorld,
-  joinAsTeacher,
+  listenOnLoopback,
   nextEvent,
   openSocket,
-  startSession,
-  type ClientSocket,
+  startLiveWorld,
+  toggleAttendance,
+  useSockets,
+  type StartedLiveWorld,
 } from './testing/live-fixture';
 
 describe('live session socket (§8)', () => {
   const t = useTestApp();
   let baseUrl: string;
-  const sockets: ClientSocket[] = [];
+  const sockets = useSockets();
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(t.app);
   });
 
-  afterEach(() => {
-    for (const s of sockets.splice(0)) s.close();
-  });
+  const live = () => startLiveWorld(t.app, t.db);
+  const cst = (w: StartedLiveWorld) => ({ sessionId: w.sessionId, token: w.tokens.cst });
 
-  async function live() {
-    const w = await buildLiveWorld(t.app, t.db);
-    const started = await startSession(t.app, w.tokens.cst, w.lecture.slug);
-    expect(started.status).toBe(200);
-    return { ...w, sessionId: started.body.data.session_id as string };
-  }
-
-  async function teacher(sessionId: string, token: string) {
-    const joined = await joinAsTeacher(baseUrl, sessionId, token);
-    sockets.push(joined.socket);
-    return joined;
-  }
+  const teacher = (sessionId: string, token: string) => sockets.join(baseUrl, sessionId, token);
 
   /** The attendance row of a student, by student id. */
   async function rowOf(studentId: number) {
@@ -71,7 +58,7 @@ describe('live session socket (§8)', () => {
   it('answers missing fields with client_error 500 and disconnects', async () => {
     const w = await live();
     const socket = await openSocket(baseUrl);
-    sockets.push(socket);
+    sockets.track(socket);
     const error = nextEvent(socket, 'client_error');
     const closed = nextEvent(socket, 'disconnect');
     socket.emit('socket_connection', { client: 'FE', session_id: w.sessionId } as never);
@@ -137,15 +124,8 @@ describe('live session socket (§8)', () => {
 
     // Something happens in the session, then the teacher reloads.
     const a1 = await rowOf(w.students.a1.student.id);
-    const updated = nextEvent(first.socket, 'update_attendance');
-    first.socket.emit('update_attendance', {
-      client: 'FE',
-      attendance_slug: a1.slug,
-      session_id: w.sessionId,
-      auth_token: w.tokens.cst,
-      action: true,
-    });
-    expect((await updated).status_code).toBe(200);
+    const updated = await toggleAttendance(first.socket, cst(w), a1.slug, true);
+    expect(updated.status_code).toBe(200);
     const gone = nextEvent(first.socket, 'disconnect');
     first.socket.close();
     await gone;
@@ -162,17 +142,7 @@ describe('live session socket (§8)', () => {
     const w = await live();
     const { socket } = await teacher(w.sessionId, w.tokens.cst);
     const a2 = await rowOf(w.students.a2.student.id);
-    const send = async (slug: string, action: boolean) => {
-      const answer = nextEvent(socket, 'update_attendance');
-      socket.emit('update_attendance', {
-        client: 'FE',
-        attendance_slug: slug,
-        session_id: w.sessionId,
-        auth_token: w.tokens.cst,
-        action,
-      });
-      return UpdateAttendanceMessageSchema.parse(await answer);
-    };
+    const send = (slug: string, action: boolean) => toggleAttendance(socket, cst(w), slug, action);
     const ok = await send(a2.slug, true);
     expect(ok).toMatchObject({
       status_code: 200,
@@ -235,6 +205,45 @@ describe('live session socket (§8)', () => {
     expect(entry!.detail).toMatchObject({ teacher: 'Chirag S. Thakkar', comment: 'My microphone is broken' });
   });
 
+  it('refuses actions from a socket that joined another session or sends another person’s token, and changes nothing', async () => {
+    const w = await live();
+    const other = await live();
+    const { socket } = await teacher(other.sessionId, other.tokens.cst);
+    const a1 = await rowOf(w.students.a1.student.id);
+    // Joined `other`, acting on `w` with w's own teacher token: not this socket's session.
+    const refused = nextEvent(socket, 'client_error');
+    socket.emit('update_attendance', {
+      client: 'FE',
+      attendance_slug: a1.slug,
+      session_id: w.sessionId,
+      auth_token: w.tokens.cst,
+      action: true,
+    });
+    expect((await refused).status_code).toBe(401);
+
+    // Joined properly, then a student's and a colleague's token on the actions.
+    for (const [token, event] of [
+      [w.tokens.a1, 'session_ended'],
+      [w.tokens.haj, 'regulization_request'],
+    ] as const) {
+      const { socket: sheet } = await teacher(w.sessionId, w.tokens.cst);
+      const error = nextEvent(sheet, 'client_error');
+      if (event === 'session_ended')
+        sheet.emit(event, { client: 'FE', session_id: w.sessionId, auth_token: token });
+      else sheet.emit(event, { client: 'FE', session_id: w.sessionId, data: [a1.slug], auth_token: token });
+      expect((await error).status_code).toBe(401);
+      if (sheet.connected) await nextEvent(sheet, 'disconnect');
+      while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null)
+        await new Promise(setImmediate);
+    }
+    expect(await rowOf(w.students.a1.student.id)).toEqual(a1);
+    const [session] = await t.db
+      .select()
+      .from(lectureSessions)
+      .where(eq(lectureSessions.sessionId, w.sessionId));
+    expect(session!.status).toBe('ongoing');
+  });
+
   it('keeps the teacher audio window; heartbeats are ignored; a socket that did not join is refused', async () => {
     const w = await live();
     const { socket } = await teacher(w.sessionId, w.tokens.cst);
@@ -261,7 +270,7 @@ describe('live session socket (§8)', () => {
     expect(stored.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[2_000, 96_000]]);
 
     const stranger = await openSocket(baseUrl);
-    sockets.push(stranger);
+    sockets.track(stranger);
     const refused = nextEvent(stranger, 'client_error');
     stranger.emit('incoming_audio_chunks', {
       client: 'FE',

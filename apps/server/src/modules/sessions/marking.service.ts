@@ -30,6 +30,8 @@ export const MARKING_MESSAGES = {
   tooSoon: "You've recently tried to mark your attendance. Please try again after a few seconds!!",
   requestSent: 'Your request to mark manually has already been sent',
   otherDevice: 'This device has already marked attendance for another student in this session',
+  recordingTimeMismatch:
+    "Your recording's time does not match this session. Make sure your device sets its clock automatically, then record again.",
 } as const;
 
 /** The contract's "marked / accepted" code (§6.2, §6.3). */
@@ -92,15 +94,19 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     return session;
   }
 
-  /** The caller's attendance row in a live session, created if they joined a batch after the start. */
+  /**
+   * The caller's attendance row in a live session, created if they joined a batch after the start.
+   * Membership is checked first: a stranger learns nothing about the session's state (and never
+   * gets the "done" code 100 that disables a student's buttons).
+   */
   async function ownRow(session: LiveSessionRow, studentId: number): Promise<AttendanceRow> {
+    let row = await repo.attendanceOfStudent(session.id, studentId);
+    if (!row && !(await repo.isStudentOfLecture(session.lectureId, studentId))) {
+      throw forbidden(MARKING_MESSAGES.notPart);
+    }
     if (session.status === 'pre') throw new AppError('conflict', MARKING_MESSAGES.notStarted);
     if (session.status === 'post') throw done(MARKING_MESSAGES.ended);
-    let row = await repo.attendanceOfStudent(session.id, studentId);
     if (!row) {
-      if (!(await repo.isStudentOfLecture(session.lectureId, studentId))) {
-        throw forbidden(MARKING_MESSAGES.notPart);
-      }
       await repo.ensureAttendances(session.id, [studentId]);
       row = (await repo.attendanceOfStudent(session.id, studentId))!;
     }
@@ -108,7 +114,37 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     return row;
   }
 
-  /** The teacher's audio around a recording, waiting briefly for its last second to arrive. */
+  /**
+   * Refuses a device that already marked another student of this session (design/presence.md T5).
+   * The refusal is audited: it is the trace of one phone marking for several students.
+   */
+  async function checkDevice(
+    auth: AuthContext,
+    session: LiveSessionRow,
+    row: AttendanceRow,
+    deviceId: string | undefined,
+  ) {
+    if (deviceId === undefined || deviceId === '') return;
+    const holder = await repo.deviceHolder(session.id, deviceId);
+    if (holder === undefined || holder === row.studentId) return;
+    await audit(deps.db, {
+      institutionId: auth.institutionId,
+      actorProfileId: auth.profileId,
+      action: 'attendance.refused_other_device',
+      entityType: 'attendance',
+      entitySlug: row.slug,
+      detail: { session: session.sessionId, device_id: deviceId },
+    });
+    throw forbidden(MARKING_MESSAGES.otherDevice);
+  }
+
+  /**
+   * The teacher's audio around a recording, waiting briefly for its last second to arrive. When
+   * the teacher is streaming but nothing of theirs covers the recording's claimed time, the claim
+   * cannot be checked: accepting it would let a student skip the room-sound comparison by sending
+   * a `start_time` outside the kept window, so it is refused (nothing stored). Only a session whose
+   * teacher streams nothing rests on the tone and the geofence alone (design/presence.md).
+   */
   async function teacherAudio(
     sessionId: string,
     startMs: number,
@@ -117,13 +153,16 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const skew = DEFAULT_THRESHOLDS.maxClockSkewMs;
     const endMs = startMs + durationS * 1000;
     const deadline = Date.now() + TEACHER_AUDIO_WAIT_MS;
+    let newest: number | null;
     for (;;) {
-      const newest = await deps.liveStore.newestTeacherChunkMs(sessionId);
+      newest = await deps.liveStore.newestTeacherChunkMs(sessionId);
       // Nothing streamed at all, or the window is covered: no point waiting.
       if (newest === null || newest + 1000 >= endMs || Date.now() >= deadline) break;
       await new Promise((r) => setTimeout(r, TEACHER_AUDIO_POLL_MS));
     }
-    return deps.liveStore.teacherChunks(sessionId, startMs - skew - 1000, endMs + skew + 1000);
+    const chunks = await deps.liveStore.teacherChunks(sessionId, startMs - skew - 1000, endMs + skew + 1000);
+    if (newest !== null && chunks.length === 0) throw badRequest(MARKING_MESSAGES.recordingTimeMismatch);
+    return chunks;
   }
 
   function rejection(reasons: ReasonCode[]): string {
@@ -141,23 +180,27 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * device binding, the geofence, then the recording through the presence engine. Every verified
      * attempt is stored with its metrics and reasons and shown on the teacher's sheet at once; a
      * present verdict answers code 100, an absent one a 403 the student can retry after the limit.
+     * A refusal before verification (not live, not a member, already marked, an unusable recording,
+     * too soon, another student's device, outside the geofence) leaves the attendance row as it was
+     * and pushes nothing; the device and geofence refusals are audited, being traces of cheating.
      */
     async mark(auth: AuthContext, fields: MarkAttendanceFields, audio: Uint8Array): Promise<void> {
       const student = await requireStudent(auth);
       const session = await findSession(auth, fields);
       const row = await ownRow(session, student.id);
-      // Before the rate limit: a bad file changes nothing, not even the student's next slot.
+      // Before the rate limit: a bad file or an uncheckable recording time changes nothing, not
+      // even the student's next slot.
       const format = checkRecording(audio);
+      const teacherChunks = await teacherAudio(session.sessionId, fields.start_time, format.durationS);
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
-      if (limitMs > 0 && !(await deps.liveStore.takeRateSlot(`attendance:${student.id}`, limitMs))) {
+      // Keyed by the student's slug, unique across databases: integer ids restart after a reset
+      // while Redis keeps its keys.
+      if (limitMs > 0 && !(await deps.liveStore.takeRateSlot(`attendance:${student.slug}`, limitMs))) {
         throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       }
 
-      if (fields.device_id !== undefined && fields.device_id !== '') {
-        const holder = await repo.deviceHolder(session.id, fields.device_id);
-        if (holder !== undefined && holder !== student.id) throw forbidden(MARKING_MESSAGES.otherDevice);
-      }
+      await checkDevice(auth, session, row, fields.device_id);
 
       const position = { latitude: fields.latitude, longitude: fields.longitude };
       const room = session.classroom;
@@ -180,7 +223,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           tone: parseToneParams(session.toneParams),
           studentWav: audio,
           studentStartMs: fields.start_time,
-          teacherChunks: await teacherAudio(session.sessionId, fields.start_time, format.durationS),
+          teacherChunks,
           position,
           classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
         });
@@ -242,10 +285,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const session = await findSession(auth, body);
       const row = await ownRow(session, student.id);
       if (row.regulizationStatus === 'pending') throw done(MARKING_MESSAGES.requestSent);
-      if (body.device_id) {
-        const holder = await repo.deviceHolder(session.id, body.device_id);
-        if (holder !== undefined && holder !== student.id) throw forbidden(MARKING_MESSAGES.otherDevice);
-      }
+      await checkDevice(auth, session, row, body.device_id);
       const comment = body.regulization_commet.trim();
       await deps.db.transaction(async (tx) => {
         await createSessionsRepository(tx).updateAttendance(row.id, {

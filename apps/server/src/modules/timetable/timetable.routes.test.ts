@@ -450,6 +450,49 @@ describe('classrooms', () => {
   });
 });
 
+describe('classroom calls: who may call them', () => {
+  beforeEach(async () => {
+    expect((await upload(adminToken, GRID)).status).toBe(200);
+  });
+
+  it('answer 401 without a token, 403 to other roles, 404 for another teacher’s or institution’s lecture and rooms', async () => {
+    const day = await get('/api/manage/get_timetable_for_teacher/monday', cstToken);
+    const lecture = day.body.data[0].streams[0].semesters[0].divisions[0].timetable.schedule.lectures[0];
+    const allocation = (lectureSlug: string, roomSlug: string, token: string) =>
+      get(
+        `/api/manage/session/get_classroom_allocations?lecture_slug=${lectureSlug}&classroom_slug=${roomSlug}`,
+        token,
+      );
+    const room = w.rooms.LAB202!.slug;
+    const student = await tokenFor(t.app, w.students.get('A1')![0]!.profile);
+
+    expect((await get('/api/manage/get_classrooms_for_teacher', '')).status).toBe(401);
+    expect((await get('/api/manage/get_classrooms_for_teacher', student)).status).toBe(403);
+    expect((await allocation(lecture.slug, room, '')).status).toBe(401);
+    expect((await allocation(lecture.slug, room, student)).status).toBe(403);
+    expect((await allocation(lecture.slug, room, adminToken)).status).toBe(403);
+    expect((await get('/api/manage/get_timetable_for_student', '')).status).toBe(401);
+    const dynamic = await call(t.app, {
+      method: 'POST',
+      url: '/api/manage/session/set_classroom_dynamic/',
+      body: { lecture_slug: lecture.slug, classroom_slug: room, merge: false },
+    });
+    expect(dynamic.status).toBe(401);
+
+    // A colleague may not look up CST's lecture; another institution finds neither lecture nor room.
+    const haj = await tokenFor(t.app, w.teachers.haj.profile);
+    expect((await allocation(lecture.slug, room, haj)).status).toBe(403);
+    const other = await buildTimetableWorld(t.db);
+    const otherCst = await tokenFor(t.app, other.teachers.cst.profile);
+    expect((await allocation(lecture.slug, other.rooms.LAB202!.slug, otherCst)).status).toBe(404);
+    const foreignRoom = await allocation(lecture.slug, other.rooms.LAB202!.slug, cstToken);
+    expect(foreignRoom.status).toBe(404);
+    expect(foreignRoom.body.message).toBe('Classroom not found');
+    const rooms = await get('/api/manage/get_classrooms_for_teacher', otherCst);
+    expect(rooms.body.data.map((r: { slug: string }) => r.slug)).not.toContain(room);
+  });
+});
+
 describe('sample files', () => {
   it('serves both samples as CSV and .xlsx to admins, and they parse', async () => {
     const list = await get('/api/timetable/samples', adminToken);

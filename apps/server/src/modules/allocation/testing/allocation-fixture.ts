@@ -17,13 +17,15 @@ import {
 import {
   buildAdmin,
   buildBranch,
+  buildCollege,
   buildInstitution,
   buildSemester,
   buildStudent,
   buildTeacher,
 } from '../../../testing/factories';
 
-type SubjectSpec = { code: string; name: string; L: number; T: number; P: number; elective: boolean };
+/** A BE semester 7 subject to offer in a test: code, name, weekly hours, core or elective. */
+export type SubjectSpec = { code: string; name: string; L: number; T: number; P: number; elective: boolean };
 
 /** OS is core; ML and CC are electives of one category; Mini Project is practical-only. */
 const SUBJECTS: SubjectSpec[] = [
@@ -33,7 +35,11 @@ const SUBJECTS: SubjectSpec[] = [
   { code: '350790', name: 'Mini Project', L: 0, T: 0, P: 4, elective: false },
 ];
 
-async function offer(db: Db, institutionId: number, semesterId: number, specs: SubjectSpec[]) {
+/**
+ * Adds catalogue rows (CE BE semester 7, 2026-27) and offers them in a semester, as a lock would;
+ * electives share one category. Returns the offered rows by subject code, with name and hours.
+ */
+export async function offer(db: Db, institutionId: number, semesterId: number, specs: SubjectSpec[]) {
   const catalogue = await db
     .insert(catalogueSubjects)
     .values(
@@ -78,7 +84,8 @@ async function offer(db: Db, institutionId: number, semesterId: number, specs: S
   );
 }
 
-async function saveChoices(
+/** A saved choice record of a person with its picks in order (what a save writes). */
+export async function saveChoices(
   db: Db,
   profileId: number,
   semesterId: number,
@@ -110,17 +117,10 @@ async function saveChoices(
  * IT admin with no planned semester, and another institution with its own admin and teacher.
  */
 export async function buildAllocationWorld(db: Db) {
-  const institution = await buildInstitution(db);
-  const institutionId = institution.id;
-  const ce = await buildBranch(db, { institutionId, name: 'Computer Engineering', code: '07' });
-  const it = await buildBranch(db, { institutionId, name: 'Information Technology', code: '16' });
-  const [stream] = await db
-    .insert(streams)
-    .values({ institutionId, branchId: ce.id, title: 'BE', streamCode: '07' })
-    .returning();
+  const { institution, institutionId, ce, it, ceBE: stream } = await buildCollege(db);
   const semester = await buildSemester(db, {
     institutionId,
-    streamId: stream!.id,
+    streamId: stream.id,
     no: 7,
     academicYear: '2026-27',
     subjectsLocked: true,

@@ -6,12 +6,14 @@ import { auditLog, catalogueSubjects, notifications, streams } from '../../../db
 import {
   buildAdmin,
   buildBranch,
+  buildCollege,
   buildInstitution,
   buildSemester,
   buildStudent,
   buildTeacher,
 } from '../../../testing/factories';
 import { call } from '../../../testing/test-app';
+import { accessTokenFor } from '../../../testing/tokens';
 
 type Profile = typeof profiles.$inferSelect;
 
@@ -23,15 +25,7 @@ interface Ctx {
 
 /** A fresh access token for a profile at the test clock's time (tokens outlive no clock jump). */
 export function tokenFor(t: Ctx, p: Profile): Promise<string> {
-  return t.app.deps.tokens.signAccess(
-    {
-      userId: p.id,
-      sub: p.slug,
-      ver: p.tokenVersion,
-      obj: { profile: { name: p.name, email: p.email, role: p.role } },
-    },
-    t.clock.now().getTime(),
-  );
+  return accessTokenFor(t.app.deps.tokens, p, t.clock.now().getTime());
 }
 
 /** Calls the API as a person (or anonymously with `null`). */
@@ -110,27 +104,20 @@ export async function buildCatalogue(
  * admin and semester, for checking that nothing leaks across.
  */
 export async function buildSubjectsWorld(db: Db) {
-  const institution = await buildInstitution(db);
-  const institutionId = institution.id;
-  const ce = await buildBranch(db, { institutionId, name: 'Computer Engineering', code: '07' });
-  const it = await buildBranch(db, { institutionId, name: 'Information Technology', code: '16' });
-  const [ceBE] = await db
-    .insert(streams)
-    .values({ institutionId, branchId: ce.id, title: 'BE', streamCode: '07' })
-    .returning();
+  const { institution, institutionId, ce, it, ceBE } = await buildCollege(db);
   const [itBE] = await db
     .insert(streams)
     .values({ institutionId, branchId: it.id, title: 'BE', streamCode: '16' })
     .returning();
   const ceSem5 = await buildSemester(db, {
     institutionId,
-    streamId: ceBE!.id,
+    streamId: ceBE.id,
     no: 5,
     academicYear: '2026-27',
   });
   const ceSem7 = await buildSemester(db, {
     institutionId,
-    streamId: ceBE!.id,
+    streamId: ceBE.id,
     no: 7,
     academicYear: '2026-27',
   });
@@ -219,7 +206,7 @@ export async function buildSubjectsWorld(db: Db) {
     institution,
     ce,
     it,
-    ceBE: ceBE!,
+    ceBE,
     itBE: itBE!,
     ceSem5,
     ceSem7,

@@ -1,20 +1,35 @@
+import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
+import {
+  UpdateAttendanceMessageSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@rollbook/contract';
 import type { Db } from '../../../db/client';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
+import type { TeacherChunk } from '@rollbook/presence';
 import { call } from '../../../testing/test-app';
-import { buildTimetableWorld, tokenFor } from '../../timetable/testing/timetable-fixture';
+import {
+  buildTimetableWorld,
+  tokenFor,
+  type TimetableWorld,
+} from '../../timetable/testing/timetable-fixture';
+import type { Weekday } from '../../timetable/week';
+import { toneOf } from './audio';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * The timetable world plus one theory lecture of CST for division A (batches A1, A2, one student
- * each) on Monday 09:00-10:00 in LH101 — the test clock's day and hour — and access tokens.
+ * Adds a theory lecture of CST for the world's semester (its first offered subject) to a division's
+ * timetable, attended by `batchIds`, in LH101: Monday 09:00-10:00 unless told otherwise.
  */
-export async function buildLiveWorld(app: FastifyInstance, db: Db, opts: { institutionId?: number } = {}) {
-  const world = await buildTimetableWorld(db, opts);
-  const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
+export async function addLecture(
+  db: Db,
+  world: TimetableWorld,
+  opts: { divisionId: number; batchIds: number[]; day?: Weekday; startTime?: string; endTime?: string },
+) {
+  const [timetable] = await db.insert(timetables).values({ divisionId: opts.divisionId }).returning();
   const subject = await db.query.offeredSubjects.findFirst({
     where: (s, { eq }) => eq(s.semesterId, world.semester.id),
   });
@@ -22,21 +37,36 @@ export async function buildLiveWorld(app: FastifyInstance, db: Db, opts: { insti
     .insert(lectures)
     .values({
       timetableId: timetable!.id,
-      day: 'monday',
-      startTime: '09:00',
-      endTime: '10:00',
+      day: opts.day ?? 'monday',
+      startTime: opts.startTime ?? '09:00',
+      endTime: opts.endTime ?? '10:00',
       type: 'theory',
       offeredSubjectId: subject!.id,
       teacherId: world.teachers.cst.teacher.id,
       classroomId: world.rooms.LH101!.id,
     })
     .returning();
+  await db
+    .insert(lectureBatches)
+    .values(opts.batchIds.map((batchId) => ({ lectureId: lecture!.id, batchId })));
+  return lecture!;
+}
+
+/**
+ * The timetable world plus one theory lecture of CST for division A (batches A1, A2, one student
+ * each) on Monday 09:00-10:00 in LH101 — the test clock's day and hour — and access tokens.
+ */
+export async function buildLiveWorld(app: FastifyInstance, db: Db, opts: { institutionId?: number } = {}) {
+  const world = await buildTimetableWorld(db, opts);
   const divisionA = world.batches.filter((b) => b.divisionId === world.divisions.A.id);
-  await db.insert(lectureBatches).values(divisionA.map((b) => ({ lectureId: lecture!.id, batchId: b.id })));
+  const lecture = await addLecture(db, world, {
+    divisionId: world.divisions.A.id,
+    batchIds: divisionA.map((b) => b.id),
+  });
   const student = (batch: string) => world.students.get(batch)![0]!;
   return {
     world,
-    lecture: lecture!,
+    lecture,
     /** Students of the lecture (A1, A2) and one who is not (B1). */
     students: { a1: student('A1'), a2: student('A2'), b1: student('B1') },
     tokens: {
@@ -53,6 +83,37 @@ export async function buildLiveWorld(app: FastifyInstance, db: Db, opts: { insti
 }
 
 export type LiveWorld = Awaited<ReturnType<typeof buildLiveWorld>>;
+
+/**
+ * The live world with its lecture started by CST (`ongoing`): the session id, the tone's public
+ * path, and the tone's parameters read back from the file the teacher's browser downloads.
+ */
+export async function startLiveWorld(app: FastifyInstance, db: Db, opts: { institutionId?: number } = {}) {
+  const w = await buildLiveWorld(app, db, opts);
+  const started = await startSession(app, w.tokens.cst, w.lecture.slug);
+  if (started.status !== 200) throw new Error(`the session did not start: ${JSON.stringify(started.body)}`);
+  const audioUrl = started.body.data.audio_url as string;
+  const tone = await app.inject({ method: 'GET', url: `/api/media/${audioUrl}` });
+  return {
+    ...w,
+    sessionId: started.body.data.session_id as string,
+    audioUrl,
+    tone: toneOf(new Uint8Array(tone.rawPayload)),
+  };
+}
+
+export type StartedLiveWorld = Awaited<ReturnType<typeof startLiveWorld>>;
+
+/** The multipart fields of a marking request at the classroom's point, `start_time` in ms. */
+export function markFields(w: LiveWorld, startMs: number, overrides: Record<string, string> = {}) {
+  return {
+    latitude: String(w.room.latitude),
+    longitude: String(w.room.longitude),
+    lecture_slug: w.lecture.slug,
+    start_time: String(startMs),
+    ...overrides,
+  };
+}
 
 /** A multipart body of text fields and files, as a browser's FormData sends it. */
 export function multipart(
@@ -157,4 +218,95 @@ export async function joinAsTeacher(baseUrl: string, sessionId: string, token: s
   ]);
   socket.emit('socket_connection', { client: 'FE', session_id: sessionId, auth_token: token });
   return { socket, answer: await answer };
+}
+
+/** Every `event` a socket receives from now on, in order (the array fills as they arrive). */
+export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): any[] {
+  const seen: any[] = [];
+  socket.on(event as any, (msg: unknown) => seen.push(msg));
+  return seen;
+}
+
+/**
+ * Streams teacher audio as the sheet does (`incoming_audio_chunks`, one chunk per event) and waits
+ * until the live store holds every chunk, so a verification that follows sees the whole window.
+ */
+export async function streamTeacherAudio(
+  app: FastifyInstance,
+  socket: ClientSocket,
+  session: { sessionId: string; token: string },
+  chunks: readonly TeacherChunk[],
+) {
+  for (const chunk of chunks) {
+    socket.emit('incoming_audio_chunks', {
+      client: 'FE',
+      session_id: session.sessionId,
+      auth_token: session.token,
+      blob: chunk.bytes,
+      timestamp: chunk.timestampMs,
+    });
+  }
+  const last = chunks[chunks.length - 1]?.timestampMs;
+  for (let i = 0; i < 200 && last !== undefined; i++) {
+    if ((await app.liveStore.newestTeacherChunkMs(session.sessionId)) === last) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (last !== undefined) throw new Error('the teacher audio did not reach the live store');
+}
+
+/** Makes the test app listen on a free loopback port (sockets need a real server); answers its base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the app is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Waits until a `collect`ed list holds `count` messages; rejects after `ms`. */
+export async function received(list: unknown[], count: number, ms = 1000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (list.length < count) {
+    if (Date.now() > deadline) throw new Error(`${list.length} of ${count} messages within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * The sockets a test file opens, closed after each test: `join` connects a sheet to a session with
+ * a token (answering its first reply), `track` adopts any other socket.
+ */
+export function useSockets() {
+  const open: ClientSocket[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  return {
+    track(socket: ClientSocket): ClientSocket {
+      open.push(socket);
+      return socket;
+    },
+    async join(baseUrl: string, sessionId: string, token: string) {
+      const joined = await joinAsTeacher(baseUrl, sessionId, token);
+      open.push(joined.socket);
+      return joined;
+    },
+  };
+}
+
+/** The teacher's P/A toggle (`update_attendance`) and the server's answer to it. */
+export async function toggleAttendance(
+  socket: ClientSocket,
+  session: { sessionId: string; token: string },
+  attendanceSlug: string,
+  action: boolean,
+) {
+  const answer = nextEvent(socket, 'update_attendance');
+  socket.emit('update_attendance', {
+    client: 'FE',
+    attendance_slug: attendanceSlug,
+    session_id: session.sessionId,
+    auth_token: session.token,
+    action,
+  });
+  return UpdateAttendanceMessageSchema.parse(await answer);
 }

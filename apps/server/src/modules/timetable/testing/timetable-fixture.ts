@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
-import type { profiles } from '../../../db/schema';
 import {
   batchStudents,
   batches,
@@ -21,18 +19,7 @@ import {
   buildTeacher,
 } from '../../../testing/factories';
 
-/** Signs an access token for a profile without going through login (fast, and no rate limit). */
-export async function tokenFor(app: FastifyInstance, profile: typeof profiles.$inferSelect): Promise<string> {
-  return app.deps.tokens.signAccess(
-    {
-      userId: profile.id,
-      sub: profile.slug,
-      ver: profile.tokenVersion,
-      obj: { profile: { name: profile.name, email: profile.email, role: profile.role } },
-    },
-    app.deps.clock.now().getTime(),
-  );
-}
+export { accessTokenFor, tokenFor } from '../../../testing/tokens';
 
 const SUBJECTS = [
   { code: '3170701', short: 'IS', name: 'Information Security', elective: false },

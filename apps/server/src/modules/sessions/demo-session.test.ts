@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { classrooms, institutions, profiles } from '../../db/schema';
+import { seedDemo } from '../../seed/demo';
+import { call, useTestApp } from '../../testing/test-app';
+import { tokenFor } from '../timetable/testing/timetable-fixture';
+import { roomSound, studentRecording, toneOf } from './testing/audio';
+import { markAttendance, startSession } from './testing/live-fixture';
+
+describe('the demo institution’s live flow', () => {
+  const t = useTestApp();
+
+  const tokenOf = async (email: string) => {
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, email));
+    return tokenFor(t.app, profile!);
+  };
+
+  it('keeps the start window open all day, so the demo teacher and student run today’s lecture at 22:30', async () => {
+    await seedDemo(t.db);
+    const [demo] = await t.db.select().from(institutions);
+    expect(demo!.sessionWindowAlwaysOpen).toBe(true);
+
+    // Monday, long after the last lecture: a real installation would refuse to start any session.
+    t.clock.set(new Date('2026-11-02T22:30:00+05:30'));
+    const teacher = await tokenOf('teacher@rollbook.test');
+    const student = await tokenOf('student@rollbook.test');
+    const timetable = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/get_timetable_for_student',
+      token: student,
+    });
+    const lectures = timetable.body.data[0].timetables[0].lectures as Array<{
+      slug: string;
+      teacher: string;
+      classroom: { class_name: string };
+    }>;
+    const shared = lectures.find((l) => l.teacher === 'Chirag S. Thakkar');
+    expect(shared, 'the demo student attends a lecture of the demo teacher today').toBeDefined();
+
+    const started = await startSession(t.app, teacher, shared!.slug);
+    expect(started.status).toBe(200);
+    expect(started.body.data.active).toBe('ongoing');
+
+    // The demo student marks from the classroom with a recording that carries the session tone.
+    const tone = await t.app.inject({ method: 'GET', url: `/api/media/${started.body.data.audio_url}` });
+    const [room] = await t.db
+      .select()
+      .from(classrooms)
+      .where(and(eq(classrooms.institutionId, demo!.id), eq(classrooms.name, shared!.classroom.class_name)));
+    const marked = await markAttendance(
+      t.app,
+      student,
+      {
+        latitude: String(room!.latitude),
+        longitude: String(room!.longitude),
+        lecture_slug: shared!.slug,
+        start_time: String(t.clock.now().getTime()),
+      },
+      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), roomSound(9, 6), 0),
+    );
+    expect(marked.status).toBe(200);
+    expect(marked.body.code).toBe(100);
+
+    // With the setting off (a real installation) the teacher's next lecture is refused at this hour.
+    await t.db.update(institutions).set({ sessionWindowAlwaysOpen: false });
+    const day = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/get_timetable_for_teacher/current',
+      token: teacher,
+    });
+    const waiting = (day.body.data as any[])
+      .flatMap((b) => b.streams[0].semesters)
+      .flatMap((s: any) => s.divisions)
+      .flatMap((d: any) => d.timetable?.schedule?.lectures ?? [])
+      .find((l: any) => l.session.active === 'pre');
+    expect(waiting, 'the demo teacher has another lecture today').toBeDefined();
+    const refused = await startSession(t.app, teacher, waiting.slug);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This lecture is over: its session can no longer be started');
+  });
+});

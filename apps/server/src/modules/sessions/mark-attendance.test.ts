@@ -1,0 +1,317 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MarkAttendanceMessageSchema } from '@rollbook/contract';
+import { attendances, auditLog, lectureSessions } from '../../db/schema';
+import { useTestApp } from '../../testing/test-app';
+import { encodeWav, roomSound, studentRecording, teacherChunks } from './testing/audio';
+import {
+  buildLiveWorld,
+  collect,
+  listenOnLoopback,
+  markAttendance,
+  markFields,
+  received,
+  startLiveWorld,
+  streamTeacherAudio,
+  useSockets,
+  type StartedLiveWorld,
+} from './testing/live-fixture';
+import { MARKING_MESSAGES } from './marking.service';
+
+describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
+  const t = useTestApp();
+  let baseUrl: string;
+  const sockets = useSockets();
+
+  beforeAll(async () => {
+    baseUrl = await listenOnLoopback(t.app);
+  });
+
+  // The room's sound from 09:00:00 (test clock), the student's recording starts a second later.
+  const sound = roomSound(11, 8);
+  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+
+  /** The teacher's sheet of a live world, connected, with every `mark_attendance` it receives. */
+  async function sheet(w: StartedLiveWorld) {
+    const { socket, answer } = await sockets.join(baseUrl, w.sessionId, w.tokens.cst);
+    expect(answer.kind).toBe('data');
+    return { socket, marks: collect(socket, 'mark_attendance') };
+  }
+
+  /** The teacher's sheet, with the room's sound streamed from its microphone. */
+  async function sheetHearingTheRoom(w: StartedLiveWorld) {
+    const connected = await sheet(w);
+    const session = { sessionId: w.sessionId, token: w.tokens.cst };
+    await streamTeacherAudio(t.app, connected.socket, session, teacherChunks(sound, epochMs));
+    return connected;
+  }
+
+  async function rowOf(studentId: number) {
+    const [row] = await t.db.select().from(attendances).where(eq(attendances.studentId, studentId));
+    return row;
+  }
+
+  const auditActions = async () => (await t.db.select().from(auditLog)).map((a) => a.action);
+
+  /** Lets socket events already on their way arrive before asserting that none came. */
+  const settle = () => new Promise((r) => setTimeout(r, 150));
+
+  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
+
+  it('marks a student whose recording carries the session tone and matches the room: code 100, metrics stored, on the sheet at once', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheetHearingTheRoom(w);
+
+    const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: true, code: 100, error: false, message: null });
+
+    const row = (await rowOf(w.students.a1.student.id))!;
+    expect(row).toMatchObject({ isPresent: true, manual: false, verdict: 'present' });
+    expect(row.markingTime).toEqual(t.clock.now());
+    expect(row.ncc!).toBeGreaterThanOrEqual(0.14);
+    expect(row.magnitude!).toBeGreaterThan(0);
+    expect(row.similarity!).toBeGreaterThanOrEqual(26);
+    expect(row.euclideanDistance).not.toBeNull();
+    expect(row.gpsDistance!).toBeLessThan(1);
+    expect(row.reasons).toEqual([]);
+    expect(await auditActions()).toContain('attendance.marked');
+
+    // The teacher's sheet gets the row within a second of the answer.
+    await received(marks, 1);
+    expect(marks).toHaveLength(1);
+    const msg = MarkAttendanceMessageSchema.parse(marks[0]);
+    expect(msg).toMatchObject({ event: 'mark_attendance', client: 'FE', status_code: 200 });
+    expect(msg.data.data.attendance_data).toMatchObject({
+      slug: row.slug,
+      is_present: true,
+      manual: false,
+      student: { enrollment: w.students.a1.student.enrollment },
+      similarity: row.similarity,
+      ncc: row.ncc,
+    });
+  });
+
+  it('accepts session_id instead of lecture_slug, and rests on the tone when no teacher audio covers the window', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const fields = markFields(w, epochMs + 1000, { session_id: w.sessionId });
+    delete (fields as Partial<typeof fields>).lecture_slug;
+    const res = await markAttendance(t.app, w.tokens.a2, fields, recording(w));
+    expect(res.status).toBe(200);
+    const row = (await rowOf(w.students.a2.student.id))!;
+    expect(row.isPresent).toBe(true);
+    expect(row.similarity).toBeNull();
+    expect(row.euclideanDistance).toBeNull();
+    expect(row.reasons).toEqual(['no_teacher_audio']);
+  });
+
+  it("refuses a recording whose time falls outside the streaming teacher's audio (no skipping the room check), changing nothing", async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheetHearingTheRoom(w);
+    const before = await rowOf(w.students.a1.student.id);
+    // Ten minutes before anything the teacher streamed: the room sound cannot be compared.
+    const stale = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs - 600_000), recording(w));
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(MARKING_MESSAGES.recordingTimeMismatch);
+    expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    await settle();
+    expect(marks).toHaveLength(0);
+
+    // The refusal did not use up the student's rate-limit slot: a proper recording goes through.
+    const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
+    expect(retry.status).toBe(200);
+  });
+
+  it('stores a recording without the tone as not confirmed, shows it to the teacher, and the rate limit holds the retry', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheetHearingTheRoom(w);
+    const silentTone = studentRecording(null, sound, 1);
+    const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/^We could not confirm that you are in the classroom: .*session tone/);
+    const row = (await rowOf(w.students.a1.student.id))!;
+    expect(row).toMatchObject({ isPresent: false, verdict: 'absent' });
+    expect(row.reasons).toContain('tone_not_detected');
+    expect(row.markingTime).not.toBeNull();
+    expect(await auditActions()).toContain('attendance.not_confirmed');
+    await received(marks, 1);
+    expect(marks[0].data.data.attendance_data).toMatchObject({ slug: row.slug, is_present: false });
+
+    // A retry inside the 10-second limit is refused before any work, and changes nothing.
+    const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
+    expect(retry.status).toBe(429);
+    expect(retry.body.message).toBe(MARKING_MESSAGES.tooSoon);
+    expect(await rowOf(w.students.a1.student.id)).toEqual(row);
+    await settle();
+    expect(marks).toHaveLength(1);
+  });
+
+  it('answers a second mark as already marked (code 100) and keeps the first', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheet(w);
+    expect((await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w))).status).toBe(200);
+    await received(marks, 1);
+    const first = await rowOf(w.students.a1.student.id);
+    const again = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 100, error: true, message: MARKING_MESSAGES.alreadyMarked });
+    expect(await rowOf(w.students.a1.student.id)).toEqual(first);
+    await settle();
+    expect(marks).toHaveLength(1);
+  });
+
+  it('refuses other roles (403) and anonymous callers (401)', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    for (const token of [w.tokens.cst, w.tokens.admin]) {
+      const res = await markAttendance(t.app, token, markFields(w, epochMs), recording(w));
+      expect(res.status).toBe(403);
+    }
+    expect((await markAttendance(t.app, '', markFields(w, epochMs), recording(w))).status).toBe(401);
+    const marked = await t.db.select().from(attendances).where(eq(attendances.isPresent, true));
+    expect(marked).toEqual([]);
+  });
+
+  it('refuses a student who is not in the lecture’s batches, and creates no row for them', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const res = await markAttendance(t.app, w.tokens.b1, markFields(w, epochMs), recording(w));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MARKING_MESSAGES.notPart);
+    expect(await rowOf(w.students.b1.student.id)).toBeUndefined();
+  });
+
+  it('does not find another institution’s lecture or session (404)', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const other = await buildLiveWorld(t.app, t.db);
+    const bySlug = await markAttendance(t.app, other.tokens.a1, markFields(w, epochMs), recording(w));
+    expect(bySlug.status).toBe(404);
+    expect(bySlug.body.message).toBe('Lecture not found');
+    const byId = await markAttendance(
+      t.app,
+      other.tokens.a1,
+      { ...markFields(w, epochMs), session_id: w.sessionId },
+      recording(w),
+    );
+    expect(byId.status).toBe(404);
+    expect(byId.body.message).toBe('Session not found');
+  });
+
+  it('refuses a session not started yet (409, no code) and an ended one (code 100)', async () => {
+    const w = await buildLiveWorld(t.app, t.db);
+    const wav = studentRecording(null, sound, 0);
+    // No session exists yet for today, then one exists in `pre` (the teacher opened the dashboard).
+    const none = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ code: 'conflict', message: MARKING_MESSAGES.notStarted });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/manage/get_timetable_for_teacher/current',
+      headers: { authorization: `Bearer ${w.tokens.cst}` },
+    });
+    const pre = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
+    expect(pre.status).toBe(409);
+    expect(pre.body).toMatchObject({ code: 'conflict', message: MARKING_MESSAGES.notStarted });
+
+    const live = await startLiveWorld(t.app, t.db);
+    await t.db
+      .update(lectureSessions)
+      .set({ status: 'post' })
+      .where(eq(lectureSessions.sessionId, live.sessionId));
+    const ended = await markAttendance(t.app, live.tokens.a1, markFields(live, epochMs), recording(live));
+    expect(ended.status).toBe(409);
+    expect(ended.body).toMatchObject({ code: 100, message: MARKING_MESSAGES.ended });
+    expect((await rowOf(live.students.a1.student.id))!.markingTime).toBeNull();
+  });
+
+  it('refuses a position outside the classroom’s geofence: nothing stored on the row, nothing pushed, the refusal audited', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheet(w);
+    const before = await rowOf(w.students.a1.student.id);
+    const far = markFields(w, epochMs, { latitude: String(w.room.latitude + 0.01) }); // ~1.1 km north
+    const res = await markAttendance(t.app, w.tokens.a1, far, recording(w));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MARKING_MESSAGES.outside);
+    expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'attendance.refused_outside_geofence'));
+    expect(entry!.entitySlug).toBe(before!.slug);
+    expect((entry!.detail as { distance_m: number }).distance_m).toBeGreaterThan(1000);
+    await settle();
+    expect(marks).toEqual([]);
+  });
+
+  it('binds a device to one student per session', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const withDevice = markFields(w, epochMs, { device_id: 'phone-of-a1' });
+    expect((await markAttendance(t.app, w.tokens.a1, withDevice, recording(w))).status).toBe(200);
+    expect((await rowOf(w.students.a1.student.id))!.deviceId).toBe('phone-of-a1');
+    const before = await rowOf(w.students.a2.student.id);
+    const borrowed = await markAttendance(t.app, w.tokens.a2, withDevice, recording(w));
+    expect(borrowed.status).toBe(403);
+    expect(borrowed.body.message).toBe(MARKING_MESSAGES.otherDevice);
+    expect(await rowOf(w.students.a2.student.id)).toEqual(before);
+    expect(await auditActions()).toContain('attendance.refused_other_device');
+  });
+
+  describe('a recording the server cannot use: a clear 400, and nothing changes', () => {
+    const mono = (seconds: number) => roomSound(5, seconds);
+    const cases: Array<[string, (w: StartedLiveWorld) => Uint8Array | undefined, RegExp]> = [
+      ['missing', () => undefined, /^audio: A file is required$/],
+      ['empty', () => new Uint8Array(0), /recording is empty/],
+      ['not a WAV', () => new TextEncoder().encode('this is not audio at all'), /not a WAV file/],
+      [
+        'a WAV without samples',
+        () => encodeWav(new Float32Array(0), 48000).subarray(0, 36),
+        /not a complete WAV/,
+      ],
+      ['too short', (w) => studentRecording(w.tone, sound, 1, 1), /too short \(1\.0 s\).*at least 3 seconds/],
+      ['stereo', () => encodeWav(mono(5), 48000, { channels: 2 }), /16-bit PCM mono.*2-channel/],
+      ['8-bit', () => encodeWav(mono(5), 48000, { encoding: 'pcm8' }), /16-bit PCM mono.*8-bit/],
+      [
+        'float',
+        () => encodeWav(mono(5), 48000, { encoding: 'float32' }),
+        /16-bit PCM mono.*32-bit, format 3/,
+      ],
+      ['an odd sample rate', () => encodeWav(mono(5), 4000), /sample rate \(4000 Hz\)/],
+    ];
+
+    it.each(cases)('%s', async (_name, make, message) => {
+      const w = await startLiveWorld(t.app, t.db);
+      const { marks } = await sheet(w);
+      const before = await rowOf(w.students.a1.student.id);
+      const auditBefore = await auditActions();
+      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), make(w));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(true);
+      expect(res.body.message).toMatch(message);
+      expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+      expect(await auditActions()).toEqual(auditBefore);
+      await settle();
+      expect(marks).toEqual([]);
+      // Not even the rate-limit slot was spent: a good recording right after is marked.
+      const good = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+      expect(good.status).toBe(200);
+    });
+  });
+
+  it('validates the fields', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [markFields(w, epochMs, { latitude: 'north' }), /latitude/],
+      [markFields(w, epochMs, { longitude: '200' }), /longitude/],
+      [markFields(w, epochMs, { start_time: 'yesterday' }), /start_time/],
+      [{ latitude: '23', longitude: '72', start_time: String(epochMs) }, /lecture_slug is required/],
+    ];
+    for (const [fields, message] of bad) {
+      const res = await markAttendance(t.app, w.tokens.a1, fields, recording(w));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const rows = await t.db
+      .select()
+      .from(attendances)
+      .where(and(eq(attendances.studentId, w.students.a1.student.id)));
+    expect(rows[0]!.markingTime).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  MarkAttendanceMessageSchema,
+  OngoingSessionDataMessageSchema,
+  RegulizationRequestMessageSchema,
+} from '@rollbook/contract';
+import { attendances } from '../../db/schema';
+import { call, sharedServicesConfigured, useTwoTestApps } from '../../testing/test-app';
+import { ONE_TEACHER_MESSAGE } from './live-socket';
+import { MARKING_MESSAGES } from './marking.service';
+import { roomSound, studentRecording, teacherChunks } from './testing/audio';
+import {
+  collect,
+  listenOnLoopback,
+  markAttendance,
+  markFields,
+  nextEvent,
+  received,
+  startLiveWorld,
+  streamTeacherAudio,
+  toggleAttendance,
+  useSockets,
+  type StartedLiveWorld,
+} from './testing/live-fixture';
+
+// Two instances share state only through PostgreSQL and Redis, so this needs both: CI's
+// "server suites on PostgreSQL + Redis" step sets TEST_DATABASE_URL and TEST_REDIS_URL.
+describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL and Redis', () => {
+  const t = useTwoTestApps();
+  const url = { a: '', b: '' };
+  const sockets = useSockets();
+
+  beforeAll(async () => {
+    url.a = await listenOnLoopback(t.a);
+    url.b = await listenOnLoopback(t.b);
+  });
+
+  const sound = roomSound(21, 8);
+  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+
+  const teacherOn = (base: string, w: StartedLiveWorld) => sockets.join(base, w.sessionId, w.tokens.cst);
+
+  /** A student's upload to one instance, with a recording of the room with or without the tone. */
+  const markOn = (app: FastifyInstance, w: StartedLiveWorld, token: string, withTone = true) =>
+    markAttendance(
+      app,
+      token,
+      markFields(w, epochMs + 1000),
+      studentRecording(withTone ? w.tone : null, sound, 1),
+    );
+
+  it('a mark that lands on B reaches the teacher connected to A within a second', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const { socket, answer } = await teacherOn(url.a, w);
+    expect(answer.kind).toBe('data');
+    const marks = collect(socket, 'mark_attendance');
+
+    const res = await markOn(t.b, w, w.tokens.a1);
+    expect(res.status).toBe(200);
+    const answeredAt = Date.now();
+    await received(marks, 1, 1000);
+    expect(Date.now() - answeredAt).toBeLessThan(1000);
+    const record = MarkAttendanceMessageSchema.parse(marks[0]).data.data.attendance_data;
+    expect(record).toMatchObject({
+      is_present: true,
+      student: { enrollment: w.students.a1.student.enrollment },
+    });
+
+    // A manual request filed on B shows up on A too.
+    const requests = collect(socket, 'regulization_request');
+    const filed = await call(t.b, {
+      method: 'POST',
+      url: '/api/manage/session/mark_for_regulization/',
+      token: w.tokens.a2,
+      body: { lecture_slug: w.lecture.slug, regulization_commet: 'left my phone on silent' },
+    });
+    expect(filed.status).toBe(200);
+    await received(requests, 1);
+    expect(RegulizationRequestMessageSchema.parse(requests[0]).data.data.data.attendance_data).toMatchObject({
+      regulization_comment: 'left my phone on silent',
+    });
+  });
+
+  it('allows one teacher socket per session across instances; a reload onto B rejoins with the state intact', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const first = await teacherOn(url.a, w);
+    expect(first.answer.kind).toBe('data');
+
+    const second = await teacherOn(url.b, w);
+    expect(second.answer).toEqual({
+      kind: 'error',
+      m: { event: 'client_error', client: 'FE', status_code: 500, data: ONE_TEACHER_MESSAGE },
+    });
+    expect(first.socket.connected).toBe(true);
+
+    // Something happens, then the teacher's page reloads and lands on the other instance.
+    const a1 = (
+      await t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id))
+    )[0]!;
+    const updated = await toggleAttendance(
+      first.socket,
+      { sessionId: w.sessionId, token: w.tokens.cst },
+      a1.slug,
+      true,
+    );
+    expect(updated.status_code).toBe(200);
+    first.socket.close();
+    while ((await t.a.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
+    const reload = await teacherOn(url.b, w);
+    expect(reload.answer.kind).toBe('data');
+    const state = OngoingSessionDataMessageSchema.parse(reload.answer.m).data.data.data;
+    expect(state.marked_attendances.map((r) => [r.slug, r.is_present])).toEqual([[a1.slug, true]]);
+
+    // B also serves the session tone A generated (instances share no disk).
+    const toneOnA = await t.a.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+    const toneOnB = await t.b.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+    expect(toneOnB.statusCode).toBe(200);
+    expect(Buffer.compare(toneOnB.rawPayload, toneOnA.rawPayload)).toBe(0);
+  });
+
+  it('teacher audio streamed to A is what a verification on B compares with', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const { socket } = await teacherOn(url.a, w);
+    await streamTeacherAudio(
+      t.a,
+      socket,
+      { sessionId: w.sessionId, token: w.tokens.cst },
+      teacherChunks(sound, epochMs),
+    );
+    expect(await t.b.liveStore.newestTeacherChunkMs(w.sessionId)).toBe(epochMs + 7000);
+
+    const res = await markOn(t.b, w, w.tokens.a1);
+    expect(res.status).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(attendances)
+      .where(eq(attendances.studentId, w.students.a1.student.id));
+    // A similarity exists only when the teacher's audio covered the window (else reason no_teacher_audio).
+    expect(row!.similarity!).toBeGreaterThanOrEqual(26);
+    expect(row!.reasons).toEqual([]);
+  });
+
+  it('shares the per-student rate limit: a retry on B right after an attempt on A is too soon', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const first = await markOn(t.a, w, w.tokens.a1, false);
+    expect(first.status).toBe(403); // no tone in the recording: stored as not confirmed
+    const retry = await markOn(t.b, w, w.tokens.a1);
+    expect(retry.status).toBe(429);
+    expect(retry.body.message).toBe(MARKING_MESSAGES.tooSoon);
+  });
+
+  it('a session ended through B is ended for A: marking there answers code 100, the lease is gone', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const { socket } = await teacherOn(url.b, w);
+    const ended = nextEvent(socket, 'session_ended');
+    const closed = nextEvent(socket, 'disconnect');
+    socket.emit('session_ended', { client: 'FE', session_id: w.sessionId, auth_token: w.tokens.cst });
+    expect((await ended).data.data.data.active).toBe('post');
+    expect(await closed).toBe('io server disconnect');
+    // Marking on A now answers the ended session with code 100.
+    const late = await markOn(t.a, w, w.tokens.a1);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe(100);
+    expect(await t.a.liveStore.teacherLeaseHolder(w.sessionId)).toBeNull();
+  });
+});

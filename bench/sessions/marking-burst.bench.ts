@@ -1,0 +1,341 @@
+// Marking burst: 300 students of one live session upload their 5-s recordings through HTTP within
+// 10 s while the teacher's socket is connected and streams its microphone. Measures throughput, the
+// latency from each upload's start to its `mark_attendance` on the teacher's socket (p50/p95/p99),
+// and checks that no mark was lost (300 events, 300 rows present in PostgreSQL).
+//
+// The server is a real `apps/server/src/main.ts` process in its scaled-out mode (PostgreSQL + Redis),
+// on loopback only. The bench owns the database it is given: it empties it first.
+//
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> BENCH_REDIS_URL=redis://127.0.0.1:6379/<n> \
+//      npx tsx bench/sessions/marking-burst.bench.ts [--students 300] [--spread-ms 10000] [--port 3301]
+//      [--upload-delay-ms 0]   (time between the end of a recording and its upload: the browser reads
+//                              the position and encodes the WAV; 0 is the worst case, see below)
+//
+// With no delay each upload arrives while the teacher's last second of that window is still being
+// recorded, so the server waits for it (up to 1 s, 0.5 s on average) before verifying: that wait is
+// part of the measured latency, as it is for a real student.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
+import { readToneParamsFromWav } from '@rollbook/presence';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { truncateAll } from '../../apps/server/src/db/reset';
+import {
+  attendances,
+  batchStudents,
+  batches,
+  institutions,
+  lectureSessions,
+} from '../../apps/server/src/db/schema';
+import { createTokenSigner } from '../../apps/server/src/modules/auth/tokens';
+import {
+  roomSound,
+  studentRecording,
+  teacherChunks,
+} from '../../apps/server/src/modules/sessions/testing/audio';
+import { addLecture } from '../../apps/server/src/modules/sessions/testing/live-fixture';
+import {
+  accessTokenFor,
+  buildTimetableWorld,
+} from '../../apps/server/src/modules/timetable/testing/timetable-fixture';
+import { currentWeekday } from '../../apps/server/src/modules/timetable/week';
+import { buildStudent } from '../../apps/server/src/testing/factories';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+const STUDENTS = option('students', 300);
+const SPREAD_MS = option('spread-ms', 10_000);
+const PORT = option('port', 3301);
+const UPLOAD_DELAY_MS = option('upload-delay-ms', 0);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+if (!DATABASE_URL || !REDIS_URL) {
+  console.error('Set BENCH_DATABASE_URL (a PostgreSQL database the bench may empty) and BENCH_REDIS_URL.');
+  process.exit(2);
+}
+const BASE = `http://127.0.0.1:${PORT}`;
+const JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+const tokens = createTokenSigner(JWT_SECRET, { accessSeconds: 3600, refreshSeconds: 3600 });
+/** Teacher audio streamed before the first student's recording starts. */
+const LEAD_MS = 7000;
+
+type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** One live lecture (CST, LH101, today) whose only batch holds STUDENTS students, with their tokens. */
+async function buildBurstWorld() {
+  const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
+  const db = handle.db;
+  await truncateAll(db);
+  const world = await buildTimetableWorld(db);
+  // Lets the session start at any hour (the demo's documented setting) so the bench runs any time.
+  await db
+    .update(institutions)
+    .set({ sessionWindowAlwaysOpen: true })
+    .where(eq(institutions.id, world.institutionId));
+  const [batch] = await db
+    .insert(batches)
+    .values({ divisionId: world.divisions.A.id, name: 'A3', ordering: 3 })
+    .returning();
+  const students = [];
+  for (let i = 0; i < STUDENTS; i++) {
+    students.push(
+      await buildStudent(db, {
+        institutionId: world.institutionId,
+        branchId: world.branch.id,
+        semesterId: world.semester.id,
+        enrollment: `BENCH${String(i).padStart(4, '0')}`,
+      }),
+    );
+  }
+  await db
+    .insert(batchStudents)
+    .values(students.map((s) => ({ batchId: batch!.id, studentId: s.student.id })));
+  const lecture = await addLecture(db, world, {
+    divisionId: world.divisions.A.id,
+    batchIds: [batch!.id],
+    day: currentWeekday(new Date(), 'Asia/Kolkata'),
+  });
+  const now = Date.now();
+  return {
+    db,
+    close: () => handle.close(),
+    lecture,
+    room: world.rooms.LH101!,
+    teacherToken: await accessTokenFor(tokens, world.teachers.cst.profile, now),
+    students: await Promise.all(
+      students.map(async (s) => ({
+        enrollment: s.student.enrollment,
+        token: await accessTokenFor(tokens, s.profile, now),
+      })),
+    ),
+  };
+}
+
+/** Starts the real server and waits until it answers. */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL,
+      REDIS_URL,
+      JWT_SECRET,
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/check_server_avaibility`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+interface UploadResult {
+  enrollment: string;
+  startedAt: number;
+  status: number;
+  code: unknown;
+  tookMs: number;
+}
+
+/** One student's `mark_attendance_for_student/` as the browser sends it (multipart, recording.wav). */
+async function upload(
+  lectureSlug: string,
+  room: { latitude: number; longitude: number },
+  student: { enrollment: string; token: string },
+  recording: Uint8Array,
+  startMs: number,
+): Promise<UploadResult> {
+  const form = new FormData();
+  form.set('latitude', String(room.latitude));
+  form.set('longitude', String(room.longitude));
+  form.set('lecture_slug', lectureSlug);
+  form.set('start_time', String(Math.round(startMs)));
+  form.set('audio', new Blob([recording], { type: 'audio/wav' }), 'recording.wav');
+  const startedAt = performance.now();
+  let status = 0;
+  let code: unknown;
+  try {
+    const res = await fetch(`${BASE}/api/manage/session/mark_attendance_for_student/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${student.token}` },
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    });
+    status = res.status;
+    code = ((await res.json()) as { code?: unknown }).code;
+  } catch (err) {
+    code = String(err);
+  }
+  return { enrollment: student.enrollment, startedAt, status, code, tookMs: performance.now() - startedAt };
+}
+
+async function main() {
+  console.log(
+    `machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-bench-'));
+  const world = await buildBurstWorld();
+  const server = await startServer(dataDir);
+  let socket: TeacherSocket | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    // The teacher starts the lecture and connects the sheet.
+    const start = new FormData();
+    start.set('lecture_slug', world.lecture.slug);
+    start.set('classroom_slug', '');
+    const created = (await (
+      await fetch(`${BASE}/api/manage/session/create_lecture_session/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.teacherToken}` },
+        body: start,
+      })
+    ).json()) as { data: { session_id: string; audio_url: string; student_count: number } };
+    const { session_id: sessionId, audio_url: audioUrl } = created.data;
+    const tone = readToneParamsFromWav(
+      new Uint8Array(await (await fetch(`${BASE}/api/media/${audioUrl}`)).arrayBuffer()),
+    );
+    socket = connect(`${BASE}/client`, { transports: ['websocket'], reconnection: false });
+    const teacher = socket;
+    const joined = new Promise<void>((resolve, reject) => {
+      teacher.once('ongoing_session_data', () => resolve());
+      teacher.once('client_error', (e) => reject(new Error(JSON.stringify(e))));
+    });
+    teacher.on('connect', () =>
+      teacher.emit('socket_connection', {
+        client: 'FE',
+        session_id: sessionId,
+        auth_token: world.teacherToken,
+      }),
+    );
+    await joined;
+    console.log(
+      `session ${sessionId} live with ${created.data.student_count} students, teacher socket joined`,
+    );
+
+    // The room's sound over the whole run; every student's recording is their 5-s slice of it plus
+    // the session tone, prepared before the clock starts (clients record before they upload).
+    const spacing = SPREAD_MS / STUDENTS;
+    const runS = Math.ceil((LEAD_MS + SPREAD_MS + 15_000) / 1000);
+    const sound = roomSound(7, runS);
+    const recordings = world.students.map((_, i) =>
+      studentRecording(tone, sound, (LEAD_MS - 5000 + i * spacing) / 1000),
+    );
+
+    // The teacher's microphone: one 1-s chunk per second, stamped with its start, sent when recorded.
+    const epoch = Date.now() + 200;
+    for (const chunk of teacherChunks(sound, epoch)) {
+      timers.push(
+        setTimeout(
+          () => {
+            teacher.emit('incoming_audio_chunks', {
+              client: 'FE',
+              session_id: sessionId,
+              auth_token: world.teacherToken,
+              blob: chunk.bytes,
+              timestamp: chunk.timestampMs,
+            });
+          },
+          chunk.timestampMs + 1000 - Date.now(),
+        ),
+      );
+    }
+
+    const arrivals = new Map<string, number>();
+    teacher.on('mark_attendance', (msg) => {
+      const record = msg.data.data.attendance_data;
+      if (record.is_present && !arrivals.has(record.student.enrollment)) {
+        arrivals.set(record.student.enrollment, performance.now());
+      }
+    });
+
+    // Student i finishes recording at epoch + LEAD_MS + i * spacing and uploads after the delay.
+    const results = await Promise.all(
+      world.students.map((student, i) => {
+        const startMs = epoch + LEAD_MS - 5000 + i * spacing;
+        return new Promise<UploadResult>((resolve) => {
+          timers.push(
+            setTimeout(
+              () =>
+                void upload(world.lecture.slug, world.room, student, recordings[i]!, startMs).then(resolve),
+              startMs + 5000 + UPLOAD_DELAY_MS - Date.now(),
+            ),
+          );
+        });
+      }),
+    );
+    // Events may trail their HTTP answers by a moment.
+    for (let i = 0; i < 50 && arrivals.size < STUDENTS; i++) await new Promise((r) => setTimeout(r, 100));
+
+    const ok = results.filter((r) => r.status === 200 && r.code === 100);
+    const failures = results.filter((r) => !(r.status === 200 && r.code === 100));
+    const latencies = results
+      .filter((r) => arrivals.has(r.enrollment))
+      .map((r) => arrivals.get(r.enrollment)! - r.startedAt)
+      .sort((a, b) => a - b);
+    const firstStart = Math.min(...results.map((r) => r.startedAt));
+    const lastArrival = Math.max(...arrivals.values());
+    const http = results.map((r) => r.tookMs).sort((a, b) => a - b);
+    const [session] = await world.db
+      .select({ id: lectureSessions.id })
+      .from(lectureSessions)
+      .where(eq(lectureSessions.sessionId, sessionId));
+    const [present] = await world.db
+      .select({ n: count() })
+      .from(attendances)
+      .where(and(eq(attendances.sessionId, session!.id), eq(attendances.isPresent, true)));
+
+    console.log(`upload delay after recording: ${UPLOAD_DELAY_MS} ms`);
+    console.log(
+      `uploads: ${results.length} over ${(SPREAD_MS / 1000).toFixed(0)} s, answered 200 with code 100: ${ok.length}`,
+    );
+    for (const f of failures.slice(0, 10))
+      console.log(`  failed: ${f.enrollment} status ${f.status} code ${String(f.code)}`);
+    console.log(
+      `mark_attendance events on the teacher's socket: ${arrivals.size}; rows present in PostgreSQL: ${present!.n}`,
+    );
+    console.log(
+      `throughput: ${(arrivals.size / ((lastArrival - firstStart) / 1000)).toFixed(1)} marks/s (first upload to last event ${((lastArrival - firstStart) / 1000).toFixed(2)} s)`,
+    );
+    console.log(
+      `latency upload start -> teacher's screen: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`,
+    );
+    console.log(
+      `HTTP answer: p50 ${percentile(http, 0.5).toFixed(0)} ms, p95 ${percentile(http, 0.95).toFixed(0)} ms, p99 ${percentile(http, 0.99).toFixed(0)} ms`,
+    );
+    const lost = STUDENTS - Math.min(arrivals.size, Number(present!.n), ok.length);
+    console.log(lost === 0 ? 'no mark lost' : `LOST: ${lost} marks`);
+    process.exitCode = lost === 0 ? 0 : 1;
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    socket?.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await world.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

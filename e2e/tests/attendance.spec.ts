@@ -1,0 +1,276 @@
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { bearer, logIn } from '../support/pages';
+import { launchWithMicrophone, writeRoomWav, writeStudentWav } from '../support/fake-microphone';
+
+/** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
+const LH101 = {
+  latitude: 23.0338 + 30 / 111_320,
+  longitude: 72.5461 - 40 / (111_320 * Math.cos((23.0338 * Math.PI) / 180)),
+};
+const SUBJECT = 'Information Security';
+
+interface Classmate {
+  email: string;
+  name: string;
+  /** Known from the email for seeded classmates; the demo student's is read from the sheet. */
+  enrollment: string | null;
+}
+
+/** Signs a student in through the API: their token, name (from the token) and today's lectures. */
+async function studentView(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/auth/api/login/', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), `${email} can sign in`).toBe(true);
+  const { access } = (await login.json()) as { access: string };
+  const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString('utf8')) as {
+    obj: { profile: { name: string } };
+  };
+  const headers = { Authorization: `Bearer ${access}` };
+  const res = await request.get('/api/manage/get_timetable_for_student', { headers });
+  const body = (await res.json()) as { data: { timetables: { lectures: { slug: string }[] }[] }[] };
+  const slugs = body.data.flatMap((e) => e.timetables.flatMap((t) => t.lectures.map((l) => l.slug)));
+  return { name: claims.obj.profile.name, slugs, headers };
+}
+
+/**
+ * The demo student and two classmates of their division who attend `lectureSlug` today. Seeded
+ * students sign in as `<enrollment>@students.rollbook.test`; the demo student's division (§11.3)
+ * names the classmates, and each one's own timetable confirms they attend the lecture.
+ */
+async function lectureStudents(request: APIRequestContext, lectureSlug: string): Promise<Classmate[]> {
+  const demo = await studentView(request, 'student@rollbook.test');
+  expect(demo.slugs).toContain(lectureSlug);
+  const res = await request.get('/api/manage/get_students_division', { headers: demo.headers });
+  expect(res.ok()).toBe(true);
+  const division = (await res.json()) as {
+    data: { batches: { students: { enrollment: string; profile: { name: string } }[] }[] };
+  };
+  const classmates = [
+    ...new Set(division.data.batches.flatMap((b) => b.students.map((st) => st.enrollment))),
+  ].sort();
+  const people: Classmate[] = [{ email: 'student@rollbook.test', name: demo.name, enrollment: null }];
+  for (const enrollment of classmates) {
+    if (people.length === 3) break;
+    const email = `${enrollment}@students.rollbook.test`;
+    const login = await request.post('/api/auth/api/login/', { data: { email, password: DEMO_PASSWORD } });
+    if (!login.ok()) continue; // the demo student's own enrollment signs in as student@
+    const view = await studentView(request, email);
+    if (view.slugs.includes(lectureSlug)) people.push({ email, name: view.name, enrollment });
+  }
+  expect(people).toHaveLength(3);
+  return people;
+}
+
+/** Today's division A theory lecture of the subject, as the teacher's API answers it. */
+async function todaysLecture(page: Page) {
+  const res = await page.request.get('/api/manage/get_timetable_for_teacher/current', {
+    headers: await bearer(page),
+  });
+  type Lecture = {
+    slug: string;
+    type: string;
+    start_time: string;
+    end_time: string;
+    subject: { subject_map: { subject_name: string } };
+    batches: { division: { division_name: string } }[];
+  };
+  const body = (await res.json()) as {
+    data: {
+      streams: {
+        semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[];
+      }[];
+    }[];
+  };
+  const lecture = body.data
+    .flatMap((b) => b.streams[0]?.semesters ?? [])
+    .flatMap((s) => s.divisions)
+    .flatMap((d) => d.timetable.schedule?.lectures ?? [])
+    .find(
+      (l) =>
+        l.type === 'theory' &&
+        l.subject.subject_map.subject_name === SUBJECT &&
+        l.batches[0]?.division.division_name === 'A',
+    );
+  expect(lecture, `CST teaches division A ${SUBJECT} today`).toBeDefined();
+  return { ...lecture!, card: `${SUBJECT} ${lecture!.start_time} - ${lecture!.end_time}` };
+}
+
+/** A student signed in, on the attendance screen, at LH101 with location allowed. */
+async function studentAtLh101(browser: Browser, baseURL: string, person: Classmate) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    geolocation: { ...LH101, accuracy: 10 },
+    permissions: ['geolocation', 'microphone'],
+  });
+  const page = await context.newPage();
+  await logIn(page, person.email);
+  await expect(page).toHaveURL(/\/student-dashboard/);
+  return { context, page };
+}
+
+/** Splits the export (RFC 4180; our cells never hold line breaks) into rows of cells. */
+function csvRows(text: string): string[][] {
+  return text
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => {
+      const cells: string[] = [];
+      const cell = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+      for (let m = cell.exec(line); m; m = cell.exec(line)) {
+        cells.push(m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!);
+        if (m[2] === '') break;
+      }
+      return cells;
+    });
+}
+
+/** A student's row on the teacher's sheet (a table row headed by their name and enrollment). */
+const rowOf = (scope: Locator, person: Classmate) =>
+  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: person.enrollment! }) });
+
+test.describe('live lecture attendance', () => {
+  test('the teacher runs a lecture: a student marks by sound, another is approved manually, one is set absent, the export holds them', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const baseURL = testInfo.project.use.baseURL!;
+    const dir = testInfo.outputPath('microphones');
+    await mkdir(dir, { recursive: true });
+    const roomWav = path.join(dir, 'room.wav');
+    const studentWav = path.join(dir, 'student.wav');
+    await writeRoomWav(roomWav);
+    const launched: Browser[] = [];
+    try {
+      // --- the teacher starts today's lecture, with a fake microphone hearing the room ---
+      const teacherBrowser = await launchWithMicrophone(testInfo, roomWav);
+      launched.push(teacherBrowser);
+      const teacher = await (
+        await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
+      ).newPage();
+      await logIn(teacher, 'teacher@rollbook.test');
+      await expect(teacher).toHaveURL(/\/teacher-dashboard/);
+      const lecture = await todaysLecture(teacher);
+      const [demo, manual, doubted] = await lectureStudents(request, lecture.slug);
+      const card = teacher.getByRole('article', { name: lecture.card });
+      await expect(card.getByText('Inactive')).toBeVisible();
+      const starting = teacher.waitForResponse(/\/manage\/session\/create_lecture_session\/$/);
+      await card.getByRole('button', { name: 'Start Session' }).click();
+      const created = (await (await starting).json()) as {
+        data: { audio_url: string; session_id: string; active: string; student_count: number };
+      };
+      expect(created.data.active).toBe('ongoing');
+      const sheet = teacher.getByRole('dialog', { name: 'Attendance Details' });
+      await expect(sheet.getByText(`Students: ${created.data.student_count}`)).toBeVisible();
+      // Let the teacher's microphone stream a few seconds before students record.
+      await teacher.waitForTimeout(2500);
+
+      // --- students in LH101 hear the room and the session tone the teacher's device plays ---
+      const tone = await request.get(`/api/media/${created.data.audio_url}`);
+      expect(tone.ok()).toBe(true);
+      await writeStudentWav(studentWav, new Uint8Array(await tone.body()));
+      const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
+      launched.push(studentBrowser);
+
+      /** Marks with the fake microphone; answers the row that appeared on the teacher's sheet. */
+      const markByRecording = async (person: Classmate) => {
+        const { page } = await studentAtLh101(studentBrowser, baseURL, person);
+        const studentCard = page.getByRole('article', { name: lecture.card });
+        const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
+          timeout: 30_000,
+        });
+        const rowsBefore = await sheet.getByRole('row').count();
+        await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
+        await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
+        const answer = await uploading;
+        const answeredAt = Date.now();
+        expect(answer.status(), JSON.stringify(await answer.json())).toBe(200);
+        expect(await answer.json()).toMatchObject({ data: true, code: 100 });
+        // On the teacher's sheet within a second of the upload answering.
+        const row = sheet.getByRole('row').filter({ hasText: person.name }).first();
+        await expect(row).toBeVisible({ timeout: 1000 });
+        expect(Date.now() - answeredAt).toBeLessThan(1000);
+        expect(await sheet.getByRole('row').count()).toBe(rowsBefore + 1);
+        await expect(page.getByText('Attendance Marked successfully!')).toBeVisible();
+        await expect(studentCard.getByText('Present', { exact: true })).toBeVisible();
+        await expect(studentCard.getByRole('button', { name: 'Mark Attendance' })).toHaveCount(0);
+        return row;
+      };
+      const demoRow = await markByRecording(demo!);
+      // The demo student's enrollment is not in their email: read it from the sheet.
+      demo!.enrollment = /\d{12}/.exec((await demoRow.textContent()) ?? '')?.[0] ?? null;
+      expect(demo!.enrollment).not.toBeNull();
+      await expect(rowOf(sheet, demo!).getByRole('checkbox', { name: /^Present:/ })).toBeChecked();
+      await markByRecording(doubted!);
+
+      // --- a second student asks for manual marking; the teacher approves it ---
+      const requester = await studentAtLh101(browser, baseURL, manual!);
+      await requester.page
+        .getByRole('article', { name: lecture.card })
+        .getByRole('button', { name: 'Manual Marking Request' })
+        .click();
+      const ask = requester.page.getByRole('dialog', { name: 'Manual Marking Request' });
+      await ask.getByLabel('Comment').fill('My phone microphone is broken');
+      await ask.getByRole('button', { name: 'Send request' }).click();
+      await expect(requester.page.getByText('Your request to mark manually has been sent.')).toBeVisible();
+
+      await expect(sheet.getByRole('status', { name: 'requests waiting' })).toBeVisible();
+      await sheet.getByRole('tab', { name: /Manual/ }).click();
+      const requestRow = rowOf(sheet, manual!);
+      await expect(requestRow.getByText('My phone microphone is broken')).toBeVisible();
+      // The Action box approves on click (it never stays ticked: the row leaves the list).
+      await requestRow.getByRole('checkbox', { name: /^Approve:/ }).click();
+      await expect(teacher.getByText('Attendance Marked Successfully')).toBeVisible();
+      await expect(sheet.getByText('No Students Present')).toBeVisible();
+      await expect(sheet.getByRole('status', { name: 'requests waiting' })).toHaveCount(0);
+
+      // --- the teacher doubts one student and unticks them: the server confirms the change ---
+      await sheet.getByRole('tab', { name: 'Default' }).click();
+      await expect(rowOf(sheet, manual!).getByRole('checkbox', { name: /^Present:/ })).toBeChecked();
+      const doubtedBox = rowOf(sheet, doubted!).getByRole('checkbox', { name: /^Present:/ });
+      await expect(doubtedBox).toBeChecked();
+      // The box flips only when the server confirms the change (contract §8.3 update_attendance).
+      await doubtedBox.click();
+      await expect(teacher.getByText('Attendance updated successfully')).toBeVisible();
+      await expect(doubtedBox).not.toBeChecked();
+
+      // --- the teacher ends the session and exports it ---
+      await sheet.getByRole('button', { name: 'End Session' }).click();
+      const confirm = teacher.getByRole('dialog', { name: 'End Session' });
+      await expect(confirm.getByText('Are you sure you want to end this session.. ?')).toBeVisible();
+      await confirm.getByRole('button', { name: 'End Session' }).click();
+      await expect(sheet.getByText('Session ended')).toBeVisible();
+      await sheet.getByRole('button', { name: 'Close' }).click();
+      await expect(card.getByText('Ended')).toBeVisible();
+      const downloading = teacher.waitForEvent('download');
+      await card.getByRole('button', { name: 'Export Attendance' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('session_data.csv');
+      const [header, ...rows] = csvRows(await readFile(await download.path(), 'utf8'));
+      expect(header!.slice(0, 10).join(',')).toBe(
+        'enrollment,name,present,manual,marking_time,ncc,magnitude,similarity,euclidean_distance,gps_distance',
+      );
+      expect(rows).toHaveLength(created.data.student_count);
+      const csvRow = (person: Classmate) => rows.find((r) => r[0] === person.enrollment)!;
+      const [, demoName, demoPresent, demoManual, demoTime, ncc, magnitude, similarity, distance, gps] =
+        csvRow(demo!);
+      expect([demoName, demoPresent, demoManual]).toEqual([demo!.name, 'yes', 'no']);
+      expect(demoTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(Number(ncc)).toBeGreaterThanOrEqual(0.14);
+      expect(Number(magnitude)).toBeGreaterThan(0);
+      expect(Number(similarity)).toBeGreaterThanOrEqual(26);
+      expect(distance).not.toBe('');
+      expect(Number(gps)).toBeLessThan(5);
+      expect(csvRow(manual!).slice(1, 4)).toEqual([manual!.name, 'yes', 'yes']);
+      expect(csvRow(manual!)[5]).toBe(''); // approved by hand: no recording, no metrics
+      expect(csvRow(doubted!).slice(1, 4)).toEqual([doubted!.name, 'no', 'yes']);
+      expect(Number(csvRow(doubted!)[5])).toBeGreaterThanOrEqual(0.14);
+      const others = rows.filter((r) => ![demo, manual, doubted].some((p) => p!.enrollment === r[0]));
+      expect(others.every((r) => r[2] === 'no' && r[4] === '')).toBe(true);
+    } finally {
+      for (const b of launched) await b.close();
+    }
+  });
+});
