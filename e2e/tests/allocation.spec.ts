@@ -1,27 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { chooseOption, logIn, logOut } from '../support/pages';
 
 const RECEIVER = 'Chirag S. Thakkar';
 const RECEIVER_EMAIL = 'teacher@rollbook.test';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
-/** Picks the option of a native select whose label starts with `prefix`. */
-async function chooseOption(select: Locator, prefix: string) {
-  const option = select.locator('option', { hasText: prefix }).first();
-  await select.selectOption((await option.getAttribute('value')) ?? '');
-}
 
 /** The texts of a table row's data cells (the row header, the name, is not one of them). */
 async function cellTexts(row: Locator): Promise<string[]> {

@@ -1,14 +1,7 @@
-import type { Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
-import { DEMO_PASSWORD, expect, lastMailTo, raiseAlert, test } from '../support/fixtures';
+import { expect, lastMailTo, raiseAlert, test } from '../support/fixtures';
 import { E2E_JWT_SECRET } from '../support/env';
-
-async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+import { submitLogin } from '../support/pages';
 
 test.describe('sign-in', () => {
   for (const [email, home] of [
@@ -17,22 +10,22 @@ test.describe('sign-in', () => {
     ['student@rollbook.test', '/student-dashboard'],
   ] as const) {
     test(`${email} lands on ${home}`, async ({ page }) => {
-      await logIn(page, email);
+      await submitLogin(page, email);
       await expect(page).toHaveURL(new RegExp(`${home}/?$`));
       // The protected layout's bottom bar is there: the user is really signed in.
-      await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     });
   }
 
   test('a wrong password shows "Invalid credentials" and stays on login', async ({ page }) => {
-    await logIn(page, 'admin@rollbook.test', 'wrong-password-1');
+    await submitLogin(page, 'admin@rollbook.test', 'wrong-password-1');
     await expect(page.getByText('Invalid credentials')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 
   test('the temporary-password flow ends on the teacher dashboard', async ({ page }) => {
-    await logIn(page, 'newteacher@rollbook.test');
+    await submitLogin(page, 'newteacher@rollbook.test');
     await expect(page.getByText('Temporary password. Please set a new password.')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-2026');
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Fresh-pass-2026');
@@ -42,9 +35,9 @@ test.describe('sign-in', () => {
     // The new password works from now on; the temporary one does not.
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await logIn(page, 'newteacher@rollbook.test');
+    await submitLogin(page, 'newteacher@rollbook.test');
     await expect(page.getByText('Invalid credentials')).toBeVisible();
-    await logIn(page, 'newteacher@rollbook.test', 'Fresh-pass-2026');
+    await submitLogin(page, 'newteacher@rollbook.test', 'Fresh-pass-2026');
     await expect(page).toHaveURL(/\/teacher-dashboard\/?$/);
   });
 
@@ -69,14 +62,14 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText('Your password has been updated successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await logIn(page, 'student@rollbook.test', 'Reset-pass-2026');
+    await submitLogin(page, 'student@rollbook.test', 'Reset-pass-2026');
     await expect(page).toHaveURL(/\/student-dashboard\/?$/);
   });
 });
 
 test.describe('session', () => {
   test('an expired access token is refreshed transparently', async ({ page }) => {
-    await logIn(page, 'teacher@rollbook.test');
+    await submitLogin(page, 'teacher@rollbook.test');
     await expect(page).toHaveURL(/\/teacher-dashboard/);
     const current = await page.evaluate(() => localStorage.getItem('accessToken'));
     const claims = decodeJwt(current!);
@@ -100,35 +93,46 @@ test.describe('session', () => {
     await page.reload();
     await refreshed;
     await expect(page).toHaveURL(/\/teacher-dashboard/);
-    await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible();
     const now = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(now).not.toBe(expired);
     expect(decodeJwt(now!).exp!).toBeGreaterThan(Date.now() / 1000);
   });
 
   test('a student opening an admin page lands on the student home', async ({ page }) => {
-    await logIn(page, 'student@rollbook.test');
+    await submitLogin(page, 'student@rollbook.test');
     await expect(page).toHaveURL(/\/student-dashboard/);
     await page.goto('/subject/subject-select');
     await expect(page).toHaveURL(/\/student-dashboard\/?$/);
   });
 
   test('the bell shows a new alert live', async ({ page, request }) => {
-    await logIn(page, 'student@rollbook.test');
-    const bell = page.getByRole('button', { name: /Notifications/ });
-    await expect(bell).toHaveAccessibleName('Notifications');
-    await raiseAlert(request, 'student@rollbook.test', 'Electives are open: subject_choice_url');
-    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    const alertsLoaded = page.waitForResponse((r) => r.url().includes('/manage/alerts/get_alerts'));
+    await submitLogin(page, 'student@rollbook.test');
+    await alertsLoaded;
+    const bell = page.getByRole('button', { name: /^Alerts/ });
+    // The demo student may already have the alert of their own semester's choice round: read it first.
     await bell.click();
-    await expect(page.getByText('Electives are open:')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Click Here.' })).toHaveAttribute(
+    const sheet = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(sheet.getByRole('tab', { name: 'Unread' })).toBeVisible();
+    const markAll = sheet.getByRole('button', { name: 'Mark all as read' });
+    if (await markAll.isEnabled()) await markAll.click();
+    await expect(sheet.getByText('No unread notifications')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(bell).toHaveAccessibleName('Alerts');
+    await raiseAlert(request, 'student@rollbook.test', 'Electives are open: subject_choice_url');
+    await expect(bell).toHaveAccessibleName('Alerts 1 unread');
+    await bell.click();
+    const alert = page.getByRole('paragraph').filter({ hasText: 'Electives are open:' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Click Here.' })).toHaveAttribute(
       'href',
       '/student-dashboard/elective-subject',
     );
   });
 
   test('the server going away shows the 502 page', async ({ page }) => {
-    await logIn(page, 'admin@rollbook.test');
+    await submitLogin(page, 'admin@rollbook.test');
     await expect(page).toHaveURL(/\/subject\/subject-select/);
     await page.route('**/api/check_server_avaibility', (route) => route.abort('connectionrefused'));
     await page.reload();
@@ -136,7 +140,7 @@ test.describe('session', () => {
   });
 
   test('logout clears the session', async ({ page }) => {
-    await logIn(page, 'admin@rollbook.test');
+    await submitLogin(page, 'admin@rollbook.test');
     await expect(page).toHaveURL(/\/subject\/subject-select/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);

@@ -1,8 +1,8 @@
 import type { Download, Locator, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { chooseOption, logIn, logOut, sheetRows } from '../support/pages';
 
-// The second CE BE semester-5 student of the seed (enrollment {admission year}0280 1 {stream} {n}).
+// The second CE BE semester-5 student of the seed by enrolment ({admission year}0280 1 {stream} {n}).
 const STUDENT_ENROLLMENT = '240280107002';
 const STUDENT_EMAIL = `${STUDENT_ENROLLMENT}@students.rollbook.test`;
 const TEACHER_NAME = 'Chirag S. Thakkar';
@@ -13,42 +13,10 @@ const CORE = ['Analysis and Design of Algorithms', 'Computer Networks'];
 const PROFESSIONAL = ['Advanced Java Programming', 'Web Programming', 'Python for Data Science'];
 const OPEN = ['Cyber Laws', 'Entrepreneurship Development'];
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
-/** Picks the option of a native select whose label starts with `prefix`. */
-async function chooseOption(select: Locator, prefix: string) {
-  const option = select.locator('option', { hasText: prefix }).first();
-  await select.selectOption((await option.getAttribute('value')) ?? '');
-}
-
 async function chooseCeBe5(page: Page) {
   await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 07');
   await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
   await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 5');
-}
-
-/** The rows of the first sheet of a downloaded workbook, as arrays of cell texts. */
-async function sheetRows(download: Download): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text));
-    rows.push(cells);
-  });
-  return rows;
 }
 
 async function downloadFrom(page: Page, button: Locator): Promise<Download> {
@@ -83,7 +51,7 @@ async function adminLocksSemesterFive(page: Page) {
 
 async function teacherRanksAndSaves(page: Page) {
   await logIn(page, 'teacher@rollbook.test');
-  await page.getByRole('button', { name: /Notifications/ }).click();
+  await page.getByRole('button', { name: /^Alerts/ }).click();
   await expect(page.getByText(/Subject choices for .*5.* are open/).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto('/teacher-dashboard/subject-choice');
@@ -187,7 +155,7 @@ test('subject cycle: admin locks, teacher ranks, student picks, admin confirms',
 
   // The student is told and can choose again.
   await logIn(page, STUDENT_EMAIL);
-  await page.getByRole('button', { name: /Notifications/ }).click();
+  await page.getByRole('button', { name: /^Alerts/ }).click();
   await expect(page.getByText(new RegExp(`${PROFESSIONAL[0]} was removed`)).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await studentPicksElectives(page, PROFESSIONAL[1]!);

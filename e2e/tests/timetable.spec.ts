@@ -1,16 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { logIn } from '../support/pages';
 
 const SAMPLE = 'grid-ce-be7.csv';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
-}
 
 async function bearer(page: Page): Promise<Record<string, string>> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));

@@ -7,6 +7,7 @@ import { roleOf } from '../lib/session/access-token';
 import { selectAuth } from '../lib/session/auth-slice';
 import { initialsFor } from '../lib/session/initials';
 import { useSharedSelector } from '../lib/store-hooks';
+import { navItemsFor } from './role-navigation';
 
 /**
  * Everything around a signed-in page: the session bootstrap (server probe and token check on
@@ -26,9 +27,11 @@ export function ProtectedShell() {
   // The global loading overlay covers the page while the session is being checked.
   if (status === 'checking' || !userProfile) return null;
 
+  const role = roleOf(userProfile);
   return (
     <ProtectedLayout
-      homePath={homeFor(roleOf(userProfile))}
+      homePath={homeFor(role)}
+      navItems={navItemsFor(role)}
       initials={initialsFor(userProfile)}
       displayName={userProfile.obj.profile.name}
       onProfile={() => setProfileOpen(true)}

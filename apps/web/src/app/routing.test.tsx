@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   authRoutes,
   catalogueRoutes,
   choicesRoutes,
+  HOME_BY_ROLE,
   ok,
   ROUTE_ROLES,
   ROUTES,
@@ -14,6 +15,7 @@ import { apiUrl, errorBody, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
 import { guardRedirect } from './guards';
+import { navItemsFor } from './role-navigation';
 import { GUARDED_SCREENS } from './route-screens';
 
 setupMswServer();
@@ -53,6 +55,24 @@ describe('guardRedirect', () => {
 describe('route table', () => {
   it('has a screen for every role-guarded path of the contract', () => {
     expect(GUARDED_SCREENS.map((s) => s.key).sort()).toEqual(Object.keys(ROUTE_ROLES).sort());
+  });
+});
+
+describe('role navigation', () => {
+  it.each(['admin', 'teacher', 'student'] as const)(
+    'offers a %s only pages that role may open, starting with its home',
+    (role) => {
+      const items = navItemsFor(role);
+      expect(items[0]?.to).toBe(HOME_BY_ROLE[role]);
+      const keyOf = (path: string) => Object.entries(ROUTES).find(([, p]) => p === path)?.[0];
+      for (const item of items) {
+        expect(ROUTE_ROLES[keyOf(item.to) as keyof typeof ROUTE_ROLES]).toBe(role);
+      }
+    },
+  );
+
+  it('offers nothing without a role', () => {
+    expect(navItemsFor(null)).toEqual([]);
   });
 });
 
@@ -140,6 +160,28 @@ describe('routing in the app', () => {
     expect(store.getState().auth.isAuth).toBe(false);
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(await screen.findByText('Token Expired')).toBeInTheDocument();
+  });
+
+  it('lets an admin move between their pages from the sidebar, marking the current one', async () => {
+    const { router, user } = renderApp(ROUTES.subjectSelect, { role: 'admin' });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Subject Selection' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(pages).queryByRole('link', { name: 'Lecture Schedule' })).toBeNull();
+    await user.click(within(pages).getByRole('link', { name: 'Division Creation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.divisionCreation));
+    expect(await screen.findByRole('heading', { name: 'Division Creation' })).toBeInTheDocument();
+  });
+
+  it("opens a student's pages from the bottom bar's Menu and closes it on the way", async () => {
+    const { router, user } = renderApp(ROUTES.studentDashboard, { role: 'student' });
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Elective Subjects' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.studentElectiveSubject));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -1,6 +1,7 @@
 import type { DivisionDetail, Student } from '@rollbook/contract';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TableScroll } from './ui/table-scroll';
 
 /** The distinct students of a division, in the order they first appear across its batches. */
 export function divisionStudents(division: DivisionDetail): Student[] {
@@ -39,7 +40,7 @@ export function DivisionRoster({ division, actions }: DivisionRosterProps) {
         </div>
         {actions}
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <TableScroll label={`Students of division ${division.division_name}`} className="bg-white">
         <table className="w-full min-w-max text-left text-sm">
           <caption className="sr-only">
             Students of division {division.division_name} and their batches
@@ -81,7 +82,7 @@ export function DivisionRoster({ division, actions }: DivisionRosterProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -8,7 +8,6 @@ export function Logo({ to }: { to: string }) {
   return (
     <Link
       to={to}
-      aria-label={`${PRODUCT_NAME} home`}
       className="inline-flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
     >
       <span

@@ -1,7 +1,9 @@
-import { House, LogOut, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { House, LogOut, Menu, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Sheet } from '../ui/sheet';
 import { Logo } from './logo';
+import { PageNavList, type PageNavItem } from './page-nav';
 import { RouteSuspense } from './route-suspense';
 
 export interface ProtectedLayoutProps {
@@ -15,6 +17,8 @@ export interface ProtectedLayoutProps {
   onLogout: () => void;
   /** The notification bell (a feature, composed in by the app). */
   bell: ReactNode;
+  /** The pages of the person's role: a sidebar on wide screens, a "Menu" sheet on phones. */
+  navItems: readonly PageNavItem[];
   children: ReactNode;
 }
 
@@ -24,8 +28,9 @@ export const BOTTOM_BAR_BUTTON_CLASS =
 
 /**
  * The frame of every signed-in page: a top header (logo to the dashboard, avatar with initials),
- * the page, and a floating bottom bar with Home, Profile, Logout and the notification bell. The
- * page gets bottom padding so the bar never hides its last line.
+ * the role's pages (a sidebar from the `lg` breakpoint, otherwise a "Menu" button in the bottom
+ * bar that opens them in a sheet), the page, and a floating bottom bar with Home, Profile, Logout
+ * and the notification bell. The page gets bottom padding so the bar never hides its last line.
  */
 export function ProtectedLayout({
   homePath,
@@ -34,8 +39,10 @@ export function ProtectedLayout({
   onProfile,
   onLogout,
   bell,
+  navItems,
   children,
 }: ProtectedLayoutProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:px-6">
@@ -51,9 +58,19 @@ export function ProtectedLayout({
           </span>
         ) : null}
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 sm:px-6">
-        <RouteSuspense>{children}</RouteSuspense>
-      </main>
+      <div className="mx-auto flex w-full max-w-[96rem] flex-1">
+        {navItems.length > 0 ? (
+          <nav
+            aria-label="Pages"
+            className="sticky top-[65px] hidden h-[calc(100dvh-65px)] w-60 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 lg:block"
+          >
+            <PageNavList items={navItems} />
+          </nav>
+        ) : null}
+        <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 pt-6 pb-28 sm:px-6">
+          <RouteSuspense>{children}</RouteSuspense>
+        </main>
+      </div>
       <nav
         aria-label="Main"
         className="fixed bottom-4 left-1/2 z-30 flex -translate-x-1/2 items-center gap-1 rounded-2xl border border-slate-200 bg-white/95 px-2 py-1.5 shadow-lg backdrop-blur"
@@ -62,6 +79,17 @@ export function ProtectedLayout({
           <House className="size-5" aria-hidden />
           Home
         </Link>
+        {navItems.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-haspopup="dialog"
+            className={`${BOTTOM_BAR_BUTTON_CLASS} lg:hidden`}
+          >
+            <Menu className="size-5" aria-hidden />
+            Menu
+          </button>
+        ) : null}
         <button type="button" onClick={onProfile} className={BOTTOM_BAR_BUTTON_CLASS}>
           <UserRound className="size-5" aria-hidden />
           Profile
@@ -72,6 +100,11 @@ export function ProtectedLayout({
         </button>
         {bell}
       </nav>
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" heightClassName="max-h-[80vh]">
+        <nav aria-label="Pages">
+          <PageNavList items={navItems} onNavigate={() => setMenuOpen(false)} />
+        </nav>
+      </Sheet>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 /**
  * A plain accessible table with a caption for screen readers, scrolling sideways on phones.
@@ -13,7 +14,7 @@ export function AllocationTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <TableScroll label={caption} className="bg-white">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-600">
@@ -27,6 +28,6 @@ export function AllocationTable({
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -23,7 +23,7 @@ describe('NotificationBell', () => {
     serveAlerts([linked, plain, seen]);
     const { user } = renderWithProviders(<NotificationBell />, { role: 'student' });
 
-    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const bell = await screen.findByRole('button', { name: 'Alerts 2 unread' });
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('2');
     await user.click(bell);
 
@@ -44,7 +44,7 @@ describe('NotificationBell', () => {
   it('links a teacher to the teacher page', async () => {
     serveAlerts([buildNotification({ message: 'Choose subject_choice_url' })]);
     const { user } = renderWithProviders(<NotificationBell />, { role: 'teacher' });
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts 1 unread' }));
     expect(await screen.findByRole('link', { name: 'Click Here.' })).toHaveAttribute(
       'href',
       '/teacher-dashboard/subject-choice',
@@ -63,7 +63,7 @@ describe('NotificationBell', () => {
       }),
     );
     const { user, store } = renderWithProviders(<NotificationBell />, { role: 'student' });
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts 2 unread' }));
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
 
     expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('NotificationBell', () => {
     serveAlerts([buildNotification(), buildNotification({ status: 'seen' })]);
     server.use(http.post(apiUrl(notificationRoutes.markAllAsRead.path), () => HttpResponse.json(ok(null))));
     const { user } = renderWithProviders(<NotificationBell />, { role: 'student' });
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts 1 unread' }));
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'All' }));
@@ -89,7 +89,7 @@ describe('NotificationBell', () => {
   it('subscribes over the socket and adds live notifications', async () => {
     serveAlerts([]);
     const { user, store } = renderWithProviders(<NotificationBell />, { role: 'teacher' });
-    await screen.findByRole('button', { name: 'Notifications' });
+    await screen.findByRole('button', { name: 'Alerts' });
     const socket = openedSockets.at(-1);
     expect(socket).toBeDefined();
 
@@ -102,7 +102,7 @@ describe('NotificationBell', () => {
     act(() => socket?.serverEmit('notification', { notification: live }));
     act(() => socket?.serverEmit('notification', { notification: live }));
     act(() => socket?.serverEmit('notification', { nonsense: true }));
-    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const bell = await screen.findByRole('button', { name: 'Alerts 1 unread' });
     await user.click(bell);
     expect(await screen.findByText('Fresh alert')).toBeInTheDocument();
   });
@@ -110,7 +110,7 @@ describe('NotificationBell', () => {
   it('shows both empty texts without notifications', async () => {
     serveAlerts([]);
     const { user } = renderWithProviders(<NotificationBell />, { role: 'student' });
-    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts' }));
     expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await waitFor(() => expect(screen.getByText('No seen notifications')).toBeInTheDocument());

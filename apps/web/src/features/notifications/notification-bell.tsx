@@ -23,6 +23,7 @@ export function NotificationBell() {
   useLiveNotifications(accessToken);
   const [markAllAsRead, { isLoading: marking }] = useMarkAllAsReadMutation();
   const count = unSeenNotifications.length;
+  const badge = count > 99 ? '99+' : String(count);
 
   async function markAll() {
     const result = await markAllAsRead();
@@ -31,24 +32,28 @@ export function NotificationBell() {
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-        className={BOTTOM_BAR_BUTTON_CLASS}
-      >
-        <Bell className="size-5" aria-hidden />
-        Alerts
+      {/* The badge sits beside the button, not in it, so the button's visible text is just
+          "Alerts" and its name ("Alerts 2 unread") starts with it (WCAG 2.5.3). */}
+      <div className="relative">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={count > 0 ? `Alerts ${badge} unread` : 'Alerts'}
+          className={BOTTOM_BAR_BUTTON_CLASS}
+        >
+          <Bell className="size-5" aria-hidden />
+          Alerts
+        </button>
         {count > 0 ? (
           <span
             aria-hidden
             data-testid="notification-badge"
-            className="absolute top-0 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+            className="pointer-events-none absolute top-0 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
           >
-            {count > 99 ? '99+' : count}
+            {badge}
           </span>
         ) : null}
-      </button>
+      </div>
       <NotificationSheet
         open={open}
         onOpenChange={setOpen}

@@ -55,10 +55,10 @@ export function EmailEditor({ currentEmail }: { currentEmail: string }) {
   if (!editing) {
     return (
       <div className="flex items-center justify-between gap-3">
-        <div className="min-w-0">
+        <dl className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Email ID</dt>
           <dd className="truncate text-slate-900">{currentEmail}</dd>
-        </div>
+        </dl>
         <Button variant="ghost" size="icon" aria-label="Edit email" onClick={() => setEditing(true)}>
           <Pencil className="size-4" aria-hidden />
         </Button>

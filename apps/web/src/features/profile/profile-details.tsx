@@ -29,8 +29,9 @@ export function ProfileDetails({ profile }: { profile: AccessTokenPayload }) {
           <Row label="Enrollment Number" value={obj.enrollment} />
         ) : null}
         <Row label="Department" value={department} />
-        <EmailEditor currentEmail={obj.profile.email} />
       </dl>
+      {/* Outside the list: in edit mode it is a form, which a <dl> may not hold. */}
+      <EmailEditor currentEmail={obj.profile.email} />
       {role === 'admin' ? null : <CalendarFeedSection />}
     </div>
   );

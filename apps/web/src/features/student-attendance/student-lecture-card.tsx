@@ -87,7 +87,7 @@ export function StudentLectureCard({
       {actions.marked ? null : (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button
-            className="flex-1"
+            className="sm:flex-1"
             disabled={actions.busy || actions.requested}
             onClick={() => onMark(lecture)}
           >
@@ -96,7 +96,7 @@ export function StudentLectureCard({
           </Button>
           <Button
             variant="secondary"
-            className="flex-1"
+            className="sm:flex-1"
             disabled={actions.busy || actions.requested}
             onClick={() => onManual(lecture)}
           >

@@ -27,7 +27,6 @@ export function WeekStrip({
               <button
                 type="button"
                 aria-pressed={active}
-                aria-label={`${day.shortDay} ${day.dayOfMonth} ${day.shortMonth}${day.weekday === today ? ' (today)' : ''}`}
                 onClick={() => onSelect(day.weekday)}
                 className={cx(
                   'flex w-full flex-col items-center rounded-xl border px-1 py-2 text-xs transition-colors',
@@ -37,9 +36,10 @@ export function WeekStrip({
                     : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
                 )}
               >
-                <span className="font-medium">{day.shortDay}</span>
-                <span className="text-lg leading-6 font-semibold">{day.dayOfMonth}</span>
+                <span className="font-medium">{day.shortDay}</span>{' '}
+                <span className="text-lg leading-6 font-semibold">{day.dayOfMonth}</span>{' '}
                 <span>{day.shortMonth}</span>
+                {day.weekday === today ? <span className="sr-only"> (today)</span> : null}
               </button>
             </li>
           );

@@ -3,6 +3,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { useTeachersAllocationQuery } from './teacher-load-api';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const COLUMNS = ['Subject', 'Theory', 'Practical', 'Tutorial', 'Total', 'Other teachers'] as const;
 
@@ -61,7 +62,7 @@ export function TeacherLoadPage({ title }: { title: string }) {
           <p className="text-slate-700">
             Weekly load: <strong>{totalOf(sums)} h</strong>
           </p>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <TableScroll label="My allocated load" className="bg-white">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">My allocated load</caption>
               <thead className="bg-slate-50 text-slate-600">
@@ -102,7 +103,7 @@ export function TeacherLoadPage({ title }: { title: string }) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableScroll>
         </>
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import type { AttendanceRecord } from '@rollbook/contract';
 import { Button } from '../../../components/ui/button';
 import { formatScore, LECTURES_TEXT } from '../lecture-text';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 const CELL = 'px-3 py-2 text-left align-middle';
 const HEAD = `${CELL} text-xs font-semibold uppercase tracking-wide text-slate-500`;
@@ -20,7 +21,7 @@ export function MarkedStudentsTable({
   onToggle: (record: AttendanceRecord) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <TableScroll label="Marked students" className="rounded-lg">
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="sr-only">Marked students</caption>
         <thead className="bg-slate-50">
@@ -70,7 +71,7 @@ export function MarkedStudentsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -99,7 +100,7 @@ export function ManualRequestsTable({
         <Check className="size-4" aria-hidden />
         {LECTURES_TEXT.markAll}
       </Button>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <TableScroll label="Manual marking requests" className="rounded-lg">
         <table className="w-full min-w-[28rem] text-sm">
           <caption className="sr-only">Manual marking requests</caption>
           <thead className="bg-slate-50">
@@ -160,7 +161,7 @@ export function ManualRequestsTable({
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import {
+  BookOpenCheck,
+  CalendarDays,
+  ClipboardCheck,
+  LayoutList,
+  ListOrdered,
+  MapPin,
+  Presentation,
+  Scale,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import type { PageNavItem } from '../components/layouts/page-nav';
+import { ROUTES, type Role, type RoleRouteKey } from '../lib/routes';
+import { GUARDED_SCREENS } from './route-screens';
+
+/**
+ * The pages each role reaches from the navigation, in the order of the academic year (the product
+ * spec's sidebar keys of §6, plus the role's home and the master timetable). The two allocation
+ * paths show the same page, so only one is listed.
+ */
+const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> = {
+  admin: [
+    ['subjectSelect', LayoutList],
+    ['subjectConfirmation', ClipboardCheck],
+    ['divisionCreation', UsersRound],
+    ['adminSubjectAllocation', Scale],
+    ['timetable', CalendarDays],
+  ],
+  teacher: [
+    ['teacherDashboard', Presentation],
+    ['teacherSubjectChoice', ListOrdered],
+    ['teacherLoadAllocation', Scale],
+  ],
+  student: [
+    ['studentDashboard', MapPin],
+    ['studentElectiveSubject', BookOpenCheck],
+    ['studentDivision', UsersRound],
+  ],
+};
+
+const TITLE_OF = new Map(GUARDED_SCREENS.map((screen) => [screen.key, screen.title]));
+
+/** The navigation of a role: each page's path, its title (the page's own title) and an icon. */
+export function navItemsFor(role: Role | null): PageNavItem[] {
+  if (!role) return [];
+  return NAV_KEYS[role].map(([key, icon]) => ({
+    to: ROUTES[key],
+    label: TITLE_OF.get(key) ?? key,
+    icon,
+  }));
+}

@@ -1,0 +1,48 @@
+import type { Download, Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { DEMO_PASSWORD, expect } from './fixtures';
+
+/** Fills and submits the login form; does not wait for where it leads. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs in through the login page and waits for the signed-in layout (its notification bell). */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await submitLogin(page, email, password);
+  await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The Authorization header of the person signed in on a page (for API calls beside the UI). */
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(token).toBeTruthy();
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Picks the option of a native select whose label starts with `prefix`. */
+export async function chooseOption(select: Locator, prefix: string) {
+  const option = select.locator('option', { hasText: prefix }).first();
+  await select.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+/** The rows of the first sheet of a downloaded workbook, as arrays of cell texts. */
+export async function sheetRows(download: Download): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text));
+    rows.push(cells);
+  });
+  return rows;
+}

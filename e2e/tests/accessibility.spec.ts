@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { logIn } from '../support/pages';
+
+// WCAG 2.1 A and AA, the level public institutions are held to.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on what the page shows now and fails with a readable list of what is wrong. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map(
+    (v) => `${where}: ${v.id} (${v.impact ?? 'n/a'}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
+}
+
+/** Waits until the page has drawn what it loads (`ready`) and the loading overlay is gone. */
+async function settle(page: Page, ready: Locator) {
+  await expect(ready).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading....' })).toHaveCount(0);
+}
+
+type Ready = (page: Page) => Locator;
+const heading =
+  (name: string): Ready =>
+  (page) =>
+    page.getByRole('heading', { name, level: 1 });
+
+const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
+  'admin@rollbook.test': [
+    ['/subject/subject-select', heading('Subject Selection')],
+    ['/subject/subject-selection-confirmation', heading('Subject Confirmation')],
+    ['/division-creation', heading('Division Creation')],
+    ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
+    ['/timetable', heading('Master Timetable')],
+  ],
+  'teacher@rollbook.test': [
+    ['/teacher-dashboard', (page) => page.getByRole('button', { name: 'Start Session' }).first()],
+    ['/teacher-dashboard/subject-choice', heading('Subject Choice')],
+    ['/teacher-dashboard/load-allocation', heading('Load Allocation')],
+  ],
+  'student@rollbook.test': [
+    ['/student-dashboard', (page) => page.getByRole('button', { name: 'Mark Attendance' }).first()],
+    ['/student-dashboard/elective-subject', heading('Elective Subjects')],
+    ['/student-dashboard/division', heading('My Division')],
+  ],
+};
+
+for (const [label, viewport] of [
+  ['laptop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${label}`, () => {
+    test.use({
+      viewport,
+      geolocation: { latitude: 23.0338, longitude: 72.5461 },
+      permissions: ['geolocation'],
+    });
+
+    test('the login page meets WCAG 2.1 AA', async ({ page }) => {
+      await page.goto('/login');
+      await settle(page, page.getByRole('heading', { name: 'Welcome Back' }));
+      await expectAccessible(page, '/login');
+    });
+
+    for (const [email, pages] of Object.entries(PAGES)) {
+      test(`every page of ${email.split('@')[0]} meets WCAG 2.1 AA, with its dialogs open too`, async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        await logIn(page, email);
+        for (const [path, ready] of pages) {
+          await page.goto(path);
+          await settle(page, ready(page));
+          await expectAccessible(page, path);
+        }
+
+        await page.getByRole('button', { name: /^Alerts/ }).click();
+        await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+        await expectAccessible(page, 'notification sheet');
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Profile' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectAccessible(page, 'profile dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+
+        if (label === 'phone') {
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+          await expectAccessible(page, 'menu sheet');
+        }
+      });
+    }
+  });
+}
