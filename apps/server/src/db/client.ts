@@ -6,6 +6,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a query helper needs: the database or a transaction of it. */
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DbHandle {
   db: Db;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batchesOfDivisions } from '../../db/queries/batches-of-divisions';
 import {
-  batches,
   divisionStudents,
   divisions,
   institutions,
@@ -110,20 +110,8 @@ export function createAllocationRepository(db: Db) {
         .orderBy(asc(divisions.semesterId), asc(divisions.ordering), asc(divisions.name));
     },
 
-    async batchesOf(divisionIds: number[]) {
-      if (divisionIds.length === 0) return [];
-      return db
-        .select({
-          id: batches.id,
-          slug: batches.slug,
-          name: batches.name,
-          kind: batches.kind,
-          divisionId: batches.divisionId,
-          offeredSubjectId: batches.offeredSubjectId,
-        })
-        .from(batches)
-        .where(inArray(batches.divisionId, divisionIds))
-        .orderBy(asc(batches.divisionId), asc(batches.ordering), asc(batches.name));
+    batchesOf(divisionIds: number[]) {
+      return batchesOfDivisions(db, divisionIds);
     },
 
     /** Which batches take which subjects (set by division planning and the timetable). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batchesOfDivisions } from '../../db/queries/batches-of-divisions';
 import {
   batchStudents,
   batches,
@@ -148,17 +149,7 @@ export function createDivisionsRepository(db: Db) {
         .innerJoin(profiles, eq(profiles.id, students.profileId))
         .where(inArray(divisionStudents.divisionId, divisionIds))
         .orderBy(asc(students.enrollment), asc(students.id));
-      const batchRows = await db
-        .select({
-          id: batches.id,
-          divisionId: batches.divisionId,
-          name: batches.name,
-          kind: batches.kind,
-          offeredSubjectId: batches.offeredSubjectId,
-        })
-        .from(batches)
-        .where(inArray(batches.divisionId, divisionIds))
-        .orderBy(asc(batches.ordering), asc(batches.name));
+      const batchRows = await batchesOfDivisions(db, divisionIds);
       const batchMembers =
         batchRows.length === 0
           ? []

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   ClientErrorMessageSchema,
@@ -9,32 +9,24 @@ import {
 } from '@rollbook/contract';
 import { encodePcm16 } from '@rollbook/presence';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
-import { useTestApp } from '../../testing/test-app';
 import { ONE_TEACHER_MESSAGE } from './live-socket';
 import {
   buildLiveWorld,
-  listenOnLoopback,
+  useListeningTestApp,
   nextEvent,
   openSocket,
   startLiveWorld,
   toggleAttendance,
-  useSockets,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 
 describe('live session socket (§8)', () => {
-  const t = useTestApp();
-  let baseUrl: string;
-  const sockets = useSockets();
-
-  beforeAll(async () => {
-    baseUrl = await listenOnLoopback(t.app);
-  });
+  const { t, sockets, baseUrl } = useListeningTestApp();
 
   const live = () => startLiveWorld(t.app, t.db);
   const cst = (w: StartedLiveWorld) => ({ sessionId: w.sessionId, token: w.tokens.cst });
 
-  const teacher = (sessionId: string, token: string) => sockets.join(baseUrl, sessionId, token);
+  const teacher = (sessionId: string, token: string) => sockets.join(baseUrl(), sessionId, token);
 
   /** The attendance row of a student, by student id. */
   async function rowOf(studentId: number) {
@@ -57,7 +49,7 @@ describe('live session socket (§8)', () => {
 
   it('answers missing fields with client_error 500 and disconnects', async () => {
     const w = await live();
-    const socket = await openSocket(baseUrl);
+    const socket = await openSocket(baseUrl());
     sockets.track(socket);
     const error = nextEvent(socket, 'client_error');
     const closed = nextEvent(socket, 'disconnect');
@@ -269,7 +261,7 @@ describe('live session socket (§8)', () => {
     }
     expect(stored.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[2_000, 96_000]]);
 
-    const stranger = await openSocket(baseUrl);
+    const stranger = await openSocket(baseUrl());
     sockets.track(stranger);
     const refused = nextEvent(stranger, 'client_error');
     stranger.emit('incoming_audio_chunks', {

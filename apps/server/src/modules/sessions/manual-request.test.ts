@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   OngoingSessionDataMessageSchema,
@@ -6,33 +6,26 @@ import {
   RegulizationRequestMessageSchema,
 } from '@rollbook/contract';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
-import { call, useTestApp } from '../../testing/test-app';
+import { call } from '../../testing/test-app';
 import {
   buildLiveWorld,
   collect,
-  listenOnLoopback,
+  useListeningTestApp,
   received,
   startLiveWorld,
-  useSockets,
   type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 import { MARKING_MESSAGES } from './marking.service';
 
 describe('manual marking requests (§6.3, §8 regulization_request)', () => {
-  const t = useTestApp();
-  let baseUrl: string;
-  const sockets = useSockets();
-
-  beforeAll(async () => {
-    baseUrl = await listenOnLoopback(t.app);
-  });
+  const { t, sockets, baseUrl } = useListeningTestApp();
 
   const request = (token: string, body: unknown) =>
     call(t.app, { method: 'POST', url: '/api/manage/session/mark_for_regulization/', token, body });
 
   async function sheet(w: StartedLiveWorld) {
-    const { socket, answer } = await sockets.join(baseUrl, w.sessionId, w.tokens.cst);
+    const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
     expect(answer.kind).toBe('data');
     return socket;
   }
@@ -93,7 +86,7 @@ describe('manual marking requests (§6.3, §8 regulization_request)', () => {
     // A teacher who reloads finds the request among the pending ones.
     socket.close();
     while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
-    const again = await sockets.join(baseUrl, w.sessionId, w.tokens.cst);
+    const again = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
     const state = OngoingSessionDataMessageSchema.parse(again.answer.m).data.data.data;
     expect(state.pending_regulization_requests.map((r) => r.slug)).toEqual([row.slug]);
   });

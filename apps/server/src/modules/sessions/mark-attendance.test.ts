@@ -1,31 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MarkAttendanceMessageSchema } from '@rollbook/contract';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
-import { useTestApp } from '../../testing/test-app';
 import { encodeWav, roomSound, studentRecording, teacherChunks } from './testing/audio';
 import {
   buildLiveWorld,
   collect,
-  listenOnLoopback,
+  useListeningTestApp,
   markAttendance,
   markFields,
   received,
   startLiveWorld,
   streamTeacherAudio,
-  useSockets,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 import { MARKING_MESSAGES } from './marking.service';
 
 describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
-  const t = useTestApp();
-  let baseUrl: string;
-  const sockets = useSockets();
-
-  beforeAll(async () => {
-    baseUrl = await listenOnLoopback(t.app);
-  });
+  const { t, sockets, baseUrl } = useListeningTestApp();
 
   // The room's sound from 09:00:00 (test clock), the student's recording starts a second later.
   const sound = roomSound(11, 8);
@@ -33,7 +25,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   /** The teacher's sheet of a live world, connected, with every `mark_attendance` it receives. */
   async function sheet(w: StartedLiveWorld) {
-    const { socket, answer } = await sockets.join(baseUrl, w.sessionId, w.tokens.cst);
+    const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
     expect(answer.kind).toBe('data');
     return { socket, marks: collect(socket, 'mark_attendance') };
   }

@@ -13,7 +13,7 @@ import {
   students,
   timetables,
 } from '../../db/schema';
-import type { DbOrTx } from '../timetable/timetable.repository';
+import type { DbOrTx } from '../../db/client';
 
 /** A session with what the live flow needs: its lecture, institution and the classroom in use. */
 export interface LiveSessionRow {

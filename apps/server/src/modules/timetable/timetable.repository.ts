@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   adminBranches,
   batches,
@@ -26,8 +26,6 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Weekday } from './week';
 
-/** A transaction or the database: repository writes run inside the caller's transaction. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The columns every lecture view needs, from one join of the lecture with its owners. */
 const lectureColumns = {

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../../db/client';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
-import { call } from '../../../testing/test-app';
+import { call, useTestApp } from '../../../testing/test-app';
 import {
   buildTimetableWorld,
   tokenFor,
@@ -269,6 +269,20 @@ export async function received(list: unknown[], count: number, ms = 1000): Promi
     if (Date.now() > deadline) throw new Error(`${list.length} of ${count} messages within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * The test app listening on loopback (socket clients need a real port) and the sockets a test
+ * opens, closed after each test. `baseUrl()` is the app's address once it listens.
+ */
+export function useListeningTestApp() {
+  const t = useTestApp();
+  const sockets = useSockets();
+  let url = '';
+  beforeAll(async () => {
+    url = await listenOnLoopback(t.app);
+  });
+  return { t, sockets, baseUrl: () => url };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  batches,
   branches,
   catalogueSubjects,
   classrooms,
@@ -14,33 +13,36 @@ import {
   teachers,
   timetables,
 } from '../../../db/schema';
-import type { DbOrTx } from '../timetable.repository';
+import type { DbOrTx } from '../../../db/client';
+import { batchesOfDivisions } from '../../../db/queries/batches-of-divisions';
 import { dbTimeToMinutes } from '../clock-time';
 import { refKey, type ReferenceData, type SemesterRef } from './reference-data';
 
 /**
  * Loads what an upload may name: the institution's teachers and classrooms, the semesters of the
  * given branches (the admin's) with their divisions, batches and offered subjects, and every active
- * lecture of the institution for clash checks. Eight queries, whatever the file's size.
+ * lecture of the institution for clash checks. Eight queries, whatever the file's size, one after
+ * another: it runs inside the import's transaction, whose one connection takes them in turn anyway
+ * (and node-postgres refuses overlapping queries on one client from its next major on).
  */
 export async function loadReferenceData(
   db: DbOrTx,
   institutionId: number,
   branchIds: number[],
 ): Promise<ReferenceData> {
-  const [teacherRows, classroomRows, semesterRows] = await Promise.all([
-    db
-      .select({ id: teachers.id, code: teachers.teacherCode, name: profiles.name })
-      .from(teachers)
-      .innerJoin(profiles, eq(profiles.id, teachers.profileId))
-      .where(eq(teachers.institutionId, institutionId)),
-    db
-      .select({ id: classrooms.id, name: classrooms.name })
-      .from(classrooms)
-      .where(eq(classrooms.institutionId, institutionId)),
+  const teacherRows = await db
+    .select({ id: teachers.id, code: teachers.teacherCode, name: profiles.name })
+    .from(teachers)
+    .innerJoin(profiles, eq(profiles.id, teachers.profileId))
+    .where(eq(teachers.institutionId, institutionId));
+  const classroomRows = await db
+    .select({ id: classrooms.id, name: classrooms.name })
+    .from(classrooms)
+    .where(eq(classrooms.institutionId, institutionId));
+  const semesterRows =
     branchIds.length === 0
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .select({
             id: semesters.id,
             no: semesters.no,
@@ -52,81 +54,68 @@ export async function loadReferenceData(
           .from(semesters)
           .innerJoin(streams, eq(streams.id, semesters.streamId))
           .innerJoin(branches, eq(branches.id, streams.branchId))
-          .where(and(eq(semesters.institutionId, institutionId), inArray(streams.branchId, branchIds))),
-  ]);
+          .where(and(eq(semesters.institutionId, institutionId), inArray(streams.branchId, branchIds)));
   const semesterIds = semesterRows.map((s) => s.id);
-  const [divisionRows, subjectRows] =
+  const divisionRows =
     semesterIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({ id: divisions.id, semesterId: divisions.semesterId, name: divisions.name })
-            .from(divisions)
-            .where(inArray(divisions.semesterId, semesterIds))
-            .orderBy(divisions.ordering, divisions.name),
-          db
-            .select({
-              id: offeredSubjects.id,
-              semesterId: offeredSubjects.semesterId,
-              isElective: offeredSubjects.isElective,
-              code: catalogueSubjects.subjectCode,
-              shortName: catalogueSubjects.shortName,
-              name: catalogueSubjects.subjectName,
-            })
-            .from(offeredSubjects)
-            .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
-            .where(inArray(offeredSubjects.semesterId, semesterIds)),
-        ]);
+      ? []
+      : await db
+          .select({ id: divisions.id, semesterId: divisions.semesterId, name: divisions.name })
+          .from(divisions)
+          .where(inArray(divisions.semesterId, semesterIds))
+          .orderBy(divisions.ordering, divisions.name);
+  const subjectRows =
+    semesterIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: offeredSubjects.id,
+            semesterId: offeredSubjects.semesterId,
+            isElective: offeredSubjects.isElective,
+            code: catalogueSubjects.subjectCode,
+            shortName: catalogueSubjects.shortName,
+            name: catalogueSubjects.subjectName,
+          })
+          .from(offeredSubjects)
+          .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+          .where(inArray(offeredSubjects.semesterId, semesterIds));
   const divisionIds = divisionRows.map((d) => d.id);
   const subjectIds = subjectRows.map((s) => s.id);
-  const [batchRows, takingRows, existingRows] = await Promise.all([
-    divisionIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: batches.id,
-            divisionId: batches.divisionId,
-            name: batches.name,
-            kind: batches.kind,
-            offeredSubjectId: batches.offeredSubjectId,
-          })
-          .from(batches)
-          .where(inArray(batches.divisionId, divisionIds))
-          .orderBy(batches.ordering, batches.name),
+  const batchRows = await batchesOfDivisions(db, divisionIds);
+  const takingRows =
     subjectIds.length === 0
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .select({
             subjectId: offeredSubjectBatches.offeredSubjectId,
             batchId: offeredSubjectBatches.batchId,
           })
           .from(offeredSubjectBatches)
-          .where(inArray(offeredSubjectBatches.offeredSubjectId, subjectIds)),
-    db
-      .select({
-        divisionId: divisions.id,
-        divisionName: divisions.name,
-        semesterNo: semesters.no,
-        streamTitle: streams.title,
-        branchName: branches.name,
-        day: lectures.day,
-        startTime: lectures.startTime,
-        endTime: lectures.endTime,
-        teacherId: lectures.teacherId,
-        classroomId: lectures.classroomId,
-        subject: catalogueSubjects.shortName,
-        subjectCode: catalogueSubjects.subjectCode,
-      })
-      .from(lectures)
-      .innerJoin(timetables, eq(timetables.id, lectures.timetableId))
-      .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
-      .innerJoin(semesters, eq(semesters.id, divisions.semesterId))
-      .innerJoin(streams, eq(streams.id, semesters.streamId))
-      .innerJoin(branches, eq(branches.id, streams.branchId))
-      .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-      .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
-      .where(and(eq(semesters.institutionId, institutionId), eq(lectures.isActive, true))),
-  ]);
+          .where(inArray(offeredSubjectBatches.offeredSubjectId, subjectIds));
+  const existingRows = await db
+    .select({
+      divisionId: divisions.id,
+      divisionName: divisions.name,
+      semesterNo: semesters.no,
+      streamTitle: streams.title,
+      branchName: branches.name,
+      day: lectures.day,
+      startTime: lectures.startTime,
+      endTime: lectures.endTime,
+      teacherId: lectures.teacherId,
+      classroomId: lectures.classroomId,
+      subject: catalogueSubjects.shortName,
+      subjectCode: catalogueSubjects.subjectCode,
+    })
+    .from(lectures)
+    .innerJoin(timetables, eq(timetables.id, lectures.timetableId))
+    .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
+    .innerJoin(semesters, eq(semesters.id, divisions.semesterId))
+    .innerJoin(streams, eq(streams.id, semesters.streamId))
+    .innerJoin(branches, eq(branches.id, streams.branchId))
+    .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
+    .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+    .where(and(eq(semesters.institutionId, institutionId), eq(lectures.isActive, true)));
 
   const taking = new Map<number, Set<number>>();
   for (const t of takingRows) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
-import type { DbOrTx } from '../timetable.repository';
+import type { DbOrTx } from '../../../db/client';
 import { formatClockTime } from '../clock-time';
 import type { ResolvedLecture } from './resolve-lectures';
 
