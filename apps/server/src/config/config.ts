@@ -113,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TONE_BAND_HIGH_HZ - e.TONE_BAND_LOW_HZ < 500) {
     throw new Error('Invalid configuration: TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ');
   }
+  if (e.REDIS_URL && !e.JWT_SECRET) {
+    // Each instance would otherwise generate its own secret in its own data folder, and a token
+    // one instance signed would be refused by the next: users signed out at random.
+    throw new Error(
+      'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (every instance sharing Redis signs tokens with the same secret)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
