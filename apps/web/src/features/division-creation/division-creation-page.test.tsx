@@ -12,6 +12,7 @@ import {
   type SubjectChoiceGroup,
 } from '@rollbook/contract';
 import { apiUrl, errorBody, server } from '../../testing/msw';
+import { findOpenDialog } from '../../testing/dialogs';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -199,7 +200,7 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
     await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
 
-    const overview = await screen.findByRole('dialog', { name: 'Subject Hours Overview' });
+    const overview = await findOpenDialog('Subject Hours Overview');
     expect(asked).toBe('3');
     const ml = within(overview).getByRole('row', { name: /^Machine Learning/ });
     expect(
@@ -253,14 +254,14 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
     await chooseItSemester(user);
     await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
     await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
-    const overview = await screen.findByRole('dialog', { name: 'Subject Hours Overview' });
+    const overview = await findOpenDialog('Subject Hours Overview');
     await user.click(within(overview).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('tab', { name: 'A' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Set Division Capacity Range' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Subject Hours Overview' })).getByRole('button', {
+      within(await findOpenDialog('Subject Hours Overview')).getByRole('button', {
         name: 'View Divisions',
       }),
     );
@@ -308,7 +309,7 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
     await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Subject Hours Overview' })).getByRole('button', {
+      within(await findOpenDialog('Subject Hours Overview')).getByRole('button', {
         name: 'View Divisions',
       }),
     );
