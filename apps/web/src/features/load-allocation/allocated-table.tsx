@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { kindLabel, type TeacherLoadRow } from './allocation-model';
-import { AllocationTable } from './allocation-table';
+import { DataTable } from '../../components/ui/data-table';
 import { ALLOCATION_TEXT } from './allocation-text';
 
 const COLUMNS = [
@@ -30,7 +30,7 @@ export function AllocatedTable({
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.noTeachers}</p>;
   return (
-    <AllocationTable caption={ALLOCATION_TEXT.allocatedTab} columns={COLUMNS}>
+    <DataTable caption={ALLOCATION_TEXT.allocatedTab} columns={COLUMNS}>
       {rows.map((row, index) => {
         const name = row.teacher.profile.name;
         return (
@@ -78,6 +78,6 @@ export function AllocatedTable({
           </tr>
         );
       })}
-    </AllocationTable>
+    </DataTable>
   );
 }

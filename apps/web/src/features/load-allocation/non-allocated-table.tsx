@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import type { SubjectState } from './allocation-model';
-import { AllocationTable } from './allocation-table';
+import { DataTable } from '../../components/ui/data-table';
 import { ALLOCATION_TEXT } from './allocation-text';
 
 const COLUMNS = [
@@ -25,7 +25,7 @@ export function NonAllocatedTable({
   if (subjects.length === 0)
     return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.everythingAllocated}</p>;
   return (
-    <AllocationTable caption={ALLOCATION_TEXT.nonAllocatedTab} columns={COLUMNS}>
+    <DataTable caption={ALLOCATION_TEXT.nonAllocatedTab} columns={COLUMNS}>
       {subjects.map((subject, index) => (
         <tr key={subject.slug} aria-label={subject.name}>
           <td className="px-3 py-2 text-slate-500">{index + 1}</td>
@@ -47,6 +47,6 @@ export function NonAllocatedTable({
           </td>
         </tr>
       ))}
-    </AllocationTable>
+    </DataTable>
   );
 }

@@ -3,7 +3,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { useTeachersAllocationQuery } from './teacher-load-api';
-import { TableScroll } from '../../components/ui/table-scroll';
+import { DataTable } from '../../components/ui/data-table';
 
 const COLUMNS = ['Subject', 'Theory', 'Practical', 'Tutorial', 'Total', 'Other teachers'] as const;
 
@@ -62,34 +62,11 @@ export function TeacherLoadPage({ title }: { title: string }) {
           <p className="text-slate-700">
             Weekly load: <strong>{totalOf(sums)} h</strong>
           </p>
-          <TableScroll label="My allocated load" className="bg-white">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">My allocated load</caption>
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.map((row) => (
-                  <tr key={row.subject.slug} aria-label={row.subject.subject_name}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                      {row.subject.subject_name}
-                    </th>
-                    <td className="px-3 py-2 tabular-nums">{row.theory}</td>
-                    <td className="px-3 py-2 tabular-nums">{row.practical}</td>
-                    <td className="px-3 py-2 tabular-nums">{row.tutorial}</td>
-                    <td className="px-3 py-2 font-semibold tabular-nums">{totalOf(row)}</td>
-                    <td className="px-3 py-2">
-                      <OtherTeachers row={row} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+          <DataTable
+            caption="My allocated load"
+            columns={COLUMNS}
+            minWidth="min-w-[36rem]"
+            footer={
               <tfoot className="border-t border-slate-200 bg-slate-50 font-semibold">
                 <tr aria-label="Total">
                   <th scope="row" className="px-3 py-2 text-left">
@@ -102,8 +79,23 @@ export function TeacherLoadPage({ title }: { title: string }) {
                   <td />
                 </tr>
               </tfoot>
-            </table>
-          </TableScroll>
+            }
+          >
+            {data.map((row) => (
+              <tr key={row.subject.slug} aria-label={row.subject.subject_name}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  {row.subject.subject_name}
+                </th>
+                <td className="px-3 py-2 tabular-nums">{row.theory}</td>
+                <td className="px-3 py-2 tabular-nums">{row.practical}</td>
+                <td className="px-3 py-2 tabular-nums">{row.tutorial}</td>
+                <td className="px-3 py-2 font-semibold tabular-nums">{totalOf(row)}</td>
+                <td className="px-3 py-2">
+                  <OtherTeachers row={row} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : null}
     </section>
