@@ -30,17 +30,33 @@ export function canonicalOrder(counts: Counts, divisionCount: number): number[] 
 }
 
 /**
+ * One letter, maybe followed by digits: batches named from it (A1, A2) would be, or read as, the
+ * core batches of a division (divisions are named with letters, at most 26 of them).
+ */
+const READS_AS_CORE_BATCH = /^\p{L}[0-9]*$/u;
+
+/**
  * The name prefix of each elective's lab batches (ML for ML1, ML2): its short name, else the
- * initials of its name, else its slug; a prefix already taken by an earlier elective becomes the
- * slug followed by "-", so two electives never share batch names. Keyed by subject slug.
+ * initials of its name; when that is taken by an earlier elective or would read as a division's
+ * core batches (a one-word "Algorithms" gives A, and A1 is division A's first batch), the first two
+ * letters of its name, then its slug, then its slug followed by "-". So an elective's batches never
+ * share a name with another elective's or with a core batch. Keyed by subject slug.
  */
 export function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string, string> {
   const prefixes = new Map<string, string>();
   const used = new Set<string>();
   for (const subject of subjects.filter((s) => s.elective)) {
-    let prefix = subject.shortName?.trim() || subjectInitials(subject.name) || subject.slug.toUpperCase();
-    // Two electives with the same initials would otherwise produce identical batch names.
-    if (used.has(prefix)) prefix = `${subject.slug.toUpperCase()}-`;
+    const slug = subject.slug.toUpperCase();
+    const candidates = [
+      subject.shortName?.trim() || subjectInitials(subject.name),
+      subject.name
+        .replace(/[^\p{L}]/gu, '')
+        .slice(0, 2)
+        .toUpperCase(),
+      slug,
+    ];
+    const prefix =
+      candidates.find((c) => c !== '' && !used.has(c) && !READS_AS_CORE_BATCH.test(c)) ?? `${slug}-`;
     used.add(prefix);
     prefixes.set(subject.slug, prefix);
   }

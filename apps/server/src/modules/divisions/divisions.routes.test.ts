@@ -568,6 +568,14 @@ describe('division creation', () => {
       expect(division.batches.map((b) => b.students.map((s) => s.slug))).toEqual(
         expected.batches.map((b) => b.students.map((s) => s.slug)),
       );
+      // Classmates come with name and enrolment (§11.3), never their email addresses.
+      const classmates = division.batches.flatMap((b) => b.students);
+      expect(classmates.length).toBeGreaterThan(1);
+      for (const classmate of classmates) {
+        expect(classmate.profile).toEqual({ name: expect.any(String), role: 'student' });
+        expect(classmate.enrollment).toMatch(/\S/);
+      }
+      expect(JSON.stringify(res.body)).not.toContain('@');
       // A student of another semester is still not placed.
       res = await as(t, w.sem5Student.profile, 'GET', MINE);
       expect(res.status).toBe(404);

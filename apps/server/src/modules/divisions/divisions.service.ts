@@ -22,7 +22,13 @@ import { planningRefusal } from './division-state';
 import { divisionDetail } from './division-wire';
 import { createDivisionsRepository } from './divisions.repository';
 import { planSuggestion } from './plan-suggestion';
-import { loadPlanningRoster, plannerStudents, studentWire, type PlanningRoster } from './planning-roster';
+import {
+  classmateWire,
+  loadPlanningRoster,
+  plannerStudents,
+  studentWire,
+  type PlanningRoster,
+} from './planning-roster';
 import { saveDivisionPlan } from './save-division-plan';
 
 export interface DivisionsDeps {
@@ -103,7 +109,7 @@ export function createDivisionsService(deps: DivisionsDeps) {
      */
     async subjectChoiceGroups(auth: AuthContext, semesterSlug: string): Promise<SubjectChoiceGroupsResult> {
       const { semester, divisions } = await semesterWithDivisions(auth, semesterSlug);
-      if (divisions.length > 0) return { divisions: divisions.map(divisionDetail) };
+      if (divisions.length > 0) return { divisions: divisions.map((d) => divisionDetail(d)) };
       const roster = await plannableRoster(semester);
       return { total_students: roster.students.length, subject_groups: groupsOf(semester, roster) };
     },
@@ -143,6 +149,10 @@ export function createDivisionsService(deps: DivisionsDeps) {
       const refusal = planningRefusal(semester, deps.clock.now());
       if (refusal) throw conflict(refusal);
       await deps.db.transaction(async (tx) => {
+        // Checked again on the locked row: choices reopened since the first check must win.
+        const current = await createDivisionsRepository(tx).lockChoiceState(semester.id);
+        const late = planningRefusal({ ...semester, ...current }, deps.clock.now());
+        if (late) throw conflict(late);
         const saved = await saveDivisionPlan(
           tx,
           { id: semester.id, label: semesterLabel(semester) },
@@ -174,7 +184,7 @@ export function createDivisionsService(deps: DivisionsDeps) {
       const divisionId = await repo.divisionOfStudentProfile(auth.profileId);
       const [division] = divisionId === null ? [] : await repo.storedDivisions({ divisionId });
       if (!division) throw new AppError('not_found', 'You have not been placed in a division yet');
-      return divisionDetail(division);
+      return divisionDetail(division, classmateWire);
     },
   };
 }

@@ -80,6 +80,15 @@ export function studentWire(row: StudentRow): Student {
   };
 }
 
+/**
+ * A classmate as a student sees them in their own division (§11.3: slug, name, enrolment): no
+ * email address, which only the institution's staff may read.
+ */
+export function classmateWire(row: StudentRow): Student {
+  const { profile, ...rest } = studentWire(row);
+  return { ...rest, profile: { name: profile.name, role: 'student' } };
+}
+
 /** "Name (enrollment)", how problems name a student. */
 export function studentLabel(row: Pick<StudentRow, 'name' | 'enrollment'>): string {
   const name = row.name?.trim();

@@ -14,7 +14,7 @@ export { authRoutes } from './auth.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
-export { MEDIA_NAME_PATTERN, mediaRoutes } from './media.routes';
+export { MEDIA_NAME_PATTERN, mediaPath, mediaRoutes } from './media.routes';
 export { notificationRoutes } from './notifications.routes';
 export { sessionRoutes } from './sessions.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableRoutes } from './timetable.routes';

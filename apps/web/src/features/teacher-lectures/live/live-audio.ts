@@ -1,4 +1,4 @@
-import { buildPath, mediaRoutes } from '@rollbook/contract';
+import { mediaPath } from '@rollbook/contract';
 import { apiBaseUrl } from '../../../lib/env';
 import { openRawMicrophone, stopStream } from '../../../lib/audio/microphone';
 import { startPcmCapture } from '../../../lib/audio/pcm-capture';
@@ -14,7 +14,7 @@ const NO_AUDIO_WARNING_MS = 2000;
  * speakers until the returned stop function is called.
  */
 export async function playToneLoop(audioUrl: string): Promise<() => void> {
-  const response = await fetch(`${apiBaseUrl()}${buildPath(mediaRoutes.getMedia, { audio_url: audioUrl })}`);
+  const response = await fetch(`${apiBaseUrl()}${mediaPath(audioUrl)}`);
   if (!response.ok) throw new Error(`the session tone could not be loaded (HTTP ${response.status})`);
   const bytes = await response.arrayBuffer();
   const context = new AudioContext();
