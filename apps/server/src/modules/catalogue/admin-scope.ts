@@ -24,6 +24,8 @@ export interface SemesterScope {
   institutionId: number;
   isActive: boolean;
   subjectsLocked: boolean;
+  /** Divisions (and their elective batches) were confirmed from the students' choices. */
+  divisionsCreated: boolean;
   deadline: string | null;
   reminderSentOn: string | null;
   timezone: string;
@@ -38,6 +40,7 @@ const semesterColumns = {
   institutionId: semesters.institutionId,
   isActive: semesters.isActive,
   subjectsLocked: semesters.subjectsLocked,
+  divisionsCreated: semesters.divisionsCreated,
   deadline: semesters.subjectChoiceDeadline,
   reminderSentOn: semesters.deadlineReminderSentOn,
   timezone: institutions.timezone,
@@ -60,6 +63,7 @@ function toScope(r: SemesterJoinRow): SemesterScope {
     institutionId: r.institutionId,
     isActive: r.isActive,
     subjectsLocked: r.subjectsLocked,
+    divisionsCreated: r.divisionsCreated,
     deadline: r.deadline,
     reminderSentOn: r.reminderSentOn,
     timezone: r.timezone,

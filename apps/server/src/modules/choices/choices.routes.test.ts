@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { subjectChoices } from '../../db/schema';
+import { semesters, subjectChoices } from '../../db/schema';
 import { useTestApp } from '../../testing/test-app';
 import {
   alertsOf,
@@ -10,6 +10,7 @@ import {
   auditEntries,
   buildSubjectsWorld,
   lockCeSem5,
+  seconds,
   lockItSem5,
   type SubjectsWorld,
 } from './testing/fixtures';
@@ -548,5 +549,51 @@ describe('admin confirmation (§9.8-9.13)', () => {
     // Another institution's admin sees none of it either.
     const outsider = await as(t, w.other.admin, 'GET', '/api/manage/get_all_subjects_of_teacher');
     expect(outsider.body.data.map((e: any) => e.teacher.slug)).toEqual([w.other.teacher.teacher.slug]);
+  });
+});
+
+describe('once the divisions of a semester exist', () => {
+  it('refuses to unlock it, extend its deadline or remove a student’s elective, changing nothing', async () => {
+    const w = await buildSubjectsWorld(t.db);
+    const ce = await lockCeSem5(t, w);
+    await studentSaves(w, 0, [slugOf(ce, '350711'), slugOf(ce, '350721')]);
+    at(t.clock, '2026-11-21T10:00:00');
+    await t.db.update(semesters).set({ divisionsCreated: true }).where(eq(semesters.id, w.ceSem5.id));
+    const [before] = await t.db.select().from(semesters).where(eq(semesters.id, w.ceSem5.id));
+    const choicesBefore = await t.db
+      .select()
+      .from(subjectChoices)
+      .where(eq(subjectChoices.semesterId, w.ceSem5.id));
+
+    const unlock = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choices/', {
+      semester_slug: w.ceSem5.slug,
+    });
+    expect(unlock.status).toBe(409);
+    expect(unlock.body.message).toBe(
+      "The subject selection of BE Computer Engineering - Semester 5 cannot be unlocked: the divisions of BE Computer Engineering - Semester 5 are already created from the students' choices",
+    );
+    const extend = await as(t, w.admin, 'POST', '/api/manage/extend_subject_choice_deadline/', {
+      semester_slug: w.ceSem5.slug,
+      new_deadline_timestamp: seconds('2026-11-30'),
+    });
+    expect(extend.status).toBe(409);
+    expect(extend.body.message).toMatch(
+      /deadline of .* cannot be extended: the divisions of .* are already created/,
+    );
+    const row0 = (
+      await as(t, w.admin, 'GET', `/api/manage/get_students_for_the_subject/${slugOf(ce, '350721')}`)
+    ).body.data[0];
+    const remove = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choice_for_student/', {
+      subject_slug: slugOf(ce, '350721'),
+      subject_choices_slug: row0.slug,
+    });
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toMatch(/cannot be removed from the choices of Aarav Patel: the divisions/);
+
+    const [after] = await t.db.select().from(semesters).where(eq(semesters.id, w.ceSem5.id));
+    expect(after).toEqual(before);
+    expect(
+      await t.db.select().from(subjectChoices).where(eq(subjectChoices.semesterId, w.ceSem5.id)),
+    ).toEqual(choicesBefore);
   });
 });

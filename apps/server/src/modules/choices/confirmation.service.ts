@@ -13,6 +13,7 @@ import { createScope, semesterLabel, type SemesterScope } from '../catalogue/adm
 import { createCatalogueRepository } from '../catalogue/catalogue.repository';
 import { offeredSubjectToWire, type OfferedRow } from '../catalogue/subject-wire';
 import { isOpen } from './choice-state';
+import { refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
 import { createChoicesRepository, type ChoiceItem, type ChoiceRecord } from './choices.repository';
 import type { ChoicesDeps } from './deps';
 
@@ -177,6 +178,8 @@ export function createConfirmationService(deps: ChoicesDeps) {
       if (!record.choicesSaved || !item) {
         throw conflict(`${subject.subjectName} is not among the saved choices of ${name}`);
       }
+      const change = `${subject.subjectName} cannot be removed from the choices of ${name}`;
+      refuseAfterDivisions(semester, change);
       const category = (await catalogue.categoriesOfSemesters([semester.id])).find((c) =>
         c.subjectIds.includes(subject.offeredId),
       );
@@ -193,6 +196,7 @@ export function createConfirmationService(deps: ChoicesDeps) {
       const now = deps.clock.now();
       const only = alternatives.length === 1 ? alternatives[0] : undefined;
       await deps.db.transaction(async (tx) => {
+        await refuseAfterDivisionsLocked(tx, semester, change);
         const txRepo = createChoicesRepository(tx);
         await txRepo.removeOption(record.id, subject.offeredId);
         await txRepo.deleteItems([item]);

@@ -13,6 +13,7 @@ import { createCatalogueRepository } from '../catalogue/catalogue.repository';
 import { catalogueKeyOf } from '../catalogue/catalogue.service';
 import { dateInZone, deadlineFromUnixSeconds, deadlineReached, readableDate } from '../catalogue/deadline';
 import { offeredSubjectToWire, type CatalogueRow, type OfferedRow } from '../catalogue/subject-wire';
+import { refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
 import { createChoicesRepository, type ChoiceItem } from './choices.repository';
 import type { ChoicesDeps } from './deps';
 
@@ -274,12 +275,15 @@ export function createSelectionService(deps: ChoicesDeps) {
       const semester = await scope.semester(auth, semesterSlug);
       const label = semesterLabel(semester);
       if (!semester.subjectsLocked) throw conflict(`The subject selection of ${label} is already unlocked`);
+      const change = `The subject selection of ${label} cannot be unlocked`;
+      refuseAfterDivisions(semester, change);
       if (deadlineReached(semester.deadline, deps.clock.now(), semester.timezone) === false) {
         throw conflict(
           `The subject selection of ${label} can be unlocked only after the deadline (${readableDate(semester.deadline ?? '')}) has passed`,
         );
       }
       await deps.db.transaction(async (tx) => {
+        await refuseAfterDivisionsLocked(tx, semester, change);
         if (!(await createChoicesRepository(tx).releaseLock(semester.id))) {
           throw conflict(`The subject selection of ${label} is already unlocked`);
         }
@@ -302,6 +306,8 @@ export function createSelectionService(deps: ChoicesDeps) {
       if (!semester.subjectsLocked) {
         throw conflict(`Subjects of ${label} are not locked. Lock them with a deadline instead`);
       }
+      const change = `The subject choice deadline of ${label} cannot be extended`;
+      refuseAfterDivisions(semester, change);
       const deadline = checkDeadline(body.new_deadline_timestamp, semester, deps.clock.now(), 'new deadline');
       if (semester.deadline !== null && deadline <= semester.deadline) {
         throw badRequest(
@@ -309,6 +315,7 @@ export function createSelectionService(deps: ChoicesDeps) {
         );
       }
       await deps.db.transaction(async (tx) => {
+        await refuseAfterDivisionsLocked(tx, semester, change);
         const repo = createChoicesRepository(tx);
         await repo.setDeadline(semester.id, deadline);
         const records = await repo.recordsOfSemesters([semester.id]);
