@@ -136,6 +136,7 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     const stream = await screen.findByRole('combobox', { name: 'Stream' });
     expect(within(stream).getByRole('option', { name: 'Select Stream' })).toBeInTheDocument();
+    expect(await screen.findByText('Please select the stream.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Semester' })).not.toBeInTheDocument();
     expect(
       screen.getByRole('status', { name: 'Semesters load once a stream is chosen' }),
@@ -351,6 +352,8 @@ describe('DivisionCreationPage', { timeout: 20_000 }, () => {
 
     await user.clear(mlCount);
     await user.type(mlCount, '-4');
+    // Shown as applied while still typing: never a count below 0.
+    expect(mlCount).toHaveValue(0);
     await user.tab();
     expect(mlCount).toHaveValue(0);
     expect(within(first).getByText('Students - 0')).toBeInTheDocument();

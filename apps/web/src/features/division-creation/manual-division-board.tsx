@@ -81,8 +81,8 @@ function DraggableGroup({ group, label, divisionIds, onAdd }: DraggableGroupProp
 }
 
 /**
- * A share's count: typed freely (an empty or half-typed field is allowed while editing), every
- * complete number is applied clamped, and leaving the field shows the applied count.
+ * A share's count: an empty or half-typed field is allowed while editing, and every complete
+ * number is applied clamped and shown as applied at once (typing -5 shows 0, never a count below 0).
  */
 function CountInput({
   label,
@@ -102,8 +102,13 @@ function CountInput({
       aria-label={label}
       value={draft ?? String(count)}
       onChange={(event) => {
-        setDraft(event.target.value);
-        if (Number.isFinite(event.target.valueAsNumber)) onCount(event.target.valueAsNumber);
+        const typed = event.target.valueAsNumber;
+        if (Number.isFinite(typed)) {
+          setDraft(null);
+          onCount(typed);
+        } else {
+          setDraft(event.target.value);
+        }
       }}
       onBlur={() => setDraft(null)}
       className="h-8 w-20 rounded-md border border-slate-300 bg-white px-2 text-right text-sm tabular-nums focus:outline-2 focus:outline-brand-600"

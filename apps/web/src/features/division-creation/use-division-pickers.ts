@@ -12,7 +12,7 @@ export function useDivisionPickers(onReset: () => void) {
   const [semesterSlug, setSemesterSlug] = useState('');
   const streams = useDivisionStreamsQuery();
   const semesters = useDivisionSemestersQuery(streamSlug, { skip: !streamSlug });
-  useInfoToast(streams.isSuccess && !streamSlug, 'Please select the stream');
+  useInfoToast(streams.isSuccess && !streamSlug, 'Please select the stream.');
   useInfoToast(Boolean(streamSlug) && semesters.isSuccess && !semesterSlug, 'please select the semester');
 
   return {
