@@ -8,6 +8,7 @@ import {
   type WeekDay,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
+import { readTextAnswer } from '../../lib/api/text-response';
 
 interface Listed<T> {
   data: T;
@@ -78,7 +79,7 @@ export const teacherLecturesApi = api.enhanceEndpoints({ addTagTypes: ['TeacherD
     exportSessionData: build.mutation<string, string>({
       query: (sessionId) => ({
         ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
-        responseHandler: 'text',
+        responseHandler: readTextAnswer,
       }),
     }),
   }),

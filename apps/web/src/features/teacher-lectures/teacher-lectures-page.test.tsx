@@ -537,4 +537,18 @@ describe('TeacherLecturesPage: export', () => {
     create.mockRestore();
     click.mockRestore();
   });
+
+  it('shows the server’s message when the export is refused', async () => {
+    serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
+    server.use(
+      http.get(apiUrl(sessionRoutes.getSessionDataForExport.path.replace('{session_id}', ':id')), () =>
+        HttpResponse.json(errorBody('Only the lecture’s teacher can export its attendance'), { status: 403 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
+    expect(
+      await screen.findByText('Only the lecture’s teacher can export its attendance'),
+    ).toBeInTheDocument();
+  });
 });

@@ -8,6 +8,7 @@ import {
   type Stream,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
+import { readTextAnswer } from '../../lib/api/text-response';
 
 // Sample downloads are Rollbook additions outside the original contract (server: timetable module).
 const SAMPLE_LIST_ROUTE = { method: 'GET', path: '/timetable/samples' } as const;
@@ -89,7 +90,7 @@ export const timetableApi = api.enhanceEndpoints({ addTagTypes: ['MasterTimetabl
     downloadTimetableSample: build.mutation<string, string>({
       query: (name) => ({
         ...contractRequest(SAMPLE_FILE_ROUTE, { params: { name } }),
-        responseHandler: 'text',
+        responseHandler: readTextAnswer,
       }),
     }),
   }),
