@@ -8,6 +8,8 @@ export const ATTENDANCE_TEXT = {
   marked: 'Attendance Marked successfully!',
   notVerified: 'Your attendance could not be verified. Try again, or send a manual marking request.',
   recordFailed: 'Failed to record audio: ',
+  /** Product spec §8: a warning when no audio arrives within 2 seconds. */
+  noAudio: 'No audio from your microphone for 2 seconds: check that it is connected and not muted.',
   manualSent: 'Your request to mark manually has been sent.',
   emptyTimetable: 'No lectures scheduled in this timetable.',
   branchMissing: 'Branch Name Missing',

@@ -19,7 +19,7 @@ import { markingDevices } from './use-marking';
 
 // jsdom cannot record: the recorder hands back a fixed clip (Playwright records with Chromium's fake
 // microphone). The WAV encoder itself runs for real.
-const recorder = { error: null as Error | null, calls: [] as number[] };
+const recorder = { error: null as Error | null, silent: false, calls: [] as number[] };
 
 setupMswServer();
 
@@ -43,9 +43,11 @@ beforeEach(() => {
   positionError = null;
   positionOptions.length = 0;
   recorder.error = null;
+  recorder.silent = false;
   recorder.calls = [];
-  vi.spyOn(markingDevices, 'recordClip').mockImplementation((durationMs) => {
+  vi.spyOn(markingDevices, 'recordClip').mockImplementation((durationMs, options) => {
     recorder.calls.push(durationMs);
+    if (recorder.silent) options?.onSilence?.();
     if (recorder.error) return Promise.reject(recorder.error);
     return Promise.resolve({
       samples: new Float32Array(48_000 * 5).fill(0.25),
@@ -325,6 +327,25 @@ describe('StudentAttendancePage: marking', () => {
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await screen.findByText('Please allow the location permission!')).toBeInTheDocument();
     expect(uploads).toBe(0);
+  });
+
+  it('warns when the microphone stays silent for 2 seconds, and still marks once sound arrives', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    server.use(
+      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () =>
+        HttpResponse.json(okCoded(true, 100)),
+      ),
+    );
+    recorder.silent = true;
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(
+      await screen.findByText(
+        'No audio from your microphone for 2 seconds: check that it is connected and not muted.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Attendance Marked successfully!')).toBeInTheDocument();
   });
 
   it('sends a manual request only with a comment; code 100 disables both buttons', async () => {

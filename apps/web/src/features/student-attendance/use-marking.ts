@@ -43,7 +43,9 @@ export function useMarking() {
     try {
       let clip;
       try {
-        clip = await markingDevices.recordClip(RECORDING_MS);
+        clip = await markingDevices.recordClip(RECORDING_MS, {
+          onSilence: () => toast.warning(ATTENDANCE_TEXT.noAudio),
+        });
       } catch (error) {
         return void toast.error(`${ATTENDANCE_TEXT.recordFailed}${messageOf(error)}`);
       }

@@ -60,11 +60,24 @@ export class ClipCollector {
   }
 }
 
+export interface RecordClipOptions {
+  /** How long past `durationMs` to wait for enough sound before giving up. */
+  graceMs?: number;
+  /** Called once when no sound at all has arrived this long after the start (product spec §8: 2 s). */
+  onSilence?: () => void;
+  silenceWarningMs?: number;
+}
+
 /**
- * Records `durationMs` of raw microphone audio at the device's rate. Rejects when the microphone
- * delivers too little sound within `durationMs` plus a grace period (a muted or dead device).
+ * Records `durationMs` of raw microphone audio at the device's rate. Warns through `onSilence`
+ * when nothing arrives within `silenceWarningMs` (the recording goes on: a slow device may still
+ * deliver), and rejects when the microphone delivers too little sound within `durationMs` plus a
+ * grace period (a muted or dead device).
  */
-export async function recordClip(durationMs: number, graceMs = 3000): Promise<RecordedClip> {
+export async function recordClip(
+  durationMs: number,
+  { graceMs = 3000, onSilence, silenceWarningMs = 2000 }: RecordClipOptions = {},
+): Promise<RecordedClip> {
   const stream = await openRawMicrophone();
   try {
     const collector = new ClipCollector(durationMs);
@@ -72,9 +85,14 @@ export async function recordClip(durationMs: number, graceMs = 3000): Promise<Re
     const complete = new Promise<void>((resolve) => {
       finish = resolve;
     });
+    let heard = false;
     const capture = await startPcmCapture(stream, (frames, sampleRate) => {
+      heard = true;
       if (collector.add(frames, sampleRate, Date.now())) finish();
     });
+    const silenceTimer = setTimeout(() => {
+      if (!heard) onSilence?.();
+    }, silenceWarningMs);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tooQuiet = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
@@ -86,6 +104,7 @@ export async function recordClip(durationMs: number, graceMs = 3000): Promise<Re
       await Promise.race([complete, tooQuiet]);
     } finally {
       clearTimeout(timer);
+      clearTimeout(silenceTimer);
       await capture.stop();
     }
     return collector.clip();
