@@ -27,6 +27,7 @@ export interface AllocationScope {
  * divisions), the teaching units of those divisions and batches, the teachers who may take load
  * (teachers of the branches, plus any teacher of the institution who ranked one of the subjects)
  * with their saved priorities, weekly maximum and confirmed load elsewhere, and the stored rows.
+ * Writers pass their transaction, after taking the allocation lock, so their checks see settled data.
  */
 export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<AllocationScope> {
   const scope = createScope(db);
@@ -45,15 +46,16 @@ export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<Al
   );
   const divisionIds = divisions.map((d) => d.id);
   const batches = await repo.batchesOf(divisionIds);
-  const [subjectBatches, divisionElectives] = await Promise.all([
-    repo.subjectBatchLinks(batches.map((b) => b.id)),
-    repo.electivesByDivision(divisionIds),
-  ]);
+  // One query at a time: inside a transaction they share one connection.
+  const subjectBatches = await repo.subjectBatchLinks(batches.map((b) => b.id));
+  const divisionElectives = await repo.electivesByDivision(divisionIds);
   const units = buildUnits({ subjects, divisions, batches, subjectBatches, divisionElectives });
 
   const records = await repo.recordsOfSemesters(semesterIds);
   const found = new Map<number, TeacherRow>();
-  for (const t of await repo.teachersOfBranches(auth.institutionId, branchIds)) found.set(t.teacherId, t);
+  const ofBranches = await repo.teachersOfBranches(auth.institutionId, branchIds);
+  const own = new Set(ofBranches.map((t) => t.teacherId));
+  for (const t of ofBranches) found.set(t.teacherId, t);
   for (const t of await repo.teachersWhoRanked(
     auth.institutionId,
     subjects.map((s) => s.offeredId),
@@ -64,15 +66,16 @@ export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<Al
   for (const t of await repo.teachersByIds(missing)) found.set(t.teacherId, t);
   const rows = [...found.values()];
 
-  const [picks, defaultMax, elsewhereRows, confirmed] = await Promise.all([
-    repo.savedTeacherPicks(rows.map((t) => t.profileId)),
-    repo.defaultMaxHours(auth.institutionId),
-    repo.confirmedElsewhere(
-      rows.map((t) => t.teacherId),
-      semesterIds,
-    ),
-    repo.confirmedSemesterIds(semesterIds),
-  ]);
+  const picks = await repo.savedTeacherPicks(
+    rows.map((t) => t.profileId),
+    semesterIds,
+  );
+  const defaultMax = await repo.defaultMaxHours(auth.institutionId);
+  const elsewhereRows = await repo.confirmedElsewhere(
+    rows.map((t) => t.teacherId),
+    semesterIds,
+  );
+  const confirmed = await repo.confirmedSemesterIds(semesterIds);
   const teachers: PoolTeacher[] = rows
     .map((t) => ({
       teacherId: t.teacherId,
@@ -84,6 +87,7 @@ export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<Al
       seniority: t.seniority,
       maxHours: t.maxWeeklyHours ?? defaultMax,
       maxIsDefault: t.maxWeeklyHours === null,
+      ofAdminBranches: own.has(t.teacherId),
       elsewhere: elsewhereRows.filter((r) => r.teacherId === t.teacherId).reduce((s, r) => s + r.hours, 0),
       priorities: [...new Set(picks.filter((p) => p.profileId === t.profileId).map((p) => p.offeredSlug))],
     }))

@@ -21,6 +21,8 @@ export interface PoolTeacher {
   /** Weekly maximum in force (the teacher's own, else the institution's default). */
   maxHours: number;
   maxIsDefault: boolean;
+  /** Whether the teacher belongs to the admin's branches: only those maxima are the admin's to change. */
+  ofAdminBranches: boolean;
   /** Hours already confirmed for this teacher in allocations outside this one (other branches). */
   elsewhere: number;
   /** Offered subject slugs, most wanted first. */
@@ -158,8 +160,10 @@ export function buildContext(
       lab: listed('lab'),
       practical: listed('practical'),
       tutorial: listed('tutorial'),
-      max_hours: teacher.maxHours,
-      max_hours_is_default: teacher.maxIsDefault,
+      // Sent only where the admin may change it, so the page offers no form that would fail.
+      ...(teacher.ofAdminBranches
+        ? { max_hours: teacher.maxHours, max_hours_is_default: teacher.maxIsDefault }
+        : {}),
     };
   }
 

@@ -205,9 +205,12 @@ export function createAllocationRepository(db: Db) {
         .where(inArray(teachers.id, ids));
     },
 
-    /** Saved teacher picks of some people: offered subject and priority (1 = most wanted). */
-    async savedTeacherPicks(profileIds: number[]) {
-      if (profileIds.length === 0) return [];
+    /**
+     * Saved teacher picks of some people for some semesters: offered subject and priority (1 = most
+     * wanted). Only the planned semesters' picks count: older ones would shift the ranks.
+     */
+    async savedTeacherPicks(profileIds: number[], semesterIds: number[]) {
+      if (profileIds.length === 0 || semesterIds.length === 0) return [];
       return db
         .select({
           profileId: subjectChoices.profileId,
@@ -222,6 +225,7 @@ export function createAllocationRepository(db: Db) {
         .where(
           and(
             inArray(subjectChoices.profileId, profileIds),
+            inArray(subjectChoices.semesterId, semesterIds),
             eq(subjectChoices.kind, 'teacher'),
             eq(subjectChoices.choicesSaved, true),
           ),

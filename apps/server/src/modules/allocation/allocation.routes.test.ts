@@ -2,10 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AllocationContext, AllocationRow } from '@rollbook/contract';
-import { auditLog, profiles, teacherAllocations, teachers } from '../../db/schema';
+import { auditLog, batches, profiles, subjectChoices, teacherAllocations, teachers } from '../../db/schema';
+import { buildSemester, buildTeacher } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
 import { as } from '../choices/testing/fixtures';
-import { buildAllocationWorld, semesterConfirmed, type AllocationWorld } from './testing/allocation-fixture';
+import {
+  buildAllocationWorld,
+  offer,
+  saveChoices,
+  semesterConfirmed,
+  type AllocationWorld,
+} from './testing/allocation-fixture';
 import { editMap, type Edits } from './testing/edit-map';
 
 const CONTEXT = '/api/manage/get_subject_allocation_context';
@@ -208,6 +215,64 @@ describe('teacher load allocation', () => {
       expect(proposals).toHaveLength(1);
     });
 
+    it('remembers an empty proposal instead of solving again on every load, until reset', async () => {
+      // Nobody ranked anything, so the solver allocates nothing and no row is stored.
+      await t.db.delete(subjectChoices).where(eq(subjectChoices.kind, 'teacher'));
+      const proposals = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'allocation.propose'));
+      const first = await context();
+      expect(first.subject_to_teacher_map.stats.unallocated_subject_hours_instant_allocation).toBe(30);
+      expect(await context()).toEqual(first);
+      expect(await storedRows()).toEqual([]);
+      expect(await proposals()).toHaveLength(1);
+      expect((await as(t, w.admin, 'POST', RESET)).status).toBe(200);
+      await context();
+      expect(await proposals()).toHaveLength(2);
+    });
+
+    it("ranks subjects by the teachers' picks of the planned semesters only", async () => {
+      const old = await buildSemester(t.db, {
+        institutionId: w.institution.id,
+        streamId: w.semester.streamId,
+        no: 5,
+        academicYear: '2025-26',
+        isActive: false,
+      });
+      const oldSubjects = await offer(t.db, w.institution.id, old.id, [
+        { code: '350501', name: 'Old One', L: 3, T: 0, P: 0, elective: false },
+        { code: '350502', name: 'Old Two', L: 3, T: 0, P: 0, elective: false },
+      ]);
+      const { asha } = w.teachers;
+      await saveChoices(t.db, asha.profile.id, old.id, 'teacher', [
+        oldSubjects['350501']!.id,
+        oldSubjects['350502']!.id,
+      ]);
+      const load = (await context()).teacher_to_subject_map[0][asha.teacher.slug]!;
+      const ranks = new Map(
+        (['theory', 'lab', 'tutorial', 'practical'] as const).flatMap((kind) =>
+          Object.values(load[kind] ?? {}).map((e) => [e.subject.subject_code, e.subject.priority]),
+        ),
+      );
+      // Asha saved OS then ML for this semester: ranks 1 and 2, whatever she picked years ago.
+      expect(ranks.get('350701')).toBe(1);
+      expect(ranks.get('350711')).toBe(2);
+    });
+
+    it("sends a weekly maximum only for teachers of the admin's branches", async () => {
+      const itTeacher = await buildTeacher(t.db, {
+        institutionId: w.institution.id,
+        branchId: w.it.id,
+        name: 'Irfan IT',
+        teacherCode: 'IT1',
+      });
+      await saveChoices(t.db, itTeacher.profile.id, w.semester.id, 'teacher', [w.subjects.os.id]);
+      const loads = (await context()).teacher_to_subject_map[0];
+      const visitor = loads[itTeacher.teacher.slug]!;
+      expect(visitor).toBeDefined();
+      expect(visitor).not.toHaveProperty('max_hours');
+      expect(visitor).not.toHaveProperty('max_hours_is_default');
+      expect(loads[w.teachers.asha.teacher.slug]!.max_hours).toBe(18);
+    });
+
     it('gives each teacher no more than an admin-set maximum, and refuses a maximum below confirmed load', async () => {
       const chetan = w.teachers.chetan.teacher.slug;
       await context();
@@ -320,6 +385,33 @@ describe('teacher load allocation', () => {
         },
       ]);
       expect((await as(t, w.other.teacher.profile, 'GET', MINE)).body.data).toEqual([]);
+    });
+
+    it('refuses with 409, writing nothing, a page loaded before the divisions or semesters changed', async () => {
+      const c = await context();
+      const before = await storedRows();
+      // A batch is added to division A after the page was loaded: OS labs and Mini Project grow.
+      await t.db
+        .insert(batches)
+        .values({ divisionId: w.divisions[0]!.id, name: 'A3', kind: 'core', ordering: 3 });
+      let res = await as(t, w.admin, 'POST', CONFIRM, { subject_to_teacher_map: editMap(c, fullPlan()) });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toContain('reload the page');
+      expect(await storedRows()).toEqual(before);
+
+      // A page that lists only some of the subjects would drop the others' hours.
+      const fresh = await context();
+      const proposed = await storedRows();
+      const partial = structuredClone(fresh.subject_to_teacher_map);
+      partial.separate_allocations = [];
+      res = await as(t, w.admin, 'POST', CONFIRM, { subject_to_teacher_map: partial });
+      expect(res.status).toBe(409);
+      expect(await storedRows()).toEqual(proposed);
+      expect(await semesterConfirmed(t.db, w.semester.id)).toBe(false);
+
+      // The page as loaded, untouched, still confirms.
+      res = await as(t, w.admin, 'POST', CONFIRM, { subject_to_teacher_map: fresh.subject_to_teacher_map });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
 
     it('leaves hours unallocated when the admin takes them away', async () => {

@@ -5,10 +5,10 @@ import type {
   TeacherAllocationRow,
   TeacherMaxHours,
 } from '@rollbook/contract';
-import { validateAllocation, type UnitAssignment } from '@rollbook/planner';
+import type { UnitAssignment } from '@rollbook/planner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { PlannerRunner } from '../../lib/planner-worker/planner-runner';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -16,18 +16,17 @@ import { createScope } from '../catalogue/admin-scope';
 import { createCatalogueRepository } from '../catalogue/catalogue.repository';
 import { createAllocationRepository } from './allocation.repository';
 import { currentAssignments, loadAllocationScope, type AllocationScope } from './allocation-scope';
+import { lockAllocations } from './allocation-lock';
 import { availableHours, buildContext } from './allocation-wire';
-import { proposeAllocation } from './proposal';
-import { readEditedHours } from './read-edited-hours';
-import { recordsFromAssignments, spreadHours } from './unit-assignments';
+import { planConfirm } from './confirm-allocation';
+import { proposalInput, proposeAllocation } from './proposal';
+import { recordsFromAssignments } from './unit-assignments';
 
 export interface AllocationDeps {
   db: Db;
   planner: PlannerRunner;
   log: FastifyBaseLogger;
 }
-
-const KIND_LABEL = { theory: 'theory', tutorial: 'tutorial', lab: 'lab', practical: 'practical' } as const;
 
 /**
  * Teacher load allocation (contract §10.10): the admin's allocation of their branches' planned
@@ -38,6 +37,12 @@ export function createAllocationService(deps: AllocationDeps) {
   const repo = createAllocationRepository(deps.db);
   // One proposal run at a time per admin scope: concurrent page loads wait for the same result.
   const proposing = new Map<string, Promise<void>>();
+  // The solver inputs of the last proposal stored per admin scope. An empty proposal stores no
+  // rows, so without this every page load would solve (and audit) again; it is forgotten on
+  // reset, and a change of units, priorities or maxima gives other inputs.
+  const proposedInputs = new Map<string, string>();
+  const scopeKey = (institutionId: number, branchIds: readonly number[]) =>
+    `${institutionId}:${[...branchIds].sort((a, b) => a - b).join(',')}`;
 
   /** Solves and stores a proposal when unconfirmed semesters have units but no usable proposal. */
   async function ensureProposal(auth: AuthContext, state: AllocationScope): Promise<boolean> {
@@ -52,8 +57,10 @@ export function createAllocationService(deps: AllocationDeps) {
         availableHours(t),
     );
     if (hasProposal && !stale && !overMax) return false;
+    const key = scopeKey(state.institutionId, state.branchIds);
+    const inputs = JSON.stringify(proposalInput(state, assignments));
+    if (!hasProposal && proposedInputs.get(key) === inputs) return false;
 
-    const key = `${state.institutionId}:${[...state.branchIds].sort((a, b) => a - b).join(',')}`;
     const running = proposing.get(key);
     if (running) {
       await running;
@@ -65,6 +72,7 @@ export function createAllocationService(deps: AllocationDeps) {
       const rows = recordsFromAssignments(state.units, result.assignments, idBySlug, 'proposed');
       const semesterIds = [...openSemesters];
       await deps.db.transaction(async (tx) => {
+        await lockAllocations(tx, state.institutionId);
         const txRepo = createAllocationRepository(tx);
         // A confirm that landed while the solver ran wins: its semesters get no proposal rows.
         const confirmedMeanwhile = await txRepo.confirmedSemesterIds(semesterIds);
@@ -87,6 +95,7 @@ export function createAllocationService(deps: AllocationDeps) {
           },
         });
       });
+      proposedInputs.set(key, inputs);
     })();
     proposing.set(key, work);
     try {
@@ -109,9 +118,10 @@ export function createAllocationService(deps: AllocationDeps) {
 
     /** Drops the proposal and any confirmed allocation of the admin's planned semesters. */
     async reset(auth: AuthContext): Promise<true> {
-      const state = await loadAllocationScope(deps.db, auth);
-      const ids = state.semesters.map((s) => s.id);
       await deps.db.transaction(async (tx) => {
+        await lockAllocations(tx, auth.institutionId);
+        const state = await loadAllocationScope(tx, auth);
+        const ids = state.semesters.map((s) => s.id);
         const txRepo = createAllocationRepository(tx);
         await txRepo.deleteRows(ids);
         await txRepo.setConfirmed(ids, false);
@@ -123,6 +133,7 @@ export function createAllocationService(deps: AllocationDeps) {
           entitySlug: state.semesters[0]?.slug ?? null,
           detail: { semesters: state.semesters.map((s) => s.slug) },
         });
+        proposedInputs.delete(scopeKey(state.institutionId, state.branchIds));
       });
       return true;
     },
@@ -133,62 +144,15 @@ export function createAllocationService(deps: AllocationDeps) {
      * teacher is unknown (404), a kind or hour is invented, or a teacher would pass their maximum.
      */
     async confirm(auth: AuthContext, body: ConfirmSubjectAllocationBody): Promise<true> {
-      const state = await loadAllocationScope(deps.db, auth);
-      if (state.units.length === 0) {
-        throw conflict('There is nothing to allocate yet: no semester of your branches has divisions');
-      }
-      const edited = readEditedHours(state, body.subject_to_teacher_map);
-      const problems = [...edited.problems];
-      const perTeacher = new Map<string, number>();
-      for (const hours of edited.targets.values()) {
-        for (const [teacher, h] of hours) perTeacher.set(teacher, (perTeacher.get(teacher) ?? 0) + h);
-      }
-      for (const teacher of state.teachers) {
-        const total = perTeacher.get(teacher.slug) ?? 0;
-        const available = availableHours(teacher);
-        if (total <= available) continue;
-        const elsewhere =
-          teacher.elsewhere > 0 ? `, ${teacher.elsewhere} h of it already confirmed elsewhere` : '';
-        problems.push(
-          `${teacher.name} (${teacher.code}) would teach ${total} h a week, above their maximum of ${teacher.maxHours} h${elsewhere}`,
-        );
-      }
-      const { assignments: previous } = currentAssignments(state);
-      const spread = spreadHours(state.units, edited.targets, problems.length > 0 ? [] : previous);
-      if (problems.length === 0) {
-        const subjectById = new Map(state.subjects.map((s) => [s.offeredId, s]));
-        const teacherBySlug = new Map(state.teachers.map((t) => [t.slug, t]));
-        for (const u of spread.unplaced) {
-          const [offeredId, kind] = u.subjectKind.split(':') as [string, keyof typeof KIND_LABEL];
-          const subject = subjectById.get(Number(offeredId));
-          const teacher = teacherBySlug.get(u.teacher);
-          problems.push(
-            `${teacher?.name ?? u.teacher}'s ${edited.targets.get(u.subjectKind)?.get(u.teacher) ?? u.hours} h of ${KIND_LABEL[kind]} in ${subject?.subjectName ?? 'a subject'} do not fit its whole 2-hour lab blocks (${u.hours} h left over)`,
-          );
-        }
-      }
-      if (problems.length === 0) {
-        // The planner's own check, as a last guard: nothing is stored that breaks a unit or a maximum.
-        const check = validateAllocation(
-          state.units.map((ref) => ref.unit),
-          state.teachers.map((t) => ({
-            slug: t.slug,
-            priorities: t.priorities,
-            maxHours: availableHours(t),
-          })),
-          spread.assignments,
-        ).filter((v) => v.severity === 'error');
-        problems.push(...check.map((v) => v.message));
-      }
-      if (problems.length > 0) {
-        throw new AppError('validation_failed', `The allocation was not confirmed: ${problems.join('; ')}`, {
-          issues: problems.map((message) => ({ path: 'subject_to_teacher_map', message })),
-        });
-      }
-      const idBySlug = new Map(state.teachers.map((t) => [t.slug, t.teacherId]));
-      const rows = recordsFromAssignments(state.units, spread.assignments, idBySlug, 'confirmed');
-      const ids = state.semesters.map((s) => s.id);
       await deps.db.transaction(async (tx) => {
+        // Read and checked under the lock: a concurrent confirm, reset or maximum change (of any
+        // branch sharing a teacher) waits, and this one sees what it wrote.
+        await lockAllocations(tx, auth.institutionId);
+        const state = await loadAllocationScope(tx, auth);
+        const assignments = planConfirm(state, body);
+        const idBySlug = new Map(state.teachers.map((t) => [t.slug, t.teacherId]));
+        const rows = recordsFromAssignments(state.units, assignments, idBySlug, 'confirmed');
+        const ids = state.semesters.map((s) => s.id);
         const txRepo = createAllocationRepository(tx);
         await txRepo.deleteRows(ids);
         await txRepo.insertRows(rows);
@@ -201,9 +165,9 @@ export function createAllocationService(deps: AllocationDeps) {
           entitySlug: state.semesters[0]?.slug ?? null,
           detail: {
             semesters: state.semesters.map((s) => s.slug),
-            allocatedHours: spread.assignments.reduce((sum, a) => sum + a.hours, 0),
+            allocatedHours: assignments.reduce((sum, a) => sum + a.hours, 0),
             totalHours: state.units.reduce((sum, ref) => sum + ref.unit.hours, 0),
-            teachers: new Set(spread.assignments.map((a) => a.teacher)).size,
+            teachers: new Set(assignments.map((a) => a.teacher)).size,
           },
         });
       });
@@ -256,27 +220,29 @@ export function createAllocationService(deps: AllocationDeps) {
      * are dropped so the next load solves again with the new limit.
      */
     async setMaxHours(auth: AuthContext, body: SetTeacherMaxHoursBody): Promise<TeacherMaxHours> {
-      const scope = createScope(deps.db);
-      const branchIds = await scope.branchIdsOf(auth);
-      const teacher = (await repo.teachersOfBranches(auth.institutionId, branchIds)).find(
-        (t) => t.slug === body.teacher_slug,
-      );
-      if (!teacher) throw notFound('Teacher');
-      const confirmedLoad = (await repo.confirmedRows({ teacherIds: [teacher.teacherId] })).reduce(
-        (sum, r) => sum + r.hours,
-        0,
-      );
-      const defaultMax = await repo.defaultMaxHours(auth.institutionId);
-      const effective = body.max_hours ?? defaultMax;
-      if (effective < confirmedLoad) {
-        throw conflict(
-          `${teacher.name ?? teacher.code} already has ${confirmedLoad} h of confirmed load a week: choose at least ${confirmedLoad} h, or reset that allocation first`,
-        );
-      }
-      const mySemesters = (await scope.semestersOf(auth)).map((s) => s.id);
-      const withProposals = await repo.semestersWithProposalsOf(teacher.teacherId);
-      await deps.db.transaction(async (tx) => {
+      return deps.db.transaction(async (tx) => {
+        // Under the allocation lock, so no confirm can add load between the check and the update.
+        await lockAllocations(tx, auth.institutionId);
+        const scope = createScope(tx);
         const txRepo = createAllocationRepository(tx);
+        const branchIds = await scope.branchIdsOf(auth);
+        const teacher = (await txRepo.teachersOfBranches(auth.institutionId, branchIds)).find(
+          (t) => t.slug === body.teacher_slug,
+        );
+        if (!teacher) throw notFound('Teacher');
+        const confirmedLoad = (await txRepo.confirmedRows({ teacherIds: [teacher.teacherId] })).reduce(
+          (sum, r) => sum + r.hours,
+          0,
+        );
+        const defaultMax = await txRepo.defaultMaxHours(auth.institutionId);
+        const effective = body.max_hours ?? defaultMax;
+        if (effective < confirmedLoad) {
+          throw conflict(
+            `${teacher.name ?? teacher.code} already has ${confirmedLoad} h of confirmed load a week: choose at least ${confirmedLoad} h, or reset that allocation first`,
+          );
+        }
+        const mySemesters = (await scope.semestersOf(auth)).map((s) => s.id);
+        const withProposals = await txRepo.semestersWithProposalsOf(teacher.teacherId);
         await txRepo.setTeacherMax(teacher.teacherId, body.max_hours);
         await txRepo.deleteRows([...new Set([...mySemesters, ...withProposals])], 'proposed');
         await audit(tx, {
@@ -287,12 +253,12 @@ export function createAllocationService(deps: AllocationDeps) {
           entitySlug: teacher.slug,
           detail: { maxHours: body.max_hours },
         });
+        return {
+          teacher_slug: teacher.slug,
+          max_hours: effective,
+          max_hours_is_default: body.max_hours === null,
+        };
       });
-      return {
-        teacher_slug: teacher.slug,
-        max_hours: effective,
-        max_hours_is_default: body.max_hours === null,
-      };
     },
 
     /** Everything the spreadsheet needs: the scope with its confirmed allocation only. */

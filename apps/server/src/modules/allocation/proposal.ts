@@ -31,11 +31,31 @@ function fixedLoad(state: AllocationScope, current: readonly UnitAssignment[]): 
 }
 
 /**
- * The solver's proposal for the semesters not confirmed yet: their units, every pool teacher with
- * their saved priorities (only ranked subjects are given) and the hours left of their weekly
- * maximum after load elsewhere and in confirmed semesters. It runs in the planner worker under a
- * hard limit; if that run fails or is stopped, the fast deterministic allocation (greedy and local
- * search, still within every maximum) is used instead, so the admin always gets a proposal.
+ * What the solver is given for the semesters not confirmed yet: their units and every pool teacher
+ * with their saved priorities (only ranked subjects are given) and the hours left of their weekly
+ * maximum after load elsewhere and in confirmed semesters. Two equal inputs give the same proposal.
+ */
+export function proposalInput(
+  state: AllocationScope,
+  current: readonly UnitAssignment[],
+): Omit<AllocationInput, 'timeBudgetMs'> {
+  const fixed = fixedLoad(state, current);
+  const teachers: PlannerTeacher[] = state.teachers.map((t) => ({
+    slug: t.slug,
+    priorities: t.priorities,
+    maxHours: Math.max(0, availableHours(t) - (fixed.get(t.slug) ?? 0)),
+    ...(t.seniority !== null ? { seniority: t.seniority } : {}),
+  }));
+  return {
+    units: state.units.filter((ref) => !state.confirmed.has(ref.semesterId)).map((ref) => ref.unit),
+    teachers,
+  };
+}
+
+/**
+ * The solver's proposal for `proposalInput`. It runs in the planner worker under a hard limit; if
+ * that run fails or is stopped, the fast deterministic allocation (greedy and local search, still
+ * within every maximum) is used instead, so the admin always gets a proposal.
  */
 export async function proposeAllocation(
   state: AllocationScope,
@@ -47,18 +67,7 @@ export async function proposeAllocation(
     hardLimitMs: HARD_LIMIT_MS,
   },
 ): Promise<AllocationResult> {
-  const fixed = fixedLoad(state, current);
-  const teachers: PlannerTeacher[] = state.teachers.map((t) => ({
-    slug: t.slug,
-    priorities: t.priorities,
-    maxHours: Math.max(0, availableHours(t) - (fixed.get(t.slug) ?? 0)),
-    ...(t.seniority !== null ? { seniority: t.seniority } : {}),
-  }));
-  const input: AllocationInput = {
-    units: state.units.filter((ref) => !state.confirmed.has(ref.semesterId)).map((ref) => ref.unit),
-    teachers,
-    timeBudgetMs: limits.timeBudgetMs,
-  };
+  const input: AllocationInput = { ...proposalInput(state, current), timeBudgetMs: limits.timeBudgetMs };
   try {
     return await planner.run('allocateLoad', input, { hardLimitMs: limits.hardLimitMs });
   } catch (err) {

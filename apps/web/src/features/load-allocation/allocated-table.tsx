@@ -28,9 +28,16 @@ export function AllocatedTable({
   rows: readonly TeacherLoadRow[];
   onEdit: (teacherSlug: string) => void;
 }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.noTeachers}</p>;
   return (
     <DataTable caption={ALLOCATION_TEXT.allocatedTab} columns={COLUMNS}>
+      {rows.length === 0 ? (
+        // The spec's column headers stay visible; the sentence is the table's only row.
+        <tr>
+          <td colSpan={COLUMNS.length} className="px-3 py-4 text-center text-sm text-slate-600">
+            {ALLOCATION_TEXT.noTeachers}
+          </td>
+        </tr>
+      ) : null}
       {rows.map((row, index) => {
         const name = row.teacher.profile.name;
         return (

@@ -211,3 +211,36 @@ describe('confirmBody', () => {
     expect([asha, ravi, meera].map((who) => rowOf(edited, who.slug).total)).toEqual([7, 4, 3]);
   });
 });
+
+describe('odd practical hours', () => {
+  const plLine = { subject: pythonLab.slug, kind: 'practical' } as const;
+  /** Python Lab with 5 h of practicals (2-hour blocks and the server's 1-hour block): Asha 2 h. */
+  function oddAllocation(): WorkingAllocation {
+    const context = buildContext();
+    const practical = context.subject_to_teacher_map.separate_allocations[0]!.teacher_allocation.practical!;
+    practical.total_hours = 5;
+    practical.remaining_hours = 3;
+    return workingAllocation(context);
+  }
+
+  it('gives, takes back and moves the odd hour, and 2-hour blocks otherwise', () => {
+    const allocation = oddAllocation();
+    const given = applied(changeHours(allocation, plLine, 'meera', 1));
+    expect(lineHoursOf(given, plLine, 'meera')).toBe(1);
+    expect(remainingOf(given, plLine)).toBe(2);
+    // Only a 2-hour block is left now.
+    expect(refusal(changeHours(given, plLine, 'ravi', 1))).toBe('Practical hours move in blocks of 2 hours.');
+    const moved = applied(moveHours(given, plLine, 'meera', 'ravi', 1));
+    expect(lineHoursOf(moved, plLine, 'ravi')).toBe(1);
+    expect(lineHoursOf(moved, plLine, 'meera')).toBe(0);
+    const back = applied(changeHours(moved, plLine, 'ravi', -1));
+    expect(remainingOf(back, plLine)).toBe(3);
+    // Asha holds whole blocks only: she cannot give away one hour of them.
+    expect(refusal(moveHours(allocation, plLine, 'asha', 'meera', 1))).toBe(
+      'Practical hours move in blocks of 2 hours.',
+    );
+    expect(refusal(changeHours(allocation, plLine, 'asha', -1))).toBe(
+      'Practical hours move in blocks of 2 hours.',
+    );
+  });
+});

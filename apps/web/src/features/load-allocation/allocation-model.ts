@@ -4,7 +4,10 @@ import type { AllocationContext, AllocationRow, SubjectToTeacherMap, TeacherLoad
 export type AllocationKind = 'theory' | 'lab' | 'tutorial' | 'practical';
 export const ALLOCATION_KINDS: readonly AllocationKind[] = ['theory', 'tutorial', 'lab', 'practical'];
 
-/** Labs and practicals are taught in 2-hour blocks, theory and tutorials hour by hour (contract §10.10). */
+/**
+ * Labs and practicals are taught in 2-hour blocks, theory and tutorials hour by hour (contract
+ * §10.10). A subject with odd practical hours also has a 1-hour block per batch; see `stepOf`.
+ */
 export const KIND_STEP: Readonly<Record<AllocationKind, number>> = {
   theory: 1,
   tutorial: 1,
@@ -169,14 +172,21 @@ function withLineHours(
   };
 }
 
-function stepText(kind: AllocationKind): string {
-  return KIND_STEP[kind] === 1 ? '1 hour' : `${KIND_STEP[kind]} hours`;
+/**
+ * The smallest amount of a line's hours that can move out of `amount` (the hours left to give, or
+ * the hours a teacher holds). The server splits odd practical hours into 2-hour blocks and one
+ * 1-hour block, so an odd amount left or held includes such a block and may move by 1 hour;
+ * otherwise labs and practicals move in whole 2-hour blocks (the server refuses anything else).
+ */
+export function stepOf(kind: AllocationKind, amount: number): number {
+  return amount % 2 === 1 ? 1 : KIND_STEP[kind];
 }
 
-/** Why `hours` is not a valid amount of a line's kind, or null. */
-function badAmount(kind: AllocationKind, hours: number): string | null {
+/** Why `hours` is not a valid amount to move out of `amount` hours of a line's kind, or null. */
+function badAmount(kind: AllocationKind, hours: number, amount: number): string | null {
   if (!Number.isInteger(hours) || hours <= 0) return 'Choose a positive number of hours.';
-  if (hours % KIND_STEP[kind] !== 0) return `${kindLabel(kind)} hours move in blocks of ${stepText(kind)}.`;
+  const step = stepOf(kind, amount);
+  if (hours % step !== 0) return `${kindLabel(kind)} hours move in blocks of ${step} hours.`;
   return null;
 }
 
@@ -200,7 +210,7 @@ function nameOf(allocation: WorkingAllocation, slug: string): string {
 /**
  * Gives a teacher more hours of a line (`hours` > 0) or takes some back (`hours` < 0). Additions
  * need that many unallocated hours on the line and that many free hours of the teacher; labs and
- * practicals change in 2-hour blocks (contract §10.10 client rules).
+ * practicals change in 2-hour blocks (contract §10.10 client rules), or by the odd hour (`stepOf`).
  */
 export function changeHours(
   allocation: WorkingAllocation,
@@ -212,9 +222,10 @@ export function changeHours(
   if (!found) return { ok: false, reason: 'This subject has no such hours.' };
   if (!allocation.roster.some((entry) => entry.teacher.slug === teacherSlug))
     return { ok: false, reason: 'Unknown teacher.' };
-  const invalid = badAmount(line.kind, Math.abs(hours));
-  if (invalid) return { ok: false, reason: invalid };
   const held = hoursOf(found.entry, teacherSlug);
+  // Hours given come out of the unallocated ones; hours taken back out of what the teacher holds.
+  const invalid = badAmount(line.kind, Math.abs(hours), hours > 0 ? remainingOf(allocation, line) : held);
+  if (invalid) return { ok: false, reason: invalid };
   const name = nameOf(allocation, teacherSlug);
   if (hours < 0 && held + hours < 0) return { ok: false, reason: `${name} has only ${held} of these hours.` };
   if (hours > 0) {
@@ -248,9 +259,9 @@ export function moveHours(
   if (fromSlug === toSlug) return { ok: false, reason: 'Choose another teacher to move the hours to.' };
   if (!allocation.roster.some((entry) => entry.teacher.slug === toSlug))
     return { ok: false, reason: 'Unknown teacher.' };
-  const invalid = badAmount(line.kind, hours);
-  if (invalid) return { ok: false, reason: invalid };
   const held = hoursOf(found.entry, fromSlug);
+  const invalid = badAmount(line.kind, hours, held);
+  if (invalid) return { ok: false, reason: invalid };
   if (hours > held)
     return { ok: false, reason: `${nameOf(allocation, fromSlug)} has only ${held} of these hours.` };
   const free = freeHoursOf(allocation, toSlug);

@@ -330,3 +330,68 @@ describe('LoadAllocationPage', { timeout: 15_000 }, () => {
     click.mockRestore();
   });
 });
+
+describe('LoadAllocationPage edge cases', { timeout: 15_000 }, () => {
+  it('lets the last odd practical hour be allocated', async () => {
+    // Python Lab has 3 h of practicals (a 2-hour block and a 1-hour block); Asha holds 2 h.
+    const context = buildContext();
+    const practical = context.subject_to_teacher_map.separate_allocations[0]!.teacher_allocation.practical!;
+    practical.total_hours = 3;
+    practical.remaining_hours = 1;
+    serveContext(context);
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('tab', { name: 'Non-Allocated Subjects' }));
+    await user.click(await screen.findByRole('button', { name: 'Allocate Python Lab' }));
+    const panel = await screen.findByRole('dialog', { name: 'Allocate Python Lab' });
+    expect(within(panel).getByText('Practical: 1 of 3 h unallocated')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'More Practical hours for Asha Mehta' })).toBeEnabled();
+    const form = within(panel).getByRole('form', { name: 'Allocate Practical hours of Python Lab' });
+    const picker = within(form).getByRole('combobox', { name: 'Teacher' });
+    await within(picker).findByRole('option', { name: /Meera Iyer/ });
+    await user.selectOptions(picker, meera.slug);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Hours' }), '1');
+    await user.click(within(form).getByRole('button', { name: 'Allocate' }));
+    expect(within(panel).getByText('Practical: 0 of 3 h unallocated')).toBeInTheDocument();
+  });
+
+  it('keeps Reset disabled while a confirm is in flight', async () => {
+    serveContext();
+    let release: () => void = () => undefined;
+    server.use(
+      http.post(apiUrl(allocationRoutes.confirmSubjectAllocation.path), async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(ok(true));
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const reset = await screen.findByRole('button', { name: 'Reset' });
+    await waitFor(() => expect(reset).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    expect(await screen.findByRole('button', { name: 'Confirming...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Subject allocation has been confirmed successfully')).toBeInTheDocument();
+  });
+
+  it('keeps the column headers of an empty table, with the sentence as its row', async () => {
+    const context = buildContext();
+    context.subject_to_teacher_map.instant_allocations = [];
+    context.subject_to_teacher_map.separate_allocations = [];
+    context.teacher_to_subject_map = [{}];
+    serveContext(context);
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const allocated = await screen.findByRole('table', { name: 'Allocated Subjects' });
+    expect(within(allocated).getAllByRole('columnheader')).toHaveLength(11);
+    expect(
+      within(allocated).getByRole('cell', { name: 'No teachers are available for allocation.' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Non-Allocated Subjects' }));
+    const open = await screen.findByRole('table', { name: 'Non-Allocated Subjects' });
+    expect(
+      within(open)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Sr. No.', 'Subject Name', 'Remaining Theory Hours', 'Remaining Practical Hours', 'Action']);
+    expect(within(open).getByRole('cell', { name: 'Every subject hour is allocated.' })).toBeInTheDocument();
+  });
+});

@@ -59,6 +59,8 @@ export function LoadAllocationPage({ title }: { title: string }) {
 
   const doReset = async () => {
     setAskReset(false);
+    // A reset landing while a confirm is in flight would undo it (or be undone) unseen.
+    if (confirming.isLoading) return;
     const result = await reset();
     if (!('error' in result)) void context.refetch();
   };
@@ -86,7 +88,11 @@ export function LoadAllocationPage({ title }: { title: string }) {
           <Button variant="secondary" disabled={fetchingExcel.isLoading} onClick={() => void download()}>
             Download Excel
           </Button>
-          <Button variant="destructive" disabled={busy || !editing} onClick={() => setAskReset(true)}>
+          <Button
+            variant="destructive"
+            disabled={busy || confirming.isLoading || !editing}
+            onClick={() => setAskReset(true)}
+          >
             Reset
           </Button>
           <Button disabled={busy || confirming.isLoading || !editing} onClick={() => void doConfirm()}>

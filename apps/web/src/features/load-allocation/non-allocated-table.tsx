@@ -22,10 +22,16 @@ export function NonAllocatedTable({
   subjects: readonly SubjectState[];
   onAllocate: (subjectSlug: string) => void;
 }) {
-  if (subjects.length === 0)
-    return <p className="text-sm text-slate-600">{ALLOCATION_TEXT.everythingAllocated}</p>;
   return (
     <DataTable caption={ALLOCATION_TEXT.nonAllocatedTab} columns={COLUMNS}>
+      {subjects.length === 0 ? (
+        // The spec's column headers stay visible; the sentence is the table's only row.
+        <tr>
+          <td colSpan={COLUMNS.length} className="px-3 py-4 text-center text-sm text-slate-600">
+            {ALLOCATION_TEXT.everythingAllocated}
+          </td>
+        </tr>
+      ) : null}
       {subjects.map((subject, index) => (
         <tr key={subject.slug} aria-label={subject.name}>
           <td className="px-3 py-2 text-slate-500">{index + 1}</td>

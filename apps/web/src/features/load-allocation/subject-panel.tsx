@@ -4,8 +4,8 @@ import { SidePanel } from '../../components/ui/side-panel';
 import {
   changeHours,
   freeHoursOf,
-  KIND_STEP,
   kindLabel,
+  stepOf,
   subjectStates,
   type SubjectKindState,
 } from './allocation-model';
@@ -25,7 +25,7 @@ function AssignForm({
 }) {
   const [teacher, setTeacher] = useState('');
   const [hours, setHours] = useState('');
-  const step = KIND_STEP[kind.kind];
+  const step = stepOf(kind.kind, kind.remainingHours);
   const max = teacher
     ? Math.min(kind.remainingHours, freeHoursOf(editing.allocation, teacher))
     : kind.remainingHours;
@@ -80,7 +80,8 @@ export function SubjectPanel({
       {subject ? (
         <ul className="flex flex-col gap-4">
           {subject.kinds.map((kind) => {
-            const step = KIND_STEP[kind.kind];
+            // An odd practical hour left (or held) moves by 1, the rest in 2-hour blocks.
+            const addStep = stepOf(kind.kind, kind.remainingHours);
             const label = kindLabel(kind.kind);
             return (
               <li
@@ -92,29 +93,37 @@ export function SubjectPanel({
                   {label}: {kind.remainingHours} of {kind.totalHours} h unallocated
                 </p>
                 <ul className="flex flex-col gap-1">
-                  {kind.teachers.map((share) => (
-                    <li key={share.teacher.slug} className="flex items-center justify-between gap-2 text-sm">
-                      <span>{share.teacher.profile.name}</span>
-                      <HoursStepper
-                        hours={share.hours}
-                        canRemove={share.hours >= step}
-                        canAdd={
-                          kind.remainingHours >= step &&
-                          freeHoursOf(editing.allocation, share.teacher.slug) >= step
-                        }
-                        lessLabel={`Fewer ${label} hours for ${share.teacher.profile.name}`}
-                        moreLabel={`More ${label} hours for ${share.teacher.profile.name}`}
-                        onLess={() =>
-                          editing.apply(changeHours(editing.allocation, kind, share.teacher.slug, -step))
-                        }
-                        onMore={() =>
-                          editing.apply(changeHours(editing.allocation, kind, share.teacher.slug, step))
-                        }
-                      />
-                    </li>
-                  ))}
+                  {kind.teachers.map((share) => {
+                    const removeStep = stepOf(kind.kind, share.hours);
+                    return (
+                      <li
+                        key={share.teacher.slug}
+                        className="flex items-center justify-between gap-2 text-sm"
+                      >
+                        <span>{share.teacher.profile.name}</span>
+                        <HoursStepper
+                          hours={share.hours}
+                          canRemove={share.hours >= removeStep}
+                          canAdd={
+                            kind.remainingHours >= addStep &&
+                            freeHoursOf(editing.allocation, share.teacher.slug) >= addStep
+                          }
+                          lessLabel={`Fewer ${label} hours for ${share.teacher.profile.name}`}
+                          moreLabel={`More ${label} hours for ${share.teacher.profile.name}`}
+                          onLess={() =>
+                            editing.apply(
+                              changeHours(editing.allocation, kind, share.teacher.slug, -removeStep),
+                            )
+                          }
+                          onMore={() =>
+                            editing.apply(changeHours(editing.allocation, kind, share.teacher.slug, addStep))
+                          }
+                        />
+                      </li>
+                    );
+                  })}
                 </ul>
-                {kind.remainingHours >= step ? (
+                {kind.remainingHours >= addStep ? (
                   <AssignForm editing={editing} kind={kind} subjectName={subject.name} />
                 ) : null}
               </li>

@@ -5,10 +5,10 @@ import {
   changeHours,
   freeHoursOf,
   isEdited,
-  KIND_STEP,
   kindLabel,
   moveHours,
   remainingOf,
+  stepOf,
   teacherLoadRows,
   type TeacherLine,
 } from './allocation-model';
@@ -21,7 +21,8 @@ import { WeeklyMaximumForm } from './weekly-maximum-form';
 function MoveForm({ editing, line, from }: { editing: Editing; line: TeacherLine; from: string }) {
   const [to, setTo] = useState('');
   const [hours, setHours] = useState('');
-  const step = KIND_STEP[line.kind];
+  // Moved hours come out of what the teacher holds: an odd amount includes a 1-hour block.
+  const step = stepOf(line.kind, line.hours);
   const max = to ? Math.min(line.hours, freeHoursOf(editing.allocation, to)) : line.hours;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +94,9 @@ export function TeacherLoadPanel({
           {row.lines.length === 0 ? <p className="text-sm text-slate-600">No hours allocated.</p> : null}
           <ul className="flex flex-col gap-3">
             {row.lines.map((line) => {
-              const step = KIND_STEP[line.kind];
+              const removeStep = stepOf(line.kind, line.hours);
+              const remaining = remainingOf(editing.allocation, line);
+              const addStep = stepOf(line.kind, remaining);
               const label = `${kindLabel(line.kind)} hours of ${line.subjectName}`;
               return (
                 <li
@@ -105,20 +108,20 @@ export function TeacherLoadPanel({
                     <div>
                       <p className="font-medium text-slate-900">{line.subjectName}</p>
                       <p className="text-xs text-slate-500">
-                        {kindLabel(line.kind)} · {remainingOf(editing.allocation, line)} h unallocated
+                        {kindLabel(line.kind)} · {remaining} h unallocated
                       </p>
                     </div>
                     <HoursStepper
                       hours={line.hours}
-                      canRemove={line.hours >= step}
-                      canAdd={remainingOf(editing.allocation, line) >= step && row.freeHours >= step}
+                      canRemove={line.hours >= removeStep}
+                      canAdd={remaining >= addStep && row.freeHours >= addStep}
                       lessLabel={`Fewer ${label}`}
                       moreLabel={`More ${label}`}
                       onLess={() =>
-                        editing.apply(changeHours(editing.allocation, line, row.teacher.slug, -step))
+                        editing.apply(changeHours(editing.allocation, line, row.teacher.slug, -removeStep))
                       }
                       onMore={() =>
-                        editing.apply(changeHours(editing.allocation, line, row.teacher.slug, step))
+                        editing.apply(changeHours(editing.allocation, line, row.teacher.slug, addStep))
                       }
                     />
                   </div>
