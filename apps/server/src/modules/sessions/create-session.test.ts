@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, attendances, institutions, lectureSessions } from '../../db/schema';
+import { auditLog, attendances, classrooms, institutions, lectures, lectureSessions } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
-import { buildLiveWorld, startSession } from './testing/live-fixture';
+import { addLecture, buildLiveWorld, startSession, type LiveWorld } from './testing/live-fixture';
 import { toneOf } from './testing/audio';
 import { tokenFor } from '../timetable/testing/timetable-fixture';
 
@@ -67,13 +67,81 @@ describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('sets the classroom the card selected', async () => {
+  it('sets the classroom the card selected, audited', async () => {
     const w = await buildLiveWorld(t.app, t.db);
     const res = await startSession(t.app, w.tokens.cst, w.lecture.slug, w.world.rooms.LH102!.slug);
     expect(res.status).toBe(200);
     expect(res.body.data.lecture.session.classroom_final).toEqual({
       slug: w.world.rooms.LH102!.slug,
       class_name: 'LH102',
+    });
+    const [changed] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'session.classroom_changed'));
+    expect(changed).toMatchObject({ entitySlug: res.body.data.session_id, detail: { classroom: 'LH102' } });
+    // Joining again with the same selection changes nothing more.
+    expect((await startSession(t.app, w.tokens.cst, w.lecture.slug, w.world.rooms.LH102!.slug)).status).toBe(
+      200,
+    );
+    expect(
+      await t.db.select().from(auditLog).where(eq(auditLog.action, 'session.classroom_changed')),
+    ).toHaveLength(1);
+  });
+
+  describe('a classroom the card selected, checked before anything is written', () => {
+    /** Today's session of the world's lecture and the classroom-change audit entries. */
+    async function untouched(w: LiveWorld) {
+      const [session] = await t.db
+        .select()
+        .from(lectureSessions)
+        .where(eq(lectureSessions.lectureId, w.lecture.id));
+      expect(session).toMatchObject({ status: 'pre', classroomFinalId: null, audioPath: null });
+      const changes = await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'lecture_session'));
+      expect(changes).toEqual([]);
+    }
+
+    it('a start refused by the start window keeps the lecture’s classroom', async () => {
+      const w = await buildLiveWorld(t.app, t.db);
+      t.clock.set(new Date('2026-11-02T08:40:00+05:30')); // 20 min early, margin 15
+      const early = await startSession(t.app, w.tokens.cst, w.lecture.slug, w.world.rooms.LH102!.slug);
+      expect(early.status).toBe(409);
+      expect(early.body.message).toMatch(/cannot start the session yet/);
+      await untouched(w);
+    });
+
+    it('a room another lecture holds at that time is refused, as set_classroom_dynamic refuses it without merge', async () => {
+      const w = await buildLiveWorld(t.app, t.db);
+      const divisionB = w.world.batches.filter((b) => b.divisionId === w.world.divisions.B.id);
+      const other = await addLecture(t.db, w.world, {
+        divisionId: w.world.divisions.B.id,
+        batchIds: divisionB.map((b) => b.id),
+        startTime: '09:30',
+        endTime: '10:30',
+      });
+      await t.db
+        .update(lectures)
+        .set({ classroomId: w.world.rooms.LH102!.id, teacherId: w.world.teachers.haj.teacher.id })
+        .where(eq(lectures.id, other.id));
+      const res = await startSession(t.app, w.tokens.cst, w.lecture.slug, w.world.rooms.LH102!.slug);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/already has .* in LH102 at 09:30-10:30\. Choose to merge/);
+      await untouched(w);
+      // The lecture's own room is always fine.
+      const own = await startSession(t.app, w.tokens.cst, w.lecture.slug, w.world.rooms.LH101!.slug);
+      expect(own.status).toBe(200);
+    });
+
+    it('a room of the institution outside the teacher’s departments is refused (403)', async () => {
+      const w = await buildLiveWorld(t.app, t.db);
+      const [elsewhere] = await t.db
+        .insert(classrooms)
+        .values({ institutionId: w.world.institutionId, name: 'CIVIL-9', latitude: 23.1, longitude: 72.6 })
+        .returning();
+      const res = await startSession(t.app, w.tokens.cst, w.lecture.slug, elsewhere!.slug);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toMatch(/CIVIL-9 is not one of your departments' classrooms/);
+      await untouched(w);
     });
   });
 

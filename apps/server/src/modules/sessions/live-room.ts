@@ -1,4 +1,5 @@
 import {
+  clientErrorMessage,
   socketMessage,
   type AttendanceRecord,
   type OngoingSession,
@@ -20,6 +21,11 @@ export interface LiveRoom {
   sessionEnded(sessionId: string, records: AttendanceRecord[]): void;
   /** Closes every socket of the session (after it ended). */
   disconnectAll(sessionId: string): void;
+  /**
+   * Sends one socket, wherever it is connected, the `client_error` the sheet closes on, then
+   * disconnects it (contract §8.1: the server disconnects after any `client_error`).
+   */
+  closeSocket(socketId: string, status: number, text: string): void;
 }
 
 export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
@@ -70,6 +76,12 @@ export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
     },
     disconnectAll(sessionId) {
       ns().in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    closeSocket(socketId, status, text) {
+      // Every socket is in a room named by its id. With the Redis adapter both calls are published
+      // in this order on one connection, so a remote instance delivers the error before closing.
+      ns().to(socketId).emit('client_error', clientErrorMessage(status, text));
+      ns().in(socketId).disconnectSockets(true);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   ClientErrorMessageSchema,
@@ -6,17 +6,23 @@ import {
   OngoingSessionDataMessageSchema,
   RegulizationApprovedMessageSchema,
   SessionEndedMessageSchema,
+  UpdateAttendanceMessageSchema,
 } from '@rollbook/contract';
 import { encodePcm16 } from '@rollbook/presence';
-import { attendances, auditLog, lectureSessions } from '../../db/schema';
-import { ONE_TEACHER_MESSAGE } from './live-socket';
+import { attendances, auditLog, lectureSessions, lectures } from '../../db/schema';
+import { tokenFor } from '../../testing/tokens';
+import { NOTHING_APPROVED_MESSAGES, ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
+import { decodeHolder } from './teacher-lease';
 import {
   buildLiveWorld,
+  collect,
   useListeningTestApp,
   nextEvent,
   openSocket,
+  received,
   startLiveWorld,
   toggleAttendance,
+  type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 
@@ -97,22 +103,80 @@ describe('live session socket (§8)', () => {
     expect(answer.m.data).toBe('This session has not been started yet');
   });
 
-  it('allows one teacher socket per session; a reload rejoins with the state intact', async () => {
+  /** One 1-second chunk of teacher audio, as the sheet sends it. */
+  function sendChunk(socket: ClientSocket, sessionId: string, token: string, timestamp: number) {
+    socket.emit('incoming_audio_chunks', {
+      client: 'FE',
+      session_id: sessionId,
+      auth_token: token,
+      blob: encodePcm16(new Float32Array(48000).fill(0.1)),
+      timestamp,
+    });
+  }
+
+  /** Waits until the live store keeps `count` teacher chunks of a session; answers their timestamps. */
+  async function storedChunks(sessionId: string, count: number) {
+    let stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
+    for (let i = 0; i < 100 && stored.length < count; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
+    }
+    return stored.map((c) => c.timestampMs);
+  }
+
+  it('a rejoin by the same teacher takes the session over: the old sheet is told and closed', async () => {
     const w = await live();
     const first = await teacher(w.sessionId, w.tokens.cst);
     expect(first.answer.kind).toBe('data');
+    const firstError = nextEvent(first.socket, 'client_error');
+    const firstClosed = nextEvent(first.socket, 'disconnect');
 
+    // A network blip: the old socket still looks connected to the server when the sheet rejoins.
     const second = await teacher(w.sessionId, w.tokens.cst);
-    expect(second.answer.kind).toBe('error');
-    expect(second.answer.m).toEqual({
+    expect(second.answer.kind).toBe('data');
+    expect(await firstError).toEqual({
       event: 'client_error',
       client: 'FE',
-      status_code: 500,
-      data: ONE_TEACHER_MESSAGE,
+      status_code: 409,
+      data: TAKEN_OVER_MESSAGE,
     });
-    if (second.socket.connected) await nextEvent(second.socket, 'disconnect');
-    // The first sheet is untouched.
+    expect(await firstClosed).toBe('io server disconnect');
+    const holder = await t.app.liveStore.teacherLeaseHolder(w.sessionId);
+    expect(decodeHolder(holder!)?.socketId).toBe(second.socket.id);
+    // The old socket's own disconnect does not release the lease it lost.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(holder);
+    expect(second.socket.connected).toBe(true);
+    const a1 = await rowOf(w.students.a1.student.id);
+    expect((await toggleAttendance(second.socket, cst(w), a1.slug, true)).status_code).toBe(200);
+  });
+
+  it('refuses a different teacher while one is connected, exactly as before', async () => {
+    const w = await live();
+    const first = await teacher(w.sessionId, w.tokens.cst);
+    expect(first.answer.kind).toBe('data');
+    const held = await t.app.liveStore.teacherLeaseHolder(w.sessionId);
+    // The lecture is handed to HAJ during the session: HAJ may drive it, but CST is connected.
+    await t.db
+      .update(lectures)
+      .set({ teacherId: w.world.teachers.haj.teacher.id })
+      .where(eq(lectures.id, w.lecture.id));
+    const other = await teacher(w.sessionId, w.tokens.haj);
+    expect(other.answer).toEqual({
+      kind: 'error',
+      m: { event: 'client_error', client: 'FE', status_code: 500, data: ONE_TEACHER_MESSAGE },
+    });
+    if (other.socket.connected) await nextEvent(other.socket, 'disconnect');
+    // CST's sheet keeps the lease and its connection.
+    expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
+    await new Promise((r) => setTimeout(r, 50));
     expect(first.socket.connected).toBe(true);
+  });
+
+  it('a reload rejoins with the state intact', async () => {
+    const w = await live();
+    const first = await teacher(w.sessionId, w.tokens.cst);
+    expect(first.answer.kind).toBe('data');
 
     // Something happens in the session, then the teacher reloads.
     const a1 = await rowOf(w.students.a1.student.id);
@@ -197,6 +261,56 @@ describe('live session socket (§8)', () => {
     expect(entry!.detail).toMatchObject({ teacher: 'Chirag S. Thakkar', comment: 'My microphone is broken' });
   });
 
+  it('regulization_request that approves nothing sends no success, but says why on update_attendance', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    const pushed = nextEvent(socket, 'regulization_request');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/session/mark_for_regulization/',
+      headers: { authorization: `Bearer ${w.tokens.a1}` },
+      payload: { lecture_slug: w.lecture.slug, regulization_commet: 'No microphone' },
+    });
+    const slug = (await pushed).data.data.data.attendance_data.slug as string;
+    const approvals = collect(socket, 'regulization_approved');
+    const answers = collect(socket, 'update_attendance');
+    const approve = () =>
+      socket.emit('regulization_request', {
+        client: 'FE',
+        session_id: w.sessionId,
+        data: [slug],
+        auth_token: w.tokens.cst,
+      });
+
+    // A double click: whichever request runs first approves, the other finds nothing pending.
+    approve();
+    approve();
+    await received(approvals, 1, 5000);
+    await received(answers, 1, 5000);
+    expect(RegulizationApprovedMessageSchema.parse(approvals[0]).data.data.data.map((r) => r.slug)).toEqual([
+      slug,
+    ]);
+    expect(UpdateAttendanceMessageSchema.parse(answers[0])).toMatchObject({
+      status_code: 409,
+      message: NOTHING_APPROVED_MESSAGES.nonePending,
+      attendance_slug: slug,
+    });
+
+    // The session stopped being live (ended elsewhere) while the sheet was open.
+    await t.db
+      .update(lectureSessions)
+      .set({ status: 'post' })
+      .where(eq(lectureSessions.sessionId, w.sessionId));
+    approve();
+    await received(answers, 2, 5000);
+    expect(UpdateAttendanceMessageSchema.parse(answers[1])).toMatchObject({
+      status_code: 409,
+      message: NOTHING_APPROVED_MESSAGES.notLive,
+    });
+    expect(approvals).toHaveLength(1);
+    expect(socket.connected).toBe(true);
+  });
+
   it('refuses actions from a socket that joined another session or sends another person’s token, and changes nothing', async () => {
     const w = await live();
     const other = await live();
@@ -273,6 +387,49 @@ describe('live session socket (§8)', () => {
     });
     expect((await refused).status_code).toBe(401);
     expect((await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000)).length).toBe(1);
+  });
+
+  it('accepts chunks with a refreshed token of the same teacher; refuses another person’s token', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    // The access token is refreshed while streaming: the sheet sends the new one from then on.
+    const refreshed = await tokenFor(t.app, w.world.teachers.cst.profile);
+    expect(refreshed).not.toBe(w.tokens.cst);
+    const errors = collect(socket, 'client_error');
+    sendChunk(socket, w.sessionId, w.tokens.cst, 1_000);
+    sendChunk(socket, w.sessionId, refreshed, 2_000);
+    sendChunk(socket, w.sessionId, `Bearer ${refreshed}`, 3_000);
+    expect(await storedChunks(w.sessionId, 3)).toEqual([1_000, 2_000, 3_000]);
+    expect(errors).toEqual([]);
+    expect(socket.connected).toBe(true);
+
+    // A valid token of someone else (a colleague) is still refused, and its chunk dropped.
+    const refused = nextEvent(socket, 'client_error');
+    const closed = nextEvent(socket, 'disconnect');
+    sendChunk(socket, w.sessionId, w.tokens.haj, 4_000);
+    expect(ClientErrorMessageSchema.parse(await refused).status_code).toBe(401);
+    expect(await closed).toBe('io server disconnect');
+    expect(await storedChunks(w.sessionId, 3)).toEqual([1_000, 2_000, 3_000]);
+  });
+
+  it('drops a chunk the live store fails to keep, without ending the sheet', async () => {
+    const w = await live();
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    const errors = collect(socket, 'client_error');
+    const append = vi
+      .spyOn(t.app.liveStore, 'appendTeacherChunk')
+      .mockRejectedValueOnce(new Error('Connection is closed.'));
+    try {
+      sendChunk(socket, w.sessionId, w.tokens.cst, 1_000);
+      sendChunk(socket, w.sessionId, w.tokens.cst, 2_000);
+      expect(await storedChunks(w.sessionId, 1)).toEqual([2_000]);
+    } finally {
+      append.mockRestore();
+    }
+    expect(errors).toEqual([]);
+    expect(socket.connected).toBe(true);
+    const a2 = await rowOf(w.students.a2.student.id);
+    expect((await toggleAttendance(socket, cst(w), a2.slug, true)).status_code).toBe(200);
   });
 
   it('session_ended stores the final state, pushes every student and disconnects the room', async () => {

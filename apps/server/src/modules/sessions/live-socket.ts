@@ -20,17 +20,35 @@ import { AppError } from '../../lib/app-error';
 import { ongoingSessionMessage, sessionRoom, type LiveRoom } from './live-room';
 import type { LiveSessionRow } from './sessions.repository';
 import type { SessionsService } from './sessions.service';
+import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
 export const ONE_TEACHER_MESSAGE =
   'Only one teacher can be connected to a lecture session at a time. Another teacher is already present.';
+
+/** What a teacher's older socket is told when the same teacher joins the session again. */
+export const TAKEN_OVER_MESSAGE =
+  'This session was joined again from another connection, so this one was closed';
+
+/** The `update_attendance` answer when a `regulization_request` approved nothing. */
+export const NOTHING_APPROVED_MESSAGES = {
+  notLive: 'This session is not live',
+  nonePending: 'No request was approved: they were already approved or are no longer pending',
+} as const;
+
+const JOIN_FIRST_MESSAGE = 'Join the session with socket_connection first';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** What a socket is bound to after a successful `socket_connection`. */
 interface Binding {
   sessionId: string;
-  token: string;
+  /** The profile slug of the teacher who joined: the only person whose tokens its chunks may carry. */
+  teacher: string;
+  /** This socket's value in the live store's lease. */
+  holder: string;
+  /** The newest token proven to be that teacher's; chunks carrying it are not verified again. */
+  trustedToken: string;
   renew: NodeJS.Timeout;
 }
 
@@ -73,7 +91,8 @@ function parse<T extends z.ZodType>(schema: T, payload: unknown): z.infer<T> {
  * The live-session protocol of contract §8 on the `/client` namespace: the teacher's sheet
  * connects with `socket_connection`, streams its microphone, toggles presence, approves manual
  * requests and ends the session. Every refusal is a `client_error` followed by the server
- * disconnecting the socket, as the client expects.
+ * disconnecting the socket, as the client expects; an audio chunk the server fails to store is
+ * only logged and dropped.
  */
 export function attachLiveSocket(deps: LiveSocketDeps): void {
   const bindings = new WeakMap<LiveSocket, Binding>();
@@ -86,8 +105,12 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
   async function authenticate(token: string): Promise<AuthContext> {
     try {
       return await deps.authenticateToken(stripBearer(token));
-    } catch {
-      throw new SocketRefusal(401, 'Token is invalid or expired');
+    } catch (err) {
+      // Only a refused token is a 401; a database failure while checking it is ours, not the caller's.
+      if (err instanceof AppError && err.code === 'token_invalid') {
+        throw new SocketRefusal(401, 'Token is invalid or expired');
+      }
+      throw err;
     }
   }
 
@@ -112,10 +135,22 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
   /** An event of a socket that joined this session; anything else is refused. */
   async function boundSession(socket: LiveSocket, token: string, sessionId: string) {
     const binding = bindings.get(socket);
-    if (!binding || binding.sessionId !== sessionId) {
-      throw new SocketRefusal(401, 'Join the session with socket_connection first');
-    }
+    if (!binding || binding.sessionId !== sessionId) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
     return teacherSession(token, sessionId);
+  }
+
+  /**
+   * The sheet reads the access token when it sends each chunk, so after a refresh chunks carry a
+   * token the join never saw. A new one is verified once, like the join's, and must belong to
+   * the teacher who joined; later chunks with it stay as cheap as before (one a second).
+   */
+  async function confirmStreamer(binding: Binding, token: string) {
+    if (token === binding.trustedToken) return;
+    const auth = await authenticate(token);
+    if (auth.profileSlug !== binding.teacher) {
+      throw new SocketRefusal(401, 'Only the teacher who joined this session can stream its audio');
+    }
+    binding.trustedToken = token;
   }
 
   async function release(socket: LiveSocket) {
@@ -123,7 +158,31 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     if (!binding) return;
     clearInterval(binding.renew);
     bindings.delete(socket);
-    await deps.liveStore.releaseTeacherLease(binding.sessionId, socket.id);
+    // A no-op when the teacher's newer socket has taken the lease over.
+    await deps.liveStore.releaseTeacherLease(binding.sessionId, binding.holder);
+  }
+
+  /** Binds a socket that holds the session's lease; a repeated join only trusts its newer token. */
+  async function bind(socket: LiveSocket, sessionId: string, me: LeaseHolder, token: string) {
+    const holder = encodeHolder(me);
+    const current = bindings.get(socket);
+    if (current?.sessionId === sessionId && current.holder === holder) {
+      current.trustedToken = token;
+      return;
+    }
+    if (current) {
+      // The socket moves to another session: give up the first one's lease and events.
+      await release(socket);
+      await socket.leave(sessionRoom(current.sessionId));
+    }
+    // The lease outlives a crashed instance by at most `leaseMs`; a live socket keeps it.
+    const renew = setInterval(() => {
+      deps.liveStore
+        .renewTeacherLease(sessionId, holder, deps.leaseMs)
+        .catch((err: unknown) => deps.log.warn({ err }, 'teacher lease renewal failed'));
+    }, deps.leaseMs / 3);
+    renew.unref();
+    bindings.set(socket, { sessionId, teacher: me.teacher, holder, trustedToken: token, renew });
   }
 
   function guarded(socket: LiveSocket, what: string, run: () => Promise<void>) {
@@ -134,6 +193,21 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     });
   }
 
+  /** One `incoming_audio_chunks`: refusals end the socket, anything else is the caller's to log. */
+  async function receiveChunk(socket: LiveSocket, payload: unknown) {
+    const data = parse(IncomingAudioChunkPayloadSchema, payload);
+    const binding = bindings.get(socket);
+    if (!binding || binding.sessionId !== data.session_id) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
+    await confirmStreamer(binding, data.auth_token);
+    const bytes = data.blob instanceof Uint8Array ? data.blob : new Uint8Array(data.blob);
+    if (bytes.length === 0) return; // a silence heartbeat
+    await deps.liveStore.appendTeacherChunk(
+      data.session_id,
+      { timestampMs: data.timestamp, bytes },
+      deps.audioWindowMs,
+    );
+  }
+
   deps.ns.on('connection', (socket: LiveSocket) => {
     socket.on('socket_connection', (payload) =>
       guarded(socket, 'socket_connection', async () => {
@@ -141,19 +215,15 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         const { auth, session } = await teacherSession(data.auth_token, data.session_id);
         if (session.status === 'pre') throw new SocketRefusal(409, 'This session has not been started yet');
         if (session.status === 'post') throw new SocketRefusal(409, 'This session has ended');
-        if (!(await deps.liveStore.acquireTeacherLease(session.sessionId, socket.id, deps.leaseMs))) {
-          throw new SocketRefusal(500, ONE_TEACHER_MESSAGE);
-        }
-        if (!bindings.has(socket)) {
-          // The lease outlives a crashed instance by at most `leaseMs`; a live socket keeps it.
-          const renew = setInterval(() => {
-            deps.liveStore
-              .renewTeacherLease(session.sessionId, socket.id, deps.leaseMs)
-              .catch((err: unknown) => deps.log.warn({ err }, 'teacher lease renewal failed'));
-          }, deps.leaseMs / 3);
-          renew.unref();
-          bindings.set(socket, { sessionId: session.sessionId, token: data.auth_token, renew });
-        }
+        const me = { teacher: auth.profileSlug, socketId: socket.id };
+        const claim = await claimTeacherLease(deps.liveStore, session.sessionId, me, deps.leaseMs);
+        if (!claim.taken) throw new SocketRefusal(500, ONE_TEACHER_MESSAGE);
+        // The same teacher rejoined (after a network blip the old socket looks alive until its ping
+        // timeout): the old sheet, on whichever instance, is closed rather than locking them out.
+        if (claim.displaced) deps.room.closeSocket(claim.displaced.socketId, 409, TAKEN_OVER_MESSAGE);
+        await bind(socket, session.sessionId, me, data.auth_token);
+        // Gone while we were checking: its `disconnect` found nothing to release, so release now.
+        if (socket.disconnected) return void (await release(socket));
         await socket.join(sessionRoom(session.sessionId));
         socket.emit(
           'ongoing_session_data',
@@ -162,23 +232,15 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       }),
     );
 
-    socket.on('incoming_audio_chunks', (payload) =>
-      guarded(socket, 'incoming_audio_chunks', async () => {
-        const data = parse(IncomingAudioChunkPayloadSchema, payload);
-        const binding = bindings.get(socket);
-        // A chunk a second must stay cheap: the token was checked when the socket joined.
-        if (!binding || binding.sessionId !== data.session_id || binding.token !== data.auth_token) {
-          throw new SocketRefusal(401, 'Join the session with socket_connection first');
-        }
-        const bytes = data.blob instanceof Uint8Array ? data.blob : new Uint8Array(data.blob);
-        if (bytes.length === 0) return; // a silence heartbeat
-        await deps.liveStore.appendTeacherChunk(
-          data.session_id,
-          { timestampMs: data.timestamp, bytes },
-          deps.audioWindowMs,
-        );
-      }),
-    );
+    socket.on('incoming_audio_chunks', (payload) => {
+      receiveChunk(socket, payload).catch((err: unknown) => {
+        if (err instanceof SocketRefusal) return refuse(socket, err.status, err.message);
+        // One lost second of teacher audio only narrows what verifications can compare with (they
+        // already wait for or refuse a time it does not cover); ending the sheet over a brief Redis
+        // or database failure would stop the whole lecture's marking.
+        deps.log.warn({ err, event: 'incoming_audio_chunks' }, 'teacher audio chunk dropped');
+      });
+    });
 
     socket.on('update_attendance', (payload) =>
       guarded(socket, 'update_attendance', async () => {
@@ -197,7 +259,18 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         const data = parse(RegulizationRequestPayloadSchema, payload);
         const { auth, session } = await boundSession(socket, data.auth_token, data.session_id);
         const approved = await deps.service.approveRequests(auth, session, data.data);
-        deps.room.regulizationApproved(session.sessionId, approved);
+        if (approved.length > 0) return deps.room.regulizationApproved(session.sessionId, approved);
+        // Nothing changed (a second click, requests already handled, the session no longer live): a
+        // success toast would lie. §8 has no failed `regulization_approved`, and a `client_error`
+        // must close the sheet; the sheet toasts a non-200 `update_attendance` and changes nothing.
+        const text =
+          session.status === 'ongoing'
+            ? NOTHING_APPROVED_MESSAGES.nonePending
+            : NOTHING_APPROVED_MESSAGES.notLive;
+        socket.emit(
+          'update_attendance',
+          updateAttendanceMessage(session.sessionId, data.data[0] ?? '', text, 409),
+        );
       }),
     );
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   OngoingSessionDataMessageSchema,
@@ -10,12 +10,17 @@ import { call } from '../../testing/test-app';
 import {
   buildLiveWorld,
   collect,
+  markAttendance,
+  markFields,
+  nextEvent,
   useListeningTestApp,
   received,
   startLiveWorld,
   type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
+import { roomSound, studentRecording } from './testing/audio';
+import { NOTHING_APPROVED_MESSAGES } from './live-socket';
 import { MARKING_MESSAGES } from './marking.service';
 
 describe('manual marking requests (§6.3, §8 regulization_request)', () => {
@@ -156,6 +161,90 @@ describe('manual marking requests (§6.3, §8 regulization_request)', () => {
     expect(res.body).toMatchObject({ code: 100, message: MARKING_MESSAGES.alreadyMarked });
   });
 
+  it('a request racing a successful mark is answered as already marked (code 100) and stores nothing', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const socket = await sheet(w);
+    const pushed = collect(socket, 'regulization_request');
+    const studentId = w.students.a1.student.id;
+    // The request has read the row (absent); the student's mark commits before the request writes.
+    const transaction = t.db.transaction.bind(t.db);
+    const spy = vi.spyOn(t.db, 'transaction').mockImplementationOnce(async (run, config) => {
+      await t.db
+        .update(attendances)
+        .set({ isPresent: true, verdict: 'present', markingTime: t.clock.now() })
+        .where(eq(attendances.studentId, studentId));
+      return transaction(run, config);
+    });
+    try {
+      const res = await request(w.tokens.a1, {
+        lecture_slug: w.lecture.slug,
+        regulization_commet: 'late bus',
+      });
+      expect(spy).toHaveBeenCalled();
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 100, error: true, message: MARKING_MESSAGES.alreadyMarked });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await rowOf(studentId)).toMatchObject({
+      isPresent: true,
+      manual: false,
+      regulizationStatus: null,
+      regulizationComment: null,
+    });
+    const requested = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'attendance.manual_requested'));
+    expect(requested).toEqual([]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(pushed).toEqual([]);
+  });
+
+  it('a student marked after asking keeps the verified mark: the request is no longer pending, approving it changes nothing', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const socket = await sheet(w);
+    const studentId = w.students.a1.student.id;
+    expect(
+      (await request(w.tokens.a1, { lecture_slug: w.lecture.slug, regulization_commet: 'no signal' })).status,
+    ).toBe(200);
+    // Then the recording goes through (the teacher streams nothing: tone and geofence decide).
+    const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+    const wav = studentRecording(w.tone, roomSound(11, 8), 1);
+    expect((await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav)).status).toBe(200);
+    const marked = (await rowOf(studentId))!;
+    expect(marked).toMatchObject({ isPresent: true, manual: false });
+
+    // The sheet's "Mark All Students": nothing is approved (whatever the sheet is told about it).
+    const approvedPush = collect(socket, 'regulization_approved');
+    const answered = Promise.race([
+      nextEvent(socket, 'regulization_approved'),
+      nextEvent(socket, 'update_attendance'),
+    ]);
+    socket.emit('regulization_request', {
+      client: 'FE',
+      session_id: w.sessionId,
+      data: [marked.slug],
+      auth_token: w.tokens.cst,
+    });
+    await answered;
+    const pushedRows = approvedPush.flatMap((m) => RegulizationApprovedMessageSchema.parse(m).data.data.data);
+    expect(pushedRows).toEqual([]);
+    expect(await rowOf(studentId)).toEqual(marked);
+    const approved = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'attendance.manual_request_approved'));
+    expect(approved).toEqual([]);
+
+    // A teacher who reloads is not offered the request any more.
+    socket.close();
+    while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
+    const again = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+    const state = OngoingSessionDataMessageSchema.parse(again.answer.m).data.data.data;
+    expect(state.pending_regulization_requests).toEqual([]);
+  });
+
   it('the teacher approves one by one: manual, present, with the teacher’s name and time in the audit log', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const socket = await sheet(w);
@@ -182,8 +271,18 @@ describe('manual marking requests (§6.3, §8 regulization_request)', () => {
     t.clock.advance(60_000);
     const second = await approve(socket, w, [a2.slug]);
     expect(second.map((r) => r.slug)).toEqual([a2.slug]);
-    // Approving again is a no-op: nothing pending is left.
-    expect(await approve(socket, w, [a1.slug, a2.slug])).toEqual([]);
+    // Approving again changes nothing: no success is pushed; the sheet is told why instead.
+    const approvals = collect(socket, 'regulization_approved');
+    const answers = collect(socket, 'update_attendance');
+    socket.emit('regulization_request', {
+      client: 'FE',
+      session_id: w.sessionId,
+      data: [a1.slug, a2.slug],
+      auth_token: w.tokens.cst,
+    });
+    await received(answers, 1);
+    expect(answers[0]).toMatchObject({ status_code: 409, message: NOTHING_APPROVED_MESSAGES.nonePending });
+    expect(approvals).toEqual([]);
 
     const trail = await t.db
       .select()

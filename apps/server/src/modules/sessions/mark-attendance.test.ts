@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MarkAttendanceMessageSchema } from '@rollbook/contract';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { encodeWav, roomSound, studentRecording, teacherChunks } from './testing/audio';
 import {
   buildLiveWorld,
@@ -12,9 +13,11 @@ import {
   received,
   startLiveWorld,
   streamTeacherAudio,
+  toggleAttendance,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 import { MARKING_MESSAGES } from './marking.service';
+import { TEACHER_AUDIO_STALLED_MS } from './teacher-audio';
 
 describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const { t, sockets, baseUrl } = useListeningTestApp();
@@ -152,6 +155,105 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(marks).toHaveLength(1);
   });
 
+  describe('the teacher overrides the verdict, never the reverse (design/presence.md)', () => {
+    it('refuses a student whose row the teacher decided (ticked, then unticked): code 100, the row stays absent', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const { socket, marks } = await sheet(w);
+      const teacher = { sessionId: w.sessionId, token: w.tokens.cst };
+      const slug = (await rowOf(w.students.a1.student.id))!.slug;
+      expect((await toggleAttendance(socket, teacher, slug, true)).status_code).toBe(200);
+      expect((await toggleAttendance(socket, teacher, slug, false)).status_code).toBe(200);
+      const decided = await rowOf(w.students.a1.student.id);
+      expect(decided).toMatchObject({ isPresent: false, manual: true });
+      expect(decided!.changedByTeacherAt).not.toBeNull();
+
+      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 100, error: true, message: MARKING_MESSAGES.teacherDecided });
+      expect(await rowOf(w.students.a1.student.id)).toEqual(decided);
+      await settle();
+      expect(marks).toEqual([]);
+    });
+
+    it('keeps a decision the teacher makes while the recording is being verified', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const { socket, marks } = await sheet(w);
+      const teacher = { sessionId: w.sessionId, token: w.tokens.cst };
+      const slug = (await rowOf(w.students.a1.student.id))!.slug;
+      const verify = t.app.presence.verify.bind(t.app.presence);
+      const spy = vi.spyOn(t.app.presence, 'verify').mockImplementationOnce(async (input) => {
+        expect((await toggleAttendance(socket, teacher, slug, true)).status_code).toBe(200);
+        expect((await toggleAttendance(socket, teacher, slug, false)).status_code).toBe(200);
+        return verify(input);
+      });
+      try {
+        const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+        expect(spy).toHaveBeenCalledTimes(1);
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ code: 100, message: MARKING_MESSAGES.teacherDecided });
+        // The teacher's decision stands: no verdict was written over it.
+        const row = await rowOf(w.students.a1.student.id);
+        expect(row).toMatchObject({ isPresent: false, manual: true, verdict: null, similarity: null });
+        expect(await auditActions()).not.toContain('attendance.marked');
+        await settle();
+        expect(marks).toEqual([]);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+  });
+
+  describe('a failure on the server side gives the rate-limit slot back', () => {
+    it('a busy presence pool (503) and an internal error (500) let the student retry at once', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const { marks } = await sheet(w);
+      const before = await rowOf(w.students.a1.student.id);
+      const spy = vi
+        .spyOn(t.app.presence, 'verify')
+        .mockRejectedValueOnce(
+          new AppError('overloaded', 'Too many students are marking attendance right now.'),
+        )
+        .mockRejectedValueOnce(new Error('the worker crashed'));
+      try {
+        const busy = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+        expect(busy.status).toBe(503);
+        expect(busy.body.message).toBe('Too many students are marking attendance right now.');
+        const broken = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+        expect(broken.status).toBe(500);
+        expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+        await settle();
+        expect(marks).toEqual([]);
+
+        const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+        expect(retry.status).toBe(200);
+        expect(spy).toHaveBeenCalledTimes(3);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+  });
+
+  it("tells the student the teacher's microphone stopped streaming, not to fix their clock, and changes nothing", async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    const { marks } = await sheetHearingTheRoom(w); // the room from 09:00:00 to 09:00:08, then nothing
+    const before = await rowOf(w.students.a1.student.id);
+    // Half a minute later (server time) the student records: no teacher audio arrived since.
+    const realNow = Date.now.bind(Date);
+    const later = vi
+      .spyOn(Date, 'now')
+      .mockImplementation(() => realNow() + TEACHER_AUDIO_STALLED_MS + 25_000);
+    try {
+      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 30_000), recording(w));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: true, message: MARKING_MESSAGES.teacherAudioStopped });
+    } finally {
+      later.mockRestore();
+    }
+    expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    await settle();
+    expect(marks).toEqual([]);
+  });
+
   it('refuses other roles (403) and anonymous callers (401)', async () => {
     const w = await startLiveWorld(t.app, t.db);
     for (const token of [w.tokens.cst, w.tokens.admin]) {
@@ -231,6 +333,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect((entry!.detail as { distance_m: number }).distance_m).toBeGreaterThan(1000);
     await settle();
     expect(marks).toEqual([]);
+    // A refusal for the student's own reason keeps the rate-limit slot: no instant retries.
+    const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
+    expect(retry.status).toBe(429);
   });
 
   it('binds a device to one student per session', async () => {

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_THRESHOLDS,
   haversineMeters,
   parseToneParams,
   PresenceInputError,
@@ -18,31 +17,23 @@ import { localDate } from '../timetable/week';
 import { attendanceWire } from './attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
+import { MARKING_MESSAGES } from './marking-messages';
 import { createSessionsRepository, type AttendanceRow, type LiveSessionRow } from './sessions.repository';
+import { teacherAudioFor } from './teacher-audio';
 
-/** The original server's sentences (spec server-notes §3.5), kept because students know them. */
-export const MARKING_MESSAGES = {
-  notStarted: 'Attendance session has not been started yet!!',
-  ended: 'Attendance session has been ended!!',
-  alreadyMarked: 'Your attendance has already been marked',
-  notPart: "You're not part of this attendance session :\\",
-  outside: "You're out of the predefined boundry of the premises!!",
-  tooSoon: "You've recently tried to mark your attendance. Please try again after a few seconds!!",
-  requestSent: 'Your request to mark manually has already been sent',
-  otherDevice: 'This device has already marked attendance for another student in this session',
-  recordingTimeMismatch:
-    "Your recording's time does not match this session. Make sure your device sets its clock automatically, then record again.",
-} as const;
+export { MARKING_MESSAGES };
 
 /** The contract's "marked / accepted" code (§6.2, §6.3). */
 export const MARKED_CODE = 100;
 
 const done = (message: string) => new AppError('conflict', message, { extra: { code: MARKED_CODE } });
 
-// The student uploads right after recording, sometimes before the teacher's last second of audio
-// has arrived: wait a little for it rather than judge on a partial window.
-const TEACHER_AUDIO_WAIT_MS = 1500;
-const TEACHER_AUDIO_POLL_MS = 100;
+/**
+ * A failure of the server's, not of the student's attempt: a busy presence pool (503) or anything
+ * unexpected. Such an attempt gives its rate-limit slot back; refusals for the student's own
+ * reasons (4xx: outside the geofence, an unreadable recording, no tone) keep it.
+ */
+const serverSide = (err: unknown) => !(err instanceof AppError) || err.status >= 500;
 
 export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config'> {
   liveStore: LiveStore;
@@ -115,6 +106,18 @@ export function createMarkingService(deps: MarkingServiceDeps) {
   }
 
   /**
+   * Why a row takes no new marking attempt: present already, or decided by the teacher (a toggle
+   * or an approval sets `changed_by_teacher_at`). design/presence.md lets the teacher override the
+   * verdict; a student's later attempt must not override the teacher. Done (code 100) either way:
+   * nothing the student sends can change the row any more.
+   */
+  function closedToAttempts(row: AttendanceRow): AppError | null {
+    if (row.isPresent) return done(MARKING_MESSAGES.alreadyMarked);
+    if (row.changedByTeacherAt !== null) return done(MARKING_MESSAGES.teacherDecided);
+    return null;
+  }
+
+  /**
    * Refuses a device that already marked another student of this session (design/presence.md T5).
    * The refusal is audited: it is the trace of one phone marking for several students.
    */
@@ -138,33 +141,6 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     throw forbidden(MARKING_MESSAGES.otherDevice);
   }
 
-  /**
-   * The teacher's audio around a recording, waiting briefly for its last second to arrive. When
-   * the teacher is streaming but nothing of theirs covers the recording's claimed time, the claim
-   * cannot be checked: accepting it would let a student skip the room-sound comparison by sending
-   * a `start_time` outside the kept window, so it is refused (nothing stored). Only a session whose
-   * teacher streams nothing rests on the tone and the geofence alone (design/presence.md).
-   */
-  async function teacherAudio(
-    sessionId: string,
-    startMs: number,
-    durationS: number,
-  ): Promise<TeacherChunk[]> {
-    const skew = DEFAULT_THRESHOLDS.maxClockSkewMs;
-    const endMs = startMs + durationS * 1000;
-    const deadline = Date.now() + TEACHER_AUDIO_WAIT_MS;
-    let newest: number | null;
-    for (;;) {
-      newest = await deps.liveStore.newestTeacherChunkMs(sessionId);
-      // Nothing streamed at all, or the window is covered: no point waiting.
-      if (newest === null || newest + 1000 >= endMs || Date.now() >= deadline) break;
-      await new Promise((r) => setTimeout(r, TEACHER_AUDIO_POLL_MS));
-    }
-    const chunks = await deps.liveStore.teacherChunks(sessionId, startMs - skew - 1000, endMs + skew + 1000);
-    if (newest !== null && chunks.length === 0) throw badRequest(MARKING_MESSAGES.recordingTimeMismatch);
-    return chunks;
-  }
-
   function rejection(reasons: ReasonCode[]): string {
     if (reasons.includes('outside_geofence')) return MARKING_MESSAGES.outside;
     const why = reasons.map((r) => REASON_TEXT[r]).filter(Boolean);
@@ -174,6 +150,100 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     );
   }
 
+  /**
+   * One attempt once its rate-limit slot is held: device binding, the geofence, verification, and
+   * the verdict stored (unless the row was marked or decided by the teacher meanwhile).
+   */
+  async function attempt(
+    auth: AuthContext,
+    fields: MarkAttendanceFields,
+    audio: Uint8Array,
+    session: LiveSessionRow,
+    row: AttendanceRow,
+    teacherChunks: TeacherChunk[],
+  ): Promise<void> {
+    await checkDevice(auth, session, row, fields.device_id);
+
+    const position = { latitude: fields.latitude, longitude: fields.longitude };
+    const room = session.classroom;
+    const distance = haversineMeters(position, room);
+    if (distance > room.radiusM) {
+      await audit(deps.db, {
+        institutionId: auth.institutionId,
+        actorProfileId: auth.profileId,
+        action: 'attendance.refused_outside_geofence',
+        entityType: 'attendance',
+        entitySlug: row.slug,
+        detail: { session: session.sessionId, distance_m: Math.round(distance), radius_m: room.radiusM },
+      });
+      throw forbidden(MARKING_MESSAGES.outside);
+    }
+
+    let result;
+    try {
+      result = await deps.presence.verify({
+        tone: parseToneParams(session.toneParams),
+        studentWav: audio,
+        studentStartMs: fields.start_time,
+        teacherChunks,
+        position,
+        classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
+      });
+    } catch (err) {
+      if (err instanceof PresenceInputError) {
+        throw badRequest(`The recording could not be read (${err.message}). Please record again.`);
+      }
+      throw err;
+    }
+
+    const present = result.verdict === 'present';
+    const now = deps.clock.now();
+    const stored = await deps.db
+      .transaction(async (tx) => {
+        const ok = await createSessionsRepository(tx).recordAttempt(row.id, {
+          isPresent: present,
+          manual: false,
+          markingTime: now,
+          latitude: fields.latitude,
+          longitude: fields.longitude,
+          gpsDistance: result.gps_distance ?? distance,
+          similarity: result.similarity,
+          euclideanDistance: result.euclidean_distance,
+          ncc: result.ncc,
+          magnitude: result.magnitude,
+          verdict: result.verdict,
+          reasons: result.reasons,
+          ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+        });
+        if (!ok) return false;
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: present ? 'attendance.marked' : 'attendance.not_confirmed',
+          entityType: 'attendance',
+          entitySlug: row.slug,
+          detail: { session: session.sessionId, verdict: result.verdict, reasons: result.reasons },
+        });
+        return true;
+      })
+      .catch((err: unknown) => {
+        // The (session, device) unique key: another student's request with this device won a race.
+        if ((err as { code?: string }).code === '23505') throw forbidden(MARKING_MESSAGES.otherDevice);
+        throw err;
+      });
+    if (!stored) throw await lostRace(session, row);
+
+    const updated = await repo.attendanceOfStudent(session.id, row.studentId);
+    if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
+    if (!present) throw forbidden(rejection(result.reasons));
+  }
+
+  /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
+  async function lostRace(session: LiveSessionRow, row: AttendanceRow): Promise<AppError> {
+    const current = await repo.attendanceOfStudent(session.id, row.studentId);
+    return (current && closedToAttempts(current)) ?? done(MARKING_MESSAGES.alreadyMarked);
+  }
+
   return {
     /**
      * Marks the caller present in a live session: membership, one mark per student, a rate limit,
@@ -181,104 +251,47 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * attempt is stored with its metrics and reasons and shown on the teacher's sheet at once; a
      * present verdict answers code 100, an absent one a 403 the student can retry after the limit.
      * A refusal before verification (not live, not a member, already marked, an unusable recording,
-     * too soon, another student's device, outside the geofence) leaves the attendance row as it was
-     * and pushes nothing; the device and geofence refusals are audited, being traces of cheating.
+     * too soon, another student's device, outside the geofence, decided by the teacher) leaves the
+     * attendance row as it was and pushes nothing; the device and geofence refusals are audited,
+     * being traces of cheating. An attempt that fails on the server's side (a busy presence pool,
+     * an internal error) gives its rate-limit slot back, so the student may retry at once.
      */
     async mark(auth: AuthContext, fields: MarkAttendanceFields, audio: Uint8Array): Promise<void> {
       const student = await requireStudent(auth);
       const session = await findSession(auth, fields);
       const row = await ownRow(session, student.id);
+      const closed = closedToAttempts(row);
+      if (closed) throw closed;
       // Before the rate limit: a bad file or an uncheckable recording time changes nothing, not
       // even the student's next slot.
       const format = checkRecording(audio);
-      const teacherChunks = await teacherAudio(session.sessionId, fields.start_time, format.durationS);
+      const teacherChunks = await teacherAudioFor(deps.liveStore, session.sessionId, {
+        startMs: fields.start_time,
+        durationS: format.durationS,
+      });
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
       // Keyed by the student's slug, unique across databases: integer ids restart after a reset
       // while Redis keeps its keys.
-      if (limitMs > 0 && !(await deps.liveStore.takeRateSlot(`attendance:${student.slug}`, limitMs))) {
-        throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
-      }
-
-      await checkDevice(auth, session, row, fields.device_id);
-
-      const position = { latitude: fields.latitude, longitude: fields.longitude };
-      const room = session.classroom;
-      const distance = haversineMeters(position, room);
-      if (distance > room.radiusM) {
-        await audit(deps.db, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
-          action: 'attendance.refused_outside_geofence',
-          entityType: 'attendance',
-          entitySlug: row.slug,
-          detail: { session: session.sessionId, distance_m: Math.round(distance), radius_m: room.radiusM },
-        });
-        throw forbidden(MARKING_MESSAGES.outside);
-      }
-
-      let result;
+      const slotKey = `attendance:${student.slug}`;
+      const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
+      if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        result = await deps.presence.verify({
-          tone: parseToneParams(session.toneParams),
-          studentWav: audio,
-          studentStartMs: fields.start_time,
-          teacherChunks,
-          position,
-          classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
-        });
+        await attempt(auth, fields, audio, session, row, teacherChunks);
       } catch (err) {
-        if (err instanceof PresenceInputError) {
-          throw badRequest(`The recording could not be read (${err.message}). Please record again.`);
+        if (slot !== undefined && serverSide(err)) {
+          // Best effort: a failed release only means waiting out the slot, as before.
+          await deps.liveStore.releaseRateSlot(slotKey, slot).catch(() => undefined);
         }
         throw err;
       }
-
-      const present = result.verdict === 'present';
-      const now = deps.clock.now();
-      const stored = await deps.db
-        .transaction(async (tx) => {
-          const ok = await createSessionsRepository(tx).recordAttempt(row.id, {
-            isPresent: present,
-            manual: false,
-            markingTime: now,
-            latitude: fields.latitude,
-            longitude: fields.longitude,
-            gpsDistance: result.gps_distance ?? distance,
-            similarity: result.similarity,
-            euclideanDistance: result.euclidean_distance,
-            ncc: result.ncc,
-            magnitude: result.magnitude,
-            verdict: result.verdict,
-            reasons: result.reasons,
-            ...(fields.device_id ? { deviceId: fields.device_id } : {}),
-          });
-          if (!ok) return false;
-          await audit(tx, {
-            institutionId: auth.institutionId,
-            actorProfileId: auth.profileId,
-            action: present ? 'attendance.marked' : 'attendance.not_confirmed',
-            entityType: 'attendance',
-            entitySlug: row.slug,
-            detail: { session: session.sessionId, verdict: result.verdict, reasons: result.reasons },
-          });
-          return true;
-        })
-        .catch((err: unknown) => {
-          // The (session, device) unique key: another student's request with this device won a race.
-          if ((err as { code?: string }).code === '23505') throw forbidden(MARKING_MESSAGES.otherDevice);
-          throw err;
-        });
-      if (!stored) throw done(MARKING_MESSAGES.alreadyMarked);
-
-      const updated = await repo.attendanceOfStudent(session.id, student.id);
-      if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
-      if (!present) throw forbidden(rejection(result.reasons));
     },
 
     /**
      * Files a manual-marking request with the student's comment (§6.3) and pushes it to the
-     * teacher's sheet. One pending request per student; a marked student has nothing to request.
+     * teacher's sheet. One pending request per student; a marked student has nothing to request,
+     * also when the mark lands between our read and our write (the write is conditional, so a
+     * request never ends up pending on a present row that a later approval would turn manual).
      */
     async requestManual(auth: AuthContext, body: MarkForRegulizationBody): Promise<void> {
       const student = await requireStudent(auth);
@@ -287,11 +300,8 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       if (row.regulizationStatus === 'pending') throw done(MARKING_MESSAGES.requestSent);
       await checkDevice(auth, session, row, body.device_id);
       const comment = body.regulization_commet.trim();
-      await deps.db.transaction(async (tx) => {
-        await createSessionsRepository(tx).updateAttendance(row.id, {
-          regulizationStatus: 'pending',
-          regulizationComment: comment,
-        });
+      const filed = await deps.db.transaction(async (tx) => {
+        if (!(await createSessionsRepository(tx).fileManualRequest(row.id, comment))) return false;
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -300,7 +310,12 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           entitySlug: row.slug,
           detail: { session: session.sessionId, comment },
         });
+        return true;
       });
+      if (!filed) {
+        const current = await repo.attendanceOfStudent(session.id, row.studentId);
+        throw done(current?.isPresent ? MARKING_MESSAGES.alreadyMarked : MARKING_MESSAGES.requestSent);
+      }
       const updated = await repo.attendanceOfStudent(session.id, student.id);
       if (updated) deps.room.regulizationRequest(session.sessionId, attendanceWire(updated));
     },

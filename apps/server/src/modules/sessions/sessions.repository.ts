@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   attendances,
   batchStudents,
@@ -174,13 +174,6 @@ export function createSessionsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    async setClassroom(id: number, classroomId: number): Promise<void> {
-      await db
-        .update(lectureSessions)
-        .set({ classroomFinalId: classroomId })
-        .where(eq(lectureSessions.id, id));
-    },
-
     /** Students of a lecture: everyone in any of its batches. */
     async studentIdsOfLecture(lectureId: number): Promise<number[]> {
       const rows = await db
@@ -242,8 +235,12 @@ export function createSessionsRepository(db: DbOrTx) {
       );
     },
 
+    /** Requests still waiting for the teacher: a student marked meanwhile has nothing to approve. */
     pendingRequests(sessionRowId: number): Promise<AttendanceRow[]> {
-      return this.attendances(sessionRowId, eq(attendances.regulizationStatus, 'pending'));
+      return this.attendances(
+        sessionRowId,
+        and(eq(attendances.regulizationStatus, 'pending'), eq(attendances.isPresent, false)),
+      );
     },
 
     async attendanceOfStudent(sessionRowId: number, studentId: number): Promise<AttendanceRow | undefined> {
@@ -271,8 +268,10 @@ export function createSessionsRepository(db: DbOrTx) {
     },
 
     /**
-     * Stores a verified marking attempt on a row that is not present yet; false when the row became
-     * present meanwhile (a parallel request won).
+     * Stores a verified marking attempt on a row that is not present and that the teacher has not
+     * decided (`changed_by_teacher_at` is set by every toggle and approval: the teacher overrides
+     * the verdict, never the reverse); false when either changed meanwhile (a parallel request won,
+     * or the teacher decided while the recording was being verified).
      */
     async recordAttempt(
       attendanceId: number,
@@ -281,13 +280,34 @@ export function createSessionsRepository(db: DbOrTx) {
       const rows = await db
         .update(attendances)
         .set(values)
-        .where(and(eq(attendances.id, attendanceId), eq(attendances.isPresent, false)))
+        .where(
+          and(
+            eq(attendances.id, attendanceId),
+            eq(attendances.isPresent, false),
+            isNull(attendances.changedByTeacherAt),
+          ),
+        )
         .returning({ id: attendances.id });
       return rows.length > 0;
     },
 
-    async updateAttendance(attendanceId: number, values: Partial<typeof attendances.$inferInsert>) {
-      await db.update(attendances).set(values).where(eq(attendances.id, attendanceId));
+    /**
+     * Files a manual request on a row that is not present and has none pending; false when the
+     * row was marked or a request filed meanwhile (the caller read it before), storing nothing.
+     */
+    async fileManualRequest(attendanceId: number, comment: string): Promise<boolean> {
+      const rows = await db
+        .update(attendances)
+        .set({ regulizationStatus: 'pending', regulizationComment: comment })
+        .where(
+          and(
+            eq(attendances.id, attendanceId),
+            eq(attendances.isPresent, false),
+            or(isNull(attendances.regulizationStatus), ne(attendances.regulizationStatus, 'pending')),
+          ),
+        )
+        .returning({ id: attendances.id });
+      return rows.length > 0;
     },
 
     /** Teacher toggle: applies only if the stored value differs; false when nothing changed. */
@@ -305,7 +325,10 @@ export function createSessionsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    /** Approves pending manual requests among `ids`; answers the ids it approved. */
+    /**
+     * Approves pending manual requests among `ids` on rows still absent (a student marked after
+     * asking keeps their verified, non-manual mark); answers the ids it approved.
+     */
     async approveRequests(ids: number[], at: Date): Promise<number[]> {
       if (ids.length === 0) return [];
       const rows = await db
@@ -317,7 +340,13 @@ export function createSessionsRepository(db: DbOrTx) {
           changedByTeacherAt: at,
           markingTime: sql`coalesce(${attendances.markingTime}, ${at.toISOString()})`,
         })
-        .where(and(inArray(attendances.id, ids), eq(attendances.regulizationStatus, 'pending')))
+        .where(
+          and(
+            inArray(attendances.id, ids),
+            eq(attendances.regulizationStatus, 'pending'),
+            eq(attendances.isPresent, false),
+          ),
+        )
         .returning({ id: attendances.id });
       return rows.map((r) => r.id);
     },

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../plugins/app/auth';
 import type { LiveStore } from '../../plugins/app/live-store';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { applyClassroomChange, checkClassroomChange } from '../timetable/classroom-change';
 import { createTimetableRepository } from '../timetable/timetable.repository';
 import { lectureTeacherWire } from '../timetable/timetable-wire';
 import { localDate, weekdayOf } from '../timetable/week';
@@ -81,7 +82,9 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     /**
      * Starts today's session of one of the caller's lectures (`pre` → `ongoing`, with a new tone)
      * or joins it when it is already ongoing (§6.8). Starting is allowed only around the lecture's
-     * time, unless the institution keeps the window open all day (the demo).
+     * time, unless the institution keeps the window open all day (the demo). The classroom the card
+     * selected is checked by the rules of `set_classroom_dynamic` (without merging): everything is
+     * checked before anything is written, so a refused start leaves the session as it was.
      */
     async startOrJoin(
       auth: AuthContext,
@@ -109,28 +112,35 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         throw new AppError('conflict', 'This session has already ended. You can export its attendance.');
       }
 
-      if (fields.classroom_slug !== '') {
-        const room = await timetable.classroomBySlug(auth.institutionId, fields.classroom_slug);
-        if (!room) throw notFound('Classroom');
-        await repo.setClassroom(session.id, room.id);
+      if (session.status === 'pre' && !settings.alwaysOpen) {
+        const position = startWindowPosition(minutesOfDay(now, settings.timeZone), lecture, {
+          earlyMinutes: deps.config.sessionStartEarlyMinutes,
+          lateMinutes: deps.config.sessionStartLateMinutes,
+        });
+        if (position === 'too_early') {
+          throw new AppError(
+            'conflict',
+            `You cannot start the session yet: it opens ${deps.config.sessionStartEarlyMinutes} minutes before the lecture starts`,
+          );
+        }
+        if (position === 'too_late') {
+          throw new AppError('conflict', 'This lecture is over: its session can no longer be started');
+        }
       }
+      // Empty keeps the lecture's classroom (§6.8). The card has no merge choice: a room another
+      // lecture holds is refused here, and merging stays with the "Edit classroom" dialog.
+      const change =
+        fields.classroom_slug === ''
+          ? null
+          : await checkClassroomChange(deps.db, auth, {
+              teacherId: teacher.id,
+              lecture,
+              classroomSlug: fields.classroom_slug,
+              date: today,
+              merge: false,
+            });
 
       if (session.status === 'pre') {
-        if (!settings.alwaysOpen) {
-          const position = startWindowPosition(minutesOfDay(now, settings.timeZone), lecture, {
-            earlyMinutes: deps.config.sessionStartEarlyMinutes,
-            lateMinutes: deps.config.sessionStartLateMinutes,
-          });
-          if (position === 'too_early') {
-            throw new AppError(
-              'conflict',
-              `You cannot start the session yet: it opens ${deps.config.sessionStartEarlyMinutes} minutes before the lecture starts`,
-            );
-          }
-          if (position === 'too_late') {
-            throw new AppError('conflict', 'This lecture is over: its session can no longer be started');
-          }
-        }
         const tone = await createToneFile(deps.mediaDir, {
           lowHz: deps.config.toneBandLowHz,
           highHz: deps.config.toneBandHighHz,
@@ -139,6 +149,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         const pre = session;
         await deps.db.transaction(async (tx) => {
           const txRepo = createSessionsRepository(tx);
+          if (change) await applyClassroomChange(tx, auth, lecture, change);
           // Two clicks (or two tabs) may race: only the first flips the status and owns the tone.
           if (!(await txRepo.startSession(pre.id, tone.audioPath, tone.params, now))) return;
           await txRepo.ensureAttendances(pre.id, studentIds);
@@ -152,10 +163,16 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           });
         });
         session = (await repo.sessionOfLecture(lecture.id, today))!;
-      } else if (session.audioPath) {
-        // Joining on another instance: make sure this one can serve the tone too.
-        const joined = session;
-        await readToneFile(deps.mediaDir, joined.audioPath!, async () => joined.toneParams);
+      } else {
+        if (change) {
+          await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
+          session = (await repo.sessionOfLecture(lecture.id, today))!;
+        }
+        if (session.audioPath) {
+          // Joining on another instance: make sure this one can serve the tone too.
+          const joined = session;
+          await readToneFile(deps.mediaDir, joined.audioPath!, async () => joined.toneParams);
+        }
       }
       if (!session.audioPath) throw new Error(`ongoing session ${session.sessionId} has no tone`);
 

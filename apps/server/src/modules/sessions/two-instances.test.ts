@@ -6,9 +6,9 @@ import {
   OngoingSessionDataMessageSchema,
   RegulizationRequestMessageSchema,
 } from '@rollbook/contract';
-import { attendances } from '../../db/schema';
+import { attendances, lectures } from '../../db/schema';
 import { call, sharedServicesConfigured, useTwoTestApps } from '../../testing/test-app';
-import { ONE_TEACHER_MESSAGE } from './live-socket';
+import { ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
 import { MARKING_MESSAGES } from './marking.service';
 import { roomSound, studentRecording, teacherChunks } from './testing/audio';
 import {
@@ -83,17 +83,59 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     });
   });
 
-  it('allows one teacher socket per session across instances; a reload onto B rejoins with the state intact', async () => {
+  it('the same teacher rejoining on B takes the session over from the socket on A; another teacher is refused', async () => {
     const w = await startLiveWorld(t.a, t.db);
     const first = await teacherOn(url.a, w);
     expect(first.answer.kind).toBe('data');
+    const a1 = (
+      await t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id))
+    )[0]!;
+    const updated = await toggleAttendance(
+      first.socket,
+      { sessionId: w.sessionId, token: w.tokens.cst },
+      a1.slug,
+      true,
+    );
+    expect(updated.status_code).toBe(200);
 
+    // A network blip: A has not noticed the old socket is gone when the sheet rejoins through B.
+    const firstError = nextEvent(first.socket, 'client_error');
+    const firstClosed = nextEvent(first.socket, 'disconnect');
     const second = await teacherOn(url.b, w);
-    expect(second.answer).toEqual({
+    expect(second.answer.kind).toBe('data');
+    const state = OngoingSessionDataMessageSchema.parse(second.answer.m).data.data.data;
+    expect(state.marked_attendances.map((r) => [r.slug, r.is_present])).toEqual([[a1.slug, true]]);
+    expect(await firstError).toEqual({
+      event: 'client_error',
+      client: 'FE',
+      status_code: 409,
+      data: TAKEN_OVER_MESSAGE,
+    });
+    expect(await firstClosed).toBe('io server disconnect');
+    // A's disconnect of its socket leaves B's lease alone.
+    const held = await t.b.liveStore.teacherLeaseHolder(w.sessionId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await t.a.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
+
+    // A different teacher (the lecture handed over mid-session) is refused on either instance.
+    await t.db
+      .update(lectures)
+      .set({ teacherId: w.world.teachers.haj.teacher.id })
+      .where(eq(lectures.id, w.lecture.id));
+    const other = await sockets.join(url.a, w.sessionId, w.tokens.haj);
+    expect(other.answer).toEqual({
       kind: 'error',
       m: { event: 'client_error', client: 'FE', status_code: 500, data: ONE_TEACHER_MESSAGE },
     });
-    expect(first.socket.connected).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second.socket.connected).toBe(true);
+    expect(await t.a.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
+  });
+
+  it('a reload onto B rejoins with the state intact', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const first = await teacherOn(url.a, w);
+    expect(first.answer.kind).toBe('data');
 
     // Something happens, then the teacher's page reloads and lands on the other instance.
     const a1 = (

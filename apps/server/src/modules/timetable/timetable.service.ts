@@ -10,17 +10,12 @@ import type {
 } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../plugins/app/auth';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
+import { forbidden, notFound } from '../../lib/app-error';
 import { lectures } from '../../db/schema';
-import { dbTimeToMinutes, rangesOverlap, shortTime } from './clock-time';
+import { applyClassroomChange, checkClassroomChange, findRoomHolder } from './classroom-change';
+import { shortTime } from './clock-time';
 import { currentWeekday, dateInCurrentWeek, WEEKDAYS, type Weekday } from './week';
-import {
-  createTimetableRepository,
-  type LectureBatchRow,
-  type LectureRow,
-  type SessionRow,
-} from './timetable.repository';
+import { createTimetableRepository, type LectureBatchRow, type SessionRow } from './timetable.repository';
 import {
   divisionFullName,
   groupRows,
@@ -36,8 +31,6 @@ function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatc
   const map = groupRows(rows, (r) => r.lectureId);
   return (id) => map.get(id) ?? [];
 }
-
-const span = (l: LectureRow) => ({ start: dbTimeToMinutes(l.startTime), end: dbTimeToMinutes(l.endTime) });
 
 /**
  * Timetable rules: master-timetable upload and browsing (admin), the teacher and student
@@ -83,31 +76,6 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     if (!lecture || !lecture.isActive) throw notFound('Lecture');
     if (lecture.teacherId !== teacher.id) throw forbidden('This lecture is not yours');
     return { teacher, lecture };
-  }
-
-  /**
-   * Another lecture in `classroomId` overlapping `lecture` on its date of the current week. The room
-   * a lecture uses that day is its session's classroom when one was chosen, else its own.
-   */
-  async function findRoomHolder(
-    institutionId: number,
-    lecture: LectureRow,
-    classroomId: number,
-    date: string,
-  ): Promise<LectureRow | undefined> {
-    const others = (await repo.institutionLecturesOn(institutionId, lecture.day)).filter(
-      (o) => o.id !== lecture.id && rangesOverlap(span(o), span(lecture)),
-    );
-    if (others.length === 0) return undefined;
-    const sessions = new Map(
-      (
-        await repo.sessionsOf(
-          others.map((o) => o.id),
-          date,
-        )
-      ).map((s) => [s.lectureId, s]),
-    );
-    return others.find((o) => (sessions.get(o.id)?.classroomFinalId ?? o.classroomId) === classroomId);
   }
 
   return {
@@ -238,7 +206,7 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       if (!classroom) throw notFound('Classroom');
       const tz = await repo.institutionTimezone(auth.institutionId);
       const date = dateInCurrentWeek(deps.clock.now(), tz, lecture.day);
-      const holder = await findRoomHolder(auth.institutionId, lecture, classroom.id, date);
+      const holder = await findRoomHolder(deps.db, auth.institutionId, lecture, classroom.id, date);
       if (!holder) return { associated_lecture: null };
       return {
         associated_lecture: {
@@ -253,50 +221,25 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     },
 
     /**
-     * Moves this week's session of one of the caller's lectures to another classroom (§6.7). A room
-     * another lecture holds at that time is refused unless `merge` is set: then both lectures share
-     * it (a combined class) and the merge is recorded in the audit trail. Answers the day's teacher
-     * timetable.
+     * Moves this week's session of one of the caller's lectures to another classroom (§6.7), by the
+     * rules of `classroom-change.ts`. A room another lecture holds at that time is refused unless
+     * `merge` is set: then both lectures share it (a combined class) and the merge is recorded in
+     * the audit trail. Answers the day's teacher timetable.
      */
     async setClassroom(
       auth: AuthContext,
       body: { lecture_slug: string; classroom_slug: string; merge: boolean },
     ): Promise<TeacherTimetableBranch[]> {
       const { teacher, lecture } = await ownLecture(auth, body.lecture_slug);
-      const classroom = await repo.classroomBySlug(auth.institutionId, body.classroom_slug);
-      if (!classroom) throw notFound('Classroom');
       const tz = await repo.institutionTimezone(auth.institutionId);
-      const date = dateInCurrentWeek(deps.clock.now(), tz, lecture.day);
-      await repo.ensureSessions([lecture.id], date);
-      const [session] = await repo.sessionsOf([lecture.id], date);
-      if (!session) throw new Error('session not created');
-      if (session.status === 'post') {
-        throw new AppError('conflict', 'This session has ended; its classroom can no longer be changed');
-      }
-      const holder = await findRoomHolder(auth.institutionId, lecture, classroom.id, date);
-      if (holder && !body.merge) {
-        throw new AppError(
-          'conflict',
-          `${teacherDisplayName(holder)} (${holder.teacherCode}) already has ${holder.subjectName} in ${classroom.name} ` +
-            `at ${shortTime(holder.startTime)}-${shortTime(holder.endTime)}. Choose to merge the lectures to share the room.`,
-        );
-      }
-      await deps.db.transaction(async (tx) => {
-        await createTimetableRepository(tx).setSessionClassroom(session.id, classroom.id);
-        await audit(tx, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
-          action: holder ? 'session.classroom_merged' : 'session.classroom_changed',
-          entityType: 'lecture_session',
-          entitySlug: session.sessionId,
-          detail: {
-            lecture: lecture.slug,
-            day: date,
-            classroom: classroom.name,
-            ...(holder ? { merged_with_lecture: holder.slug } : {}),
-          },
-        });
+      const change = await checkClassroomChange(deps.db, auth, {
+        teacherId: teacher.id,
+        lecture,
+        classroomSlug: body.classroom_slug,
+        date: dateInCurrentWeek(deps.clock.now(), tz, lecture.day),
+        merge: body.merge,
       });
+      if (change) await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
       return teacherDay(teacher.id, auth.institutionId, lecture.day);
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TeacherChunk } from '@rollbook/presence';
 import type { LiveStore } from './live-store';
 
@@ -6,14 +7,32 @@ interface Lease {
   expiresAt: number;
 }
 
+/** A kept teacher chunk and when it ages out (server time, like a Redis key's expiry). */
+interface KeptChunk {
+  chunk: TeacherChunk;
+  expiresAt: number;
+}
+
+/** A session's kept audio: chunks by timestamp, and when the last one arrived. */
+interface SessionAudio {
+  chunks: KeptChunk[];
+  arrivedAt: number;
+  expiresAt: number;
+}
+
+interface Slot {
+  token: string;
+  until: number;
+}
+
 /**
  * The live store of a single instance: plain maps with expiry times. It implements exactly the
  * Redis store's semantics so the code above it cannot tell them apart.
  */
 export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
   const leases = new Map<string, Lease>();
-  const audio = new Map<string, TeacherChunk[]>();
-  const slots = new Map<string, number>();
+  const audio = new Map<string, SessionAudio>();
+  const slots = new Map<string, Slot>();
 
   function liveLease(sessionId: string): Lease | undefined {
     const lease = leases.get(sessionId);
@@ -22,6 +41,23 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       return undefined;
     }
     return lease;
+  }
+
+  /**
+   * A session's audio without what aged out; undefined once all of it did. Mirrors the Redis
+   * store, whose chunk keys and index expire `2 × window` after they were written: without this a
+   * teacher whose stream stopped would keep their last minute of audio for the whole process.
+   */
+  function liveAudio(sessionId: string): SessionAudio | undefined {
+    const kept = audio.get(sessionId);
+    if (!kept) return undefined;
+    const t = now();
+    if (kept.expiresAt <= t) {
+      audio.delete(sessionId);
+      return undefined;
+    }
+    kept.chunks = kept.chunks.filter((c) => c.expiresAt > t);
+    return kept;
   }
 
   return {
@@ -37,6 +73,11 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       lease.expiresAt = now() + ttlMs;
       return true;
     },
+    async replaceTeacherLease(sessionId, current, holder, ttlMs) {
+      if (liveLease(sessionId)?.holder !== current) return false;
+      leases.set(sessionId, { holder, expiresAt: now() + ttlMs });
+      return true;
+    },
     async teacherLeaseHolder(sessionId) {
       return liveLease(sessionId)?.holder ?? null;
     },
@@ -44,34 +85,50 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       if (liveLease(sessionId)?.holder === holder) leases.delete(sessionId);
     },
     async appendTeacherChunk(sessionId, chunk, windowMs) {
-      const list = audio.get(sessionId) ?? [];
-      list.push(chunk);
-      list.sort((a, b) => a.timestampMs - b.timestampMs);
-      const newest = list[list.length - 1]!.timestampMs;
-      audio.set(
-        sessionId,
-        list.filter((c) => c.timestampMs >= newest - windowMs),
-      );
+      const t = now();
+      const expiresAt = t + windowMs * 2; // as the Redis store keeps chunk bytes and its index
+      const kept = liveAudio(sessionId);
+      // A new session's first chunk: drop the sessions that stopped streaming and never ended.
+      if (!kept) for (const id of [...audio.keys()]) liveAudio(id);
+      const list = kept?.chunks ?? [];
+      list.push({ chunk, expiresAt });
+      list.sort((a, b) => a.chunk.timestampMs - b.chunk.timestampMs);
+      const newest = list[list.length - 1]!.chunk.timestampMs;
+      audio.set(sessionId, {
+        chunks: list.filter((c) => c.chunk.timestampMs >= newest - windowMs),
+        arrivedAt: t,
+        expiresAt,
+      });
     },
     async teacherChunks(sessionId, fromMs, toMs) {
-      return (audio.get(sessionId) ?? []).filter((c) => c.timestampMs >= fromMs && c.timestampMs <= toMs);
+      return (liveAudio(sessionId)?.chunks ?? [])
+        .map((c) => c.chunk)
+        .filter((c) => c.timestampMs >= fromMs && c.timestampMs <= toMs);
     },
     async newestTeacherChunkMs(sessionId) {
-      const list = audio.get(sessionId);
-      return list && list.length > 0 ? list[list.length - 1]!.timestampMs : null;
+      const list = liveAudio(sessionId)?.chunks ?? [];
+      return list.length > 0 ? list[list.length - 1]!.chunk.timestampMs : null;
+    },
+    async teacherAudioArrivedMs(sessionId) {
+      const kept = liveAudio(sessionId);
+      return kept && kept.chunks.length > 0 ? kept.arrivedAt : null;
     },
     async clearSession(sessionId) {
       audio.delete(sessionId);
       leases.delete(sessionId);
     },
     async takeRateSlot(key, ttlMs) {
-      const until = slots.get(key);
+      const held = slots.get(key);
       const t = now();
-      if (until !== undefined && until > t) return false;
-      slots.set(key, t + ttlMs);
+      if (held !== undefined && held.until > t) return null;
+      const token = randomBytes(8).toString('hex');
+      slots.set(key, { token, until: t + ttlMs });
       // Keeps the map from growing without bound over a long-running process.
-      if (slots.size > 10_000) for (const [k, v] of slots) if (v <= t) slots.delete(k);
-      return true;
+      if (slots.size > 10_000) for (const [k, v] of slots) if (v.until <= t) slots.delete(k);
+      return token;
+    },
+    async releaseRateSlot(key, token) {
+      if (slots.get(key)?.token === token) slots.delete(key);
     },
   };
 }

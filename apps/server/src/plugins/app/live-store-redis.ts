@@ -7,6 +7,7 @@ const PREFIX = 'rb:live:';
 const leaseKey = (sessionId: string) => `${PREFIX}lease:${sessionId}`;
 const audioIndexKey = (sessionId: string) => `${PREFIX}audio:${sessionId}`;
 const chunkKey = (sessionId: string, member: string) => `${PREFIX}chunk:${sessionId}:${member}`;
+const arrivedKey = (sessionId: string) => `${PREFIX}arrived:${sessionId}`;
 const rateKey = (key: string) => `${PREFIX}rate:${key}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
@@ -17,6 +18,9 @@ if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 return 0`;
 const RENEW = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`;
+const REPLACE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
 return 0`;
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
@@ -47,6 +51,10 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
     async renewTeacherLease(sessionId, holder, ttlMs) {
       return (await redis.eval(RENEW, 1, leaseKey(sessionId), holder, String(ttlMs))) === 1;
     },
+    async replaceTeacherLease(sessionId, current, holder, ttlMs) {
+      const replaced = await redis.eval(REPLACE, 1, leaseKey(sessionId), current, holder, String(ttlMs));
+      return replaced === 1;
+    },
     async teacherLeaseHolder(sessionId) {
       return redis.get(leaseKey(sessionId));
     },
@@ -65,6 +73,8 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
         .zadd(index, chunk.timestampMs, member)
         .zremrangebyscore(index, '-inf', chunk.timestampMs - windowMs - 1)
         .pexpire(index, keepMs)
+        // Arrival time on this instance's clock; instances keep their clocks in step (NTP).
+        .set(arrivedKey(sessionId), String(Date.now()), 'PX', keepMs)
         .exec();
     },
     async teacherChunks(sessionId, fromMs, toMs) {
@@ -89,12 +99,24 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       const [, score] = await redis.zrange(audioIndexKey(sessionId), -1, -1, 'WITHSCORES');
       return score === undefined ? null : Number(score);
     },
+    async teacherAudioArrivedMs(sessionId) {
+      const [arrived, kept] = await Promise.all([
+        redis.get(arrivedKey(sessionId)),
+        redis.zcard(audioIndexKey(sessionId)),
+      ]);
+      return arrived === null || kept === 0 ? null : Number(arrived);
+    },
     async clearSession(sessionId) {
       // Chunk keys expire on their own; dropping the index makes them unreachable at once.
-      await redis.del(audioIndexKey(sessionId), leaseKey(sessionId));
+      await redis.del(audioIndexKey(sessionId), arrivedKey(sessionId), leaseKey(sessionId));
     },
     async takeRateSlot(key, ttlMs) {
-      return (await redis.set(rateKey(key), '1', 'PX', ttlMs, 'NX')) === 'OK';
+      const token = randomBytes(8).toString('hex');
+      return (await redis.set(rateKey(key), token, 'PX', ttlMs, 'NX')) === 'OK' ? token : null;
+    },
+    async releaseRateSlot(key, token) {
+      // The lease's compare-and-delete: only the attempt holding the slot gives it back.
+      await redis.eval(RELEASE, 1, rateKey(key), token);
     },
   };
 }

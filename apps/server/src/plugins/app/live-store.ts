@@ -15,21 +15,41 @@ export interface LiveStore {
   acquireTeacherLease(sessionId: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Extends the lease if `holder` still holds it; false when it was lost (expired or taken). */
   renewTeacherLease(sessionId: string, holder: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Hands the lease from `current` to `holder` (for `ttlMs`) only if `current` still holds it, so
+   * a takeover never steals a lease that changed hands in between. True when handed over.
+   */
+  replaceTeacherLease(sessionId: string, current: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Who holds a session's teacher lease now, or null. */
   teacherLeaseHolder(sessionId: string): Promise<string | null>;
   /** Gives the lease up if `holder` holds it. */
   releaseTeacherLease(sessionId: string, holder: string): Promise<void>;
-  /** Keeps one non-empty teacher chunk; chunks older than `windowMs` before the newest are dropped. */
+  /**
+   * Keeps one non-empty teacher chunk; chunks older than `windowMs` before the newest are dropped,
+   * and everything kept ages out `2 × windowMs` after it arrived (a stream that stopped leaves
+   * nothing behind for long).
+   */
   appendTeacherChunk(sessionId: string, chunk: TeacherChunk, windowMs: number): Promise<void>;
   /** Teacher chunks whose timestamps fall in [fromMs, toMs], oldest first. */
   teacherChunks(sessionId: string, fromMs: number, toMs: number): Promise<TeacherChunk[]>;
   /** Timestamp of the newest teacher chunk, or null when none is kept. */
   newestTeacherChunkMs(sessionId: string): Promise<number | null>;
+  /**
+   * Server time (ms since the epoch) when the teacher's last chunk arrived, or null when nothing
+   * is kept. Chunk timestamps come from the teacher's device; only arrival time tells whether the
+   * stream is still flowing.
+   */
+  teacherAudioArrivedMs(sessionId: string): Promise<number | null>;
   /** Forgets a session's audio and lease (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**
-   * Takes a rate-limit slot: true when `key` was free (the action may go ahead; the slot is then
-   * held for `ttlMs`), false while a previous slot holds.
+   * Takes a rate-limit slot: when `key` was free, answers a token naming this hold (the action may
+   * go ahead; the slot is then held for `ttlMs`); null while a previous slot holds.
    */
-  takeRateSlot(key: string, ttlMs: number): Promise<boolean>;
+  takeRateSlot(key: string, ttlMs: number): Promise<string | null>;
+  /**
+   * Gives a slot back early, only if `token` still holds it: an attempt that failed on the
+   * server's side must not lock the user out, nor free a slot a later attempt took meanwhile.
+   */
+  releaseRateSlot(key: string, token: string): Promise<void>;
 }

@@ -114,8 +114,12 @@ async function card(name: RegExp) {
   return within(await screen.findByRole('article', { name }));
 }
 
-/** Starts the pre lecture, answers create_lecture_session and connects the socket. */
-async function startLive(user: ReturnType<typeof renderPage>['user'], lecture = buildLecture()) {
+/** Starts the pre lecture, answers create_lecture_session and (unless told not to) connects the socket. */
+async function startLive(
+  user: ReturnType<typeof renderPage>['user'],
+  lecture = buildLecture(),
+  { connect = true } = {},
+) {
   const forms: Array<Record<string, string>> = [];
   let active: LectureTeacher['session']['active'] = 'pre';
   serveDays({ [TODAY]: () => [buildLecture({ active })] });
@@ -139,7 +143,7 @@ async function startLive(user: ReturnType<typeof renderPage>['user'], lecture = 
   await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Start Session' }));
   await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
   const socket = openedSockets.at(-1)!;
-  socket.connect();
+  if (connect) socket.connect();
   return { socket, forms };
 }
 
@@ -502,6 +506,49 @@ describe('TeacherLecturesPage: live session', () => {
       await screen.findByText('The live connection was lost. Use Join Session to continue.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+  });
+});
+
+describe('TeacherLecturesPage: a socket that never connects', () => {
+  /** The sheet is gone, the teacher was told, and the microphone, tone and socket are released. */
+  async function expectReleased(socket: FakeSocket) {
+    expect(
+      await screen.findByText('The live connection was lost. Use Join Session to continue.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+    expect(audio.toneStops).toBe(1);
+    expect(liveAudio.releaseMicrophone).toHaveBeenCalledTimes(1);
+    expect(socket.disconnected).toBe(true);
+    expect(emitted(socket, 'socket_connection')).toEqual([]);
+  }
+
+  it('closes and stops the microphone and tone on connect_error', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user, buildLecture(), { connect: false });
+    expect(await screen.findByRole('dialog', { name: 'Attendance Details' })).toHaveTextContent(
+      'Connecting…',
+    );
+    await waitFor(() => expect(audio.tones).toEqual(['tone-abc.wav']));
+    socket.serverEmit('connect_error', new Error('websocket error'));
+    await expectReleased(socket);
+  });
+
+  it('closes when no connect arrives within a few seconds', async () => {
+    // Fake timers from before the click, so the connect limit set when the socket opens is fake;
+    // they advance with real time too, so the page's own waits still work.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = renderPage();
+      const { socket } = await startLive(user, buildLecture(), { connect: false });
+      await screen.findByRole('dialog', { name: 'Attendance Details' });
+      await waitFor(() => expect(audio.tones).toEqual(['tone-abc.wav']));
+      vi.advanceTimersByTime(3000);
+      expect(screen.getByRole('dialog', { name: 'Attendance Details' })).toHaveTextContent('Connecting…');
+      vi.advanceTimersByTime(3000);
+      await expectReleased(socket);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

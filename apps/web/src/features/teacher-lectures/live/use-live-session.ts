@@ -8,6 +8,7 @@ import { LECTURES_TEXT } from '../lecture-text';
 import { teacherLecturesApi, useCreateLectureSessionMutation } from '../teacher-lectures-api';
 import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
 import { liveAudio } from './live-audio';
+import { watchConnection, type ConnectionWatch } from './connection-watch';
 import {
   clientErrorText,
   readApprovedRequests,
@@ -18,9 +19,6 @@ import {
   readOngoingSession,
 } from './session-events';
 
-/** How often the connection is checked (product spec §9). */
-const WATCHDOG_MS = 2000;
-
 /** Everything a running session holds; released by `release`. */
 interface Running {
   sessionId: string;
@@ -29,7 +27,8 @@ interface Running {
   stopTone: (() => void) | null;
   stopStreaming: (() => Promise<void>) | null;
   streamingStarted: boolean;
-  watchdog: ReturnType<typeof setInterval> | null;
+  /** The first connect's time limit, then the 2-second lost-connection check. */
+  watch: ConnectionWatch | null;
   /** Set once released, so late events and our own disconnect are ignored. */
   released: boolean;
 }
@@ -55,7 +54,8 @@ export interface LiveSession {
  * first, then `create_lecture_session`, the looping tone and the socket. On every connect it
  * announces itself; the first `ongoing_session_data` of a connection starts the one-chunk-per-second
  * microphone stream. Everything stops on session end, sheet close, page unload, back navigation, a
- * `client_error`, or a lost connection (seen by a 2-second watchdog).
+ * `client_error`, a socket that does not connect (an error, or no connect within a few seconds), or
+ * a lost connection (seen by a 2-second watchdog).
  */
 export function useLiveSession(): LiveSession {
   const [state, dispatch] = useReducer(liveSessionReducer, CLOSED_SESSION);
@@ -77,7 +77,7 @@ export function useLiveSession(): LiveSession {
   const release = useCallback((session: Running | null) => {
     if (!session || session.released) return;
     session.released = true;
-    if (session.watchdog) clearInterval(session.watchdog);
+    session.watch?.stop();
     if (session.stopStreaming) void session.stopStreaming();
     session.stopTone?.();
     liveAudio.releaseMicrophone(session.microphone);
@@ -118,12 +118,24 @@ export function useLiveSession(): LiveSession {
 
   const listen = useCallback(
     (session: Running, socket: ClientSocket) => {
-      let connectedOnce = false;
       const live = (handler: (message: unknown) => void) => (message: unknown) => {
         if (!session.released) handler(message);
       };
+      // Never connecting ends the session the way losing the connection does: the teacher starts
+      // again with Join Session, which the server allows while the session is live.
+      const connectionGone = () => {
+        toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
+        close();
+      };
+      const watch = watchConnection({
+        isConnected: () => socket.connected,
+        onNeverConnected: connectionGone,
+        onLost: connectionGone,
+      });
+      session.watch = watch;
+      socket.on('connect_error', live(watch.connectFailed));
       socket.on('connect', () => {
-        connectedOnce = true;
+        watch.connected();
         socket.emit('socket_connection', {
           client: SOCKET_CLIENT_TAG,
           session_id: session.sessionId,
@@ -191,19 +203,7 @@ export function useLiveSession(): LiveSession {
           close();
         }),
       );
-      socket.on(
-        'disconnect',
-        live(() => {
-          toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
-          close();
-        }),
-      );
-      session.watchdog = setInterval(() => {
-        if (connectedOnce && !socket.connected && !session.released) {
-          toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
-          close();
-        }
-      }, WATCHDOG_MS);
+      socket.on('disconnect', live(connectionGone));
     },
     [authToken, close, refreshDay, release, startStreaming],
   );
@@ -235,7 +235,7 @@ export function useLiveSession(): LiveSession {
         stopTone: null,
         stopStreaming: null,
         streamingStarted: false,
-        watchdog: null,
+        watch: null,
         released: false,
       };
       running.current = session;

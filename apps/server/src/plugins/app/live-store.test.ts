@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { TeacherChunk } from '@rollbook/presence';
+import type { LiveStore } from './live-store';
+import { createMemoryLiveStore } from './live-store-memory';
+import { createRedisLiveStore } from './live-store-redis';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redis = redisUrl ? new Redis(redisUrl) : null;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+// Both stores must behave alike: memory for one instance, Redis when scaled out (CI runs both).
+const stores: Array<[string, () => LiveStore]> = [['memory', () => createMemoryLiveStore()]];
+if (redis) stores.push(['redis', () => createRedisLiveStore(redis)]);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const chunk = (timestampMs: number): TeacherChunk => ({ timestampMs, bytes: new Uint8Array([1, 2, 3, 4]) });
+
+describe.each(stores)('the %s live store', (_name, makeStore) => {
+  describe('rate-limit slots', () => {
+    it('holds a taken slot, and gives it back early only to the token that holds it', async () => {
+      const store = makeStore();
+      const key = `test:${randomUUID()}`;
+      const token = await store.takeRateSlot(key, 60_000);
+      expect(token).toEqual(expect.any(String));
+      expect(await store.takeRateSlot(key, 60_000)).toBeNull();
+
+      await store.releaseRateSlot(key, 'someone-else');
+      expect(await store.takeRateSlot(key, 60_000)).toBeNull();
+
+      await store.releaseRateSlot(key, token!);
+      const again = await store.takeRateSlot(key, 60_000);
+      expect(again).toEqual(expect.any(String));
+      expect(again).not.toBe(token);
+    });
+
+    it('a late release never frees a slot a newer attempt took after the first one expired', async () => {
+      const store = makeStore();
+      const key = `test:${randomUUID()}`;
+      const first = await store.takeRateSlot(key, 40);
+      await sleep(80);
+      const second = await store.takeRateSlot(key, 60_000);
+      expect(second).toEqual(expect.any(String));
+      await store.releaseRateSlot(key, first!);
+      expect(await store.takeRateSlot(key, 60_000)).toBeNull();
+    });
+  });
+
+  describe('teacher audio', () => {
+    it('tells when the last chunk arrived (server time), and forgets it with the session', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      expect(await store.teacherAudioArrivedMs(session)).toBeNull();
+      const before = Date.now();
+      await store.appendTeacherChunk(session, chunk(1_000), 60_000);
+      const arrived = await store.teacherAudioArrivedMs(session);
+      expect(arrived).toBeGreaterThanOrEqual(before);
+      expect(arrived).toBeLessThanOrEqual(Date.now());
+      await store.clearSession(session);
+      expect(await store.teacherAudioArrivedMs(session)).toBeNull();
+      expect(await store.newestTeacherChunkMs(session)).toBeNull();
+    });
+
+    it('keeps one window before the newest chunk', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      for (const t of [0, 1_000, 2_000, 3_000]) await store.appendTeacherChunk(session, chunk(t), 1_500);
+      const kept = await store.teacherChunks(session, 0, 10_000);
+      expect(kept.map((c) => c.timestampMs)).toEqual([2_000, 3_000]);
+      expect(await store.newestTeacherChunkMs(session)).toBe(3_000);
+    });
+
+    it('ages out everything two windows after the stream stopped arriving', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      const windowMs = 60; // tiny, so the test waits a moment instead of two minutes
+      await store.appendTeacherChunk(session, chunk(0), windowMs);
+      await store.appendTeacherChunk(session, chunk(40), windowMs);
+      expect(await store.newestTeacherChunkMs(session)).toBe(40);
+      await sleep(windowMs * 2 + 60);
+      expect(await store.teacherChunks(session, 0, 10_000)).toEqual([]);
+      expect(await store.newestTeacherChunkMs(session)).toBeNull();
+      expect(await store.teacherAudioArrivedMs(session)).toBeNull();
+      // A stream that starts again is kept as before.
+      await store.appendTeacherChunk(session, chunk(5_000), windowMs);
+      expect(await store.newestTeacherChunkMs(session)).toBe(5_000);
+    });
+  });
+});
+
+describe('the memory live store on its own clock', () => {
+  it('ages teacher audio by its clock, like Redis expiring the keys', async () => {
+    let now = 1_000_000;
+    const store = createMemoryLiveStore(() => now);
+    const session = randomUUID();
+    await store.appendTeacherChunk(session, chunk(5), 60_000);
+    now += 119_000;
+    expect(await store.newestTeacherChunkMs(session)).toBe(5);
+    expect(await store.teacherAudioArrivedMs(session)).toBe(1_000_000);
+    now += 2_000;
+    expect(await store.newestTeacherChunkMs(session)).toBeNull();
+    expect(await store.teacherChunks(session, 0, 10)).toEqual([]);
+  });
+});
