@@ -5,7 +5,13 @@ import { divisions, streams, teacherAllocations } from '../../db/schema';
 import { buildSemester } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
 import { as } from '../choices/testing/fixtures';
-import { buildAllocationWorld, offer, saveChoices, type AllocationWorld } from './testing/allocation-fixture';
+import {
+  buildAllocationWorld,
+  fullPlan as fullPlanOf,
+  offer,
+  saveChoices,
+  type AllocationWorld,
+} from './testing/allocation-fixture';
 import { editMap, type Edits } from './testing/edit-map';
 
 const CONTEXT = '/api/manage/get_subject_allocation_context';
@@ -22,27 +28,7 @@ describe('allocation writes at the same time', () => {
     w = await buildAllocationWorld(t.db);
   });
 
-  const fullPlan = (): Edits => {
-    const [asha, bharat, chetan] = [w.teachers.asha, w.teachers.bharat, w.teachers.chetan].map(
-      (x) => x.teacher.slug,
-    ) as [string, string, string];
-    return {
-      '350701': {
-        theory: [
-          [asha, 3],
-          [bharat, 3],
-        ],
-        tutorial: [[asha, 2]],
-        lab: [
-          [asha, 4],
-          [bharat, 4],
-        ],
-      },
-      '350711': { theory: [[asha, 3]], lab: [[asha, 4]] },
-      '350712': { theory: [[bharat, 3]], lab: [[bharat, 4]] },
-      '350790': { practical: [[chetan, 16]] },
-    };
-  };
+  const fullPlan = (): Edits => fullPlanOf(w);
 
   async function context(who = w.admin): Promise<AllocationContext> {
     const res = await as(t, who, 'GET', CONTEXT);

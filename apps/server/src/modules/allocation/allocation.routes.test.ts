@@ -8,6 +8,7 @@ import { useTestApp } from '../../testing/test-app';
 import { as } from '../choices/testing/fixtures';
 import {
   buildAllocationWorld,
+  fullPlan as fullPlanOf,
   offer,
   saveChoices,
   semesterConfirmed,
@@ -35,26 +36,7 @@ describe('teacher load allocation', () => {
     chetan: w.teachers.chetan.teacher.slug,
   });
 
-  /** A complete allocation of all 46 h: Asha 16 h, Bharat 14 h, Chetan 16 h. */
-  const fullPlan = (): Edits => {
-    const { asha, bharat, chetan } = slugs();
-    return {
-      '350701': {
-        theory: [
-          [asha, 3],
-          [bharat, 3],
-        ],
-        tutorial: [[asha, 2]],
-        lab: [
-          [asha, 4],
-          [bharat, 4],
-        ],
-      },
-      '350711': { theory: [[asha, 3]], lab: [[asha, 4]] },
-      '350712': { theory: [[bharat, 3]], lab: [[bharat, 4]] },
-      '350790': { practical: [[chetan, 16]] },
-    };
-  };
+  const fullPlan = (): Edits => fullPlanOf(w);
 
   async function context(who = w.admin): Promise<AllocationContext> {
     const res = await as(t, who, 'GET', CONTEXT);

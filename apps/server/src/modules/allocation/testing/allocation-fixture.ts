@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Edits } from './edit-map';
 import {
   batchStudents,
   batches,
@@ -244,6 +245,29 @@ export async function buildAllocationWorld(db: Db) {
 }
 
 export type AllocationWorld = Awaited<ReturnType<typeof buildAllocationWorld>>;
+
+/** A complete allocation of the world's 46 h: Asha 16 h, Bharat 14 h, Chetan 16 h. */
+export function fullPlan(w: AllocationWorld): Edits {
+  const [asha, bharat, chetan] = [w.teachers.asha, w.teachers.bharat, w.teachers.chetan].map(
+    (x) => x.teacher.slug,
+  ) as [string, string, string];
+  return {
+    '350701': {
+      theory: [
+        [asha, 3],
+        [bharat, 3],
+      ],
+      tutorial: [[asha, 2]],
+      lab: [
+        [asha, 4],
+        [bharat, 4],
+      ],
+    },
+    '350711': { theory: [[asha, 3]], lab: [[asha, 4]] },
+    '350712': { theory: [[bharat, 3]], lab: [[bharat, 4]] },
+    '350790': { practical: [[chetan, 16]] },
+  };
+}
 
 /** A semester's allocation flag (for checks on what confirm and reset write). */
 export async function semesterConfirmed(db: Db, semesterId: number): Promise<boolean> {
