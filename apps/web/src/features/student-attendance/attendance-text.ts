@@ -1,3 +1,5 @@
+import { NO_AUDIO_WARNING } from '../../lib/audio/messages';
+
 /** Every sentence of the student attendance screen (product spec §2, §4, §5, §8). */
 export const ATTENDANCE_TEXT = {
   permissionTitle: 'Location Permission Required',
@@ -8,8 +10,7 @@ export const ATTENDANCE_TEXT = {
   marked: 'Attendance Marked successfully!',
   notVerified: 'Your attendance could not be verified. Try again, or send a manual marking request.',
   recordFailed: 'Failed to record audio: ',
-  /** Product spec §8: a warning when no audio arrives within 2 seconds. */
-  noAudio: 'No audio from your microphone for 2 seconds: check that it is connected and not muted.',
+  noAudio: NO_AUDIO_WARNING,
   manualSent: 'Your request to mark manually has been sent.',
   emptyTimetable: 'No lectures scheduled in this timetable.',
   branchMissing: 'Branch Name Missing',

@@ -1,5 +1,6 @@
 import type { LectureTeacher } from '@rollbook/contract';
 import type { BadgeTone } from '../../components/ui/badge';
+import { NO_AUDIO_WARNING } from '../../lib/audio/messages';
 
 /** Every sentence of the teacher dashboard (product spec §2 "Teacher lectures", §4, §8). */
 export const LECTURES_TEXT = {
@@ -19,7 +20,7 @@ export const LECTURES_TEXT = {
   mergeQuestion: 'Do you want to merge this lecture ?',
   saveChanges: 'Save changes',
   timetableFailed: 'Something went wrong',
-  noAudio: 'No audio from your microphone for 2 seconds: check that it is connected and not muted.',
+  noAudio: NO_AUDIO_WARNING,
   microphoneRefused: 'Microphone access is needed to start the session',
   connectionLost: 'The live connection was lost. Use Join Session to continue.',
   notLive: 'This session is not live.',
