@@ -22,6 +22,7 @@ import {
   streamTeacherAudio,
   toggleAttendance,
   useSockets,
+  type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
 
@@ -83,20 +84,27 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     });
   });
 
+  /** The teacher ticks student a1 present over `socket`; returns a1's attendance row. */
+  async function teacherMarksA1Present(w: StartedLiveWorld, socket: ClientSocket) {
+    const [a1] = await t.db
+      .select()
+      .from(attendances)
+      .where(eq(attendances.studentId, w.students.a1.student.id));
+    const updated = await toggleAttendance(
+      socket,
+      { sessionId: w.sessionId, token: w.tokens.cst },
+      a1!.slug,
+      true,
+    );
+    expect(updated.status_code).toBe(200);
+    return a1!;
+  }
+
   it('the same teacher rejoining on B takes the session over from the socket on A; another teacher is refused', async () => {
     const w = await startLiveWorld(t.a, t.db);
     const first = await teacherOn(url.a, w);
     expect(first.answer.kind).toBe('data');
-    const a1 = (
-      await t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id))
-    )[0]!;
-    const updated = await toggleAttendance(
-      first.socket,
-      { sessionId: w.sessionId, token: w.tokens.cst },
-      a1.slug,
-      true,
-    );
-    expect(updated.status_code).toBe(200);
+    const a1 = await teacherMarksA1Present(w, first.socket);
 
     // A network blip: A has not noticed the old socket is gone when the sheet rejoins through B.
     const firstError = nextEvent(first.socket, 'client_error');
@@ -138,16 +146,7 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     expect(first.answer.kind).toBe('data');
 
     // Something happens, then the teacher's page reloads and lands on the other instance.
-    const a1 = (
-      await t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id))
-    )[0]!;
-    const updated = await toggleAttendance(
-      first.socket,
-      { sessionId: w.sessionId, token: w.tokens.cst },
-      a1.slug,
-      true,
-    );
-    expect(updated.status_code).toBe(200);
+    const a1 = await teacherMarksA1Present(w, first.socket);
     first.socket.close();
     while ((await t.a.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
     const reload = await teacherOn(url.b, w);
