@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-/** Advisory lock class of allocation writes (the timetable upload uses its own class). */
-const ALLOCATION_LOCK_CLASS = 5_000_201;
+import { lockInstitution } from '../../db/queries/institution-lock';
 
 /**
  * Holds the institution's allocation lock until the transaction ends. A teacher's weekly maximum
@@ -12,5 +9,5 @@ const ALLOCATION_LOCK_CLASS = 5_000_201;
  * on data the other is about to change.
  */
 export async function lockAllocations(tx: Db, institutionId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ALLOCATION_LOCK_CLASS}, ${institutionId})`);
+  await lockInstitution(tx, 'allocation', institutionId);
 }

@@ -61,19 +61,6 @@ export function createChoicesRepository(db: Db) {
       return rows.length === 1;
     },
 
-    /**
-     * Whether the semester's divisions exist, with its row locked until the transaction ends, so
-     * a division confirm (which locks the same row) cannot slip in between this check and the write.
-     */
-    async lockDivisionsCreated(semesterId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ divisionsCreated: semesters.divisionsCreated })
-        .from(semesters)
-        .where(eq(semesters.id, semesterId))
-        .for('update');
-      return row?.divisionsCreated ?? false;
-    },
-
     /** Unlocks a semester's selection: true when it was locked (atomic). */
     async releaseLock(semesterId: number): Promise<boolean> {
       const rows = await db

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import { semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { createChoicesRepository } from './choices.repository';
+import { lockSemesterChoiceState } from '../../db/queries/lock-semester-choice-state';
 
 /**
  * Students' choices are frozen once a semester's divisions were created from them: the elective
@@ -19,10 +19,11 @@ export function refuseAfterDivisions(semester: SemesterScope, change: string): v
 
 /** The same check on the locked semester row, inside the transaction that makes the change. */
 export async function refuseAfterDivisionsLocked(
-  tx: Db,
+  tx: DbOrTx,
   semester: SemesterScope,
   change: string,
 ): Promise<void> {
-  if (await createChoicesRepository(tx).lockDivisionsCreated(semester.id))
+  if ((await lockSemesterChoiceState(tx, semester.id)).divisionsCreated) {
     throw conflict(refusal(semester, change));
+  }
 }

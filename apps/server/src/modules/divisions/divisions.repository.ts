@@ -195,21 +195,6 @@ export function createDivisionsRepository(db: Db) {
     },
 
     /**
-     * The semester's choice state, with its row locked until the transaction ends: an unlock or a
-     * deadline extension (which update the same row) either committed before, and is read here, or
-     * waits until the divisions are stored.
-     */
-    async lockChoiceState(semesterId: number): Promise<{ subjectsLocked: boolean; deadline: string | null }> {
-      const [row] = await db
-        .select({ subjectsLocked: semesters.subjectsLocked, deadline: semesters.subjectChoiceDeadline })
-        .from(semesters)
-        .where(eq(semesters.id, semesterId))
-        .for('update');
-      if (!row) throw new Error(`semester ${semesterId} vanished inside its transaction`);
-      return row;
-    },
-
-    /**
      * Marks a semester's divisions as created unless they already are; false when another confirm
      * got there first. Inside a transaction the row stays locked until it ends, so two confirms of
      * one semester run one after the other.

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/app/auth';
 import { createScope, semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
 import { offeredSubjectToWire } from '../catalogue/subject-wire';
 import { divisionWorkbook } from './division-excel';
+import { lockSemesterChoiceState } from '../../db/queries/lock-semester-choice-state';
 import { planningRefusal } from './division-state';
 import { divisionDetail } from './division-wire';
 import { createDivisionsRepository } from './divisions.repository';
@@ -150,7 +151,7 @@ export function createDivisionsService(deps: DivisionsDeps) {
       if (refusal) throw conflict(refusal);
       await deps.db.transaction(async (tx) => {
         // Checked again on the locked row: choices reopened since the first check must win.
-        const current = await createDivisionsRepository(tx).lockChoiceState(semester.id);
+        const current = await lockSemesterChoiceState(tx, semester.id);
         const late = planningRefusal({ ...semester, ...current }, deps.clock.now());
         if (late) throw conflict(late);
         const saved = await saveDivisionPlan(

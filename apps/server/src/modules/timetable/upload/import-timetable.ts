@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { lockInstitution } from '../../../db/queries/institution-lock';
 import { AppError } from '../../../lib/app-error';
 import { audit } from '../../../lib/audit';
 import { placeLabel, type FileIssue } from './drafts';
@@ -10,9 +10,6 @@ import type { ResolvedLecture } from './resolve-lectures';
 import { resolveLectures } from './resolve-lectures';
 import { saveTimetables } from './save-timetables';
 import type { ReferenceData } from './reference-data';
-
-/** Advisory-lock namespace of timetable uploads (any constant unique to this use). */
-const UPLOAD_LOCK_CLASS = 5_000_101;
 
 /** At most this many problems are listed in one answer; the message gives the total. */
 const MAX_LISTED_ISSUES = 200;
@@ -74,7 +71,7 @@ export async function importTimetable(
 ): Promise<UploadReport> {
   return db.transaction(async (tx) => {
     // One upload per institution at a time, so two files cannot both pass the clash check.
-    await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_CLASS}, ${scope.institutionId})`);
+    await lockInstitution(tx, 'timetableUpload', scope.institutionId);
     const ref = await loadReferenceData(tx, scope.institutionId, scope.branchIds);
     const { lectures, issues } = await checkTimetableFile(file, ref);
     if (issues.length > 0) throw timetableIssuesError(issues);
