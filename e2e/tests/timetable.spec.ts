@@ -1,15 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures';
-import { logIn } from '../support/pages';
+import { bearer, logIn } from '../support/pages';
 
 const SAMPLE = 'grid-ce-be7.csv';
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(token).toBeTruthy();
-  return { Authorization: `Bearer ${token}` };
-}
 
 /** The shipped sample, downloaded the way the upload form's link does: with the admin's token. */
 async function downloadSample(request: APIRequestContext, headers: Record<string, string>) {

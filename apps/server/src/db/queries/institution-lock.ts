@@ -6,7 +6,13 @@ import type { DbOrTx } from '../client';
  * class, so an upload never waits for an allocation confirm.
  */
 export const INSTITUTION_LOCKS = {
+  /** One upload at a time, so two files cannot both pass the clash check. */
   timetableUpload: 5_000_101,
+  /**
+   * Allocation confirm, reset, storing a proposal and changing a weekly maximum. A teacher's maximum
+   * spans every branch (load confirmed in one counts in another), so these take one lock per
+   * institution and read what their checks rely on only after it.
+   */
   allocation: 5_000_201,
 } as const;
 

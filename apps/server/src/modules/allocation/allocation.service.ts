@@ -16,7 +16,7 @@ import { createScope } from '../catalogue/admin-scope';
 import { createCatalogueRepository } from '../catalogue/catalogue.repository';
 import { createAllocationRepository } from './allocation.repository';
 import { currentAssignments, loadAllocationScope, type AllocationScope } from './allocation-scope';
-import { lockAllocations } from './allocation-lock';
+import { lockInstitution } from '../../db/queries/institution-lock';
 import { availableHours, buildContext } from './allocation-wire';
 import { planConfirm } from './confirm-allocation';
 import { proposalInput, proposeAllocation } from './proposal';
@@ -72,7 +72,7 @@ export function createAllocationService(deps: AllocationDeps) {
       const rows = recordsFromAssignments(state.units, result.assignments, idBySlug, 'proposed');
       const semesterIds = [...openSemesters];
       await deps.db.transaction(async (tx) => {
-        await lockAllocations(tx, state.institutionId);
+        await lockInstitution(tx, 'allocation', state.institutionId);
         const txRepo = createAllocationRepository(tx);
         // A confirm that landed while the solver ran wins: its semesters get no proposal rows.
         const confirmedMeanwhile = await txRepo.confirmedSemesterIds(semesterIds);
@@ -119,7 +119,7 @@ export function createAllocationService(deps: AllocationDeps) {
     /** Drops the proposal and any confirmed allocation of the admin's planned semesters. */
     async reset(auth: AuthContext): Promise<true> {
       await deps.db.transaction(async (tx) => {
-        await lockAllocations(tx, auth.institutionId);
+        await lockInstitution(tx, 'allocation', auth.institutionId);
         const state = await loadAllocationScope(tx, auth);
         const ids = state.semesters.map((s) => s.id);
         const txRepo = createAllocationRepository(tx);
@@ -147,7 +147,7 @@ export function createAllocationService(deps: AllocationDeps) {
       await deps.db.transaction(async (tx) => {
         // Read and checked under the lock: a concurrent confirm, reset or maximum change (of any
         // branch sharing a teacher) waits, and this one sees what it wrote.
-        await lockAllocations(tx, auth.institutionId);
+        await lockInstitution(tx, 'allocation', auth.institutionId);
         const state = await loadAllocationScope(tx, auth);
         const assignments = planConfirm(state, body);
         const idBySlug = new Map(state.teachers.map((t) => [t.slug, t.teacherId]));
@@ -222,7 +222,7 @@ export function createAllocationService(deps: AllocationDeps) {
     async setMaxHours(auth: AuthContext, body: SetTeacherMaxHoursBody): Promise<TeacherMaxHours> {
       return deps.db.transaction(async (tx) => {
         // Under the allocation lock, so no confirm can add load between the check and the update.
-        await lockAllocations(tx, auth.institutionId);
+        await lockInstitution(tx, 'allocation', auth.institutionId);
         const scope = createScope(tx);
         const txRepo = createAllocationRepository(tx);
         const branchIds = await scope.branchIdsOf(auth);

@@ -6,7 +6,7 @@ import { subjectKindKey } from './unit-assignments';
 
 const KINDS: readonly WireKind[] = ['theory', 'lab', 'tutorial', 'practical'];
 
-export const STALE_PAGE_MESSAGE =
+const STALE_PAGE_MESSAGE =
   'The allocation changed since this page was loaded (divisions, batches or subjects were changed). Nothing was saved: reload the page and make your changes again.';
 
 /**

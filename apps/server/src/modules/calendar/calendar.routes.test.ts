@@ -6,9 +6,9 @@ import {
   buildTimetableWorld,
   gridCsv,
   multipartFile,
-  tokenFor,
   type TimetableWorld,
 } from '../timetable/testing/timetable-fixture';
+import { tokenFor } from '../../testing/tokens';
 
 const t = useTestApp();
 

@@ -17,6 +17,9 @@ export function closedReason(
   if (!semester.subjectsLocked) {
     return `Subject choices for ${label} are closed while the admin changes the subject selection`;
   }
+  // Elective batches were made from the saved choices: a record the admin reopened earlier
+  // must not change them now (see divisions-guard.ts for the admin's side).
+  if (semester.divisionsCreated) return `Your subject choices for ${label} are locked`;
   if (record.choicesLocked) return `Your subject choices for ${label} are locked`;
   if (deadlineReached(semester.deadline, now, semester.timezone) === true && record.reopenedAt === null) {
     return `The deadline for subject choices of ${label} (${readableDate(semester.deadline ?? '')}) has passed`;

@@ -595,5 +595,29 @@ describe('once the divisions of a semester exist', () => {
     expect(
       await t.db.select().from(subjectChoices).where(eq(subjectChoices.semesterId, w.ceSem5.id)),
     ).toEqual(choicesBefore);
+
+    // A record the admin reopened earlier stays frozen too: the student can neither save nor unsave.
+    const record = choicesBefore.find((r) => r.profileId === w.students[0]!.profile.id)!;
+    await t.db
+      .update(subjectChoices)
+      .set({ choicesLocked: false, reopenedAt: new Date('2026-11-20T10:00:00Z') })
+      .where(eq(subjectChoices.id, record.id));
+    const view = await as(t, w.students[0]!.profile, 'GET', STUDENT_VIEW);
+    for (const [url, body] of [
+      [
+        STUDENT_SAVE,
+        {
+          subject_choices_slug: view.body.data.slug,
+          subject_choices: [slugOf(ce, '350712'), slugOf(ce, '350721')],
+        },
+      ],
+      [STUDENT_UNSAVE, { subject_choices_slug: view.body.data.slug }],
+    ] as const) {
+      const res = await as(t, w.students[0]!.profile, 'POST', url, body);
+      expect(res.status, url).toBe(409);
+      expect(res.body.message).toBe(
+        'Your subject choices for BE Computer Engineering - Semester 5 are locked',
+      );
+    }
   });
 });

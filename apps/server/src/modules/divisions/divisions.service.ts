@@ -121,9 +121,9 @@ export function createDivisionsService(deps: DivisionsDeps) {
       semesterSlug: string,
       maxStudents: number,
     ): Promise<DivisionSuggestion> {
-      const { semester, divisions } = await semesterWithDivisions(auth, semesterSlug);
+      const semester = await scope.semester(auth, semesterSlug);
       const label = semesterLabel(semester);
-      if (divisions.length > 0) throw conflict(`Divisions of ${label} are already created`);
+      if (semester.divisionsCreated) throw conflict(`Divisions of ${label} are already created`);
       const roster = await plannableRoster(semester);
       const count = roster.students.length;
       if (count === 0) throw conflict(`${label} has no students to place in divisions`);

@@ -5,7 +5,7 @@ import { PlannerOverloadedError, type PlannerRunner } from '../../lib/planner-wo
 import { plannerStudents, plannerSubjects, type PlanningRoster } from './planning-roster';
 
 /** The planner's time budget per suggestion; the worker is stopped if it runs past the hard limit. */
-export const DIVISION_TIME_BUDGET_MS = 2000;
+const DIVISION_TIME_BUDGET_MS = 2000;
 const HARD_LIMIT_MS = DIVISION_TIME_BUDGET_MS + 4000;
 
 /**
@@ -20,19 +20,15 @@ export async function planSuggestion(
   maxDivisionSize: number,
   planner: PlannerRunner,
   log: FastifyBaseLogger,
-  limits: { timeBudgetMs: number; hardLimitMs: number } = {
-    timeBudgetMs: DIVISION_TIME_BUDGET_MS,
-    hardLimitMs: HARD_LIMIT_MS,
-  },
 ): Promise<DivisionPlan> {
   const input: DivisionPlanInput = {
     subjects: plannerSubjects(roster.subjects),
     students: plannerStudents(roster),
     maxDivisionSize,
-    timeBudgetMs: limits.timeBudgetMs,
+    timeBudgetMs: DIVISION_TIME_BUDGET_MS,
   };
   try {
-    return await planner.run('planDivisions', input, { hardLimitMs: limits.hardLimitMs });
+    return await planner.run('planDivisions', input, { hardLimitMs: HARD_LIMIT_MS });
   } catch (err) {
     if (err instanceof PlannerOverloadedError) {
       throw new AppError('overloaded', 'The planner is busy with other plans. Please try again in a moment.');

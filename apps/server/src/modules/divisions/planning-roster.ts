@@ -33,14 +33,16 @@ export async function loadPlanningRoster(db: Db, semesterId: number): Promise<Pl
   const { records, items } = await repo.studentChoices(semesterId);
   const savedRecordOf = new Map(records.filter((r) => r.saved).map((r) => [r.profileId, r.id]));
   const hasElectives = electiveIds.size > 0;
+  const electivesOf = new Map<number, number[]>();
+  for (const item of items) {
+    if (!electiveIds.has(item.offeredSubjectId)) continue;
+    const list = electivesOf.get(item.choiceId) ?? [];
+    list.push(item.offeredSubjectId);
+    electivesOf.set(item.choiceId, list);
+  }
   const students = rows.map((row) => {
     const recordId = savedRecordOf.get(row.profileId);
-    const electives =
-      recordId === undefined
-        ? []
-        : items
-            .filter((i) => i.choiceId === recordId && electiveIds.has(i.offeredSubjectId))
-            .map((i) => i.offeredSubjectId);
+    const electives = recordId === undefined ? [] : (electivesOf.get(recordId) ?? []);
     return { ...row, electives, chosen: !hasElectives || recordId !== undefined };
   });
   return { subjects, students, hasElectives };

@@ -106,11 +106,11 @@ export function readDivisionPlan(
 
   const electives = roster.subjects.filter((s) => s.isElective);
   const prefixes = electiveBatchPrefixes(plannerSubjects(roster.subjects));
-  const electiveByPattern = electives.map((subject) => ({
-    subject,
-    prefix: prefixes.get(subject.offeredSlug) ?? subject.offeredSlug.toUpperCase(),
-    pattern: new RegExp(`^${escapeRegExp(prefixes.get(subject.offeredSlug) ?? '')}[1-9][0-9]*$`),
-  }));
+  const electiveByPattern = electives.map((subject) => {
+    // electiveBatchPrefixes gives every elective of the list a prefix.
+    const prefix = prefixes.get(subject.offeredSlug)!;
+    return { subject, prefix, pattern: new RegExp(`^${escapeRegExp(prefix)}[1-9][0-9]*$`) };
+  });
   const coreSubjectIds = roster.subjects.filter((s) => !s.isElective).map((s) => s.offeredId);
 
   const divisions = plan.divisions.map((division, d): DivisionRowsInput => {

@@ -4,7 +4,7 @@ import { auditLog, attendances, classrooms, institutions, lectures, lectureSessi
 import { call, useTestApp } from '../../testing/test-app';
 import { addLecture, buildLiveWorld, startSession, type LiveWorld } from './testing/live-fixture';
 import { toneOf } from './testing/audio';
-import { tokenFor } from '../timetable/testing/timetable-fixture';
+import { tokenFor } from '../../testing/tokens';
 
 describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
   const t = useTestApp();

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { classrooms, institutions, profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { call, useTestApp } from '../../testing/test-app';
-import { tokenFor } from '../timetable/testing/timetable-fixture';
+import { tokenFor } from '../../testing/tokens';
 import { roomSound, studentRecording, toneOf } from './testing/audio';
 import { markAttendance, startSession } from './testing/live-fixture';
 

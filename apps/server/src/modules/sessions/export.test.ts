@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { attendances, profiles } from '../../db/schema';
 import { buildAdmin, buildBranch } from '../../testing/factories';
 import { call, useTestApp } from '../../testing/test-app';
-import { tokenFor } from '../timetable/testing/timetable-fixture';
+import { tokenFor } from '../../testing/tokens';
 import { roomSound, studentRecording } from './testing/audio';
 import { buildLiveWorld, markAttendance, markFields, startLiveWorld } from './testing/live-fixture';
 import { EXPORT_HEADER } from './export.service';

@@ -149,9 +149,10 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         const pre = session;
         await deps.db.transaction(async (tx) => {
           const txRepo = createSessionsRepository(tx);
-          if (change) await applyClassroomChange(tx, auth, lecture, change);
-          // Two clicks (or two tabs) may race: only the first flips the status and owns the tone.
+          // Two clicks (or two tabs) may race: only the first flips the status, owns the tone and
+          // applies the classroom change (the loser would only repeat it and its audit entry).
           if (!(await txRepo.startSession(pre.id, tone.audioPath, tone.params, now))) return;
+          if (change) await applyClassroomChange(tx, auth, lecture, change);
           await txRepo.ensureAttendances(pre.id, studentIds);
           await audit(tx, {
             institutionId: auth.institutionId,

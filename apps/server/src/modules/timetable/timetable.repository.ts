@@ -26,7 +26,6 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Weekday } from './week';
 
-
 /** The columns every lecture view needs, from one join of the lecture with its owners. */
 const lectureColumns = {
   id: lectures.id,

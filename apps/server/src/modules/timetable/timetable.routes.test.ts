@@ -8,9 +8,9 @@ import {
   buildTimetableWorld,
   gridCsv,
   multipartFile,
-  tokenFor,
   type TimetableWorld,
 } from './testing/timetable-fixture';
+import { tokenFor } from '../../testing/tokens';
 import { csvToXlsx } from './samples';
 
 const t = useTestApp();

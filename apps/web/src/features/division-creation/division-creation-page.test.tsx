@@ -131,7 +131,7 @@ async function chooseItSemester(user: User) {
 }
 
 // Whole-page flows with many accessible-role queries: give them room on a busy shared machine.
-describe('DivisionCreationPage', { timeout: 20_000 }, () => {
+describe('DivisionCreationPage', () => {
   it('shows the pickers with their placeholders, a skeleton until a stream is chosen, then the groups', async () => {
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     const stream = await screen.findByRole('combobox', { name: 'Stream' });

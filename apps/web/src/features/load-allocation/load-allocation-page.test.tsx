@@ -60,7 +60,7 @@ function cellsOf(row: HTMLElement): string[] {
     .map((cell) => cell.textContent ?? '');
 }
 
-describe('LoadAllocationPage', { timeout: 15_000 }, () => {
+describe('LoadAllocationPage', () => {
   it('shows the proposal as the Allocated and Non-Allocated tables with the summary', async () => {
     serveContext();
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
@@ -331,7 +331,7 @@ describe('LoadAllocationPage', { timeout: 15_000 }, () => {
   });
 });
 
-describe('LoadAllocationPage edge cases', { timeout: 15_000 }, () => {
+describe('LoadAllocationPage edge cases', () => {
   it('lets the last odd practical hour be allocated', async () => {
     // Python Lab has 3 h of practicals (a 2-hour block and a 1-hour block); Asha holds 2 h.
     const context = buildContext();

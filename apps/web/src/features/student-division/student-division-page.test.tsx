@@ -20,7 +20,7 @@ const division: DivisionDetail = {
   ],
 };
 
-describe('StudentDivisionPage', { timeout: 15_000 }, () => {
+describe('StudentDivisionPage', () => {
   it("shows the student's division, its size and who is in which batch", async () => {
     server.use(
       http.get(apiUrl(divisionRoutes.getStudentsDivision.path), () => HttpResponse.json(ok(division))),

@@ -107,7 +107,7 @@ async function chooseSemester(user: ReturnType<typeof renderApp>['user']) {
 }
 
 // Whole-page flows with many accessible-role queries: give them room on a busy shared machine.
-describe('SubjectConfirmationPage', { timeout: 15_000 }, () => {
+describe('SubjectConfirmationPage', () => {
   it('lists the teachers of a subject with their choices and downloads the subject-to-teacher map', async () => {
     server.use(
       http.get(apiUrl('/manage/get_teachers_for_the_subject/cn'), () => HttpResponse.json(ok(teacherRows))),

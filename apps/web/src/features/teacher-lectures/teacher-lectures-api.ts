@@ -8,7 +8,6 @@ import {
   type WeekDay,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
-import { readTextAnswer } from '../../lib/api/text-response';
 
 interface Listed<T> {
   data: T;
@@ -79,7 +78,8 @@ export const teacherLecturesApi = api.enhanceEndpoints({ addTagTypes: ['TeacherD
     exportSessionData: build.mutation<string, string>({
       query: (sessionId) => ({
         ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
-        responseHandler: readTextAnswer,
+        // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+        responseHandler: 'content-type',
       }),
     }),
   }),

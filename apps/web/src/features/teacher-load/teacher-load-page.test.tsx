@@ -41,7 +41,7 @@ function cellsOf(row: HTMLElement): string[] {
     .map((cell) => cell.textContent ?? '');
 }
 
-describe('TeacherLoadPage', { timeout: 15_000 }, () => {
+describe('TeacherLoadPage', () => {
   it("shows the teacher's hours per subject, the co-teachers and the weekly total", async () => {
     serve(() => HttpResponse.json(ok(rows)));
     renderApp(ROUTES.teacherLoadAllocation, { role: 'teacher' });

@@ -8,7 +8,6 @@ import {
   type Stream,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
-import { readTextAnswer } from '../../lib/api/text-response';
 
 // Sample downloads are Rollbook additions outside the original contract (server: timetable module).
 const SAMPLE_LIST_ROUTE = { method: 'GET', path: '/timetable/samples' } as const;
@@ -90,7 +89,8 @@ export const timetableApi = api.enhanceEndpoints({ addTagTypes: ['MasterTimetabl
     downloadTimetableSample: build.mutation<string, string>({
       query: (name) => ({
         ...contractRequest(SAMPLE_FILE_ROUTE, { params: { name } }),
-        responseHandler: readTextAnswer,
+        // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+        responseHandler: 'content-type',
       }),
     }),
   }),

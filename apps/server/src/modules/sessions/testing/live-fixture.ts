@@ -10,11 +10,8 @@ import type { Db } from '../../../db/client';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
 import { call, useTestApp } from '../../../testing/test-app';
-import {
-  buildTimetableWorld,
-  tokenFor,
-  type TimetableWorld,
-} from '../../timetable/testing/timetable-fixture';
+import { buildTimetableWorld, type TimetableWorld } from '../../timetable/testing/timetable-fixture';
+import { tokenFor } from '../../../testing/tokens';
 import type { Weekday } from '../../timetable/week';
 import { toneOf } from './audio';
 

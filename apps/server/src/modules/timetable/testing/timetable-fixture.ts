@@ -19,8 +19,6 @@ import {
   buildTeacher,
 } from '../../../testing/factories';
 
-export { accessTokenFor, tokenFor } from '../../../testing/tokens';
-
 const SUBJECTS = [
   { code: '3170701', short: 'IS', name: 'Information Security', elective: false },
   { code: '3170702', short: 'CD', name: 'Compiler Design', elective: false },
