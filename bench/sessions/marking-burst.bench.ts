@@ -38,10 +38,8 @@ import {
   teacherChunks,
 } from '../../apps/server/src/modules/sessions/testing/audio';
 import { addLecture } from '../../apps/server/src/modules/sessions/testing/live-fixture';
-import {
-  accessTokenFor,
-  buildTimetableWorld,
-} from '../../apps/server/src/modules/timetable/testing/timetable-fixture';
+import { buildTimetableWorld } from '../../apps/server/src/modules/timetable/testing/timetable-fixture';
+import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/modules/timetable/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
 
