@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { moduleBorderConfigs } from './tooling/eslint/module-borders.mjs';
 
 export default tseslint.config(
   {
@@ -19,7 +20,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'tooling/eslint/*.test.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -74,4 +75,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...moduleBorderConfigs,
 );

@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         },
       },
+      { test: { name: 'tooling', root: 'tooling', include: ['**/*.test.ts'] } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

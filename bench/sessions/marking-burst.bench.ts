@@ -31,16 +31,16 @@ import {
   institutions,
   lectureSessions,
 } from '../../apps/server/src/db/schema';
-import { createTokenSigner } from '../../apps/server/src/modules/auth/tokens';
+import { createTokenSigner } from '../../apps/server/src/lib/tokens';
 import {
   roomSound,
   studentRecording,
   teacherChunks,
 } from '../../apps/server/src/modules/sessions/testing/audio';
 import { addLecture } from '../../apps/server/src/modules/sessions/testing/live-fixture';
-import { buildTimetableWorld } from '../../apps/server/src/modules/timetable/testing/timetable-fixture';
+import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
-import { currentWeekday } from '../../apps/server/src/modules/timetable/week';
+import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
 
 function option(name: string, fallback: number): number {

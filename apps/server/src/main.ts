@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
-import { createTokenSigner } from './modules/auth/tokens';
+import { createTokenSigner } from './lib/tokens';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
 /** Starts Rollbook: embedded (PGlite, disk media, mail outbox) unless DATABASE_URL / REDIS_URL / SMTP_URL say otherwise. */

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fastifyPath, type RouteDef } from '@rollbook/contract';
-import type { AuthContext } from '../plugins/app/auth';
-import { AppError, type FieldIssue } from './app-error';
-import { describeIssues } from '../plugins/app/errors';
+import type { AuthContext } from './caller';
+import { AppError, describeIssues, type FieldIssue } from './app-error';
 
 export interface UploadedFile {
   fieldname: string;
@@ -96,7 +95,6 @@ export function registerRoute<R extends RouteDef>(
   handler: RouteHandler<R>,
   options: RouteOptions = {},
 ): void {
-  app.implementedRoutes.add(route.id);
   const rateLimit = options.rateLimit
     ? {
         // After parsing, so a key generator can read the body (e.g. the login email).

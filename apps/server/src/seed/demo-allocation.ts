@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { divisions, institutions, semesters, streams } from '../db/schema';
-import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository';
+import { createCatalogueRepository } from '../domain/subjects/catalogue.repository';
 import { createChoicesRepository } from '../modules/choices/choices.repository';
 
 /** Subjects each teacher ranks in a planned semester that had no teacher rankings. */

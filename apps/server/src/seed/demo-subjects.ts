@@ -2,13 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { catalogueSubjects, institutions, profiles, semesters, streams } from '../db/schema';
 import { systemClock, type Clock } from '../lib/clock';
-import type { AuthContext } from '../plugins/app/auth';
-import { dateInZone } from '../modules/catalogue/deadline';
-import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository';
+import type { AuthContext } from '../lib/caller';
+import { localDate } from '../lib/week';
+import { createCatalogueRepository } from '../domain/subjects/catalogue.repository';
 import { createChoicesRepository } from '../modules/choices/choices.repository';
 import type { ChoicesDeps } from '../modules/choices/deps';
 import { createSelectionService } from '../modules/choices/selection.service';
-import { createNotificationService } from '../modules/notifications/notifications.service';
+import { createNotificationService } from '../domain/notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +43,7 @@ export async function seedDemoSubjects(db: Db, clock: Clock = systemClock): Prom
   const selection = createSelectionService(deps);
   const [inst] = await db.select().from(institutions).limit(1);
   if (!inst) return;
-  const deadline = dateInZone(new Date(clock.now().getTime() + 14 * DAY_MS), inst.timezone);
+  const deadline = localDate(new Date(clock.now().getTime() + 14 * DAY_MS), inst.timezone);
   const deadlineSeconds = Date.parse(`${deadline}T00:00:00Z`) / 1000;
 
   const sem7 = await db
@@ -82,7 +82,7 @@ export async function seedDemoSubjects(db: Db, clock: Clock = systemClock): Prom
     // for division planning): it is locked as an admin would have three weeks ago.
     const closed = sem.streamCode !== '07';
     const lockedAt = closed ? new Date(clock.now().getTime() - 20 * DAY_MS) : clock.now();
-    const closedDeadline = dateInZone(new Date(clock.now().getTime() - 6 * DAY_MS), inst.timezone);
+    const closedDeadline = localDate(new Date(clock.now().getTime() - 6 * DAY_MS), inst.timezone);
     const lockWith = closed ? createSelectionService({ ...deps, clock: { now: () => lockedAt } }) : selection;
     await lockWith.lock(admin, {
       semester_slug: sem.slug,

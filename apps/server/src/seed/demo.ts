@@ -15,7 +15,7 @@ import {
   teacherBranches,
   teachers,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { ACADEMIC_YEARS, catalogueFor } from './catalogue-data';
 import { GIVEN_NAMES, SURNAMES, TEACHER_NAMES } from './people-data';
 import { pick, seededRandom } from './random';

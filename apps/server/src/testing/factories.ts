@@ -10,9 +10,22 @@ import {
   teacherBranches,
   teachers,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 
 export const TEST_PASSWORD = 'Secret-pass-1';
+
+/** A catalogue subject's usual weekly hours in test worlds (3 h theory, 2 h practical). */
+export const TEST_SUBJECT_HOURS = { lectureHours: 3, tutorialHours: 0, practicalHours: 2 } as const;
+
+/** A catalogue subject's credit and marks in test worlds; no rule reads them. */
+export const TEST_SUBJECT_MARKS = {
+  credit: '4.0',
+  marksE: 70,
+  marksM: 30,
+  marksI: 25,
+  marksV: 25,
+  totalMarks: 150,
+} as const;
 let passwordHash: Promise<string> | undefined;
 const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 let counter = 0;
@@ -51,6 +64,17 @@ export async function buildStream(db: Db, overrides: Partial<typeof streams.$inf
     })
     .returning();
   return row!;
+}
+
+/**
+ * Another institution with one branch (code 07) and its BE stream: the world that must never see,
+ * nor be seen by, the institution under test.
+ */
+export async function buildOtherInstitution(db: Db) {
+  const institution = await buildInstitution(db);
+  const branch = await buildBranch(db, { institutionId: institution.id, code: '07' });
+  const stream = await buildStream(db, { institutionId: institution.id, branchId: branch.id });
+  return { institution, branch, stream };
 }
 
 /**
@@ -131,6 +155,21 @@ export async function buildTeacher(
     .returning();
   await db.insert(teacherBranches).values({ teacherId: teacher!.id, branchId });
   return { profile, teacher: teacher!, branchId };
+}
+
+type BuiltTeacher = Awaited<ReturnType<typeof buildTeacher>>;
+
+/** Several teachers of one branch, in order, from `[name, teacher code]` pairs (one per pair). */
+export async function buildTeachers<const People extends ReadonlyArray<readonly [string, string]>>(
+  db: Db,
+  where: { institutionId: number; branchId: number },
+  people: People,
+): Promise<{ -readonly [K in keyof People]: BuiltTeacher }> {
+  const built: BuiltTeacher[] = [];
+  for (const [name, teacherCode] of people)
+    built.push(await buildTeacher(db, { ...where, name, teacherCode }));
+  // One teacher per pair, in order: the tuple type says exactly that.
+  return built as { -readonly [K in keyof People]: BuiltTeacher };
 }
 
 export async function buildStudent(

@@ -10,7 +10,7 @@ import { openDatabase, type DbHandle } from '../db/client';
 import { truncateAll } from '../db/reset';
 import { buildApp } from '../app';
 import { createMailer } from '../lib/mailer';
-import { createTokenSigner } from '../modules/auth/tokens';
+import { createTokenSigner } from '../lib/tokens';
 import { createTestClock } from './clock';
 import { startTestSmtp } from './smtp';
 

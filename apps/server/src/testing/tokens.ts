@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { profiles } from '../db/schema';
-import type { TokenSigner } from '../modules/auth/tokens';
+import type { TokenSigner } from '../lib/tokens';
 
 type Profile = typeof profiles.$inferSelect;
 

@@ -4,15 +4,15 @@ import type { AllocationContext } from '@rollbook/contract';
 import { divisions, streams, teacherAllocations } from '../../db/schema';
 import { buildSemester } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
-import { as } from '../choices/testing/fixtures';
+import { as } from '../../testing/choices-fixture';
 import {
   buildAllocationWorld,
   fullPlan as fullPlanOf,
   offer,
   saveChoices,
   type AllocationWorld,
-} from './testing/allocation-fixture';
-import { editMap, type Edits } from './testing/edit-map';
+} from '../../testing/allocation-fixture';
+import { editMap, type Edits } from '../../testing/allocation-edit-map';
 
 const CONTEXT = '/api/manage/get_subject_allocation_context';
 const CONFIRM = '/api/manage/confirm_subject_allocation/';

@@ -1,7 +1,7 @@
 import type { ExcelFile } from '@rollbook/contract';
 import type { UnitAssignment } from '@rollbook/planner';
-import { semesterLabel } from '../catalogue/admin-scope';
-import { buildWorkbook } from '../choices/workbook';
+import { semesterLabel } from '../../domain/caller-scope';
+import { buildWorkbook } from '../../lib/workbook';
 import type { AllocationScope } from './allocation-scope';
 import { availableHours } from './allocation-wire';
 import type { WireKind } from './teaching-units';

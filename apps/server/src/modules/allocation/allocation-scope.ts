@@ -1,9 +1,9 @@
 import type { UnitAssignment } from '@rollbook/planner';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, type SemesterScope } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import { createAllocationRepository, type AllocationRecord, type TeacherRow } from './allocation.repository';
 import type { PoolTeacher } from './allocation-wire';
 import { buildUnits, type UnitRef } from './teaching-units';

@@ -6,7 +6,7 @@ import type {
   TeacherLoad,
 } from '@rollbook/contract';
 import type { UnitAssignment } from '@rollbook/planner';
-import { offeredSubjectToWire, type OfferedRow } from '../catalogue/subject-wire';
+import { offeredSubjectToWire, type OfferedRow } from '../../domain/subjects/subject-rows';
 import { isPracticalOnly, type UnitRef, type WireKind } from './teaching-units';
 
 /** A teacher who may take load in this allocation. */

@@ -5,7 +5,7 @@ import type { AllocationContext, AllocationRow } from '@rollbook/contract';
 import { auditLog, batches, profiles, subjectChoices, teacherAllocations, teachers } from '../../db/schema';
 import { buildSemester, buildTeacher } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
-import { as } from '../choices/testing/fixtures';
+import { as } from '../../testing/choices-fixture';
 import {
   buildAllocationWorld,
   fullPlan as fullPlanOf,
@@ -13,8 +13,8 @@ import {
   saveChoices,
   semesterConfirmed,
   type AllocationWorld,
-} from './testing/allocation-fixture';
-import { editMap, type Edits } from './testing/edit-map';
+} from '../../testing/allocation-fixture';
+import { editMap, type Edits } from '../../testing/allocation-edit-map';
 
 const CONTEXT = '/api/manage/get_subject_allocation_context';
 const RESET = '/api/manage/rest_subject_allocation_context/';

@@ -5,7 +5,7 @@ import { auditLog, profiles } from '../../db/schema';
 import { truncateAll } from '../../db/reset';
 import { seedDemo } from '../../seed/demo';
 import { useTestApp } from '../../testing/test-app';
-import { as } from '../choices/testing/fixtures';
+import { as } from '../../testing/choices-fixture';
 
 describe('demo institution', () => {
   const t = useTestApp();

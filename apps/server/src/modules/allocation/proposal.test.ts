@@ -1,23 +1,17 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateAllocation } from '@rollbook/planner';
-import { createPlannerRunner, type PlannerRunner } from '../../lib/planner-worker/planner-runner';
+import { usePlannerRunner } from '../../testing/planner-runner';
 import { useTestApp } from '../../testing/test-app';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { loadAllocationScope } from './allocation-scope';
 import { availableHours } from './allocation-wire';
 import { proposeAllocation } from './proposal';
-import { buildAllocationWorld } from './testing/allocation-fixture';
+import { buildAllocationWorld } from '../../testing/allocation-fixture';
 
 describe('proposeAllocation', () => {
   const t = useTestApp();
-  let runner: PlannerRunner;
-  beforeAll(() => {
-    runner = createPlannerRunner();
-  });
-  afterAll(async () => {
-    await runner.close();
-  });
+  const plannerRunner = usePlannerRunner();
 
   async function scope() {
     const w = await buildAllocationWorld(t.db);
@@ -34,14 +28,14 @@ describe('proposeAllocation', () => {
 
   it('solves in the planner worker within the limits', async () => {
     const state = await scope();
-    const result = await proposeAllocation(state, [], runner, pino({ level: 'silent' }));
+    const result = await proposeAllocation(state, [], plannerRunner(), pino({ level: 'silent' }));
     expect(result.method).toMatch(/^mip|^greedy$/);
     expect(result.report.coveredHours).toBe(46);
   });
 
   it('falls back to the fast allocation, still within every maximum, when the worker passes its hard limit', async () => {
     const state = await scope();
-    const result = await proposeAllocation(state, [], runner, pino({ level: 'silent' }), {
+    const result = await proposeAllocation(state, [], plannerRunner(), pino({ level: 'silent' }), {
       timeBudgetMs: 3000,
       hardLimitMs: 1,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import { buildUnits, type BatchInput, type DivisionInput } from './teaching-units';
 import { spreadHours, assignmentsFromRecords, recordsFromAssignments } from './unit-assignments';
 

@@ -1,5 +1,5 @@
 import { PRACTICAL_BLOCK_HOURS, type TeachingUnit, type UnitKind } from '@rollbook/planner';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 
 /** The kinds of teaching on the wire (contract §10.10) and in stored rows. */
 export type WireKind = 'theory' | 'tutorial' | 'lab' | 'practical';

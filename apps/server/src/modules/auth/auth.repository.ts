@@ -10,7 +10,7 @@ import {
   teacherBranches,
   teachers,
 } from '../../db/schema';
-import type { TokenObj } from './tokens';
+import type { TokenObj } from '../../lib/tokens';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

@@ -7,14 +7,14 @@ import {
   TEMPORARY_PASSWORD_CODE,
 } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { authChallenges, emailChanges, passwordChanges, profiles, refreshTokens } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { hashSecret, randomSecret } from '../../lib/secrets';
 import { createAuthRepository, type ProfileRow } from './auth.repository';
-import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
-import { TokenInvalidError } from './tokens';
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import { TokenInvalidError } from '../../lib/tokens';
 
 export interface TokenPair {
   access: string;

@@ -7,7 +7,7 @@ import {
   gridCsv,
   multipartFile,
   type TimetableWorld,
-} from '../timetable/testing/timetable-fixture';
+} from '../../testing/timetable-fixture';
 import { tokenFor } from '../../testing/tokens';
 
 const t = useTestApp();

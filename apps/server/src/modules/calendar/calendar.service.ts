@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { lectures } from '../../db/schema';
-import { createTimetableRepository, type LectureRow } from '../timetable/timetable.repository';
-import { groupRows, teacherDisplayName } from '../timetable/timetable-wire';
-import { shortTime } from '../timetable/clock-time';
-import { dateInCurrentWeek, nextDateOnWeekday } from '../timetable/week';
+import { groupRows, teacherDisplayName } from '../../domain/lectures/lecture-wire';
+import { shortTime } from '../../lib/clock-time';
+import { dateInCurrentWeek, nextDateOnWeekday } from '../../lib/week';
 import { createCalendarRepository } from './calendar.repository';
 import type { FeedTokens } from './feed-token';
 import { buildWeeklyCalendar, FEED_TIME_ZONE, type WeeklyEvent } from './ics';
+import { createPeopleRepository } from '../../domain/people.repository';
+import { createLecturesRepository, type LectureRow } from '../../domain/lectures/lectures.repository';
 
 /**
  * Private calendar feeds: each person gets one secret URL of their weekly lectures (a teacher's
@@ -17,7 +18,8 @@ import { buildWeeklyCalendar, FEED_TIME_ZONE, type WeeklyEvent } from './ics';
  */
 export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, tokens: FeedTokens) {
   const repo = createCalendarRepository(deps.db);
-  const timetable = createTimetableRepository(deps.db);
+  const people = createPeopleRepository(deps.db);
+  const lectureRepo = createLecturesRepository(deps.db);
   const base = () => (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
   const urlOf = (feedId: number) => `${base()}/api/calendar/${tokens.tokenFor(feedId)}.ics`;
 
@@ -32,14 +34,14 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
   async function lecturesOf(profile: { profileId: number; role: string }): Promise<LectureRow[]> {
     if (profile.role === 'teacher') {
-      const teacher = await timetable.teacherOfProfile(profile.profileId);
+      const teacher = await people.teacherOfProfile(profile.profileId);
       if (!teacher) return [];
-      return timetable.lectures(and(eq(lectures.teacherId, teacher.id), eq(lectures.isActive, true)));
+      return lectureRepo.lectures(and(eq(lectures.teacherId, teacher.id), eq(lectures.isActive, true)));
     }
     if (profile.role === 'student') {
-      const student = await timetable.studentOfProfile(profile.profileId);
+      const student = await people.studentOfProfile(profile.profileId);
       if (!student) return [];
-      return timetable.batchLectures(await timetable.batchIdsOfStudent(student.id));
+      return lectureRepo.batchLectures(await people.batchIdsOfStudent(student.id));
     }
     return [];
   }
@@ -63,7 +65,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const owner = await repo.ownerOf(tokens.hash(token));
       if (!owner) return null;
       const rows = await lecturesOf(owner);
-      const batches = groupRows(await timetable.batchesOf(rows.map((r) => r.id)), (b) => b.lectureId);
+      const batches = groupRows(await lectureRepo.batchesOf(rows.map((r) => r.id)), (b) => b.lectureId);
       const now = deps.clock.now();
       const events: WeeklyEvent[] = rows.map((l) => {
         const from = l.semesterStart ?? dateInCurrentWeek(now, FEED_TIME_ZONE, 'monday');

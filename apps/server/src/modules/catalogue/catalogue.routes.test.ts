@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/test-app';
-import { as, at, buildSubjectsWorld, lockCeSem5 } from '../choices/testing/fixtures';
+import { as, at, buildSubjectsWorld, lockCeSem5 } from '../../testing/choices-fixture';
 
 const t = useTestApp();
 

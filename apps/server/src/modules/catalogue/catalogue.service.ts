@@ -1,21 +1,11 @@
 import type { SemesterFull, SemesterSummary, Stream, Subject, SubjectCategory } from '@rollbook/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, type SemesterScope } from './admin-scope';
-import { createCatalogueRepository, type CatalogueKey } from './catalogue.repository';
-import { deadlineReached } from './deadline';
-import { catalogueSubjectToWire, offeredSubjectToWire } from './subject-wire';
-
-/** The catalogue rows that belong to a semester. */
-export function catalogueKeyOf(semester: SemesterScope): CatalogueKey {
-  return {
-    institutionId: semester.institutionId,
-    degree: semester.stream.title,
-    streamCode: semester.stream.streamCode,
-    semYear: semester.no,
-  };
-}
+import type { AuthContext } from '../../lib/caller';
+import { createScope, type SemesterScope } from '../../domain/caller-scope';
+import { catalogueKeyOf, createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { deadlineReached } from '../../domain/semester-deadline';
+import { catalogueSubjectToWire, offeredSubjectToWire } from '../../domain/subjects/subject-rows';
 
 function streamToWire(s: SemesterScope): Stream {
   return {

@@ -1,6 +1,7 @@
-import type { SemesterScope } from '../catalogue/admin-scope';
-import { semesterLabel } from '../catalogue/admin-scope';
-import { deadlineReached, readableDate } from '../catalogue/deadline';
+import type { SemesterScope } from '../../domain/caller-scope';
+import { semesterLabel } from '../../domain/caller-scope';
+import { deadlineReached } from '../../domain/semester-deadline';
+import { readableDate } from '../../lib/week';
 import type { ChoiceRecord } from './choices.repository';
 
 /**

@@ -13,7 +13,7 @@ import {
   seconds,
   lockItSem5,
   type SubjectsWorld,
-} from './testing/fixtures';
+} from '../../testing/choices-fixture';
 
 const t = useTestApp();
 const TEACHER_VIEW = '/api/manage/get_teachers_subject_choices';

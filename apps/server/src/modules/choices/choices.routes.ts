@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { choicesRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
-import { alertsAfterCommit } from '../notifications/notifications.service';
+import { alertsAfterCommit } from '../../domain/notifications';
 import { createConfirmationService } from './confirmation.service';
 import { startDeadlineReminders } from './deadline-reminders';
 import type { ChoicesDeps } from './deps';

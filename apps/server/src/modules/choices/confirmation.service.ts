@@ -8,10 +8,10 @@ import type {
 } from '@rollbook/contract';
 import { conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { offeredSubjectToWire, type OfferedRow } from '../catalogue/subject-wire';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, semesterLabel, type SemesterScope } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { offeredSubjectToWire, type OfferedRow } from '../../domain/subjects/subject-rows';
 import { isOpen } from './choice-state';
 import { refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
 import { createChoicesRepository, type ChoiceItem, type ChoiceRecord } from './choices.repository';

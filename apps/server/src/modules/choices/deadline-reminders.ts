@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createScope, semesterLabel } from '../catalogue/admin-scope';
-import { dateInZone } from '../catalogue/deadline';
+import { createScope, semesterLabel } from '../../domain/caller-scope';
+import { localDate } from '../../lib/week';
 import { isOpen } from './choice-state';
 import { createChoicesRepository } from './choices.repository';
 import type { ChoicesDeps } from './deps';
@@ -18,7 +18,7 @@ export async function sendDeadlineReminders(deps: ChoicesDeps): Promise<number> 
   const now = deps.clock.now();
   const ids = await createChoicesRepository(deps.db).semestersAwaitingReminder();
   const due = (await createScope(deps.db).semestersByIds(ids)).filter(
-    (s) => s.deadline !== null && s.deadline === dateInZone(now, s.timezone),
+    (s) => s.deadline !== null && s.deadline === localDate(now, s.timezone),
   );
   let sent = 0;
   for (const semester of due) {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/app-error';
-import { semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
+import { semesterLabel, type SemesterScope } from '../../domain/caller-scope';
 import { lockSemesterChoiceState } from '../../db/queries/lock-semester-choice-state';
 
 /**

@@ -1,12 +1,12 @@
 import type { ExcelFile } from '@rollbook/contract';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, semesterLabel } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, semesterLabel } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
 import { isOpen } from './choice-state';
 import { createChoicesRepository } from './choices.repository';
 import { createConfirmationService } from './confirmation.service';
 import type { ChoicesDeps } from './deps';
-import { buildWorkbook } from './workbook';
+import { buildWorkbook } from '../../lib/workbook';
 
 type Cell = string | number | null;
 

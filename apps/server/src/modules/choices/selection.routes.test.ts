@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { electiveCategories, offeredSubjects, semesters, subjectChoices } from '../../db/schema';
 import { useTestApp } from '../../testing/test-app';
-import { createNotificationService } from '../notifications/notifications.service';
+import { createNotificationService } from '../../domain/notifications';
 import { sendDeadlineReminders } from './deadline-reminders';
-import { alertsOf, as, at, auditEntries, buildSubjectsWorld, lockCeSem5, seconds } from './testing/fixtures';
+import {
+  alertsOf,
+  as,
+  at,
+  auditEntries,
+  buildSubjectsWorld,
+  lockCeSem5,
+  seconds,
+} from '../../testing/choices-fixture';
 
 const t = useTestApp();
 const LOCK = '/api/manage/add_subjects_to_semester/';

@@ -7,12 +7,12 @@ import type {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { catalogueKeyOf } from '../catalogue/catalogue.service';
-import { dateInZone, deadlineFromUnixSeconds, deadlineReached, readableDate } from '../catalogue/deadline';
-import { offeredSubjectToWire, type CatalogueRow, type OfferedRow } from '../catalogue/subject-wire';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, semesterLabel, type SemesterScope } from '../../domain/caller-scope';
+import { catalogueKeyOf, createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { deadlineFromUnixSeconds, deadlineReached } from '../../domain/semester-deadline';
+import { localDate, readableDate } from '../../lib/week';
+import { offeredSubjectToWire, type CatalogueRow, type OfferedRow } from '../../domain/subjects/subject-rows';
 import { refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
 import { createChoicesRepository, type ChoiceItem } from './choices.repository';
 import type { ChoicesDeps } from './deps';
@@ -98,7 +98,7 @@ export function createSelectionService(deps: ChoicesDeps) {
 
   function checkDeadline(seconds: number, semester: SemesterScope, now: Date, what: string): string {
     const date = deadlineFromUnixSeconds(seconds, semester.timezone);
-    if (date < dateInZone(now, semester.timezone)) {
+    if (date < localDate(now, semester.timezone)) {
       throw badRequest(
         `The ${what} (${readableDate(date)}) is in the past. Please choose today or a later date`,
       );

@@ -1,9 +1,9 @@
 import type { SimilarSubject } from '@rollbook/contract';
 import type { Db } from '../../db/client';
-import { createScope, semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { deadlineReached } from '../catalogue/deadline';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import { createScope, semesterLabel, type SemesterScope } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { deadlineReached } from '../../domain/semester-deadline';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 
 /** An offered subject of a semester whose choices are open, with that semester. */
 export interface OpenOffer {

@@ -1,10 +1,10 @@
 import type { MarkStudentChoicesBody, StudentSubjectChoices } from '@rollbook/contract';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { offeredSubjectToWire } from '../catalogue/subject-wire';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, type SemesterScope } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { offeredSubjectToWire } from '../../domain/subjects/subject-rows';
 import { closedReason, isOpen, saveLocksImmediately } from './choice-state';
 import { createChoicesRepository, type ChoiceRecord } from './choices.repository';
 import type { ChoicesDeps } from './deps';

@@ -6,11 +6,11 @@ import type {
 } from '@rollbook/contract';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { AuthContext } from '../../plugins/app/auth';
-import { createScope, semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { deadlineReached } from '../catalogue/deadline';
-import { offeredSubjectToWire, type OfferedRow } from '../catalogue/subject-wire';
+import type { AuthContext } from '../../lib/caller';
+import { createScope, semesterLabel, type SemesterScope } from '../../domain/caller-scope';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import { deadlineReached } from '../../domain/semester-deadline';
+import { offeredSubjectToWire, type OfferedRow } from '../../domain/subjects/subject-rows';
 import { closedReason, isOpen } from './choice-state';
 import { createChoicesRepository, type ChoiceItem, type ChoiceRecord } from './choices.repository';
 import type { ChoicesDeps } from './deps';

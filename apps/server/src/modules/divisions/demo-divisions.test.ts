@@ -5,7 +5,7 @@ import { branches, divisionStudents, profiles, semesters, streams, students } fr
 import { truncateAll } from '../../db/reset';
 import { seedDemo } from '../../seed/demo';
 import { useTestApp } from '../../testing/test-app';
-import { as } from '../choices/testing/fixtures';
+import { as } from '../../testing/choices-fixture';
 
 describe('demo institution', () => {
   const t = useTestApp();

@@ -1,6 +1,6 @@
 import type { ExcelFile } from '@rollbook/contract';
-import type { SemesterScope } from '../catalogue/admin-scope';
-import { buildWorkbook } from '../choices/workbook';
+import type { SemesterScope } from '../../domain/caller-scope';
+import { buildWorkbook } from '../../lib/workbook';
 import type { StoredDivision } from './divisions.repository';
 import type { PlanningRoster } from './planning-roster';
 

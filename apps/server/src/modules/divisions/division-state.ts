@@ -1,5 +1,6 @@
-import { semesterLabel, type SemesterScope } from '../catalogue/admin-scope';
-import { deadlineReached, readableDate } from '../catalogue/deadline';
+import { semesterLabel, type SemesterScope } from '../../domain/caller-scope';
+import { deadlineReached } from '../../domain/semester-deadline';
+import { readableDate } from '../../lib/week';
 
 /**
  * Why divisions cannot be planned for a semester yet, or null when they can: its subjects must be

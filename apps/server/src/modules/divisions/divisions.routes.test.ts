@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { buildStudent } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
-import { as } from '../choices/testing/fixtures';
+import { as } from '../../testing/choices-fixture';
 import { buildDivisionsWorld, setChoiceState, type DivisionsWorld } from './testing/divisions-fixture';
 
 const GROUPS = (slug: string) => `/api/manage/get_subject_choice_groups/${slug}`;

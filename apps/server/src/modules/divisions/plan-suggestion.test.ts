@@ -1,6 +1,7 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlannerRunner, type PlannerRunner } from '../../lib/planner-worker/planner-runner';
+import { describe, expect, it } from 'vitest';
+import { createPlannerRunner } from '../../lib/planner-worker/planner-runner';
+import { usePlannerRunner } from '../../testing/planner-runner';
 import { useTestApp } from '../../testing/test-app';
 import { planSuggestion } from './plan-suggestion';
 import { loadPlanningRoster } from './planning-roster';
@@ -8,13 +9,7 @@ import { buildDivisionsWorld } from './testing/divisions-fixture';
 
 describe('planSuggestion', () => {
   const t = useTestApp();
-  let runner: PlannerRunner;
-  beforeAll(() => {
-    runner = createPlannerRunner();
-  });
-  afterAll(async () => {
-    await runner.close();
-  });
+  const plannerRunner = usePlannerRunner();
 
   const placed = (plan: Awaited<ReturnType<typeof planSuggestion>>) =>
     plan.divisions.flatMap((d) => d.students).sort();
@@ -22,7 +17,7 @@ describe('planSuggestion', () => {
   it('plans in the planner worker, optimally on a small semester', async () => {
     const w = await buildDivisionsWorld(t.db);
     const roster = await loadPlanningRoster(t.db, w.semester.id);
-    const plan = await planSuggestion(roster, 6, runner, pino({ level: 'silent' }));
+    const plan = await planSuggestion(roster, 6, plannerRunner(), pino({ level: 'silent' }));
     expect(plan.optimal).toBe(true);
     expect(plan.divisions).toHaveLength(2);
     expect(placed(plan)).toEqual(w.students.map((s) => s.student.slug).sort());

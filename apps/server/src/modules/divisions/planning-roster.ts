@@ -1,8 +1,8 @@
 import type { Student } from '@rollbook/contract';
 import type { PlannerStudent, PlannerSubject } from '@rollbook/planner';
 import type { Db } from '../../db/client';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import { createDivisionsRepository, type StudentRow } from './divisions.repository';
 
 /** A student to place, with the electives (offered subject ids) they finally chose. */

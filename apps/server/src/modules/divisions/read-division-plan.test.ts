@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DivisionSuggestion } from '@rollbook/contract';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import type { PlanningRoster, RosterStudent } from './planning-roster';
 import { listSome, readDivisionPlan } from './read-division-plan';
+import { TEST_SUBJECT_MARKS, TEST_SUBJECT_HOURS } from '../../testing/factories';
 
 function subject(offeredId: number, subjectName: string, isElective: boolean): OfferedRow {
   return {
@@ -17,15 +18,8 @@ function subject(offeredId: number, subjectName: string, isElective: boolean): O
     degree: 'BE',
     effFrom: '2026-27',
     academicYear: '2026-27',
-    lectureHours: 3,
-    tutorialHours: 0,
-    practicalHours: 2,
-    credit: '4.0',
-    marksE: 70,
-    marksM: 30,
-    marksI: 25,
-    marksV: 25,
-    totalMarks: 150,
+    ...TEST_SUBJECT_HOURS,
+    ...TEST_SUBJECT_MARKS,
     catalogueIsElective: isElective,
     isTheory: true,
     isPractical: false,

@@ -1,6 +1,6 @@
 import type { DivisionSuggestion } from '@rollbook/contract';
 import { electiveBatchPrefixes, splitIntoBatches, type BatchPolicy } from '@rollbook/planner';
-import type { OfferedRow } from '../catalogue/subject-wire';
+import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import type { DivisionRowsInput } from './divisions.repository';
 import { plannerSubjects, studentLabel, type PlanningRoster, type RosterStudent } from './planning-roster';
 

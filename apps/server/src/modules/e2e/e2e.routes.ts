@@ -5,8 +5,8 @@ import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
 import { truncateAll } from '../../db/reset';
 import { seedDemo } from '../../seed/demo';
 import { AppError } from '../../lib/app-error';
-import { createAuthRepository } from '../auth/auth.repository';
-import { createNotificationService } from '../notifications/notifications.service';
+import { createPeopleRepository } from '../../domain/people.repository';
+import { createNotificationService } from '../../domain/notifications';
 
 /**
  * Test-only calls for the browser suite, registered only when E2E_TEST_HOOKS is set: reset the
@@ -33,10 +33,10 @@ export async function e2eModule(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const profile = await createAuthRepository(app.deps.db).findProfileByEmail(request.body.email);
-      if (!profile) throw new AppError('not_found', 'Profile not found');
+      const profileId = await createPeopleRepository(app.deps.db).profileIdByEmail(request.body.email);
+      if (profileId === undefined) throw new AppError('not_found', 'Profile not found');
       await createNotificationService(app.deps.db, app).notify({
-        profileIds: [profile.id],
+        profileIds: [profileId],
         type: request.body.type,
         message: request.body.message,
       });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../testing/test-app';
 import { buildStudent } from '../../testing/factories';
 import { notifications } from '../../db/schema';
-import { alertsAfterCommit, type StagedAlert } from './notifications.service';
+import { alertsAfterCommit, type StagedAlert } from '../../domain/notifications';
 
 const t = useTestApp();
 

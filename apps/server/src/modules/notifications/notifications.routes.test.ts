@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { call, useTestApp } from '../../testing/test-app';
 import { buildStudent, buildTeacher, TEST_PASSWORD } from '../../testing/factories';
-import { createNotificationService } from './notifications.service';
+import { createNotificationService } from '../../domain/notifications';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
-import { createNotificationService } from './notifications.service';
+import { createNotificationService } from '../../domain/notifications';
 
 /** The two alert calls of contract §5. */
 export async function notificationsModule(app: FastifyInstance) {

@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/app-error';
-import { createTimetableRepository } from '../timetable/timetable.repository';
-import { csvDocument, numberCell, textCell } from './csv';
-import { createSessionsRepository } from './sessions.repository';
+import { csvDocument, numberCell, textCell } from '../../lib/csv';
+import { createPeopleRepository } from '../../domain/people.repository';
+import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
+import { createAttendanceRepository } from '../../domain/attendance.repository';
 
 /** The columns of `session_data.csv`, in order. */
 export const EXPORT_HEADER = [
@@ -26,23 +27,24 @@ export const EXPORT_HEADER = [
  * read it; another institution's session is not found.
  */
 export function createExportService(deps: Pick<AppDeps, 'db'>) {
-  const repo = createSessionsRepository(deps.db);
-  const timetable = createTimetableRepository(deps.db);
+  const people = createPeopleRepository(deps.db);
+  const sessionRepo = createLectureSessionsRepository(deps.db);
+  const attendanceRepo = createAttendanceRepository(deps.db);
 
   return {
     async sessionCsv(auth: AuthContext, sessionId: string): Promise<string> {
-      const session = await repo.sessionById(sessionId, auth.institutionId);
+      const session = await sessionRepo.sessionById(sessionId, auth.institutionId);
       if (!session) throw notFound('Session');
       if (auth.role === 'teacher') {
-        const teacher = await timetable.teacherOfProfile(auth.profileId);
+        const teacher = await people.teacherOfProfile(auth.profileId);
         if (!teacher || teacher.id !== session.teacherId) {
           throw forbidden("You're not the teacher of this lecture");
         }
       } else {
-        const branchIds = await timetable.adminBranchIds(auth.profileId, auth.institutionId);
+        const branchIds = await people.adminBranchIds(auth.profileId, auth.institutionId);
         if (!branchIds.includes(session.branchId)) throw notFound('Session');
       }
-      const rows = await repo.attendances(session.id);
+      const rows = await attendanceRepo.attendances(session.id);
       return csvDocument([
         EXPORT_HEADER,
         ...rows.map((r) => [

@@ -13,12 +13,12 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@rollbook/contract';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import type { ClientNamespace } from '../../plugins/app/io';
 import type { LiveStore } from '../../plugins/app/live-store';
 import { AppError } from '../../lib/app-error';
 import { ongoingSessionMessage, sessionRoom, type LiveRoom } from './live-room';
-import type { LiveSessionRow } from './sessions.repository';
+import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import type { SessionsService } from './sessions.service';
 import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
 

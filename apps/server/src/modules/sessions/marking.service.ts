@@ -7,19 +7,20 @@ import {
 } from '@rollbook/presence';
 import type { MarkAttendanceFields, MarkForRegulizationBody } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import type { LiveStore } from '../../plugins/app/live-store';
 import type { PresenceVerifier } from '../../plugins/app/presence';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { createTimetableRepository } from '../timetable/timetable.repository';
-import { localDate } from '../timetable/week';
+import { localDate } from '../../lib/week';
 import { attendanceWire } from './attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
 import { MARKING_MESSAGES } from './marking-messages';
-import { createSessionsRepository, type AttendanceRow, type LiveSessionRow } from './sessions.repository';
 import { teacherAudioFor } from './teacher-audio';
+import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
+import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
+import { createAttendanceRepository, type AttendanceRow } from '../../domain/attendance.repository';
 
 export { MARKING_MESSAGES };
 
@@ -56,11 +57,10 @@ const REASON_TEXT: Partial<Record<ReasonCode, string>> = {
  * (§6.2), and asking the teacher to mark it manually (§6.3).
  */
 export function createMarkingService(deps: MarkingServiceDeps) {
-  const repo = createSessionsRepository(deps.db);
-  const timetable = createTimetableRepository(deps.db);
+  const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
 
   async function requireStudent(auth: AuthContext) {
-    const student = await timetable.studentOfProfile(auth.profileId);
+    const student = await people.studentOfProfile(auth.profileId);
     if (!student) throw forbidden('Only students can mark attendance');
     return student;
   }
@@ -71,16 +71,16 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     ref: { lecture_slug?: string | undefined; session_id?: string | undefined },
   ): Promise<LiveSessionRow> {
     if (ref.session_id !== undefined) {
-      const session = await repo.sessionById(ref.session_id, auth.institutionId);
+      const session = await sessionRepo.sessionById(ref.session_id, auth.institutionId);
       if (!session) throw notFound('Session');
       return session;
     }
-    const lecture = await timetable.lectureBySlug(ref.lecture_slug!, auth.institutionId);
+    const lecture = await lectureRepo.lectureBySlug(ref.lecture_slug!, auth.institutionId);
     if (!lecture) throw notFound('Lecture');
-    const today = localDate(deps.clock.now(), await timetable.institutionTimezone(auth.institutionId));
+    const today = localDate(deps.clock.now(), await people.institutionTimezone(auth.institutionId));
     // Today's session only: the original looked up "the first session of the lecture" and could
     // pick an old one (server-notes §3.5).
-    const session = await repo.sessionOfLecture(lecture.id, today);
+    const session = await sessionRepo.sessionOfLecture(lecture.id, today);
     if (!session) throw new AppError('conflict', MARKING_MESSAGES.notStarted);
     return session;
   }
@@ -91,15 +91,15 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    * gets the "done" code 100 that disables a student's buttons).
    */
   async function ownRow(session: LiveSessionRow, studentId: number): Promise<AttendanceRow> {
-    let row = await repo.attendanceOfStudent(session.id, studentId);
-    if (!row && !(await repo.isStudentOfLecture(session.lectureId, studentId))) {
+    let row = await attendanceRepo.attendanceOfStudent(session.id, studentId);
+    if (!row && !(await lectureRepo.isStudentOfLecture(session.lectureId, studentId))) {
       throw forbidden(MARKING_MESSAGES.notPart);
     }
     if (session.status === 'pre') throw new AppError('conflict', MARKING_MESSAGES.notStarted);
     if (session.status === 'post') throw done(MARKING_MESSAGES.ended);
     if (!row) {
-      await repo.ensureAttendances(session.id, [studentId]);
-      row = (await repo.attendanceOfStudent(session.id, studentId))!;
+      await attendanceRepo.ensureAttendances(session.id, [studentId]);
+      row = (await attendanceRepo.attendanceOfStudent(session.id, studentId))!;
     }
     if (row.isPresent) throw done(MARKING_MESSAGES.alreadyMarked);
     return row;
@@ -128,7 +128,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     deviceId: string | undefined,
   ) {
     if (deviceId === undefined || deviceId === '') return;
-    const holder = await repo.deviceHolder(session.id, deviceId);
+    const holder = await attendanceRepo.deviceHolder(session.id, deviceId);
     if (holder === undefined || holder === row.studentId) return;
     await audit(deps.db, {
       institutionId: auth.institutionId,
@@ -198,49 +198,46 @@ export function createMarkingService(deps: MarkingServiceDeps) {
 
     const present = result.verdict === 'present';
     const now = deps.clock.now();
-    const stored = await deps.db
-      .transaction(async (tx) => {
-        const ok = await createSessionsRepository(tx).recordAttempt(row.id, {
-          isPresent: present,
-          manual: false,
-          markingTime: now,
-          latitude: fields.latitude,
-          longitude: fields.longitude,
-          gpsDistance: result.gps_distance ?? distance,
-          similarity: result.similarity,
-          euclideanDistance: result.euclidean_distance,
-          ncc: result.ncc,
-          magnitude: result.magnitude,
-          verdict: result.verdict,
-          reasons: result.reasons,
-          ...(fields.device_id ? { deviceId: fields.device_id } : {}),
-        });
-        if (!ok) return false;
-        await audit(tx, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
-          action: present ? 'attendance.marked' : 'attendance.not_confirmed',
-          entityType: 'attendance',
-          entitySlug: row.slug,
-          detail: { session: session.sessionId, verdict: result.verdict, reasons: result.reasons },
-        });
-        return true;
-      })
-      .catch((err: unknown) => {
-        // The (session, device) unique key: another student's request with this device won a race.
-        if ((err as { code?: string }).code === '23505') throw forbidden(MARKING_MESSAGES.otherDevice);
-        throw err;
+    const stored = await deps.db.transaction(async (tx) => {
+      const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
+        isPresent: present,
+        manual: false,
+        markingTime: now,
+        latitude: fields.latitude,
+        longitude: fields.longitude,
+        gpsDistance: result.gps_distance ?? distance,
+        similarity: result.similarity,
+        euclideanDistance: result.euclidean_distance,
+        ncc: result.ncc,
+        magnitude: result.magnitude,
+        verdict: result.verdict,
+        reasons: result.reasons,
+        ...(fields.device_id ? { deviceId: fields.device_id } : {}),
       });
+      // Another student's request with this device won a race for the (session, device) key;
+      // throwing ends the transaction the refused write aborted.
+      if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
+      if (outcome === 'changed_meanwhile') return false;
+      await audit(tx, {
+        institutionId: auth.institutionId,
+        actorProfileId: auth.profileId,
+        action: present ? 'attendance.marked' : 'attendance.not_confirmed',
+        entityType: 'attendance',
+        entitySlug: row.slug,
+        detail: { session: session.sessionId, verdict: result.verdict, reasons: result.reasons },
+      });
+      return true;
+    });
     if (!stored) throw await lostRace(session, row);
 
-    const updated = await repo.attendanceOfStudent(session.id, row.studentId);
+    const updated = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
     if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
     if (!present) throw forbidden(rejection(result.reasons));
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
   async function lostRace(session: LiveSessionRow, row: AttendanceRow): Promise<AppError> {
-    const current = await repo.attendanceOfStudent(session.id, row.studentId);
+    const current = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
     return (current && closedToAttempts(current)) ?? done(MARKING_MESSAGES.alreadyMarked);
   }
 
@@ -301,7 +298,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       await checkDevice(auth, session, row, body.device_id);
       const comment = body.regulization_commet.trim();
       const filed = await deps.db.transaction(async (tx) => {
-        if (!(await createSessionsRepository(tx).fileManualRequest(row.id, comment))) return false;
+        if (!(await createAttendanceRepository(tx).fileManualRequest(row.id, comment))) return false;
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -313,10 +310,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
         return true;
       });
       if (!filed) {
-        const current = await repo.attendanceOfStudent(session.id, row.studentId);
+        const current = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
         throw done(current?.isPresent ? MARKING_MESSAGES.alreadyMarked : MARKING_MESSAGES.requestSent);
       }
-      const updated = await repo.attendanceOfStudent(session.id, student.id);
+      const updated = await attendanceRepo.attendanceOfStudent(session.id, student.id);
       if (updated) deps.room.regulizationRequest(session.sessionId, attendanceWire(updated));
     },
   };

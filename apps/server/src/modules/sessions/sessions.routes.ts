@@ -7,9 +7,9 @@ import { createExportService } from './export.service';
 import { createLiveRoom } from './live-room';
 import { attachLiveSocket } from './live-socket';
 import { createMarkingService, MARKED_CODE } from './marking.service';
-import { createSessionsRepository } from './sessions.repository';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
+import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
 /**
  * Lecture sessions (contract §6.2, 6.3, 6.8, 6.9, §7 tones and §8 live protocol): starting and
@@ -53,7 +53,7 @@ export async function sessionsModule(app: FastifyInstance) {
   // Session tones (§7): public like all media, and served by any instance. More specific than the
   // media folder's wildcard route, so a tone another instance generated is re-created from its
   // parameters in PostgreSQL instead of answering 404.
-  const repo = createSessionsRepository(app.deps.db);
+  const sessionRepo = createLectureSessionsRepository(app.deps.db);
   app.get(
     `/media/${TONES_FOLDER}/:name`,
     { schema: { hide: true, params: z.object({ name: z.string().max(100) }) } },
@@ -61,7 +61,7 @@ export async function sessionsModule(app: FastifyInstance) {
       const { name } = request.params as { name: string };
       const audioPath = `${TONES_FOLDER}/${name}`;
       const wav = await readToneFile(app.deps.mediaDir, audioPath, () =>
-        repo.toneParamsByAudioPath(audioPath),
+        sessionRepo.toneParamsByAudioPath(audioPath),
       );
       if (!wav) throw notFound('Tone');
       return reply

@@ -1,20 +1,24 @@
 import type { AttendanceRecord, CreatedSession, OngoingSession } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import type { LiveStore } from '../../plugins/app/live-store';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { applyClassroomChange, checkClassroomChange } from '../timetable/classroom-change';
-import { createTimetableRepository } from '../timetable/timetable.repository';
-import { lectureTeacherWire } from '../timetable/timetable-wire';
-import { localDate, weekdayOf } from '../timetable/week';
+import { applyClassroomChange, checkClassroomChange } from '../../domain/lectures/classroom-change';
+import { lectureTeacherWire } from '../../domain/lectures/lecture-wire';
+import { localDate, weekdayOf } from '../../lib/week';
 import { institutions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { attendanceWire } from './attendance-wire';
 import type { LiveRoom } from './live-room';
-import { createSessionsRepository, type LiveSessionRow } from './sessions.repository';
 import { minutesOfDay, startWindowPosition } from './start-window';
 import { createToneFile, readToneFile } from './tone-files';
+import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
+import {
+  createLectureSessionsRepository,
+  type LiveSessionRow,
+} from '../../domain/lectures/lecture-sessions.repository';
+import { createAttendanceRepository } from '../../domain/attendance.repository';
 
 export interface SessionsServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'mediaDir'> {
   liveStore: LiveStore;
@@ -32,8 +36,7 @@ export interface ActionOutcome {
  * sheet's data, presence overrides, approving manual requests, ending, and who may export it.
  */
 export function createSessionsService(deps: SessionsServiceDeps) {
-  const repo = createSessionsRepository(deps.db);
-  const timetable = createTimetableRepository(deps.db);
+  const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
 
   async function institutionSettings(institutionId: number) {
     const [row] = await deps.db
@@ -44,24 +47,24 @@ export function createSessionsService(deps: SessionsServiceDeps) {
   }
 
   async function requireTeacher(auth: AuthContext) {
-    const teacher = await timetable.teacherOfProfile(auth.profileId);
+    const teacher = await people.teacherOfProfile(auth.profileId);
     if (!teacher) throw forbidden('Only teachers can run lecture sessions');
     return teacher;
   }
 
   /** The wire lecture of a session (the card the teacher's dashboard replaces). */
   async function lectureOf(session: LiveSessionRow, institutionId: number) {
-    const lecture = await timetable.lectureBySlug(session.lectureSlug, institutionId);
+    const lecture = await lectureRepo.lectureBySlug(session.lectureSlug, institutionId);
     if (!lecture) throw notFound('Lecture');
     const [batches, sessionRows] = await Promise.all([
-      timetable.batchesOf([lecture.id]),
-      timetable.sessionsOf([lecture.id], session.day),
+      lectureRepo.batchesOf([lecture.id]),
+      sessionRepo.sessionsOf([lecture.id], session.day),
     ]);
     return lectureTeacherWire(lecture, batches, sessionRows[0]!);
   }
 
   async function marked(session: LiveSessionRow): Promise<AttendanceRecord[]> {
-    return (await repo.markedAttendances(session.id)).map(attendanceWire);
+    return (await attendanceRepo.markedAttendances(session.id)).map(attendanceWire);
   }
 
   /**
@@ -69,7 +72,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
    * lecture of theirs (403 otherwise).
    */
   async function ownSession(auth: AuthContext, sessionId: string): Promise<LiveSessionRow> {
-    const session = await repo.sessionById(sessionId, auth.institutionId);
+    const session = await sessionRepo.sessionById(sessionId, auth.institutionId);
     if (!session) throw notFound('Session');
     const teacher = await requireTeacher(auth);
     if (session.teacherId !== teacher.id) throw forbidden("You're not the teacher of this lecture");
@@ -91,7 +94,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       fields: { lecture_slug: string; classroom_slug: string },
     ): Promise<CreatedSession> {
       const teacher = await requireTeacher(auth);
-      const lecture = await timetable.lectureBySlug(fields.lecture_slug, auth.institutionId);
+      const lecture = await lectureRepo.lectureBySlug(fields.lecture_slug, auth.institutionId);
       if (!lecture || !lecture.isActive) throw notFound('Lecture');
       if (lecture.teacherId !== teacher.id) {
         throw forbidden("You're not allowed to start a session of another teacher's lecture");
@@ -105,9 +108,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           `This lecture is on ${lecture.day}s: its session can only be started on that day`,
         );
       }
-      await timetable.ensureSessions([lecture.id], today);
-      let session = await repo.sessionOfLecture(lecture.id, today);
-      if (!session) throw new Error(`session of lecture ${lecture.id} on ${today} was not created`);
+      let session = await sessionRepo.openLiveSession(lecture.id, today);
       if (session.status === 'post') {
         throw new AppError('conflict', 'This session has already ended. You can export its attendance.');
       }
@@ -145,15 +146,20 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           lowHz: deps.config.toneBandLowHz,
           highHz: deps.config.toneBandHighHz,
         });
-        const studentIds = await repo.studentIdsOfLecture(lecture.id);
+        const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
-          const txRepo = createSessionsRepository(tx);
           // Two clicks (or two tabs) may race: only the first flips the status, owns the tone and
           // applies the classroom change (the loser would only repeat it and its audit entry).
-          if (!(await txRepo.startSession(pre.id, tone.audioPath, tone.params, now))) return;
+          const started = await createLectureSessionsRepository(tx).startSession(
+            pre.id,
+            tone.audioPath,
+            tone.params,
+            now,
+          );
+          if (!started) return;
           if (change) await applyClassroomChange(tx, auth, lecture, change);
-          await txRepo.ensureAttendances(pre.id, studentIds);
+          await createAttendanceRepository(tx).ensureAttendances(pre.id, studentIds);
           await audit(tx, {
             institutionId: auth.institutionId,
             actorProfileId: auth.profileId,
@@ -163,11 +169,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             detail: { lecture: lecture.slug, day: today, students: studentIds.length },
           });
         });
-        session = (await repo.sessionOfLecture(lecture.id, today))!;
+        session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
       } else {
         if (change) {
           await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
-          session = (await repo.sessionOfLecture(lecture.id, today))!;
+          session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
         }
         if (session.audioPath) {
           // Joining on another instance: make sure this one can serve the tone too.
@@ -183,7 +189,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         audio_url: session.audioPath,
         lecture: await lectureOf(session, auth.institutionId),
         created_at: session.createdAt.toISOString(),
-        student_count: await repo.countAttendances(session.id),
+        student_count: await attendanceRepo.countAttendances(session.id),
         marked_attendances: await marked(session),
       };
     },
@@ -192,9 +198,9 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     async ongoingData(auth: AuthContext, session: LiveSessionRow): Promise<OngoingSession> {
       const [lecture, count, markedRows, pending] = await Promise.all([
         lectureOf(session, auth.institutionId),
-        repo.countAttendances(session.id),
+        attendanceRepo.countAttendances(session.id),
         marked(session),
-        repo.pendingRequests(session.id),
+        attendanceRepo.pendingRequests(session.id),
       ]);
       return {
         session_id: session.sessionId,
@@ -219,11 +225,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       present: boolean,
     ): Promise<ActionOutcome> {
       if (session.status !== 'ongoing') return { status: 409, message: 'This session is not live' };
-      const row = await repo.attendanceBySlug(session.id, attendanceSlug);
+      const row = await attendanceRepo.attendanceBySlug(session.id, attendanceSlug);
       if (!row) return { status: 404, message: 'This student is not part of the session' };
       const now = deps.clock.now();
       const changed = await deps.db.transaction(async (tx) => {
-        if (!(await createSessionsRepository(tx).setPresence(row.id, present, now))) return false;
+        if (!(await createAttendanceRepository(tx).setPresence(row.id, present, now))) return false;
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -261,10 +267,10 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       slugs: string[],
     ): Promise<AttendanceRecord[]> {
       if (session.status !== 'ongoing') return [];
-      const rows = await repo.attendancesBySlugs(session.id, [...new Set(slugs)]);
+      const rows = await attendanceRepo.attendancesBySlugs(session.id, [...new Set(slugs)]);
       const now = deps.clock.now();
       const approvedIds = await deps.db.transaction(async (tx) => {
-        const ids = await createSessionsRepository(tx).approveRequests(
+        const ids = await createAttendanceRepository(tx).approveRequests(
           rows.map((r) => r.id),
           now,
         );
@@ -288,7 +294,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       });
       if (approvedIds.length === 0) return [];
       return (
-        await repo.attendancesBySlugs(
+        await attendanceRepo.attendancesBySlugs(
           session.id,
           rows.filter((r) => approvedIds.includes(r.id)).map((r) => r.slug),
         )
@@ -302,7 +308,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     async end(auth: AuthContext, session: LiveSessionRow): Promise<AttendanceRecord[]> {
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        if (!(await createSessionsRepository(tx).endSession(session.id, now))) return;
+        if (!(await createLectureSessionsRepository(tx).endSession(session.id, now))) return;
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -313,7 +319,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         });
       });
       await deps.liveStore.clearSession(session.sessionId);
-      return (await repo.attendances(session.id)).map(attendanceWire);
+      return (await attendanceRepo.attendances(session.id)).map(attendanceWire);
     },
   };
 }

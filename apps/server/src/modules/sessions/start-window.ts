@@ -1,4 +1,4 @@
-import { dbTimeToMinutes } from '../timetable/clock-time';
+import { dbTimeToMinutes } from '../../lib/clock-time';
 
 /** Minutes since midnight of an instant in a time zone. */
 export function minutesOfDay(at: Date, timeZone: string): number {

@@ -9,7 +9,7 @@ import {
   gridCsv,
   multipartFile,
   type TimetableWorld,
-} from './testing/timetable-fixture';
+} from '../../testing/timetable-fixture';
 import { tokenFor } from '../../testing/tokens';
 import { csvToXlsx } from './samples';
 

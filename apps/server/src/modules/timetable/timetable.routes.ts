@@ -12,13 +12,10 @@ import { registerRoute } from '../../lib/routes';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { createTimetableService } from './timetable.service';
 import { SAMPLE_NAMES, sampleFile } from './samples';
-import { calendarModule } from '../calendar/calendar.routes';
 
 /** Master timetable, dashboards and classroom calls (contract §6.1, 6.4-6.7, 10.6-10.8), plus sample downloads. */
 export async function timetableModule(app: FastifyInstance) {
   const service = createTimetableService(app.deps);
-  // Calendar feeds are another view of the weekly timetable.
-  await app.register(calendarModule);
 
   registerRoute(app, timetableRoutes.uploadMasterTimetable, async ({ auth, files }) => {
     const file = files[MASTER_TIMETABLE_FILE_FIELD];

@@ -9,13 +9,16 @@ import type {
   WeekDay,
 } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/app-error';
 import { lectures } from '../../db/schema';
-import { applyClassroomChange, checkClassroomChange, findRoomHolder } from './classroom-change';
-import { shortTime } from './clock-time';
-import { currentWeekday, dateInCurrentWeek, WEEKDAYS, type Weekday } from './week';
-import { createTimetableRepository, type LectureBatchRow, type SessionRow } from './timetable.repository';
+import {
+  applyClassroomChange,
+  checkClassroomChange,
+  findRoomHolder,
+} from '../../domain/lectures/classroom-change';
+import { shortTime } from '../../lib/clock-time';
+import { currentWeekday, dateInCurrentWeek, WEEKDAYS, type Weekday } from '../../lib/week';
 import {
   divisionFullName,
   groupRows,
@@ -23,8 +26,12 @@ import {
   masterLectureWire,
   teacherDisplayName,
   teacherTimetableWire,
-} from './timetable-wire';
+} from '../../domain/lectures/lecture-wire';
 import { importTimetable, type UploadReport } from './upload/import-timetable';
+import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
+import type { LectureBatchRow } from '../../domain/lectures/lectures.repository';
+import type { SessionRow } from '../../domain/lectures/lecture-sessions.repository';
+import { createTimetableRepository } from './timetable.repository';
 
 /** Indexes a lecture's batches by lecture id. */
 function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatchRow[] {
@@ -38,13 +45,14 @@ function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatc
  */
 export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const repo = createTimetableRepository(deps.db);
+  const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
 
   async function adminBranches(auth: AuthContext): Promise<number[]> {
-    return repo.adminBranchIds(auth.profileId, auth.institutionId);
+    return people.adminBranchIds(auth.profileId, auth.institutionId);
   }
 
   async function requireTeacher(auth: AuthContext) {
-    const teacher = await repo.teacherOfProfile(auth.profileId);
+    const teacher = await people.teacherOfProfile(auth.profileId);
     if (!teacher) throw forbidden('Only teachers have a lecture timetable');
     return teacher;
   }
@@ -55,12 +63,14 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     institutionId: number,
     day: Weekday,
   ): Promise<TeacherTimetableBranch[]> {
-    const tz = await repo.institutionTimezone(institutionId);
+    const tz = await people.institutionTimezone(institutionId);
     const date = dateInCurrentWeek(deps.clock.now(), tz, day);
-    const rows = await repo.teacherLectures(teacherId, day);
+    const rows = await lectureRepo.teacherLectures(teacherId, day);
     const ids = rows.map((r) => r.id);
-    await repo.ensureSessions(ids, date);
-    const [batchRows, sessionRows] = await Promise.all([repo.batchesOf(ids), repo.sessionsOf(ids, date)]);
+    const [batchRows, sessionRows] = await Promise.all([
+      lectureRepo.batchesOf(ids),
+      sessionRepo.openSessions(ids, date),
+    ]);
     const sessions = new Map(sessionRows.map((s) => [s.lectureId, s]));
     return teacherTimetableWire(rows, day.toUpperCase(), batchIndex(batchRows), (id) => {
       const session = sessions.get(id);
@@ -72,7 +82,7 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   /** A lecture of the calling teacher (404 outside the institution, 403 for a colleague's). */
   async function ownLecture(auth: AuthContext, lectureSlug: string) {
     const teacher = await requireTeacher(auth);
-    const lecture = await repo.lectureBySlug(lectureSlug, auth.institutionId);
+    const lecture = await lectureRepo.lectureBySlug(lectureSlug, auth.institutionId);
     if (!lecture || !lecture.isActive) throw notFound('Lecture');
     if (lecture.teacherId !== teacher.id) throw forbidden('This lecture is not yours');
     return { teacher, lecture };
@@ -107,9 +117,9 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       if (!division) throw notFound('Division');
       const timetable = await repo.timetableOfDivision(division.id);
       const rows = timetable
-        ? await repo.lectures(and(eq(lectures.timetableId, timetable.id), eq(lectures.isActive, true)))
+        ? await lectureRepo.lectures(and(eq(lectures.timetableId, timetable.id), eq(lectures.isActive, true)))
         : [];
-      const batchesOf = batchIndex(await repo.batchesOf(rows.map((r) => r.id)));
+      const batchesOf = batchIndex(await lectureRepo.batchesOf(rows.map((r) => r.id)));
       return {
         slug: timetable?.slug ?? division.slug,
         division: {
@@ -127,9 +137,9 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** Classrooms of the caller's branches (§6.5). */
     async classroomsForTeacher(auth: AuthContext): Promise<Classroom[]> {
       const teacher = await requireTeacher(auth);
-      const rooms = await repo.classroomsOfBranches(
+      const rooms = await lectureRepo.classroomsOfBranches(
         auth.institutionId,
-        await repo.teacherBranchIds(teacher.id),
+        await people.teacherBranchIds(teacher.id),
       );
       return rooms.map((r) => ({ slug: r.slug, class_name: r.name }));
     },
@@ -142,25 +152,27 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       const teacher = await requireTeacher(auth);
       const weekday =
         day === 'current'
-          ? currentWeekday(deps.clock.now(), await repo.institutionTimezone(auth.institutionId))
+          ? currentWeekday(deps.clock.now(), await people.institutionTimezone(auth.institutionId))
           : day;
       return { data: await teacherDay(teacher.id, auth.institutionId, weekday), day: weekday };
     },
 
     /** Today's lectures of the caller's batches with session and attendance state, §6.1. */
     async studentTimetable(auth: AuthContext): Promise<StudentTimetableEntry[]> {
-      const student = await repo.studentOfProfile(auth.profileId);
+      const student = await people.studentOfProfile(auth.profileId);
       if (!student) throw forbidden('Only students have a student timetable');
-      const tz = await repo.institutionTimezone(auth.institutionId);
+      const tz = await people.institutionTimezone(auth.institutionId);
       const now = deps.clock.now();
       const day = currentWeekday(now, tz);
       const date = dateInCurrentWeek(now, tz, day);
-      const rows = await repo.batchLectures(await repo.batchIdsOfStudent(student.id), day);
+      const rows = await lectureRepo.batchLectures(await people.batchIdsOfStudent(student.id), day);
       const ids = rows.map((r) => r.id);
-      await repo.ensureSessions(ids, date);
-      const [batchRows, sessionRows] = await Promise.all([repo.batchesOf(ids), repo.sessionsOf(ids, date)]);
+      const [batchRows, sessionRows] = await Promise.all([
+        lectureRepo.batchesOf(ids),
+        sessionRepo.openSessions(ids, date),
+      ]);
       const sessions = new Map<number, SessionRow>(sessionRows.map((s) => [s.lectureId, s]));
-      const present = await repo.presentSessionIds(
+      const present = await attendanceRepo.presentSessionIds(
         student.id,
         sessionRows.map((s) => s.id),
       );
@@ -202,9 +214,9 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       classroomSlug: string,
     ): Promise<ClassroomAllocation> {
       const { lecture } = await ownLecture(auth, lectureSlug);
-      const classroom = await repo.classroomBySlug(auth.institutionId, classroomSlug);
+      const classroom = await lectureRepo.classroomBySlug(auth.institutionId, classroomSlug);
       if (!classroom) throw notFound('Classroom');
-      const tz = await repo.institutionTimezone(auth.institutionId);
+      const tz = await people.institutionTimezone(auth.institutionId);
       const date = dateInCurrentWeek(deps.clock.now(), tz, lecture.day);
       const holder = await findRoomHolder(deps.db, auth.institutionId, lecture, classroom.id, date);
       if (!holder) return { associated_lecture: null };
@@ -231,7 +243,7 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       body: { lecture_slug: string; classroom_slug: string; merge: boolean },
     ): Promise<TeacherTimetableBranch[]> {
       const { teacher, lecture } = await ownLecture(auth, body.lecture_slug);
-      const tz = await repo.institutionTimezone(auth.institutionId);
+      const tz = await people.institutionTimezone(auth.institutionId);
       const change = await checkClassroomChange(deps.db, auth, {
         teacherId: teacher.id,
         lecture,

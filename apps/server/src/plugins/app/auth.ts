@@ -1,20 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@rollbook/contract';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { TokenInvalidError } from '../../modules/auth/tokens';
-
-/** Who is calling: resolved from a verified access token and the live profile row. */
-export interface AuthContext {
-  profileId: number;
-  profileSlug: string;
-  institutionId: number;
-  role: Role;
-  name: string | null;
-  email: string;
-}
+import type { AuthContext } from '../../lib/caller';
+import { TokenInvalidError } from '../../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

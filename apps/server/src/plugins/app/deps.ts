@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { TokenSigner } from '../../modules/auth/tokens';
+import type { TokenSigner } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mailer';
 
 /** Everything services need, built once by the caller of `buildApp` and shared by all modules. */
@@ -20,15 +20,12 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Ids of the contract routes a module has registered (the rest answer 501). */
-    implementedRoutes: Set<string>;
   }
 }
 
 export default fp(
   async function depsPlugin(app: FastifyInstance, deps: AppDeps) {
     app.decorate('deps', deps);
-    app.decorate('implementedRoutes', new Set<string>());
   },
   { name: 'deps' },
 );

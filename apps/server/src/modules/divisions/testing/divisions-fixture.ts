@@ -10,7 +10,7 @@ import {
   buildStudent,
   buildTeacher,
 } from '../../../testing/factories';
-import { offer, saveChoices, type SubjectSpec } from '../../allocation/testing/allocation-fixture';
+import { offer, saveChoices, type SubjectSpec } from '../../../testing/allocation-fixture';
 
 /** Operating Systems is core; Machine Learning, Cloud Computing, Data Visualization and NLP are electives. */
 const SUBJECTS: SubjectSpec[] = [

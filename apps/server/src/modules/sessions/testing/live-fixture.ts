@@ -10,9 +10,9 @@ import type { Db } from '../../../db/client';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
 import { call, useTestApp } from '../../../testing/test-app';
-import { buildTimetableWorld, type TimetableWorld } from '../../timetable/testing/timetable-fixture';
+import { buildTimetableWorld, type TimetableWorld } from '../../../testing/timetable-fixture';
 import { tokenFor } from '../../../testing/tokens';
-import type { Weekday } from '../../timetable/week';
+import type { Weekday } from '../../../lib/week';
 import { toneOf } from './audio';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

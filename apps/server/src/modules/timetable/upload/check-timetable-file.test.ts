@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { checkTimetableFile } from './import-timetable';
 import { placeLabel } from './drafts';
 import { referenceFixture } from '../testing/reference-fixture';
-import { gridCsv } from '../testing/timetable-fixture';
+import { gridCsv } from '../../../testing/timetable-fixture';
 import { csvToXlsx } from '../samples';
 
 const csv = (text: string, filename = 'master.csv') => ({ filename, data: Buffer.from(text) });

@@ -1,4 +1,4 @@
-import type { Weekday } from '../week';
+import type { Weekday } from '../../../lib/week';
 
 /** Where something was written in the uploaded file (1-based row, column header as written). */
 export interface FilePlace {

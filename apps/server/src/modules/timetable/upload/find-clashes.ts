@@ -1,4 +1,4 @@
-import { formatClockTime, rangesOverlap } from '../clock-time';
+import { formatClockTime, rangesOverlap } from '../../../lib/clock-time';
 import { placeLabel, type FileIssue } from './drafts';
 import type { ExistingLecture } from './reference-data';
 import type { ResolvedLecture } from './resolve-lectures';

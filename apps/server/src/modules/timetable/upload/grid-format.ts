@@ -1,5 +1,5 @@
-import { parseTimeRange, formatClockTime } from '../clock-time';
-import { parseWeekday, type Weekday } from '../week';
+import { parseTimeRange, formatClockTime } from '../../../lib/clock-time';
+import { parseWeekday, type Weekday } from '../../../lib/week';
 import { isBreakCell, type FileIssue, type LectureDraft, type ParsedFile } from './drafts';
 import { parseLectureCode, type LectureCode } from './lecture-code';
 import type { TableRow } from './read-table';

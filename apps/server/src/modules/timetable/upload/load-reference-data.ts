@@ -1,3 +1,4 @@
+import { joinLectureOwners } from '../../../db/queries/lecture-owners';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   branches,
@@ -11,11 +12,10 @@ import {
   semesters,
   streams,
   teachers,
-  timetables,
 } from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
 import { batchesOfDivisions } from '../../../db/queries/batches-of-divisions';
-import { dbTimeToMinutes } from '../clock-time';
+import { dbTimeToMinutes } from '../../../lib/clock-time';
 import { refKey, type ReferenceData, type SemesterRef } from './reference-data';
 
 /**
@@ -92,26 +92,25 @@ export async function loadReferenceData(
           })
           .from(offeredSubjectBatches)
           .where(inArray(offeredSubjectBatches.offeredSubjectId, subjectIds));
-  const existingRows = await db
-    .select({
-      divisionId: divisions.id,
-      divisionName: divisions.name,
-      semesterNo: semesters.no,
-      streamTitle: streams.title,
-      branchName: branches.name,
-      day: lectures.day,
-      startTime: lectures.startTime,
-      endTime: lectures.endTime,
-      teacherId: lectures.teacherId,
-      classroomId: lectures.classroomId,
-      subject: catalogueSubjects.shortName,
-      subjectCode: catalogueSubjects.subjectCode,
-    })
-    .from(lectures)
-    .innerJoin(timetables, eq(timetables.id, lectures.timetableId))
-    .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
-    .innerJoin(semesters, eq(semesters.id, divisions.semesterId))
-    .innerJoin(streams, eq(streams.id, semesters.streamId))
+  const existingRows = await joinLectureOwners(
+    db
+      .select({
+        divisionId: divisions.id,
+        divisionName: divisions.name,
+        semesterNo: semesters.no,
+        streamTitle: streams.title,
+        branchName: branches.name,
+        day: lectures.day,
+        startTime: lectures.startTime,
+        endTime: lectures.endTime,
+        teacherId: lectures.teacherId,
+        classroomId: lectures.classroomId,
+        subject: catalogueSubjects.shortName,
+        subjectCode: catalogueSubjects.subjectCode,
+      })
+      .from(lectures)
+      .$dynamic(),
+  )
     .innerJoin(branches, eq(branches.id, streams.branchId))
     .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
     .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))

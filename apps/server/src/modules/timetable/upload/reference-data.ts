@@ -1,4 +1,4 @@
-import type { Weekday } from '../week';
+import type { Weekday } from '../../../lib/week';
 
 /** A teacher of the institution, found by code. */
 export interface TeacherRef {

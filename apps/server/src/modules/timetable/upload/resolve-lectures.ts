@@ -6,7 +6,7 @@ import {
   type SemesterRef,
   type SubjectRef,
 } from './reference-data';
-import type { Weekday } from '../week';
+import type { Weekday } from '../../../lib/week';
 
 /** A lecture with every name replaced by the row it names: ready to be checked for clashes and saved. */
 export interface ResolvedLecture {

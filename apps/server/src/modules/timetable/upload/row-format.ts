@@ -1,5 +1,5 @@
-import { formatClockTime, parseClockTime } from '../clock-time';
-import { parseWeekday } from '../week';
+import { formatClockTime, parseClockTime } from '../../../lib/clock-time';
+import { parseWeekday } from '../../../lib/week';
 import {
   normaliseHeader,
   parseDivisionCode,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { lectureBatches, lectures, timetables } from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
-import { formatClockTime } from '../clock-time';
+import { formatClockTime } from '../../../lib/clock-time';
 import type { ResolvedLecture } from './resolve-lectures';
 
 /**

@@ -1,36 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import {
-  attendances,
-  batchStudents,
-  classrooms,
-  divisions,
-  lectureBatches,
-  lectureSessions,
-  lectures,
-  profiles,
-  semesters,
-  streams,
-  students,
-  timetables,
-} from '../../db/schema';
-import type { DbOrTx } from '../../db/client';
-
-/** A session with what the live flow needs: its lecture, institution and the classroom in use. */
-export interface LiveSessionRow {
-  id: number;
-  sessionId: string;
-  lectureId: number;
-  lectureSlug: string;
-  teacherId: number;
-  institutionId: number;
-  branchId: number;
-  day: string;
-  status: 'pre' | 'ongoing' | 'post';
-  createdAt: Date;
-  audioPath: string | null;
-  toneParams: unknown;
-  classroom: { name: string; latitude: number; longitude: number; radiusM: number };
-}
+import type { DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { attendances, profiles, students } from '../db/schema';
 
 /** One attendance row joined with its student, as the wire needs it. */
 export interface AttendanceRow {
@@ -77,124 +48,12 @@ const attendanceColumns = {
   deviceId: attendances.deviceId,
 };
 
-/** Queries of the sessions module; rules live in the services. */
-export function createSessionsRepository(db: DbOrTx) {
-  // The classroom in use is the session's chosen one, else the lecture's own.
-  const roomId = sql`coalesce(${lectureSessions.classroomFinalId}, ${lectures.classroomId})`;
+/** What storing a marking attempt did (see `recordAttempt`). */
+export type AttemptOutcome = 'stored' | 'changed_meanwhile' | 'device_taken';
 
-  function liveSessions() {
-    return db
-      .select({
-        id: lectureSessions.id,
-        sessionId: lectureSessions.sessionId,
-        lectureId: lectureSessions.lectureId,
-        lectureSlug: lectures.slug,
-        teacherId: lectures.teacherId,
-        institutionId: semesters.institutionId,
-        branchId: streams.branchId,
-        day: lectureSessions.day,
-        status: lectureSessions.status,
-        createdAt: lectureSessions.createdAt,
-        audioPath: lectureSessions.audioPath,
-        toneParams: lectureSessions.toneParams,
-        classroomName: classrooms.name,
-        latitude: classrooms.latitude,
-        longitude: classrooms.longitude,
-        radiusM: classrooms.radiusM,
-      })
-      .from(lectureSessions)
-      .innerJoin(lectures, eq(lectures.id, lectureSessions.lectureId))
-      .innerJoin(timetables, eq(timetables.id, lectures.timetableId))
-      .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
-      .innerJoin(semesters, eq(semesters.id, divisions.semesterId))
-      .innerJoin(streams, eq(streams.id, semesters.streamId))
-      .innerJoin(classrooms, eq(classrooms.id, roomId));
-  }
-
-  type Raw = Awaited<ReturnType<typeof liveSessions>>[number];
-  const toRow = (r: Raw): LiveSessionRow => ({
-    id: r.id,
-    sessionId: r.sessionId,
-    lectureId: r.lectureId,
-    lectureSlug: r.lectureSlug,
-    teacherId: r.teacherId,
-    institutionId: r.institutionId,
-    branchId: r.branchId,
-    day: r.day,
-    status: r.status,
-    createdAt: r.createdAt,
-    audioPath: r.audioPath,
-    toneParams: r.toneParams,
-    classroom: { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM },
-  });
-
+/** Attendance rows of lecture sessions: one per student and session; no rules here. */
+export function createAttendanceRepository(db: DbOrTx) {
   return {
-    /** A session by its public id, only inside one institution. */
-    async sessionById(sessionId: string, institutionId: number): Promise<LiveSessionRow | undefined> {
-      const [row] = await liveSessions().where(
-        and(eq(lectureSessions.sessionId, sessionId), eq(semesters.institutionId, institutionId)),
-      );
-      return row ? toRow(row) : undefined;
-    },
-
-    /** The session of a lecture on a date. */
-    async sessionOfLecture(lectureId: number, day: string): Promise<LiveSessionRow | undefined> {
-      const [row] = await liveSessions().where(
-        and(eq(lectureSessions.lectureId, lectureId), eq(lectureSessions.day, day)),
-      );
-      return row ? toRow(row) : undefined;
-    },
-
-    /** Session rows whose tone file is `audioPath` (serving tones on any instance). */
-    async toneParamsByAudioPath(audioPath: string): Promise<unknown> {
-      const [row] = await db
-        .select({ toneParams: lectureSessions.toneParams })
-        .from(lectureSessions)
-        .where(eq(lectureSessions.audioPath, audioPath));
-      return row?.toneParams;
-    },
-
-    /** Moves a `pre` session to `ongoing` with its tone; false if it was not `pre` any more. */
-    async startSession(id: number, audioPath: string, toneParams: unknown, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(lectureSessions)
-        .set({ status: 'ongoing', audioPath, toneParams, startedAt: at })
-        .where(and(eq(lectureSessions.id, id), eq(lectureSessions.status, 'pre')))
-        .returning({ id: lectureSessions.id });
-      return rows.length > 0;
-    },
-
-    /** Moves an `ongoing` session to `post`; false if it was not ongoing. */
-    async endSession(id: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(lectureSessions)
-        .set({ status: 'post', endedAt: at })
-        .where(and(eq(lectureSessions.id, id), eq(lectureSessions.status, 'ongoing')))
-        .returning({ id: lectureSessions.id });
-      return rows.length > 0;
-    },
-
-    /** Students of a lecture: everyone in any of its batches. */
-    async studentIdsOfLecture(lectureId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: batchStudents.studentId })
-        .from(batchStudents)
-        .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
-        .where(eq(lectureBatches.lectureId, lectureId));
-      // A student in two batches of the lecture is one student.
-      return [...new Set(rows.map((r) => r.id))];
-    },
-
-    async isStudentOfLecture(lectureId: number, studentId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: batchStudents.studentId })
-        .from(batchStudents)
-        .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
-        .where(and(eq(lectureBatches.lectureId, lectureId), eq(batchStudents.studentId, studentId)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** One absent attendance row per student (existing rows are kept as they are). */
     async ensureAttendances(sessionRowId: number, studentIds: number[]): Promise<void> {
       if (studentIds.length === 0) return;
@@ -270,25 +129,32 @@ export function createSessionsRepository(db: DbOrTx) {
     /**
      * Stores a verified marking attempt on a row that is not present and that the teacher has not
      * decided (`changed_by_teacher_at` is set by every toggle and approval: the teacher overrides
-     * the verdict, never the reverse); false when either changed meanwhile (a parallel request won,
-     * or the teacher decided while the recording was being verified).
+     * the verdict, never the reverse). `changed_meanwhile` when either changed since it was read (a
+     * parallel request won, or the teacher decided while the recording was being verified);
+     * `device_taken` when the (session, device) key holds another student's attempt. Inside a
+     * transaction, a `device_taken` leaves it aborted: the caller must end it.
      */
     async recordAttempt(
       attendanceId: number,
       values: Partial<typeof attendances.$inferInsert>,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(attendances)
-        .set(values)
-        .where(
-          and(
-            eq(attendances.id, attendanceId),
-            eq(attendances.isPresent, false),
-            isNull(attendances.changedByTeacherAt),
-          ),
-        )
-        .returning({ id: attendances.id });
-      return rows.length > 0;
+    ): Promise<AttemptOutcome> {
+      try {
+        const rows = await db
+          .update(attendances)
+          .set(values)
+          .where(
+            and(
+              eq(attendances.id, attendanceId),
+              eq(attendances.isPresent, false),
+              isNull(attendances.changedByTeacherAt),
+            ),
+          )
+          .returning({ id: attendances.id });
+        return rows.length > 0 ? 'stored' : 'changed_meanwhile';
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'device_taken';
+        throw err;
+      }
     },
 
     /**
@@ -350,7 +216,23 @@ export function createSessionsRepository(db: DbOrTx) {
         .returning({ id: attendances.id });
       return rows.map((r) => r.id);
     },
+
+    /** Sessions (by internal id) in which the student is marked present. */
+    async presentSessionIds(studentId: number, sessionIds: number[]): Promise<Set<number>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: attendances.sessionId })
+        .from(attendances)
+        .where(
+          and(
+            eq(attendances.studentId, studentId),
+            inArray(attendances.sessionId, sessionIds),
+            eq(attendances.isPresent, true),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
   };
 }
 
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+export type AttendanceRepository = ReturnType<typeof createAttendanceRepository>;

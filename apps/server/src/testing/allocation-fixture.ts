@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import type { Edits } from './edit-map';
+import type { Db } from '../db/client';
+import type { Edits } from './allocation-edit-map';
 import {
   batchStudents,
   batches,
@@ -11,19 +11,19 @@ import {
   electiveCategorySubjects,
   offeredSubjects,
   semesters,
-  streams,
   subjectChoiceItems,
   subjectChoices,
-} from '../../../db/schema';
+} from '../db/schema';
 import {
   buildAdmin,
-  buildBranch,
   buildCollege,
-  buildInstitution,
   buildSemester,
   buildStudent,
   buildTeacher,
-} from '../../../testing/factories';
+  TEST_SUBJECT_MARKS,
+  buildOtherInstitution,
+  buildTeachers,
+} from './factories';
 
 /** A BE semester 7 subject to offer in a test: code, name, weekly hours, core or elective. */
 export type SubjectSpec = { code: string; name: string; L: number; T: number; P: number; elective: boolean };
@@ -57,12 +57,7 @@ export async function offer(db: Db, institutionId: number, semesterId: number, s
         lectureHours: s.L,
         tutorialHours: s.T,
         practicalHours: s.P,
-        credit: '4.0',
-        marksE: 70,
-        marksM: 30,
-        marksI: 25,
-        marksV: 25,
-        totalMarks: 150,
+        ...TEST_SUBJECT_MARKS,
         isElective: s.elective,
         isTheory: s.L > 0,
         isPractical: s.L === 0,
@@ -176,43 +171,20 @@ export async function buildAllocationWorld(db: Db) {
 
   const admin = await buildAdmin(db, { institutionId, branchId: ce.id, name: 'CE Admin' });
   const itAdmin = await buildAdmin(db, { institutionId, branchId: it.id, name: 'IT Admin' });
-  const asha = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Asha Rao',
-    teacherCode: 'AR',
-  });
-  const bharat = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Bharat Shah',
-    teacherCode: 'BS',
-  });
-  const chetan = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Chetan Mehta',
-    teacherCode: 'CM',
-  });
-  const idle = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Isha Idle',
-    teacherCode: 'II',
-  });
+  const [asha, bharat, chetan, idle] = await buildTeachers(db, { institutionId, branchId: ce.id }, [
+    ['Asha Rao', 'AR'],
+    ['Bharat Shah', 'BS'],
+    ['Chetan Mehta', 'CM'],
+    ['Isha Idle', 'II'],
+  ]);
   await saveChoices(db, asha.profile.id, semester.id, 'teacher', [os.id, ml.id]);
   await saveChoices(db, bharat.profile.id, semester.id, 'teacher', [os.id, cc.id, project.id]);
   await saveChoices(db, chetan.profile.id, semester.id, 'teacher', [project.id]);
 
-  const other = await buildInstitution(db);
-  const otherBranch = await buildBranch(db, { institutionId: other.id, code: '07' });
-  const [otherStream] = await db
-    .insert(streams)
-    .values({ institutionId: other.id, branchId: otherBranch.id, title: 'BE', streamCode: '07' })
-    .returning();
+  const { institution: other, branch: otherBranch, stream: otherStream } = await buildOtherInstitution(db);
   const otherSemester = await buildSemester(db, {
     institutionId: other.id,
-    streamId: otherStream!.id,
+    streamId: otherStream.id,
     no: 7,
     subjectsLocked: true,
     divisionsCreated: true,

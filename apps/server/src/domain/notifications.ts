@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_TYPES, type Notification, type NotificationTypeCode } from '@rollbook/contract';
-import type { Db } from '../../db/client';
-import { notifications, profiles } from '../../db/schema';
-import { profileRoom } from '../../plugins/app/io';
+import type { Db } from '../db/client';
+import { notifications, profiles } from '../db/schema';
+import { profileRoom } from '../plugins/app/io';
 
 type Row = typeof notifications.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db } from '../db/client';
 import {
   batchStudents,
   batches,
@@ -9,7 +9,7 @@ import {
   divisions,
   offeredSubjectBatches,
   offeredSubjects,
-} from '../../../db/schema';
+} from '../db/schema';
 import {
   buildAdmin,
   buildBranch,
@@ -17,7 +17,9 @@ import {
   buildStream,
   buildStudent,
   buildTeacher,
-} from '../../../testing/factories';
+  TEST_SUBJECT_MARKS,
+  TEST_SUBJECT_HOURS,
+} from './factories';
 
 const SUBJECTS = [
   { code: '3170701', short: 'IS', name: 'Information Security', elective: false },
@@ -70,15 +72,8 @@ export async function buildTimetableWorld(
         subjectName: s.name,
         shortName: s.short,
         category: s.elective ? 'Professional Elective Course' : 'Professional Core Course',
-        lectureHours: 3,
-        tutorialHours: 0,
-        practicalHours: 2,
-        credit: '4',
-        marksE: 70,
-        marksM: 30,
-        marksI: 25,
-        marksV: 25,
-        totalMarks: 150,
+        ...TEST_SUBJECT_HOURS,
+        ...TEST_SUBJECT_MARKS,
         isElective: s.elective,
       })),
     )

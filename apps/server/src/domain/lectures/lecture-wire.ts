@@ -6,8 +6,9 @@ import type {
   SessionRef,
   TeacherTimetableBranch,
 } from '@rollbook/contract';
-import { shortTime } from './clock-time';
-import type { LectureBatchRow, LectureRow, SessionRow } from './timetable.repository';
+import { shortTime } from '../../lib/clock-time';
+import type { LectureBatchRow, LectureRow } from './lectures.repository';
+import type { SessionRow } from './lecture-sessions.repository';
 
 /** The original's division label, "Division - A | Sem - 5" (the picker prefixes "Division - " again). */
 export function divisionFullName(name: string, semesterNo: number): string {

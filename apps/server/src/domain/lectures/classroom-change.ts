@@ -1,10 +1,12 @@
 import type { DbOrTx } from '../../db/client';
-import type { AuthContext } from '../../plugins/app/auth';
+import type { AuthContext } from '../../lib/caller';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { dbTimeToMinutes, rangesOverlap, shortTime } from './clock-time';
-import { teacherDisplayName } from './timetable-wire';
-import { createTimetableRepository, type LectureRow, type SessionRow } from './timetable.repository';
+import { dbTimeToMinutes, rangesOverlap, shortTime } from '../../lib/clock-time';
+import { teacherDisplayName } from './lecture-wire';
+import { createLecturesRepository, type LectureRow } from './lectures.repository';
+import { createLectureSessionsRepository, type SessionRow } from './lecture-sessions.repository';
+import { createPeopleRepository } from '../people.repository';
 
 const span = (l: LectureRow) => ({ start: dbTimeToMinutes(l.startTime), end: dbTimeToMinutes(l.endTime) });
 
@@ -20,14 +22,15 @@ export async function findRoomHolder(
   classroomId: number,
   date: string,
 ): Promise<LectureRow | undefined> {
-  const repo = createTimetableRepository(db);
-  const others = (await repo.institutionLecturesOn(institutionId, lecture.day)).filter(
+  const lectureRepo = createLecturesRepository(db);
+  const sessionRepo = createLectureSessionsRepository(db);
+  const others = (await lectureRepo.institutionLecturesOn(institutionId, lecture.day)).filter(
     (o) => o.id !== lecture.id && rangesOverlap(span(o), span(lecture)),
   );
   if (others.length === 0) return undefined;
   const sessions = new Map(
     (
-      await repo.sessionsOf(
+      await sessionRepo.sessionsOf(
         others.map((o) => o.id),
         date,
       )
@@ -63,13 +66,14 @@ export async function checkClassroomChange(
   opts: { teacherId: number; lecture: LectureRow; classroomSlug: string; date: string; merge: boolean },
 ): Promise<ClassroomChange | null> {
   const { lecture, date } = opts;
-  const repo = createTimetableRepository(db);
-  const classroom = await repo.classroomBySlug(auth.institutionId, opts.classroomSlug);
+  const people = createPeopleRepository(db);
+  const lectureRepo = createLecturesRepository(db);
+  const classroom = await lectureRepo.classroomBySlug(auth.institutionId, opts.classroomSlug);
   if (!classroom) throw notFound('Classroom');
   if (classroom.id !== lecture.classroomId) {
-    const offered = await repo.classroomsOfBranches(
+    const offered = await lectureRepo.classroomsOfBranches(
       auth.institutionId,
-      await repo.teacherBranchIds(opts.teacherId),
+      await people.teacherBranchIds(opts.teacherId),
     );
     if (!offered.some((r) => r.id === classroom.id)) {
       throw forbidden(
@@ -77,8 +81,7 @@ export async function checkClassroomChange(
       );
     }
   }
-  await repo.ensureSessions([lecture.id], date);
-  const [session] = await repo.sessionsOf([lecture.id], date);
+  const [session] = await createLectureSessionsRepository(db).openSessions([lecture.id], date);
   if (!session) throw new Error(`session of lecture ${lecture.id} on ${date} was not created`);
   if (session.status === 'post') {
     throw new AppError('conflict', 'This session has ended; its classroom can no longer be changed');
@@ -102,7 +105,7 @@ export async function applyClassroomChange(
   lecture: LectureRow,
   change: ClassroomChange,
 ): Promise<void> {
-  await createTimetableRepository(tx).setSessionClassroom(change.session.id, change.classroom.id);
+  await createLectureSessionsRepository(tx).setSessionClassroom(change.session.id, change.classroom.id);
   await audit(tx, {
     institutionId: auth.institutionId,
     actorProfileId: auth.profileId,

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import type { profiles } from '../../../db/schema';
-import { auditLog, catalogueSubjects, notifications, streams } from '../../../db/schema';
+import type { Db } from '../db/client';
+import type { profiles } from '../db/schema';
+import { auditLog, catalogueSubjects, notifications, streams } from '../db/schema';
 import {
   buildAdmin,
-  buildBranch,
   buildCollege,
-  buildInstitution,
   buildSemester,
   buildStudent,
   buildTeacher,
-} from '../../../testing/factories';
-import { call } from '../../../testing/test-app';
-import { accessTokenFor } from '../../../testing/tokens';
+  TEST_SUBJECT_MARKS,
+  TEST_SUBJECT_HOURS,
+  buildOtherInstitution,
+  buildTeachers,
+} from './factories';
+import { call } from './test-app';
+import { accessTokenFor } from './tokens';
 
 type Profile = typeof profiles.$inferSelect;
 
@@ -80,15 +82,8 @@ export async function buildCatalogue(
         subjectName: name,
         shortName: null,
         category,
-        lectureHours: 3,
-        tutorialHours: 0,
-        practicalHours: 2,
-        credit: '4.0',
-        marksE: 70,
-        marksM: 30,
-        marksI: 25,
-        marksV: 25,
-        totalMarks: 150,
+        ...TEST_SUBJECT_HOURS,
+        ...TEST_SUBJECT_MARKS,
         isElective: elective,
         isTheory: true,
         isPractical: false,
@@ -145,18 +140,10 @@ export async function buildSubjectsWorld(db: Db) {
 
   const admin = await buildAdmin(db, { institutionId, branchId: ce.id, name: 'CE Admin' });
   const itAdmin = await buildAdmin(db, { institutionId, branchId: it.id, name: 'IT Admin' });
-  const teacherA = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Asha Teacher',
-    teacherCode: 'AT',
-  });
-  const teacherB = await buildTeacher(db, {
-    institutionId,
-    branchId: ce.id,
-    name: 'Bharat Teacher',
-    teacherCode: 'BT',
-  });
+  const [teacherA, teacherB] = await buildTeachers(db, { institutionId, branchId: ce.id }, [
+    ['Asha Teacher', 'AT'],
+    ['Bharat Teacher', 'BT'],
+  ]);
   const itTeacher = await buildTeacher(db, {
     institutionId,
     branchId: it.id,
@@ -182,13 +169,8 @@ export async function buildSubjectsWorld(db: Db) {
     name: 'Riya Joshi',
   });
 
-  const other = await buildInstitution(db);
-  const otherBranch = await buildBranch(db, { institutionId: other.id, code: '07' });
-  const [otherStream] = await db
-    .insert(streams)
-    .values({ institutionId: other.id, branchId: otherBranch.id, title: 'BE', streamCode: '07' })
-    .returning();
-  const otherSem = await buildSemester(db, { institutionId: other.id, streamId: otherStream!.id, no: 5 });
+  const { institution: other, branch: otherBranch, stream: otherStream } = await buildOtherInstitution(db);
+  const otherSem = await buildSemester(db, { institutionId: other.id, streamId: otherStream.id, no: 5 });
   const otherCatalogue = await buildCatalogue(
     db,
     { institutionId: other.id, streamCode: '07', semYear: 5, year: '2026-27' },
@@ -223,7 +205,7 @@ export async function buildSubjectsWorld(db: Db) {
     itStudent,
     other: {
       institution: other,
-      stream: otherStream!,
+      stream: otherStream,
       semester: otherSem,
       catalogue: otherCatalogue,
       admin: otherAdmin.profile,

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SemesterScope } from '../caller-scope';
 import {
   catalogueSubjects,
   electiveCategories,
   electiveCategorySubjects,
   offeredSubjects,
 } from '../../db/schema';
-import { catalogueColumns, offeredColumns, type CatalogueRow, type OfferedRow } from './subject-wire';
+import { catalogueColumns, offeredColumns, type CatalogueRow, type OfferedRow } from './subject-rows';
 
 /** Which catalogue rows belong to a semester: same degree, stream code and semester number. */
 export interface CatalogueKey {
@@ -14,6 +15,16 @@ export interface CatalogueKey {
   degree: string;
   streamCode: string;
   semYear: number;
+}
+
+/** The catalogue rows that belong to a semester. */
+export function catalogueKeyOf(semester: SemesterScope): CatalogueKey {
+  return {
+    institutionId: semester.institutionId,
+    degree: semester.stream.title,
+    streamCode: semester.stream.streamCode,
+    semYear: semester.no,
+  };
 }
 
 function keyWhere(key: CatalogueKey) {

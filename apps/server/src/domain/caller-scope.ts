@@ -1,8 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import {
-  adminBranches,
   branches,
   catalogueSubjects,
   institutions,
@@ -11,10 +10,12 @@ import {
   streams,
   teacherBranches,
   teachers,
-} from '../../db/schema';
-import type { AuthContext } from '../../plugins/app/auth';
-import { notFound } from '../../lib/app-error';
-import { offeredColumns, type OfferedRow } from './subject-wire';
+} from '../db/schema';
+import type { AuthContext } from '../lib/caller';
+import { notFound } from '../lib/app-error';
+import { createPeopleRepository } from './people.repository';
+import { streamBranchColumns } from './stream-branch-columns';
+import { offeredColumns, type OfferedRow } from './subjects/subject-rows';
 
 /** A semester with everything the subject rules need: its stream, branch and time zone. */
 export interface SemesterScope {
@@ -44,13 +45,7 @@ const semesterColumns = {
   deadline: semesters.subjectChoiceDeadline,
   reminderSentOn: semesters.deadlineReminderSentOn,
   timezone: institutions.timezone,
-  streamId: streams.id,
-  streamSlug: streams.slug,
-  streamTitle: streams.title,
-  streamCode: streams.streamCode,
-  branchId: branches.id,
-  branchSlug: branches.slug,
-  branchName: branches.name,
+  ...streamBranchColumns,
 };
 
 type SemesterJoinRow = SelectResultFields<typeof semesterColumns>;
@@ -84,6 +79,8 @@ export function semesterLabel(s: Pick<SemesterScope, 'no' | 'stream' | 'branch'>
  * institutions' data can neither be read nor probed.
  */
 export function createScope(db: Db) {
+  const people = createPeopleRepository(db);
+
   async function semestersWhere(where: SQL | undefined): Promise<SemesterScope[]> {
     const rows = await db
       .select(semesterColumns)
@@ -94,17 +91,6 @@ export function createScope(db: Db) {
       .where(where)
       .orderBy(semesters.no, semesters.id);
     return rows.map(toScope);
-  }
-
-  async function adminBranchIds(auth: AuthContext): Promise<number[]> {
-    const rows = await db
-      .select({ id: adminBranches.branchId })
-      .from(adminBranches)
-      .innerJoin(branches, eq(branches.id, adminBranches.branchId))
-      .where(
-        and(eq(adminBranches.profileId, auth.profileId), eq(branches.institutionId, auth.institutionId)),
-      );
-    return rows.map((r) => r.id);
   }
 
   async function teacherBranchIds(auth: AuthContext): Promise<number[]> {
@@ -118,7 +104,7 @@ export function createScope(db: Db) {
 
   /** The branches the caller works in: administered ones for admins, taught ones for teachers. */
   async function branchIdsOf(auth: AuthContext): Promise<number[]> {
-    if (auth.role === 'admin') return adminBranchIds(auth);
+    if (auth.role === 'admin') return people.adminBranchIds(auth.profileId, auth.institutionId);
     if (auth.role === 'teacher') return teacherBranchIds(auth);
     return [];
   }

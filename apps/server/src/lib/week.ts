@@ -1,17 +1,32 @@
-import { WEEKDAYS } from '../../db/schema';
+import { WEEKDAYS } from '../db/schema';
 
 export type Weekday = (typeof WEEKDAYS)[number];
 export { WEEKDAYS };
 
-/** The institution's civil date of an instant, as `YYYY-MM-DD`. */
+// One formatter per zone: building an Intl.DateTimeFormat is far dearer than using one.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The civil date (`YYYY-MM-DD`) of an instant in a time zone (the institution's). */
 export function localDate(at: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(at);
+}
+
+/** A `YYYY-MM-DD` date as people read it in alerts, e.g. "20 Nov 2026". */
+export function readableDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${d ?? ''} ${months[(m ?? 1) - 1] ?? ''} ${y ?? ''}`;
 }
 
 /** Index of a `YYYY-MM-DD` date in a Monday-first week (Monday 0 ... Sunday 6). */

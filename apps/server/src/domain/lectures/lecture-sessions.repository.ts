@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { joinLectureOwners } from '../../db/queries/lecture-owners';
+import { classrooms, lectureSessions, lectures, semesters, streams } from '../../db/schema';
+
+/** The session of a lecture on one date, with the classroom actually used. */
+export interface SessionRow {
+  id: number;
+  lectureId: number;
+  sessionId: string;
+  status: 'pre' | 'ongoing' | 'post';
+  day: string;
+  createdAt: Date;
+  classroomFinalId: number | null;
+  classroomFinalSlug: string | null;
+  classroomFinalName: string | null;
+}
+
+/** A session with what the live flow needs: its lecture, institution and the classroom in use. */
+export interface LiveSessionRow {
+  id: number;
+  sessionId: string;
+  lectureId: number;
+  lectureSlug: string;
+  teacherId: number;
+  institutionId: number;
+  branchId: number;
+  day: string;
+  status: 'pre' | 'ongoing' | 'post';
+  createdAt: Date;
+  audioPath: string | null;
+  toneParams: unknown;
+  classroom: { name: string; latitude: number; longitude: number; radiusM: number };
+}
+
+/** A new public session id: 32 hex characters, opaque and unguessable. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * The one repository of the lecture-session row (a lecture on one date): created on demand in
+ * status `pre`, started with its tone, ended; read as the timetable's `SessionRow` or the live
+ * flow's `LiveSessionRow`.
+ */
+export function createLectureSessionsRepository(db: DbOrTx) {
+  // The classroom in use is the session's chosen one, else the lecture's own.
+  const roomId = sql`coalesce(${lectureSessions.classroomFinalId}, ${lectures.classroomId})`;
+
+  function liveSessions() {
+    // From the lecture side, so the owners chain is the shared one.
+    const sessionsOfLectures = db
+      .select({
+        id: lectureSessions.id,
+        sessionId: lectureSessions.sessionId,
+        lectureId: lectureSessions.lectureId,
+        lectureSlug: lectures.slug,
+        teacherId: lectures.teacherId,
+        institutionId: semesters.institutionId,
+        branchId: streams.branchId,
+        day: lectureSessions.day,
+        status: lectureSessions.status,
+        createdAt: lectureSessions.createdAt,
+        audioPath: lectureSessions.audioPath,
+        toneParams: lectureSessions.toneParams,
+        classroomName: classrooms.name,
+        latitude: classrooms.latitude,
+        longitude: classrooms.longitude,
+        radiusM: classrooms.radiusM,
+      })
+      .from(lectures)
+      .$dynamic();
+    return joinLectureOwners(sessionsOfLectures)
+      .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
+      .innerJoin(classrooms, eq(classrooms.id, roomId));
+  }
+
+  type Raw = Awaited<ReturnType<typeof liveSessions>>[number];
+  const toRow = (r: Raw): LiveSessionRow => ({
+    id: r.id,
+    sessionId: r.sessionId,
+    lectureId: r.lectureId,
+    lectureSlug: r.lectureSlug,
+    teacherId: r.teacherId,
+    institutionId: r.institutionId,
+    branchId: r.branchId,
+    day: r.day,
+    status: r.status,
+    createdAt: r.createdAt,
+    audioPath: r.audioPath,
+    toneParams: r.toneParams,
+    classroom: { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM },
+  });
+
+  /**
+   * Creates the missing sessions of some lectures on a date, in status `pre`. Idempotent and safe
+   * under concurrency: the unique (lecture, day) key makes a second insert a no-op.
+   */
+  async function ensureSessions(lectureIds: number[], day: string): Promise<void> {
+    if (lectureIds.length === 0) return;
+    await db
+      .insert(lectureSessions)
+      .values(
+        lectureIds.map((lectureId) => ({
+          lectureId,
+          day,
+          sessionId: newSessionId(),
+          status: 'pre' as const,
+        })),
+      )
+      .onConflictDoNothing({ target: [lectureSessions.lectureId, lectureSessions.day] });
+  }
+
+  return {
+    async sessionsOf(lectureIds: number[], day: string): Promise<SessionRow[]> {
+      if (lectureIds.length === 0) return [];
+      return db
+        .select({
+          id: lectureSessions.id,
+          lectureId: lectureSessions.lectureId,
+          sessionId: lectureSessions.sessionId,
+          status: lectureSessions.status,
+          day: lectureSessions.day,
+          createdAt: lectureSessions.createdAt,
+          classroomFinalId: lectureSessions.classroomFinalId,
+          classroomFinalSlug: classrooms.slug,
+          classroomFinalName: classrooms.name,
+        })
+        .from(lectureSessions)
+        .leftJoin(classrooms, eq(classrooms.id, lectureSessions.classroomFinalId))
+        .where(and(inArray(lectureSessions.lectureId, lectureIds), eq(lectureSessions.day, day)));
+    },
+
+    /** The sessions of some lectures on a date, each created (status `pre`) where missing. */
+    async openSessions(lectureIds: number[], day: string): Promise<SessionRow[]> {
+      await ensureSessions(lectureIds, day);
+      const rows = await this.sessionsOf(lectureIds, day);
+      if (rows.length !== new Set(lectureIds).size) {
+        throw new Error(`sessions of lectures ${lectureIds.join(',')} on ${day} were not created`);
+      }
+      return rows;
+    },
+
+    /** The live view of a lecture's session on a date, created (status `pre`) where missing. */
+    async openLiveSession(lectureId: number, day: string): Promise<LiveSessionRow> {
+      await ensureSessions([lectureId], day);
+      const session = await this.sessionOfLecture(lectureId, day);
+      if (!session) throw new Error(`session of lecture ${lectureId} on ${day} was not created`);
+      return session;
+    },
+
+    /** A session by its public id, only inside one institution. */
+    async sessionById(sessionId: string, institutionId: number): Promise<LiveSessionRow | undefined> {
+      const [row] = await liveSessions().where(
+        and(eq(lectureSessions.sessionId, sessionId), eq(semesters.institutionId, institutionId)),
+      );
+      return row ? toRow(row) : undefined;
+    },
+
+    /** The session of a lecture on a date. */
+    async sessionOfLecture(lectureId: number, day: string): Promise<LiveSessionRow | undefined> {
+      const [row] = await liveSessions().where(
+        and(eq(lectureSessions.lectureId, lectureId), eq(lectureSessions.day, day)),
+      );
+      return row ? toRow(row) : undefined;
+    },
+
+    /** Session rows whose tone file is `audioPath` (serving tones on any instance). */
+    async toneParamsByAudioPath(audioPath: string): Promise<unknown> {
+      const [row] = await db
+        .select({ toneParams: lectureSessions.toneParams })
+        .from(lectureSessions)
+        .where(eq(lectureSessions.audioPath, audioPath));
+      return row?.toneParams;
+    },
+
+    /** Moves a `pre` session to `ongoing` with its tone; false if it was not `pre` any more. */
+    async startSession(id: number, audioPath: string, toneParams: unknown, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(lectureSessions)
+        .set({ status: 'ongoing', audioPath, toneParams, startedAt: at })
+        .where(and(eq(lectureSessions.id, id), eq(lectureSessions.status, 'pre')))
+        .returning({ id: lectureSessions.id });
+      return rows.length > 0;
+    },
+
+    /** Moves an `ongoing` session to `post`; false if it was not ongoing. */
+    async endSession(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(lectureSessions)
+        .set({ status: 'post', endedAt: at })
+        .where(and(eq(lectureSessions.id, id), eq(lectureSessions.status, 'ongoing')))
+        .returning({ id: lectureSessions.id });
+      return rows.length > 0;
+    },
+
+    /** Sets the classroom a session actually uses. */
+    async setSessionClassroom(sessionRowId: number, classroomId: number): Promise<void> {
+      await db
+        .update(lectureSessions)
+        .set({ classroomFinalId: classroomId })
+        .where(eq(lectureSessions.id, sessionRowId));
+    },
+  };
+}
+
+export type LectureSessionsRepository = ReturnType<typeof createLectureSessionsRepository>;
