@@ -86,3 +86,8 @@ export function slugParams<const K extends string>(name: K) {
   const shape = { [name]: slugField(name) } as Record<K, ReturnType<typeof slugField>>;
   return z.object(shape);
 }
+
+/** A file answer's body: raw bytes (a WAV, a spreadsheet), never JSON. */
+export function bytesSchema(what: string) {
+  return z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: `${what} is bytes` });
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { buildPath, calendarRoutes } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../plugins/app/auth';
 import { lectures } from '../../db/schema';
@@ -19,7 +20,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
   const repo = createCalendarRepository(deps.db);
   const timetable = createTimetableRepository(deps.db);
   const base = () => (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
-  const urlOf = (feedId: number) => `${base()}/api/calendar/${tokens.tokenFor(feedId)}.ics`;
+  const urlOf = (feedId: number) =>
+    `${base()}/api${buildPath(calendarRoutes.getFeed, { file: `${tokens.tokenFor(feedId)}.ics` })}`;
 
   async function createFeed(profileId: number, revokeFirst: boolean): Promise<string> {
     return deps.db.transaction(async (tx) => {
