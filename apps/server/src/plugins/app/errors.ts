@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
+import { describeIssues, ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
 import { AppError, type FieldIssue } from '../../lib/app-error';
 
 interface ErrorBody {
@@ -21,22 +21,6 @@ function body(
 ): ErrorBody {
   // `extra` goes last: attendance replies carry the original server's integer `code` (100) instead.
   return { data: null, error: true, message, code, ...(issues ? { issues } : {}), ...extra };
-}
-
-/**
- * One sentence for a toast: the first problem (prefixed with its field unless the message already
- * names it, as the contract's schemas do) and how many more there are.
- */
-export function describeIssues(issues: FieldIssue[]): string {
-  const [first, ...rest] = issues;
-  if (!first) return 'Some of the information sent is not valid';
-  const head =
-    first.path === '' || first.message.includes(first.path)
-      ? first.message
-      : `${first.path}: ${first.message}`;
-  return rest.length === 0
-    ? head
-    : `${head} (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
 }
 
 /**

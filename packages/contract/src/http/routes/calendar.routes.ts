@@ -4,7 +4,7 @@ import { ROLES } from '../../constants';
 import { defineRoute } from '../route';
 
 /** A feed's file name in its public URL: the secret token, then `.ics`. */
-export const CALENDAR_FEED_FILE_PATTERN = /^[A-Za-z0-9_-]{20,100}\.ics$/;
+const CALENDAR_FEED_FILE_PATTERN = /^[A-Za-z0-9_-]{20,100}\.ics$/;
 
 const FeedUrlSchema = z.object({ url: z.url() });
 

@@ -12,7 +12,7 @@ import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 export { authRoutes } from './auth.routes';
-export { CALENDAR_FEED_FILE_PATTERN, calendarRoutes } from './calendar.routes';
+export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
@@ -28,7 +28,7 @@ export { sessionRoutes } from './sessions.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 /** Route groups by module, as the server registers them. */
-export const ROUTE_GROUPS = {
+const ROUTE_GROUPS = {
   auth: authRoutes,
   notifications: notificationRoutes,
   timetable: timetableRoutes,
@@ -49,7 +49,7 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
  * Rollbook's own calls, outside contract Appendix A: old clients never send them, but they are
  * defined here all the same, so the server registers and the web calls them like any other.
  */
-export const EXTENSION_ROUTE_GROUPS = {
+const EXTENSION_ROUTE_GROUPS = {
   allocation: allocationExtensionRoutes,
   calendar: calendarRoutes,
   timetable: timetableExtensionRoutes,
@@ -63,11 +63,3 @@ export const EXTENSION_ROUTES_TABLE: readonly RouteDef[] = Object.values(EXTENSI
 
 /** Every HTTP call the server answers through the contract: Appendix A, then Rollbook's own. */
 export const ALL_ROUTES: readonly RouteDef[] = [...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE];
-
-/**
- * Finds a route by its stable id (e.g. `auth.login`), in Appendix A or Rollbook's own calls;
- * undefined when there is none.
- */
-export function routeById(id: string): RouteDef | undefined {
-  return ALL_ROUTES.find((route) => route.id === id);
-}
