@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { describeIssues, fastifyPath, issuesOf, type RouteDef } from '@rollbook/contract';
 import type { AuthContext } from '../plugins/app/auth';
-import { AppError, type FieldIssue } from './app-error';
+import { AppError } from './app-error';
 
 export interface UploadedFile {
   fieldname: string;
