@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { moduleBorderConfigs } from './tooling/eslint/module-borders.mjs';
+import boundaries from './scripts/lint/boundaries-plugin.mjs';
 
 export default tseslint.config(
   {
@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'tooling/eslint/*.test.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -50,8 +50,13 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Outside the features, only app/ composes them, through the features barrel.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
         {
@@ -66,6 +71,33 @@ export default tseslint.config(
     },
   },
   {
+    // A fake server answer written with msw's bare `http` skips the contract, so a drifted shape
+    // would pass; onCall (apps/web/src/testing/msw.ts) parses every body with the route's schema.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='msw'] > ImportSpecifier[imported.name='http']",
+          message:
+            "Fake contract calls with onCall(route, …) from testing/msw, so each body goes through the route's response schema.",
+        },
+      ],
+    },
+  },
+  {
+    // Any depth and spelling of a relative import is resolved, so `../b/x` from features/a is caught
+    // too (scripts/lint/boundaries.test.ts proves it).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { rollbook: boundaries },
+    rules: {
+      'rollbook/no-cross-imports': [
+        'error',
+        { root: 'apps/web/src/features', message: 'Features never import each other; compose them in app/.' },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -75,5 +107,19 @@ export default tseslint.config(
       ],
     },
   },
-  ...moduleBorderConfigs,
+  {
+    // Server modules are siblings over domain/, lib/, db/ (docs/decisions/server-0005).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { rollbook: boundaries },
+    rules: {
+      'rollbook/no-cross-imports': [
+        'error',
+        {
+          root: 'apps/server/src/modules',
+          message:
+            'Server modules never import each other; move what both need to domain/ (or lib/, db/) and import it from there.',
+        },
+      ],
+    },
+  },
 );

@@ -19,7 +19,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         },
       },
-      { test: { name: 'tooling', root: 'tooling', include: ['**/*.test.ts'] } },
+      // Repository tooling: the lint config's own rules (scripts/lint/lint-snippet.ts lints a snippet).
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

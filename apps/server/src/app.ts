@@ -15,6 +15,7 @@ import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
 import liveStatePlugin from './plugins/app/live-state';
+import routeListPlugin from './plugins/app/route-list';
 import { registerModules } from './modules';
 
 export interface BuildAppOptions {
@@ -53,6 +54,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
+  // First, so it sees every route registered after it.
+  await app.register(routeListPlugin);
   await app.register(depsPlugin, opts.deps);
   await app.register(errorsPlugin);
   await app.register(authPlugin);

@@ -71,10 +71,10 @@ export const AUDIO_CHUNK_MS = 1000;
 export const CONNECTION_CHECK_MS = 2000;
 /** How long the client waits for the geolocation permission prompt. */
 export const GEOLOCATION_PERMISSION_TIMEOUT_MS = 5000;
-/** Notification bottom-sheet height. */
-export const NOTIFICATION_SHEET_HEIGHT = { mobile: '80vh', other: '60vh' } as const;
-/** Maximum height of the classroom dropdown on a lecture card. */
-export const CLASSROOM_DROPDOWN_HEIGHT_PX = 250;
+/** Longest comment of a manual attendance request (`regulization_commet`, §6.3). */
+export const MANUAL_REQUEST_COMMENT_MAX_LENGTH = 1000;
+/** Highest weekly maximum an admin may set for one teacher, in hours. */
+export const TEACHER_MAX_HOURS_LIMIT = 60;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An account may change its e-mail once per this interval (else 403). */
@@ -109,9 +109,6 @@ export const EMAIL_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 export function SYLLABUS_URL(subjectCode: string): string {
   return `https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/${encodeURIComponent(subjectCode)}.pdf`;
 }
-
-/** Radius around a classroom's GPS point within which a student may mark attendance. */
-export const DEFAULT_GEOFENCE_RADIUS_M = 100;
 
 /** Every web route path (product spec §2, contract Appendix B and §13). */
 export const ROUTES = {

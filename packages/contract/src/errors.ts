@@ -33,9 +33,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Every error code, in declaration order. */
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
-
 /**
  * Default sentence per code, used when a service does not give a more specific one. The client
  * toasts the error envelope's `message` verbatim, so these are written for people.
@@ -58,11 +55,3 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   service_unavailable: 'The service is temporarily unavailable. Please try again later',
   overloaded: 'The server is busy right now. Please try again in a moment',
 };
-
-/**
- * Tells whether a string is one of our stable error codes (useful when reading an error envelope
- * whose `code` may also be a legacy integer).
- */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
-}

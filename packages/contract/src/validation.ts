@@ -10,11 +10,11 @@ export function issuesOf(error: z.ZodError): FieldIssue[] {
 }
 
 /**
- * One sentence for a toast: the first problem's message, which already names the field (every
- * request schema writes its messages that way), plus a count of any further problems.
+ * One sentence for a toast: the first problem (prefixed with its field unless the message already
+ * names it, as every request schema's messages do), plus a count of any further problems.
  */
-export function describeValidationError(error: z.ZodError): string {
-  const [first, ...rest] = issuesOf(error);
+export function describeIssues(issues: readonly FieldIssue[]): string {
+  const [first, ...rest] = issues;
   if (!first) return 'Some of the information sent is not valid';
   const head =
     first.message.includes(first.path) || first.path === ''

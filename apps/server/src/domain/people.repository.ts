@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   adminBranches,
@@ -22,12 +22,36 @@ export function createPeopleRepository(db: DbOrTx) {
       return row?.tz ?? 'Asia/Kolkata';
     },
 
+    /**
+     * The branches an admin administers: every branch of the institution for an institution admin
+     * (present and future ones), else the branches assigned to them.
+     */
     async adminBranchIds(profileId: number, institutionId: number): Promise<number[]> {
-      const rows = await db
+      const assigned = db
         .select({ id: adminBranches.branchId })
         .from(adminBranches)
-        .innerJoin(branches, eq(branches.id, adminBranches.branchId))
-        .where(and(eq(adminBranches.profileId, profileId), eq(branches.institutionId, institutionId)));
+        .where(eq(adminBranches.profileId, profileId));
+      const wholeInstitution = db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.id, profileId),
+            eq(profiles.institutionId, institutionId),
+            eq(profiles.role, 'admin'),
+            eq(profiles.institutionAdmin, true),
+          ),
+        );
+      const rows = await db
+        .select({ id: branches.id })
+        .from(branches)
+        .where(
+          and(
+            eq(branches.institutionId, institutionId),
+            or(exists(wholeInstitution), inArray(branches.id, assigned)),
+          ),
+        )
+        .orderBy(branches.id);
       return rows.map((r) => r.id);
     },
 

@@ -6,22 +6,6 @@ export interface FieldIssue {
 }
 
 /**
- * One sentence for a toast: the first problem (prefixed with its field unless the message already
- * names it, as the contract's schemas do) and how many more there are.
- */
-export function describeIssues(issues: FieldIssue[]): string {
-  const [first, ...rest] = issues;
-  if (!first) return 'Some of the information sent is not valid';
-  const head =
-    first.path === '' || first.message.includes(first.path)
-      ? first.message
-      : `${first.path}: ${first.message}`;
-  return rest.length === 0
-    ? head
-    : `${head} (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
-}
-
-/**
  * The one error type services throw. The code (from the contract) decides the HTTP status; the
  * message is shown to the user as is, so it must be a sentence a person understands.
  */

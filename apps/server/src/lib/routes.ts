@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { fastifyPath, type RouteDef } from '@rollbook/contract';
+import { describeIssues, fastifyPath, issuesOf, type RouteDef } from '@rollbook/contract';
 import type { AuthContext } from './caller';
-import { AppError, describeIssues, type FieldIssue } from './app-error';
+import { AppError } from './app-error';
 
 export interface UploadedFile {
   fieldname: string;
@@ -26,10 +26,6 @@ export interface RouteContext<R extends RouteDef> {
 }
 
 export type RouteHandler<R extends RouteDef> = (ctx: RouteContext<R>) => Promise<Infer<R['response']>>;
-
-function zodIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
 
 async function readMultipart(request: FastifyRequest, route: RouteDef) {
   if (!request.isMultipart())
@@ -66,7 +62,7 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
   if (route.body) {
     const parsed = route.body.safeParse(fields);
     if (!parsed.success) {
-      const issues = zodIssues(parsed.error);
+      const issues = issuesOf(parsed.error);
       throw new AppError('validation_failed', describeIssues(issues), { issues });
     }
     body = parsed.data;

@@ -35,7 +35,7 @@ const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 export async function buildInstitution(db: Db, overrides: Partial<typeof institutions.$inferInsert> = {}) {
   const [row] = await db
     .insert(institutions)
-    .values({ name: `Institute ${unique()}`, code: '001', ...overrides })
+    .values({ name: `Institute ${unique()}`, code: `I${unique()}`, ...overrides })
     .returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   authRoutes,
@@ -11,7 +11,7 @@ import {
   ROUTES,
   timetableRoutes,
 } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../testing/msw';
+import { errorReply, onCall, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
 import { guardRedirect } from './guards';
@@ -23,14 +23,10 @@ setupMswServer();
 // Pages that are built load their data on arrival; an empty answer is enough for routing.
 beforeEach(() => {
   server.use(
-    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([]))),
-    http.get(apiUrl(choicesRoutes.getStudentsSubjectChoices.path), () =>
-      HttpResponse.json(errorBody('No electives'), { status: 404 }),
-    ),
-    http.get(apiUrl(timetableRoutes.getTimetableForTeacher.path.replace('{day}', ':day')), () =>
-      HttpResponse.json({ ...ok([]), day: 'monday' }),
-    ),
-    http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok([]))),
+    onCall(catalogueRoutes.getStreams, () => ok([])),
+    onCall(choicesRoutes.getStudentsSubjectChoices, () => errorReply(404, 'No electives')),
+    onCall(timetableRoutes.getTimetableForTeacher, () => ({ ...ok([]), day: 'monday' }) as const),
+    onCall(timetableRoutes.getClassroomsForTeacher, () => ok([])),
   );
 });
 
@@ -129,7 +125,7 @@ describe('routing in the app', () => {
   });
 
   it('goes to /502 when the server does not answer the probe', async () => {
-    server.use(http.get(apiUrl(authRoutes.checkServerAvailability.path), () => HttpResponse.error()));
+    server.use(onCall(authRoutes.checkServerAvailability, () => HttpResponse.error()));
     const { router } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/502'));
     expect(await screen.findByRole('heading', { name: 'Server Unavailable' })).toBeInTheDocument();
@@ -137,9 +133,7 @@ describe('routing in the app', () => {
 
   it('keeps the session and shows /502 when the token check fails on the server side', async () => {
     server.use(
-      http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
-        HttpResponse.json(errorBody('Something went wrong', 'internal'), { status: 500 }),
-      ),
+      onCall(authRoutes.checkTokenAuthenticity, () => errorReply(500, 'Something went wrong', 'internal')),
     );
     const { router } = renderApp(ROUTES.studentDashboard, { role: 'student' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/502'));
@@ -148,12 +142,10 @@ describe('routing in the app', () => {
 
   it('goes to /login and forgets the tokens when the token and its refresh are rejected', async () => {
     server.use(
-      http.get(apiUrl(authRoutes.checkTokenAuthenticity.path), () =>
-        HttpResponse.json(errorBody('Token is invalid or expired', 'token_invalid'), { status: 401 }),
+      onCall(authRoutes.checkTokenAuthenticity, () =>
+        errorReply(401, 'Token is invalid or expired', 'token_invalid'),
       ),
-      http.post(apiUrl(authRoutes.refresh.path), () =>
-        HttpResponse.json(errorBody('Token is invalid or expired', 'token_invalid'), { status: 401 }),
-      ),
+      onCall(authRoutes.refresh, () => errorReply(401, 'Token is invalid or expired', 'token_invalid')),
     );
     const { router, store } = renderApp(ROUTES.teacherDashboard, { role: 'teacher' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

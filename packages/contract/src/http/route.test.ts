@@ -10,7 +10,7 @@ import {
 import { authRoutes } from './routes/auth.routes';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import { timetableRoutes } from './routes/timetable.routes';
-import { ROUTES_TABLE } from './routes/index';
+import { ALL_ROUTES } from './routes/index';
 
 describe('fastifyPath', () => {
   it('turns {name} placeholders into :name', () => {
@@ -42,7 +42,7 @@ describe('buildPath', () => {
   });
 
   it('round-trips with fastifyPath for every route', () => {
-    for (const route of ROUTES_TABLE) {
+    for (const route of ALL_ROUTES) {
       const names = pathParamNames(route.path);
       const values = Object.fromEntries(names.map((n, i) => [n, `v${i}_x`]));
       const built = buildPath(route, values);

@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import type { Role } from '../constants';
 
 export type HttpMethod = 'GET' | 'POST';
-/** `envelope`/`bare` are JSON (with or without the standard envelope); `csv` is text; `binary` is bytes. */
-export type ResponseKind = 'envelope' | 'bare' | 'csv' | 'binary';
+/**
+ * `envelope`/`bare` are JSON (with or without the standard envelope); `csv` and `text` are text
+ * (CSV, or another text format such as iCalendar); `binary` is bytes.
+ */
+export type ResponseKind = 'envelope' | 'bare' | 'csv' | 'text' | 'binary';
 export type BodyKind = 'json' | 'multipart' | 'none';
 export type AuthKind = 'none' | 'bearer';
 

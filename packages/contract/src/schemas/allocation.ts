@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEACHER_MAX_HOURS_LIMIT } from '../constants';
 import { SubjectSchema } from './catalogue';
 
 const hours = z.number().finite();
@@ -115,7 +116,12 @@ export type TeacherAllocationRow = z.infer<typeof TeacherAllocationRowSchema>;
 /** Body of the Rollbook addition `set_teacher_max_hours/`: `null` returns to the default. */
 export const SetTeacherMaxHoursBodySchema = z.object({
   teacher_slug: z.string().min(1),
-  max_hours: z.number().int('The maximum must be a whole number of hours').min(0).max(60).nullable(),
+  max_hours: z
+    .number()
+    .int('The maximum must be a whole number of hours')
+    .min(0)
+    .max(TEACHER_MAX_HOURS_LIMIT)
+    .nullable(),
 });
 export type SetTeacherMaxHoursBody = z.infer<typeof SetTeacherMaxHoursBodySchema>;
 

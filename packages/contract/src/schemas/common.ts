@@ -51,8 +51,6 @@ export function booleanField(field: string) {
   });
 }
 
-/** Any slug in a response. */
-export const SlugSchema = z.string().regex(SLUG_PATTERN);
 /** `YYYY-MM-DD` in a response. */
 export const IsoDateSchema = z.string().regex(ISO_DATE_PATTERN);
 
@@ -66,9 +64,6 @@ export type ExcelFile = z.infer<typeof ExcelFileSchema>;
 /** Branch summary embedded in streams and timetables. */
 export const BranchRefSchema = z.object({ branch_name: z.string(), slug: z.string() });
 export type BranchRef = z.infer<typeof BranchRefSchema>;
-
-/** The smallest person profile shown by the client. */
-export const ProfileNameSchema = z.object({ name: z.string() });
 
 /** A person profile as the original serializers send it. */
 export const ProfileSchema = z.object({
@@ -85,4 +80,9 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export function slugParams<const K extends string>(name: K) {
   const shape = { [name]: slugField(name) } as Record<K, ReturnType<typeof slugField>>;
   return z.object(shape);
+}
+
+/** A file answer's body: raw bytes (a WAV, a spreadsheet), never JSON. */
+export function bytesSchema(what: string) {
+  return z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: `${what} is bytes` });
 }

@@ -5,7 +5,7 @@ import { choicesRoutes } from '../http/routes/choices.routes';
 import { divisionRoutes } from '../http/routes/divisions.routes';
 import { sessionRoutes } from '../http/routes/sessions.routes';
 import { timetableRoutes } from '../http/routes/timetable.routes';
-import { describeValidationError, issuesOf } from '../validation';
+import { describeIssues, issuesOf } from '../validation';
 
 /** Parses `input` expecting a failure, and returns the first issue's path and the toast sentence. */
 function reject(schema: z.ZodType, input: unknown) {
@@ -13,7 +13,7 @@ function reject(schema: z.ZodType, input: unknown) {
   expect(result.success).toBe(false);
   if (result.success) throw new Error('unreachable');
   const [first] = issuesOf(result.error);
-  return { path: first?.path, message: describeValidationError(result.error) };
+  return { path: first?.path, message: describeIssues(issuesOf(result.error)) };
 }
 
 describe('auth bodies', () => {
@@ -141,7 +141,7 @@ describe('admin bodies and parameters', () => {
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(issuesOf(result.error).map((i) => i.path)).toEqual(['subject_slug', 'subject_choices_slug']);
-      expect(describeValidationError(result.error)).toBe('subject_slug is required (and 1 more problem)');
+      expect(describeIssues(issuesOf(result.error))).toBe('subject_slug is required (and 1 more problem)');
     }
   });
 });

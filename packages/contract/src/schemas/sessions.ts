@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MANUAL_REQUEST_COMMENT_MAX_LENGTH } from '../constants';
 import { DECIMAL_PATTERN, SLUG_PATTERN, booleanField, requiredString, slugField } from './common';
 import { LectureTeacherSchema, SessionStatusSchema } from './timetable';
 
@@ -98,8 +99,8 @@ export const MarkForRegulizationBodySchema = z
   .object({
     lecture_slug: slugField('lecture_slug').optional(),
     session_id: slugField('session_id').optional(),
-    regulization_commet: requiredString('regulization_commet').max(1000, {
-      error: 'regulization_commet must be at most 1000 characters',
+    regulization_commet: requiredString('regulization_commet').max(MANUAL_REQUEST_COMMENT_MAX_LENGTH, {
+      error: `regulization_commet must be at most ${MANUAL_REQUEST_COMMENT_MAX_LENGTH} characters`,
     }),
     device_id: z.string().max(512).optional(),
   })

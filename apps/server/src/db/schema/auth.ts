@@ -37,7 +37,7 @@ export const authChallenges = pgTable(
     profileId: integer('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['set_new_password', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['set_new_password', 'reset_password', 'invitation'] }).notNull(),
     secretHash: text('secret_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

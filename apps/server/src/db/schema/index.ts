@@ -8,3 +8,4 @@ export * from './timetable';
 export * from './sessions';
 export * from './allocation';
 export * from './notifications';
+export * from './onboarding';

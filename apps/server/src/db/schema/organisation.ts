@@ -9,27 +9,44 @@ import {
   smallint,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, slug } from './columns';
 
 /** One college. Everything a user can see is scoped to exactly one institution. */
-export const institutions = pgTable('institutions', {
-  id: id(),
-  slug: slug(),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-  timezone: text('timezone').notNull().default('Asia/Kolkata'),
-  campusLatitude: doublePrecision('campus_latitude'),
-  campusLongitude: doublePrecision('campus_longitude'),
-  defaultTeacherMaxHours: smallint('default_teacher_max_hours').notNull().default(18),
-  /**
-   * Lets teachers start a lecture session at any hour of the lecture's day instead of only within
-   * the configured margin around its time. Only the demo institution turns it on, so the live flow
-   * can be tried whenever a visitor arrives; a real college keeps it off.
-   */
-  sessionWindowAlwaysOpen: boolean('session_window_always_open').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: id(),
+    slug: slug(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    campusLatitude: doublePrecision('campus_latitude'),
+    campusLongitude: doublePrecision('campus_longitude'),
+    defaultTeacherMaxHours: smallint('default_teacher_max_hours').notNull().default(18),
+    /**
+     * Lets teachers start a lecture session at any hour of the lecture's day instead of only within
+     * the configured margin around its time. Only the demo institution turns it on, so the live flow
+     * can be tried whenever a visitor arrives; a real college keeps it off.
+     */
+    sessionWindowAlwaysOpen: boolean('session_window_always_open').notNull().default(false),
+    /** Minutes before a lecture's start its session may be started; null: the server's setting. */
+    sessionStartEarlyMinutes: smallint('session_start_early_minutes'),
+    /** Minutes after a lecture's end its session may still be started; null: the server's setting. */
+    sessionStartLateMinutes: smallint('session_start_late_minutes'),
+    /** The attendance percentage reports hold students to (detention below it). */
+    attendanceThresholdPercent: smallint('attendance_threshold_percent').notNull().default(75),
+    /**
+     * Where a subject's syllabus lives when its catalogue row names no link of its own: a URL with
+     * `{code}` standing for the subject code. Null: no syllabus links.
+     */
+    syllabusUrlTemplate: text('syllabus_url_template'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('institutions_code_unique').on(sql`upper(${t.code})`)],
+);
 
 /** An academic year (e.g. 2026-27); only one is active per institution. */
 export const academicTerms = pgTable(

@@ -36,6 +36,10 @@ export const profiles = pgTable(
     /** Bumped to invalidate every access token issued before (email change, password reset). */
     tokenVersion: integer('token_version').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** An admin of the whole institution: every branch, present and future (the first admin). */
+    institutionAdmin: boolean('institution_admin').notNull().default(false),
+    /** When the last invitation (set-password link) was sent; null: never invited. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     emailUpdatedAt: timestamp('email_updated_at', { withTimezone: true }),
     forgotPasswordRequestedAt: timestamp('forgot_password_requested_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -120,6 +124,8 @@ export const students = pgTable(
     streamId: integer('stream_id').references(() => streams.id),
     semesterId: integer('semester_id').references(() => semesters.id, { onDelete: 'set null' }),
     deviceId: text('device_id'),
+    /** Set when the student finished their final semester (a new academic year moved them out). */
+    graduatedAt: timestamp('graduated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -31,6 +31,8 @@ export const catalogueSubjects = pgTable(
     semYear: smallint('sem_year').notNull(),
     subjectCode: text('subject_code').notNull(),
     academicYear: text('academic_year').notNull(),
+    /** The syllabus document of this subject; null: the institution's template, if any. */
+    syllabusUrl: text('syllabus_url'),
     effFrom: text('eff_from').notNull(),
     subjectName: text('subject_name').notNull(),
     shortName: text('short_name'),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { buildPath, calendarRoutes } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import { lectures } from '../../db/schema';
@@ -21,7 +22,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
   const people = createPeopleRepository(deps.db);
   const lectureRepo = createLecturesRepository(deps.db);
   const base = () => (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
-  const urlOf = (feedId: number) => `${base()}/api/calendar/${tokens.tokenFor(feedId)}.ics`;
+  const urlOf = (feedId: number) =>
+    `${base()}/api${buildPath(calendarRoutes.getFeed, { file: `${tokens.tokenFor(feedId)}.ics` })}`;
 
   async function createFeed(profileId: number, revokeFirst: boolean): Promise<string> {
     return deps.db.transaction(async (tx) => {

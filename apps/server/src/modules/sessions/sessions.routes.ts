@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ATTENDANCE_AUDIO_FIELD, ok, okCoded, sessionRoutes } from '@rollbook/contract';
+import { ATTENDANCE_AUDIO_FIELD, mediaExtensionRoutes, ok, okCoded, sessionRoutes } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { AppError, notFound } from '../../lib/app-error';
 import { createExportService } from './export.service';
@@ -54,22 +53,15 @@ export async function sessionsModule(app: FastifyInstance) {
   // media folder's wildcard route, so a tone another instance generated is re-created from its
   // parameters in PostgreSQL instead of answering 404.
   const sessionRepo = createLectureSessionsRepository(app.deps.db);
-  app.get(
-    `/media/${TONES_FOLDER}/:name`,
-    { schema: { hide: true, params: z.object({ name: z.string().max(100) }) } },
-    async (request, reply) => {
-      const { name } = request.params as { name: string };
-      const audioPath = `${TONES_FOLDER}/${name}`;
-      const wav = await readToneFile(app.deps.mediaDir, audioPath, () =>
-        sessionRepo.toneParamsByAudioPath(audioPath),
-      );
-      if (!wav) throw notFound('Tone');
-      return reply
-        .header('content-type', 'audio/wav')
-        .header('cache-control', 'public, max-age=3600')
-        .send(Buffer.from(wav));
-    },
-  );
+  registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, reply }) => {
+    const audioPath = `${TONES_FOLDER}/${params.name}`;
+    const wav = await readToneFile(app.deps.mediaDir, audioPath, () =>
+      sessionRepo.toneParamsByAudioPath(audioPath),
+    );
+    if (!wav) throw notFound('Tone');
+    void reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=3600');
+    return Buffer.from(wav);
+  });
 
   attachLiveSocket({
     ns: app.clientNs,

@@ -1,10 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createSessionTone, encodeToneWav, parseToneParams, type ToneParams } from '@rollbook/presence';
+import { TONES_FOLDER } from '@rollbook/contract';
 import { newSlug } from '../../db/schema/columns';
 
 /** Folder of session tones inside the media folder; `audio_url` values start with it. */
-export const TONES_FOLDER = 'tones';
+export { TONES_FOLDER };
 
 /** Where a tone lives on disk, or null for a path that is not a tone file name. */
 function tonePath(mediaDir: string, audioPath: string): string | null {

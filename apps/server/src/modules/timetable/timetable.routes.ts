@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   divisionRoutes,
   MASTER_TIMETABLE_FILE_FIELD,
   ok,
   sessionRoutes,
+  timetableExtensionRoutes,
   timetableRoutes,
 } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { createTimetableService } from './timetable.service';
 import { SAMPLE_NAMES, sampleFile } from './samples';
 
@@ -53,40 +52,13 @@ export async function timetableModule(app: FastifyInstance) {
   );
 
   // Sample files for the upload form: not part of the original contract.
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.route({
-    method: 'GET',
-    url: '/timetable/samples',
-    schema: {
-      summary: 'Names of the sample master timetables (admin)',
-      tags: ['timetable'],
-      security: [{ bearerAuth: [] }],
-      response: { 200: z.object({ data: z.array(z.string()), error: z.literal(false), message: z.null() }) },
-    },
-    async handler(request) {
-      const auth = await app.authenticate(request);
-      if (auth.role !== 'admin') throw forbidden();
-      return ok(SAMPLE_NAMES);
-    },
-  });
-  typed.route({
-    method: 'GET',
-    url: '/timetable/samples/:name',
-    schema: {
-      summary: 'Download a sample master timetable (.csv or .xlsx) matching the demo institution (admin)',
-      tags: ['timetable'],
-      security: [{ bearerAuth: [] }],
-      params: z.object({ name: z.string().max(80) }),
-    },
-    async handler(request, reply) {
-      const auth = await app.authenticate(request);
-      if (auth.role !== 'admin') throw forbidden();
-      const sample = await sampleFile(request.params.name);
-      if (!sample) throw notFound('Sample');
-      return reply
-        .header('content-type', sample.contentType)
-        .header('content-disposition', `attachment; filename="${request.params.name}"`)
-        .send(sample.data);
-    },
+  registerRoute(app, timetableExtensionRoutes.getSampleNames, async () => ok(SAMPLE_NAMES));
+  registerRoute(app, timetableExtensionRoutes.getSampleFile, async ({ params, reply }) => {
+    const sample = await sampleFile(params.name);
+    if (!sample) throw notFound('Sample');
+    void reply
+      .header('content-type', sample.contentType)
+      .header('content-disposition', `attachment; filename="${params.name}"`);
+    return sample.data;
   });
 }

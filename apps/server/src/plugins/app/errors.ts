@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
-import { AppError, describeIssues, type FieldIssue } from '../../lib/app-error';
+import { describeIssues, ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
+import { AppError, type FieldIssue } from '../../lib/app-error';
 
 interface ErrorBody {
   data: null;

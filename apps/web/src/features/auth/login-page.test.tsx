@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, ok, TEMPORARY_PASSWORD_CODE, type Role } from '@rollbook/contract';
 import { buildTokenPair } from '../../testing/factories';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -36,9 +36,9 @@ describe('LoginPage', () => {
     const pair = buildTokenPair(role);
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(authRoutes.login.path), async ({ request }) => {
+      onCall(authRoutes.login, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(pair);
+        return pair;
       }),
     );
     const { router, user, store } = renderApp('/login');
@@ -53,9 +53,9 @@ describe('LoginPage', () => {
   it('sends device_id from the query string', async () => {
     let body: { device_id?: unknown } = {};
     server.use(
-      http.post(apiUrl(authRoutes.login.path), async ({ request }) => {
+      onCall(authRoutes.login, async ({ request }) => {
         body = (await request.json()) as typeof body;
-        return HttpResponse.json(buildTokenPair('teacher'));
+        return buildTokenPair('teacher');
       }),
     );
     const { user, router } = renderApp('/login?device_id=abc');
@@ -68,17 +68,19 @@ describe('LoginPage', () => {
     const pair = buildTokenPair('teacher');
     let passwordBody: unknown = null;
     server.use(
-      http.post(apiUrl(authRoutes.login.path), () =>
-        HttpResponse.json({
-          error: true,
-          code: TEMPORARY_PASSWORD_CODE,
-          message: 'Please set new password',
-          profile_slug: 'slug-1',
-        }),
+      onCall(
+        authRoutes.login,
+        () =>
+          ({
+            error: true,
+            code: TEMPORARY_PASSWORD_CODE,
+            message: 'Please set new password',
+            profile_slug: 'slug-1',
+          }) as const,
       ),
-      http.post(apiUrl(authRoutes.setNewPassword.path), async ({ request }) => {
+      onCall(authRoutes.setNewPassword, async ({ request }) => {
         passwordBody = await request.json();
-        return HttpResponse.json(pair);
+        return pair;
       }),
     );
     const { user, router } = renderApp('/login');
@@ -106,9 +108,7 @@ describe('LoginPage', () => {
 
   it('says "Invalid credentials" on 401 and clears the form', async () => {
     server.use(
-      http.post(apiUrl(authRoutes.login.path), () =>
-        HttpResponse.json(errorBody('Wrong e-mail or password', 'invalid_credentials'), { status: 401 }),
-      ),
+      onCall(authRoutes.login, () => errorReply(401, 'Wrong e-mail or password', 'invalid_credentials')),
     );
     const { user, router } = renderApp('/login');
     await fillAndSubmit(user);
@@ -120,9 +120,7 @@ describe('LoginPage', () => {
   });
 
   it('says "Something went wrong. Please try again later" on 502', async () => {
-    server.use(
-      http.post(apiUrl(authRoutes.login.path), () => new HttpResponse('bad gateway', { status: 502 })),
-    );
+    server.use(onCall(authRoutes.login, () => new HttpResponse('bad gateway', { status: 502 })));
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
     expect(await screen.findByText('Something went wrong. Please try again later')).toBeInTheDocument();
@@ -148,9 +146,9 @@ describe('forgot password', () => {
   it('validates the address, then reports success', async () => {
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(authRoutes.forgotPassword.path), async ({ request }) => {
+      onCall(authRoutes.forgotPassword, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = renderApp('/login');
@@ -173,10 +171,8 @@ describe('forgot password', () => {
 
   it('says "Please try again after 24 hours" on 403', async () => {
     server.use(
-      http.post(apiUrl(authRoutes.forgotPassword.path), () =>
-        HttpResponse.json(errorBody('Please try again after 24 hours', 'retry_after_24_hours'), {
-          status: 403,
-        }),
+      onCall(authRoutes.forgotPassword, () =>
+        errorReply(403, 'Please try again after 24 hours', 'retry_after_24_hours'),
       ),
     );
     const { user } = renderApp('/login');
@@ -200,9 +196,9 @@ describe('reset password page', () => {
   it('resets the password and goes to /login', async () => {
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(authRoutes.setUpdatedPassword.path), async ({ request }) => {
+      onCall(authRoutes.setUpdatedPassword, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user, router } = renderApp('/update_password?profile_slug=abc&profile_forgot_password_code=xyz');

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogueRoutes,
@@ -11,7 +10,7 @@ import {
   type Student,
   type SubjectChoiceGroup,
 } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server, type CallAnswer } from '../../testing/msw';
 import { findOpenDialog } from '../../testing/dialogs';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
@@ -22,9 +21,6 @@ const streams = [
   { slug: 'be-it', title: 'BE', stream_code: '16', branch: { branch_name: 'IT', slug: 'it' } },
   { slug: 'be-ce', title: 'BE', stream_code: '07', branch: { branch_name: 'CE', slug: 'ce' } },
 ];
-const SEMESTERS_PATH = '/manage/get_semesters_only_from_stream/:stream';
-const GROUPS_PATH = '/manage/get_subject_choice_groups/:semester';
-const SUGGESTION_PATH = '/manage/get_division_suggestion/:semester';
 
 function student(n: number): Student {
   return {
@@ -95,24 +91,22 @@ const suggestion: DivisionSuggestion = {
 };
 
 let downloads: string[] = [];
-let groupsAnswer: () => Response;
+let groupsAnswer: () => CallAnswer<typeof divisionRoutes.getSubjectChoiceGroups>;
 
 beforeEach(() => {
   downloads = [];
-  groupsAnswer = () => HttpResponse.json(ok({ total_students: 5, subject_groups: groups }));
+  groupsAnswer = () => ok({ total_students: 5, subject_groups: groups });
   URL.createObjectURL = vi.fn(() => 'blob:sheet');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
   });
   server.use(
-    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok(streams))),
-    http.get(apiUrl(SEMESTERS_PATH), ({ params }) =>
-      HttpResponse.json(
-        ok(params.stream === 'be-it' ? [{ slug: 'it-7', no: 7 }] : [{ slug: 'ce-5', no: 5 }]),
-      ),
+    onCall(catalogueRoutes.getStreams, () => ok(streams)),
+    onCall(catalogueRoutes.getSemestersOnlyFromStream, ({ params }) =>
+      ok(params.stream_slug === 'be-it' ? [{ slug: 'it-7', no: 7 }] : [{ slug: 'ce-5', no: 5 }]),
     ),
-    http.get(apiUrl(GROUPS_PATH), () => groupsAnswer()),
+    onCall(divisionRoutes.getSubjectChoiceGroups, () => groupsAnswer()),
   );
 });
 afterEach(() => vi.restoreAllMocks());
@@ -164,7 +158,7 @@ describe('DivisionCreationPage', () => {
       students: range(6, 7),
       electives_not_chosen: true,
     };
-    groupsAnswer = () => HttpResponse.json(ok({ total_students: 7, subject_groups: [...groups, notChosen] }));
+    groupsAnswer = () => ok({ total_students: 7, subject_groups: [...groups, notChosen] });
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
     const list = await screen.findByRole('list', { name: 'Subject Choice Groups' });
@@ -182,18 +176,18 @@ describe('DivisionCreationPage', () => {
     let asked: string | null = null;
     let confirmed: unknown = null;
     server.use(
-      http.get(apiUrl(SUGGESTION_PATH), ({ request }) => {
+      onCall(divisionRoutes.getDivisionSuggestion, ({ request }) => {
         asked = new URL(request.url).searchParams.get('max_students');
-        return HttpResponse.json(ok(suggestion));
+        return ok(suggestion);
       }),
-      http.post(apiUrl(divisionRoutes.confirmSuggestedDivisions.path), async ({ request }) => {
+      onCall(divisionRoutes.confirmSuggestedDivisions, async ({ request }) => {
         confirmed = await request.json();
-        groupsAnswer = () => HttpResponse.json(ok({ divisions: [divisionA, divisionB] }));
-        return HttpResponse.json(ok(true));
+        groupsAnswer = () => ok({ divisions: [divisionA, divisionB] });
+        return ok(true);
       }),
-      http.get(apiUrl(divisionRoutes.getDivisionStudentDataExcel.path), ({ request }) => {
+      onCall(divisionRoutes.getDivisionStudentDataExcel, ({ request }) => {
         const division = new URL(request.url).searchParams.get('division_name');
-        return HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: `division_${division}.xlsx` }));
+        return ok({ file_content: 'UEsDBA==', file_name: `division_${division}.xlsx` });
       }),
     );
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
@@ -250,7 +244,7 @@ describe('DivisionCreationPage', () => {
   });
 
   it('closes the overview without showing divisions, and "Change division size" returns to the capacity card', async () => {
-    server.use(http.get(apiUrl(SUGGESTION_PATH), () => HttpResponse.json(ok(suggestion))));
+    server.use(onCall(divisionRoutes.getDivisionSuggestion, () => ok(suggestion)));
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
     await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
@@ -273,9 +267,7 @@ describe('DivisionCreationPage', () => {
 
   it('shows why a size is refused and opens no overview', async () => {
     server.use(
-      http.get(apiUrl(SUGGESTION_PATH), () =>
-        HttpResponse.json(errorBody('max_students must be at least 1'), { status: 400 }),
-      ),
+      onCall(divisionRoutes.getDivisionSuggestion, () => errorReply(400, 'max_students must be at least 1')),
     );
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
@@ -287,12 +279,7 @@ describe('DivisionCreationPage', () => {
 
   it('shows the refusal before the choice deadline and no capacity controls', async () => {
     groupsAnswer = () =>
-      HttpResponse.json(
-        errorBody('The subject choice deadline for this semester has not been reached yet!!'),
-        {
-          status: 409,
-        },
-      );
+      errorReply(409, 'The subject choice deadline for this semester has not been reached yet!!');
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
     const alert = await screen.findByRole('alert');
@@ -304,7 +291,7 @@ describe('DivisionCreationPage', () => {
   });
 
   it('resets the semester and the suggestion when the stream changes', async () => {
-    server.use(http.get(apiUrl(SUGGESTION_PATH), () => HttpResponse.json(ok(suggestion))));
+    server.use(onCall(divisionRoutes.getDivisionSuggestion, () => ok(suggestion)));
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
     await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '3');
@@ -328,9 +315,9 @@ describe('DivisionCreationPage', () => {
   it('arranges divisions by hand: prompt, groups added once, counts clamped, confirmed with every student', async () => {
     let confirmed: { semester_slug: string; divisions_data: DivisionSuggestion } | null = null;
     server.use(
-      http.post(apiUrl(divisionRoutes.confirmSuggestedDivisions.path), async ({ request }) => {
+      onCall(divisionRoutes.confirmSuggestedDivisions, async ({ request }) => {
         confirmed = (await request.json()) as typeof confirmed;
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
@@ -390,10 +377,10 @@ describe('DivisionCreationPage', () => {
   });
 
   it('shows divisions that already exist with their spreadsheets and no capacity controls', async () => {
-    groupsAnswer = () => HttpResponse.json(ok({ divisions: [divisionA, divisionB] }));
+    groupsAnswer = () => ok({ divisions: [divisionA, divisionB] });
     server.use(
-      http.get(apiUrl(divisionRoutes.getDivisionStudentDataExcel.path), () =>
-        HttpResponse.json(errorBody('Division Z was not found in this semester'), { status: 404 }),
+      onCall(divisionRoutes.getDivisionStudentDataExcel, () =>
+        errorReply(404, 'Division Z was not found in this semester'),
       ),
     );
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });

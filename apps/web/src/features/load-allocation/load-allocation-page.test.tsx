@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   allocationExtensionRoutes,
@@ -8,8 +8,9 @@ import {
   ROUTES,
   type ConfirmSubjectAllocationBody,
   type TeacherChoiceRow,
+  choicesRoutes,
 } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { buildContext, meera, networks, pythonLab, structures } from './allocation-fixtures';
@@ -27,9 +28,10 @@ function choosers(rows: [string, number][]): TeacherChoiceRow[] {
 
 function serveContext(context = buildContext()) {
   server.use(
-    http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () => HttpResponse.json(ok(context))),
-    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${networks.slug}`), () =>
-      HttpResponse.json(
+    onCall(allocationRoutes.getSubjectAllocationContext, () => ok(context)),
+    onCall(
+      choicesRoutes.getTeachersForSubject,
+      () =>
         ok(
           choosers([
             ['asha', 1],
@@ -37,14 +39,14 @@ function serveContext(context = buildContext()) {
             ['meera', 3],
           ]),
         ),
-      ),
+      { params: { subject_slug: networks.slug } },
     ),
-    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${structures.slug}`), () =>
-      HttpResponse.json(ok(choosers([['ravi', 1]]))),
-    ),
-    http.get(apiUrl(`/manage/get_teachers_for_the_subject/${pythonLab.slug}`), () =>
-      HttpResponse.json(ok(choosers([['asha', 2]]))),
-    ),
+    onCall(choicesRoutes.getTeachersForSubject, () => ok(choosers([['ravi', 1]])), {
+      params: { subject_slug: structures.slug },
+    }),
+    onCall(choicesRoutes.getTeachersForSubject, () => ok(choosers([['asha', 2]])), {
+      params: { subject_slug: pythonLab.slug },
+    }),
   );
 }
 
@@ -123,9 +125,9 @@ describe('LoadAllocationPage', () => {
     serveContext();
     let sent: ConfirmSubjectAllocationBody | null = null;
     server.use(
-      http.post(apiUrl(allocationRoutes.confirmSubjectAllocation.path), async ({ request }) => {
+      onCall(allocationRoutes.confirmSubjectAllocation, async ({ request }) => {
         sent = (await request.json()) as ConfirmSubjectAllocationBody;
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
@@ -208,14 +210,12 @@ describe('LoadAllocationPage', () => {
     fresh.subject_to_teacher_map.instant_allocations.pop();
     let current = buildContext();
     server.use(
-      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () =>
-        HttpResponse.json(ok(current)),
-      ),
-      http.post(apiUrl(allocationRoutes.resetSubjectAllocationContext.path), async () => {
+      onCall(allocationRoutes.getSubjectAllocationContext, () => ok(current)),
+      onCall(allocationRoutes.resetSubjectAllocationContext, async () => {
         resets += 1;
         await delay(50);
         current = fresh;
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
@@ -239,11 +239,9 @@ describe('LoadAllocationPage', () => {
   it('shows progress while the proposal is prepared and the error when it fails', async () => {
     let fail = true;
     server.use(
-      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), async () => {
+      onCall(allocationRoutes.getSubjectAllocationContext, async () => {
         await delay(50);
-        return fail
-          ? HttpResponse.json(errorBody('No divisions are confirmed yet'), { status: 400 })
-          : HttpResponse.json(ok(buildContext()));
+        return fail ? errorReply(400, 'No divisions are confirmed yet') : ok(buildContext());
       }),
     );
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
@@ -262,15 +260,15 @@ describe('LoadAllocationPage', () => {
     let loads = 0;
     const bodies: unknown[] = [];
     server.use(
-      http.get(apiUrl(allocationRoutes.getSubjectAllocationContext.path), () => {
+      onCall(allocationRoutes.getSubjectAllocationContext, () => {
         loads += 1;
         const context = buildContext();
         if (bodies.length > 0) context.teacher_to_subject_map[0].meera!.max_hours = 8;
-        return HttpResponse.json(ok(context));
+        return ok(context);
       }),
-      http.post(apiUrl(allocationExtensionRoutes.setTeacherMaxHours.path), async ({ request }) => {
+      onCall(allocationExtensionRoutes.setTeacherMaxHours, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(ok({ teacher_slug: 'meera', max_hours: 8, max_hours_is_default: false }));
+        return ok({ teacher_slug: 'meera', max_hours: 8, max_hours_is_default: false });
       }),
     );
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
@@ -305,10 +303,10 @@ describe('LoadAllocationPage', () => {
     serveContext();
     let confirmed = false;
     server.use(
-      http.get(apiUrl(allocationExtensionRoutes.getAllocationExcel.path), () =>
+      onCall(allocationExtensionRoutes.getAllocationExcel, () =>
         confirmed
-          ? HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: 'allocation.xlsx' }))
-          : HttpResponse.json(errorBody('The allocation is not confirmed yet'), { status: 404 }),
+          ? ok({ file_content: 'UEsDBA==', file_name: 'allocation.xlsx' })
+          : errorReply(404, 'The allocation is not confirmed yet'),
       ),
     );
     const downloads: string[] = [];
@@ -358,9 +356,9 @@ describe('LoadAllocationPage edge cases', () => {
     serveContext();
     let release: () => void = () => undefined;
     server.use(
-      http.post(apiUrl(allocationRoutes.confirmSubjectAllocation.path), async () => {
+      onCall(allocationRoutes.confirmSubjectAllocation, async () => {
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { TEACHER_MAX_HOURS_LIMIT } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import type { RosterTeacher } from './allocation-model';
 import { useSetTeacherMaxHoursMutation } from './allocation-api';
 import { ALLOCATION_TEXT } from './allocation-text';
 
-const LIMIT = 60;
+const LIMIT = TEACHER_MAX_HOURS_LIMIT;
 
 /** Why a typed maximum is not acceptable, or null. */
 export function maximumProblem(text: string): string | null {

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { notificationRoutes, ok, type Notification } from '@rollbook/contract';
 import { openedSockets } from '../../testing/fake-socket';
 import { buildNotification } from '../../testing/factories';
-import { apiUrl, server } from '../../testing/msw';
+import { onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { NotificationBell } from './notification-bell';
@@ -12,7 +11,7 @@ import { NotificationBell } from './notification-bell';
 setupMswServer();
 
 function serveAlerts(list: Notification[]) {
-  server.use(http.get(apiUrl(notificationRoutes.getAlerts.path), () => HttpResponse.json(ok(list))));
+  server.use(onCall(notificationRoutes.getAlerts, () => ok(list)));
 }
 
 describe('NotificationBell', () => {
@@ -57,9 +56,9 @@ describe('NotificationBell', () => {
     serveAlerts([first, second]);
     let marked = 0;
     server.use(
-      http.post(apiUrl(notificationRoutes.markAllAsRead.path), () => {
+      onCall(notificationRoutes.markAllAsRead, () => {
         marked += 1;
-        return HttpResponse.json(ok([first, second].map((n) => ({ ...n, status: 'seen' as const }))));
+        return ok([first, second].map((n) => ({ ...n, status: 'seen' as const })));
       }),
     );
     const { user, store } = renderWithProviders(<NotificationBell />, { role: 'student' });
@@ -77,7 +76,7 @@ describe('NotificationBell', () => {
 
   it('empties both lists when mark-all-as-read returns no list', async () => {
     serveAlerts([buildNotification(), buildNotification({ status: 'seen' })]);
-    server.use(http.post(apiUrl(notificationRoutes.markAllAsRead.path), () => HttpResponse.json(ok(null))));
+    server.use(onCall(notificationRoutes.markAllAsRead, () => ok(null)));
     const { user } = renderWithProviders(<NotificationBell />, { role: 'student' });
     await user.click(await screen.findByRole('button', { name: 'Alerts 1 unread' }));
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));

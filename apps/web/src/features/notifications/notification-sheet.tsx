@@ -14,8 +14,8 @@ export interface NotificationSheetProps {
   marking: boolean;
 }
 
-// The contract's NOTIFICATION_SHEET_HEIGHT (80vh on phones, 60vh otherwise), spelled as literal
-// classes because Tailwind only generates classes it can read in the source.
+// Product spec §9: 80vh on phones, 60vh otherwise, spelled as literal classes because Tailwind
+// only generates classes it can read in the source.
 const SHEET_HEIGHT = 'h-[80vh] md:h-[60vh]';
 
 /**

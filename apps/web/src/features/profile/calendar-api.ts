@@ -1,12 +1,7 @@
+import { calendarRoutes, type RouteResponse } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
-// Calendar feeds are a Rollbook addition outside the original contract (server: calendar module).
-const FEED_ROUTE = { method: 'GET', path: '/calendar/feed' } as const;
-const REVOKE_ROUTE = { method: 'POST', path: '/calendar/feed/revoke' } as const;
-
-interface FeedUrlEnvelope {
-  data: { url: string };
-}
+type FeedUrlEnvelope = RouteResponse<typeof calendarRoutes.getFeedUrl>;
 
 /**
  * The signed-in person's private calendar feed: fetching its URL (created on first call) and
@@ -16,11 +11,11 @@ interface FeedUrlEnvelope {
 export const calendarApi = api.injectEndpoints({
   endpoints: (build) => ({
     fetchCalendarFeedUrl: build.mutation<string, void>({
-      query: () => contractRequest(FEED_ROUTE),
+      query: () => contractRequest(calendarRoutes.getFeedUrl),
       transformResponse: (response: FeedUrlEnvelope) => response.data.url,
     }),
     resetCalendarFeedUrl: build.mutation<string, void>({
-      query: () => contractRequest(REVOKE_ROUTE),
+      query: () => contractRequest(calendarRoutes.revokeFeedUrl),
       transformResponse: (response: FeedUrlEnvelope) => response.data.url,
     }),
   }),

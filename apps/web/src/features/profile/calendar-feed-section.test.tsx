@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ok, type Role } from '@rollbook/contract';
+import { calendarRoutes, ok, type Role } from '@rollbook/contract';
 import { selectAuth } from '../../lib/session/auth-slice';
 import { useSharedSelector } from '../../lib/store-hooks';
-import { apiUrl, server } from '../../testing/msw';
+import { onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { ProfileDialog } from './profile-dialog';
@@ -24,14 +23,14 @@ function serveFeed() {
   const calls = { feed: 0, revoke: 0 };
   let current = FIRST_URL;
   server.use(
-    http.get(apiUrl('/calendar/feed'), () => {
+    onCall(calendarRoutes.getFeedUrl, () => {
       calls.feed += 1;
-      return HttpResponse.json(ok({ url: current }));
+      return ok({ url: current });
     }),
-    http.post(apiUrl('/calendar/feed/revoke'), () => {
+    onCall(calendarRoutes.revokeFeedUrl, () => {
       calls.revoke += 1;
       current = SECOND_URL;
-      return HttpResponse.json(ok({ url: current }));
+      return ok({ url: current });
     }),
   );
   return calls;

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, ok, type Role } from '@rollbook/contract';
 import { selectAuth } from '../../lib/session/auth-slice';
 import { useSharedSelector } from '../../lib/store-hooks';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { ProfileDialog } from './profile-dialog';
@@ -68,9 +67,9 @@ describe('ProfileDialog', () => {
   it('rejects an invalid address and resets the field to the current e-mail', async () => {
     let called = false;
     server.use(
-      http.post(apiUrl(authRoutes.updateEmail.path), () => {
+      onCall(authRoutes.updateEmail, () => {
         called = true;
-        return HttpResponse.json(ok({ email: 'x' }));
+        return ok({ email: 'x' });
       }),
     );
     const { user } = renderDialog('student');
@@ -85,10 +84,8 @@ describe('ProfileDialog', () => {
 
   it('on 403 says "Please try again after 24 hours" and resets the field', async () => {
     server.use(
-      http.post(apiUrl(authRoutes.updateEmail.path), () =>
-        HttpResponse.json(errorBody('Please try again after 24 hours', 'retry_after_24_hours'), {
-          status: 403,
-        }),
+      onCall(authRoutes.updateEmail, () =>
+        errorReply(403, 'Please try again after 24 hours', 'retry_after_24_hours'),
       ),
     );
     const { user, store } = renderDialog('admin');
@@ -104,9 +101,9 @@ describe('ProfileDialog', () => {
   it('on success says "Email updated successfully" and logs out', async () => {
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(authRoutes.updateEmail.path), async ({ request }) => {
+      onCall(authRoutes.updateEmail, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok({ email: 'new.teacher@rollbook.test' }));
+        return ok({ email: 'new.teacher@rollbook.test' });
       }),
     );
     localStorage.setItem('callbackUrl', 'rollbook://x');

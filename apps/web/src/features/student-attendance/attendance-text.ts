@@ -19,6 +19,3 @@ export const ATTENDANCE_TEXT = {
   present: 'Present',
   timetableFailed: 'Something went wrong',
 } as const;
-
-/** How long the student's proof recording lasts (product spec §9). */
-export const RECORDING_MS = 5000;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { GEOLOCATION_PERMISSION_TIMEOUT_MS } from '@rollbook/contract';
 
 /** Where the screen stands with the location permission. */
 export type LocationPermission = 'checking' | 'granted' | 'prompt' | 'denied' | 'unsupported';
@@ -7,7 +8,11 @@ export type LocationPermission = 'checking' | 'granted' | 'prompt' | 'denied' | 
 export const PERMISSION_DENIED = 1;
 
 /** The options of every position read (product spec §9). */
-export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 0, timeout: 5000 };
+export const POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  maximumAge: 0,
+  timeout: GEOLOCATION_PERMISSION_TIMEOUT_MS,
+};
 
 /** Reads a fresh, high-accuracy position. */
 export function currentPosition(): Promise<GeolocationPosition> {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { LectureStudent } from '@rollbook/contract';
+import { MANUAL_REQUEST_COMMENT_MAX_LENGTH, type LectureStudent } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ATTENDANCE_TEXT } from './attendance-text';
@@ -51,7 +51,7 @@ export function ManualRequestDialog({
         <textarea
           id={fieldId}
           required
-          maxLength={1000}
+          maxLength={MANUAL_REQUEST_COMMENT_MAX_LENGTH}
           rows={3}
           value={comment}
           onChange={(event) => setComment(event.target.value)}

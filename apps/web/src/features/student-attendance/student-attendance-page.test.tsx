@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   okCoded,
@@ -10,7 +9,7 @@ import {
   type StudentTimetableEntry,
 } from '@rollbook/contract';
 import { encodeWavMono16 } from '../../lib/audio/wav';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { attendanceForm } from './student-attendance-api';
@@ -110,9 +109,9 @@ function entry(lectures: LectureStudent[], branchName = 'Computer Engineering'):
 function serveTimetable(entries: () => StudentTimetableEntry[]) {
   let calls = 0;
   server.use(
-    http.get(apiUrl(timetableRoutes.getTimetableForStudent.path), () => {
+    onCall(timetableRoutes.getTimetableForStudent, () => {
       calls += 1;
-      return HttpResponse.json(ok(entries()));
+      return ok(entries());
     }),
   );
   return () => calls;
@@ -232,10 +231,10 @@ describe('StudentAttendancePage: marking', () => {
     serveTimetable(() => [entry([lecture({ attendance_marked: marked })])]);
     const uploads: FormData[] = [];
     server.use(
-      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), async ({ request }) => {
+      onCall(sessionRoutes.markAttendanceForStudent, async ({ request }) => {
         uploads.push(await request.formData());
         marked = true;
-        return HttpResponse.json(okCoded(true, 100));
+        return okCoded(true, 100);
       }),
     );
     const { user } = renderPage();
@@ -261,11 +260,11 @@ describe('StudentAttendancePage: marking', () => {
     serveTimetable(() => [entry([lecture()])]);
     let release: () => void = () => undefined;
     server.use(
-      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), async () => {
+      onCall(sessionRoutes.markAttendanceForStudent, async () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        return HttpResponse.json(okCoded(true, 100));
+        return okCoded(true, 100);
       }),
     );
     const { user } = renderPage();
@@ -284,10 +283,8 @@ describe('StudentAttendancePage: marking', () => {
   it('shows the server message and re-enables the button when marking is refused', async () => {
     serveTimetable(() => [entry([lecture()])]);
     server.use(
-      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () =>
-        HttpResponse.json(errorBody("You're out of the predefined boundry of the premises!!"), {
-          status: 400,
-        }),
+      onCall(sessionRoutes.markAttendanceForStudent, () =>
+        errorReply(400, "You're out of the predefined boundry of the premises!!"),
       ),
     );
     const { user } = renderPage();
@@ -303,9 +300,9 @@ describe('StudentAttendancePage: marking', () => {
     serveTimetable(() => [entry([lecture()])]);
     let uploads = 0;
     server.use(
-      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () => {
+      onCall(sessionRoutes.markAttendanceForStudent, () => {
         uploads += 1;
-        return HttpResponse.json(okCoded(true, 100));
+        return okCoded(true, 100);
       }),
     );
     const { user } = renderPage();
@@ -331,11 +328,7 @@ describe('StudentAttendancePage: marking', () => {
 
   it('warns when the microphone stays silent for 2 seconds, and still marks once sound arrives', async () => {
     serveTimetable(() => [entry([lecture()])]);
-    server.use(
-      http.post(apiUrl(sessionRoutes.markAttendanceForStudent.path), () =>
-        HttpResponse.json(okCoded(true, 100)),
-      ),
-    );
+    server.use(onCall(sessionRoutes.markAttendanceForStudent, () => okCoded(true, 100)));
     recorder.silent = true;
     const { user } = renderPage();
     const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
@@ -352,9 +345,9 @@ describe('StudentAttendancePage: marking', () => {
     serveTimetable(() => [entry([lecture()])]);
     const bodies: unknown[] = [];
     server.use(
-      http.post(apiUrl(sessionRoutes.markForRegulization.path), async ({ request }) => {
+      onCall(sessionRoutes.markForRegulization, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(okCoded(true, 100));
+        return okCoded(true, 100);
       }),
     );
     const { user } = renderPage();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ATTENDANCE_MARKED_CODE, type LectureStudent } from '@rollbook/contract';
+import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from '@rollbook/contract';
 import { recordClip } from '../../lib/audio/record-clip';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { loaderFinished, loaderStarted } from '../../lib/loader/loader-slice';
 import { useAppDispatch } from '../../lib/store-hooks';
-import { ATTENDANCE_TEXT, RECORDING_MS } from './attendance-text';
+import { ATTENDANCE_TEXT } from './attendance-text';
 import { currentPosition, PERMISSION_DENIED } from './location';
 import { useMarkAttendanceMutation, useRequestManualMarkingMutation } from './student-attendance-api';
 
@@ -43,7 +43,7 @@ export function useMarking() {
     try {
       let clip;
       try {
-        clip = await markingDevices.recordClip(RECORDING_MS, {
+        clip = await markingDevices.recordClip(AUDIO_RECORDING_MS, {
           onSilence: () => toast.warning(ATTENDANCE_TEXT.noAudio),
         });
       } catch (error) {

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { divisionRoutes, ok, ROUTES, type DivisionDetail } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -22,9 +21,7 @@ const division: DivisionDetail = {
 
 describe('StudentDivisionPage', () => {
   it("shows the student's division, its size and who is in which batch", async () => {
-    server.use(
-      http.get(apiUrl(divisionRoutes.getStudentsDivision.path), () => HttpResponse.json(ok(division))),
-    );
+    server.use(onCall(divisionRoutes.getStudentsDivision, () => ok(division)));
     renderApp(ROUTES.studentDivision, { role: 'student' });
     expect(await screen.findByRole('heading', { name: 'Division - A' })).toBeInTheDocument();
     expect(screen.getByText('Students - 2')).toBeInTheDocument();
@@ -43,9 +40,7 @@ describe('StudentDivisionPage', () => {
 
   it('says so when the student has no division yet', async () => {
     server.use(
-      http.get(apiUrl(divisionRoutes.getStudentsDivision.path), () =>
-        HttpResponse.json(errorBody('You are not in a division yet'), { status: 404 }),
-      ),
+      onCall(divisionRoutes.getStudentsDivision, () => errorReply(404, 'You are not in a division yet')),
     );
     renderApp(ROUTES.studentDivision, { role: 'student' });
     expect(await screen.findByText('You have not been placed in a division yet.')).toBeInTheDocument();
@@ -55,11 +50,9 @@ describe('StudentDivisionPage', () => {
   it('shows any other failure with a way to try again', async () => {
     let calls = 0;
     server.use(
-      http.get(apiUrl(divisionRoutes.getStudentsDivision.path), () => {
+      onCall(divisionRoutes.getStudentsDivision, () => {
         calls += 1;
-        return calls === 1
-          ? HttpResponse.json(errorBody('The database is busy'), { status: 503 })
-          : HttpResponse.json(ok(division));
+        return calls === 1 ? errorReply(503, 'The database is busy') : ok(division);
       }),
     );
     const { user } = renderApp(ROUTES.studentDivision, { role: 'student' });

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { choicesRoutes, ok, ROUTES, type StudentSubjectChoices, type Subject } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -52,17 +51,13 @@ function openState(overrides: Partial<StudentSubjectChoices> = {}): StudentSubje
 }
 
 function serveState(state: StudentSubjectChoices) {
-  server.use(
-    http.get(apiUrl(choicesRoutes.getStudentsSubjectChoices.path), () => HttpResponse.json(ok(state))),
-  );
+  server.use(onCall(choicesRoutes.getStudentsSubjectChoices, () => ok(state)));
 }
 
 describe('StudentElectivesPage', () => {
   it('shows the "no elective subject" card on 404', async () => {
     server.use(
-      http.get(apiUrl(choicesRoutes.getStudentsSubjectChoices.path), () =>
-        HttpResponse.json(errorBody('No elective subjects'), { status: 404 }),
-      ),
+      onCall(choicesRoutes.getStudentsSubjectChoices, () => errorReply(404, 'No elective subjects')),
     );
     renderApp(ROUTES.studentElectiveSubject, { role: 'student' });
     expect(await screen.findByRole('heading', { name: 'No elective subject' })).toBeInTheDocument();
@@ -73,9 +68,9 @@ describe('StudentElectivesPage', () => {
     serveState(openState());
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.markSubjectChoicesOfStudent.path), async ({ request }) => {
+      onCall(choicesRoutes.markSubjectChoicesOfStudent, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(openState({ choices_saved: true, finalized_choices: [ml, ipr] })));
+        return ok(openState({ choices_saved: true, finalized_choices: [ml, ipr] }));
       }),
     );
     const { user } = renderApp(ROUTES.studentElectiveSubject, { role: 'student' });
@@ -99,9 +94,9 @@ describe('StudentElectivesPage', () => {
     serveState(openState({ choices_saved: true, finalized_choices: [cloud, ipr] }));
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.unsaveSubjectChoicesForStudent.path), async ({ request }) => {
+      onCall(choicesRoutes.unsaveSubjectChoicesForStudent, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(openState()));
+        return ok(openState());
       }),
     );
     const { user } = renderApp(ROUTES.studentElectiveSubject, { role: 'student' });

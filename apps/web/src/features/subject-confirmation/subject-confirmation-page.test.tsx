@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogueRoutes,
@@ -11,7 +10,7 @@ import {
   type Subject,
   type TeacherChoiceRow,
 } from '@rollbook/contract';
-import { apiUrl, server } from '../../testing/msw';
+import { onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -92,8 +91,10 @@ beforeEach(() => {
     downloads.push(this.download);
   });
   server.use(
-    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([stream]))),
-    http.get(apiUrl('/manage/get_semesters_from_stream/be-ce'), () => HttpResponse.json(ok([semester]))),
+    onCall(catalogueRoutes.getStreams, () => ok([stream])),
+    onCall(catalogueRoutes.getSemestersFromStream, () => ok([semester]), {
+      params: { stream_slug: 'be-ce' },
+    }),
   );
 });
 afterEach(() => vi.restoreAllMocks());
@@ -110,9 +111,9 @@ async function chooseSemester(user: ReturnType<typeof renderApp>['user']) {
 describe('SubjectConfirmationPage', () => {
   it('lists the teachers of a subject with their choices and downloads the subject-to-teacher map', async () => {
     server.use(
-      http.get(apiUrl('/manage/get_teachers_for_the_subject/cn'), () => HttpResponse.json(ok(teacherRows))),
-      http.get(apiUrl(choicesRoutes.getSubjectToTeacherExcel.path), () =>
-        HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: 'subject_to_teacher.xlsx' })),
+      onCall(choicesRoutes.getTeachersForSubject, () => ok(teacherRows), { params: { subject_slug: 'cn' } }),
+      onCall(choicesRoutes.getSubjectToTeacherExcel, () =>
+        ok({ file_content: 'UEsDBA==', file_name: 'subject_to_teacher.xlsx' }),
       ),
     );
     const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
@@ -132,31 +133,29 @@ describe('SubjectConfirmationPage', () => {
   it('unlocks a teacher from the teacher-to-subject map after confirming', async () => {
     let body: unknown = null;
     server.use(
-      http.get(apiUrl(choicesRoutes.getAllSubjectsOfTeacher.path), () =>
-        HttpResponse.json(
-          ok([
-            {
-              teacher: { slug: 't1', profile: { name: 'Asha Mehta' } },
-              selected_subjects: [
-                {
-                  stream_name: 'BE | Computer Engg.',
-                  choices_locked: true,
-                  subjects: [
-                    { subject_name: 'Computer Networks', sem_year: 5, subject_code: 'cn-code', ordering: 1 },
-                  ],
-                },
-              ],
-            },
-            { teacher: { slug: 't2', profile: { name: 'Ravi Shah' } }, selected_subjects: null },
-          ]),
-        ),
+      onCall(choicesRoutes.getAllSubjectsOfTeacher, () =>
+        ok([
+          {
+            teacher: { slug: 't1', profile: { name: 'Asha Mehta' } },
+            selected_subjects: [
+              {
+                stream_name: 'BE | Computer Engg.',
+                choices_locked: true,
+                subjects: [
+                  { subject_name: 'Computer Networks', sem_year: 5, subject_code: 'cn-code', ordering: 1 },
+                ],
+              },
+            ],
+          },
+          { teacher: { slug: 't2', profile: { name: 'Ravi Shah' } }, selected_subjects: null },
+        ]),
       ),
-      http.post(apiUrl(choicesRoutes.unlockSubjectChoicesForTeacher.path), async ({ request }) => {
+      onCall(choicesRoutes.unlockSubjectChoicesForTeacher, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok({ choices_unlocked: true }));
+        return ok({ choices_unlocked: true });
       }),
-      http.get(apiUrl(choicesRoutes.getTeacherToSubjectExcel.path), () =>
-        HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: 'teacher_to_subject.xlsx' })),
+      onCall(choicesRoutes.getTeacherToSubjectExcel, () =>
+        ok({ file_content: 'UEsDBA==', file_name: 'teacher_to_subject.xlsx' }),
       ),
     );
     const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
@@ -186,11 +185,13 @@ describe('SubjectConfirmationPage', () => {
 
   it('needs a semester for the student-to-subject map, then downloads it', async () => {
     server.use(
-      http.get(apiUrl('/manage/get_complementry_subject_from_semester/be-ce-5'), () =>
-        HttpResponse.json(ok([])),
-      ),
-      http.get(apiUrl('/manage/get_student_to_subject_excel/be-ce-5'), () =>
-        HttpResponse.json(ok({ file_content: 'UEsDBA==', file_name: 'students.xlsx' })),
+      onCall(catalogueRoutes.getComplementarySubjects, () => ok([]), {
+        params: { semester_slug: 'be-ce-5' },
+      }),
+      onCall(
+        choicesRoutes.getStudentToSubjectExcel,
+        () => ok({ file_content: 'UEsDBA==', file_name: 'students.xlsx' }),
+        { params: { semester_slug: 'be-ce-5' } },
       ),
     );
     const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
@@ -206,15 +207,19 @@ describe('SubjectConfirmationPage', () => {
   it('deletes a saved student pick only after "delete" is typed', async () => {
     let body: unknown = null;
     server.use(
-      http.get(apiUrl('/manage/get_complementry_subject_from_semester/be-ce-5'), () =>
-        HttpResponse.json(ok([{ slug: 'el-1', category: 'Elective I', subjects: [cloud] }])),
+      onCall(
+        catalogueRoutes.getComplementarySubjects,
+        () => ok([{ slug: 'el-1', category: 'Elective I', subjects: [cloud] }]),
+        { params: { semester_slug: 'be-ce-5' } },
       ),
-      http.get(apiUrl('/manage/get_students_for_the_subject/cloud'), () =>
-        HttpResponse.json(ok([studentRow('01', 'Nia Patel', [cloud]), studentRow('02', 'Om Desai', [])])),
+      onCall(
+        choicesRoutes.getStudentsForSubject,
+        () => ok([studentRow('01', 'Nia Patel', [cloud]), studentRow('02', 'Om Desai', [])]),
+        { params: { subject_slug: 'cloud' } },
       ),
-      http.post(apiUrl(choicesRoutes.unlockSubjectChoiceForStudent.path), async ({ request }) => {
+      onCall(choicesRoutes.unlockSubjectChoiceForStudent, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok({ subject_delete: true, choice_locked: false, subject: null }));
+        return ok({ subject_delete: true, choice_locked: false, subject: null });
       }),
     );
     const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   catalogueRoutes,
@@ -9,7 +8,7 @@ import {
   type SemesterFull,
   type Subject,
 } from '@rollbook/contract';
-import { apiUrl, server } from '../../testing/msw';
+import { onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { buildSemester, buildSubject, testStream } from './subject-fixture';
@@ -28,11 +27,13 @@ const economics = buildSubject({
 
 function serve(semester: SemesterFull, catalogue: Subject[] = [algorithms, economics]) {
   server.use(
-    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([testStream]))),
-    http.get(apiUrl('/manage/get_semesters_from_stream/be-ce'), () => HttpResponse.json(ok([semester]))),
-    http.get(apiUrl('/manage/get_subjects_from_acedemic_year/be-ce-5/2025-26'), () =>
-      HttpResponse.json(ok(catalogue)),
-    ),
+    onCall(catalogueRoutes.getStreams, () => ok([testStream])),
+    onCall(catalogueRoutes.getSemestersFromStream, () => ok([semester]), {
+      params: { stream_slug: 'be-ce' },
+    }),
+    onCall(catalogueRoutes.getSubjectsFromAcademicYear, () => ok(catalogue), {
+      params: { semester_slug: 'be-ce-5', year: '2025-26' },
+    }),
   );
 }
 
@@ -81,9 +82,9 @@ describe('SubjectSelectionPage', () => {
     serve(buildSemester());
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.addSubjectsToSemester.path), async ({ request }) => {
+      onCall(choicesRoutes.addSubjectsToSemester, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok([algorithms, economics]));
+        return ok([algorithms, economics]);
       }),
     );
     const { user } = await openSemester(true);
@@ -123,9 +124,9 @@ describe('SubjectSelectionPage', () => {
     );
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.unlockSubjectChoices.path), async ({ request }) => {
+      onCall(choicesRoutes.unlockSubjectChoices, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(true));
+        return ok(true);
       }),
     );
     const { user } = await openSemester(false);
@@ -149,9 +150,9 @@ describe('SubjectSelectionPage', () => {
     serve(buildSemester({ subjects: [algorithms], subjects_locked: true, deadline_reached: true }));
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.extendSubjectChoiceDeadline.path), async ({ request }) => {
+      onCall(choicesRoutes.extendSubjectChoiceDeadline, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok({ is_changed: true, deadline_timestamp: '2030-02-01' }));
+        return ok({ is_changed: true, deadline_timestamp: '2030-02-01' });
       }),
     );
     const { user } = await openSemester(false);

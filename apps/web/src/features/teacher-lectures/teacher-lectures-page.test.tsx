@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clientErrorMessage,
@@ -9,9 +8,10 @@ import {
   timetableRoutes,
   updateAttendanceMessage,
   type LectureTeacher,
+  type WeekDay,
 } from '@rollbook/contract';
 import { openedSockets, type FakeSocket } from '../../testing/fake-socket';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { buildDay, buildLecture, buildOngoing, buildRecord, ROOMS } from './lecture-fixtures';
@@ -89,19 +89,19 @@ afterAll(() => {
 });
 
 const TODAY = weekdayOf(new Date());
-const DAY_URL = apiUrl(timetableRoutes.getTimetableForTeacher.path.replace('{day}', ':day'));
 
 /** Serves `byDay[day]` (or nothing) and records which days were asked for. */
 function serveDays(byDay: Record<string, () => LectureTeacher[]>) {
   const asked: string[] = [];
   server.use(
-    http.get(DAY_URL, ({ params }) => {
+    onCall(timetableRoutes.getTimetableForTeacher, ({ params }) => {
       const day = String(params.day);
       asked.push(day);
-      const resolved = day === 'current' ? TODAY : day;
-      return HttpResponse.json({ ...ok(buildDay(byDay[resolved]?.() ?? [])), day: resolved });
+      // The schema checks the echoed day at run time: a day the page should never ask for fails.
+      const resolved = (day === 'current' ? TODAY : day) as WeekDay;
+      return { ...ok(buildDay(byDay[resolved]?.() ?? [])), day: resolved };
     }),
-    http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok(ROOMS))),
+    onCall(timetableRoutes.getClassroomsForTeacher, () => ok(ROOMS)),
   );
   return asked;
 }
@@ -124,20 +124,18 @@ async function startLive(
   let active: LectureTeacher['session']['active'] = 'pre';
   serveDays({ [TODAY]: () => [buildLecture({ active })] });
   server.use(
-    http.post(apiUrl(sessionRoutes.createLectureSession.path), async ({ request }) => {
+    onCall(sessionRoutes.createLectureSession, async ({ request }) => {
       const form = await request.formData();
       forms.push(
         Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])),
       );
       active = 'ongoing';
-      return HttpResponse.json(
-        ok({
-          session_id: lecture.session.session_id,
-          active: 'ongoing',
-          audio_url: 'tone-abc.wav',
-          lecture: { ...lecture, session: { ...lecture.session, active: 'ongoing' } },
-        }),
-      );
+      return ok({
+        session_id: lecture.session.session_id,
+        active: 'ongoing',
+        audio_url: 'tone-abc.wav',
+        lecture: { ...lecture, session: { ...lecture.session, active: 'ongoing' } },
+      });
     }),
   );
   await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Start Session' }));
@@ -210,8 +208,8 @@ describe('TeacherLecturesPage: the day', () => {
 
   it('shows the server message when the timetable fails', async () => {
     server.use(
-      http.get(DAY_URL, () => HttpResponse.json(errorBody('Timetable unavailable'), { status: 500 })),
-      http.get(apiUrl(timetableRoutes.getClassroomsForTeacher.path), () => HttpResponse.json(ok(ROOMS))),
+      onCall(timetableRoutes.getTimetableForTeacher, () => errorReply(500, 'Timetable unavailable')),
+      onCall(timetableRoutes.getClassroomsForTeacher, () => ok(ROOMS)),
     );
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Timetable unavailable');
@@ -224,13 +222,13 @@ describe('TeacherLecturesPage: classroom', () => {
     const bodies: unknown[] = [];
     const checks: string[] = [];
     server.use(
-      http.get(apiUrl(sessionRoutes.getClassroomAllocations.path), ({ request }) => {
+      onCall(sessionRoutes.getClassroomAllocations, ({ request }) => {
         checks.push(new URL(request.url).search);
-        return HttpResponse.json(ok({ associated_lecture: { teacher: 'Hetal A. Joshi' } }));
+        return ok({ associated_lecture: { teacher: 'Hetal A. Joshi' } });
       }),
-      http.post(apiUrl(sessionRoutes.setClassroomDynamic.path), async ({ request }) => {
+      onCall(sessionRoutes.setClassroomDynamic, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(ok(buildDay([buildLecture()])));
+        return ok(buildDay([buildLecture()]));
       }),
     );
     const { user } = renderPage();
@@ -259,9 +257,9 @@ describe('TeacherLecturesPage: live session', () => {
     serveDays({ [TODAY]: () => [buildLecture()] });
     let created = 0;
     server.use(
-      http.post(apiUrl(sessionRoutes.createLectureSession.path), () => {
+      onCall(sessionRoutes.createLectureSession, () => {
         created += 1;
-        return HttpResponse.json(errorBody('unexpected'), { status: 500 });
+        return errorReply(500, 'unexpected');
       }),
     );
     audio.microphoneError = new Error('Permission denied');
@@ -556,15 +554,10 @@ describe('TeacherLecturesPage: export', () => {
   it('downloads the raw CSV as session_data.csv', async () => {
     serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
     server.use(
-      http.get(
-        apiUrl(sessionRoutes.getSessionDataForExport.path.replace('{session_id}', ':id')),
-        ({ params }) => {
-          expect(params.id).toBe('session-lecture-1');
-          return new HttpResponse('enrollment,name\n2101,Asha\n', {
-            headers: { 'Content-Type': 'text/csv' },
-          });
-        },
-      ),
+      onCall(sessionRoutes.getSessionDataForExport, ({ params }) => {
+        expect(params.session_id).toBe('session-lecture-1');
+        return 'enrollment,name\n2101,Asha\n';
+      }),
     );
     const blobs: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -588,8 +581,8 @@ describe('TeacherLecturesPage: export', () => {
   it('shows the server’s message when the export is refused', async () => {
     serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
     server.use(
-      http.get(apiUrl(sessionRoutes.getSessionDataForExport.path.replace('{session_id}', ':id')), () =>
-        HttpResponse.json(errorBody('Only the lecture’s teacher can export its attendance'), { status: 403 }),
+      onCall(sessionRoutes.getSessionDataForExport, () =>
+        errorReply(403, 'Only the lecture’s teacher can export its attendance'),
       ),
     );
     const { user } = renderPage();

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { allocationRoutes, ok, ROUTES, type TeacherAllocationRow } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorReply, onCall, server, type CallAnswer } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -27,12 +26,8 @@ const rows: TeacherAllocationRow[] = [
   },
 ];
 
-function serve(response: Response | (() => Response)) {
-  server.use(
-    http.get(apiUrl(allocationRoutes.getTeachersAllocation.path), () =>
-      typeof response === 'function' ? response() : response,
-    ),
-  );
+function serve(answer: () => CallAnswer<typeof allocationRoutes.getTeachersAllocation>) {
+  server.use(onCall(allocationRoutes.getTeachersAllocation, answer));
 }
 
 function cellsOf(row: HTMLElement): string[] {
@@ -43,7 +38,7 @@ function cellsOf(row: HTMLElement): string[] {
 
 describe('TeacherLoadPage', () => {
   it("shows the teacher's hours per subject, the co-teachers and the weekly total", async () => {
-    serve(() => HttpResponse.json(ok(rows)));
+    serve(() => ok(rows));
     renderApp(ROUTES.teacherLoadAllocation, { role: 'teacher' });
     const table = await screen.findByRole('table', { name: 'My allocated load' });
     expect(cellsOf(within(table).getByRole('row', { name: 'Computer Networks' }))).toEqual([
@@ -65,14 +60,14 @@ describe('TeacherLoadPage', () => {
   });
 
   it('says so when nothing is allocated yet', async () => {
-    serve(() => HttpResponse.json(ok([])));
+    serve(() => ok([]));
     renderApp(ROUTES.teacherLoadAllocation, { role: 'teacher' });
     expect(await screen.findByText('No load has been allocated to you yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("shows the server's error", async () => {
-    serve(() => HttpResponse.json(errorBody('Allocation is not confirmed yet'), { status: 404 }));
+    serve(() => errorReply(404, 'Allocation is not confirmed yet'));
     renderApp(ROUTES.teacherLoadAllocation, { role: 'teacher' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Allocation is not confirmed yet');
   });

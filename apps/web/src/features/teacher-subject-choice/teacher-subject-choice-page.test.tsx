@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { choicesRoutes, ok, ROUTES, type Subject, type TeacherSubjectChoices } from '@rollbook/contract';
-import { apiUrl, server } from '../../testing/msw';
+import { onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
@@ -53,28 +52,24 @@ function state(overrides: Partial<TeacherSubjectChoices['subject_choices']> = {}
 
 describe('TeacherSubjectChoicePage', () => {
   it('orders the picks in the slide-over and saves them with the similar subjects', async () => {
-    server.use(
-      http.get(apiUrl(choicesRoutes.getTeachersSubjectChoices.path), () => HttpResponse.json(ok(state()))),
-    );
+    server.use(onCall(choicesRoutes.getTeachersSubjectChoices, () => ok(state())));
     let body: unknown = null;
     server.use(
-      http.post(apiUrl(choicesRoutes.markSubjectChoicesOfTeacher.path), async ({ request }) => {
+      onCall(choicesRoutes.markSubjectChoicesOfTeacher, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(
-          ok(
-            state({
-              choices_saved: true,
-              saved_subjects: [
-                {
-                  stream: 'BE | Computer Engg.',
-                  subjects: [
-                    { ...networks, priority: 2 },
-                    { ...economics, priority: 1 },
-                  ],
-                },
-              ],
-            }),
-          ),
+        return ok(
+          state({
+            choices_saved: true,
+            saved_subjects: [
+              {
+                stream: 'BE | Computer Engg.',
+                subjects: [
+                  { ...networks, priority: 2 },
+                  { ...economics, priority: 1 },
+                ],
+              },
+            ],
+          }),
         );
       }),
     );
@@ -109,14 +104,12 @@ describe('TeacherSubjectChoicePage', () => {
       choices_saved: true,
       saved_subjects: [{ stream: 'BE | Computer Engg.', subjects: [{ ...networks, priority: 1 }] }],
     });
-    server.use(
-      http.get(apiUrl(choicesRoutes.getTeachersSubjectChoices.path), () => HttpResponse.json(ok(savedState))),
-    );
+    server.use(onCall(choicesRoutes.getTeachersSubjectChoices, () => ok(savedState)));
     let calls = 0;
     server.use(
-      http.post(apiUrl(choicesRoutes.unsaveSubjectChoicesForTeacher.path), () => {
+      onCall(choicesRoutes.unsaveSubjectChoicesForTeacher, () => {
         calls += 1;
-        return HttpResponse.json(ok(state()));
+        return ok(state());
       }),
     );
     const { user } = renderApp(ROUTES.teacherSubjectChoice, { role: 'teacher' });

@@ -2,16 +2,13 @@ import {
   catalogueRoutes,
   divisionRoutes,
   MASTER_TIMETABLE_FILE_FIELD,
+  timetableExtensionRoutes,
   timetableRoutes,
   type DivisionOption,
   type DivisionTimetable,
   type Stream,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
-
-// Sample downloads are Rollbook additions outside the original contract (server: timetable module).
-const SAMPLE_LIST_ROUTE = { method: 'GET', path: '/timetable/samples' } as const;
-const SAMPLE_FILE_ROUTE = { method: 'GET', path: '/timetable/samples/{name}' } as const;
 
 /** The shipped sample timetables that the upload form offers (the CSV originals). */
 export function sampleCsvNames(names: readonly string[]): string[] {
@@ -83,12 +80,12 @@ export const timetableApi = api.enhanceEndpoints({ addTagTypes: ['MasterTimetabl
       extraOptions: { silent: true, skipLoader: true },
     }),
     getTimetableSamples: build.query<string[], void>({
-      query: () => contractRequest(SAMPLE_LIST_ROUTE),
+      query: () => contractRequest(timetableExtensionRoutes.getSampleNames),
       transformResponse: (response: Listed<string[]>) => sampleCsvNames(response.data),
     }),
     downloadTimetableSample: build.mutation<string, string>({
       query: (name) => ({
-        ...contractRequest(SAMPLE_FILE_ROUTE, { params: { name } }),
+        ...contractRequest(timetableExtensionRoutes.getSampleFile, { params: { name } }),
         // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
         responseHandler: 'content-type',
       }),

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogueRoutes,
   divisionRoutes,
   MASTER_TIMETABLE_FILE_FIELD,
   ok,
+  timetableExtensionRoutes,
   timetableRoutes,
   type DivisionTimetable,
 } from '@rollbook/contract';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { errorBody, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { buildWeek, DIVISION, STREAM } from './timetable-fixtures';
@@ -33,19 +34,18 @@ afterAll(() => {
   if (!hadResizeObserver) Reflect.deleteProperty(globalThis, 'ResizeObserver');
 });
 
-const TIMETABLE_URL = apiUrl(timetableRoutes.getTimetable.path.replace('{division_slug}', DIVISION.slug));
 const EMPTY_WEEK: DivisionTimetable = { schedules: [{ day: 'MONDAY', lectures: [] }] };
 
 /** A server whose one division has `week` (empty: the admin has no timetable yet). */
 function serveCatalogue(week: () => DivisionTimetable) {
   server.use(
-    http.get(apiUrl(catalogueRoutes.getStreams.path), () => HttpResponse.json(ok([STREAM]))),
-    http.get(apiUrl(divisionRoutes.getDivisionsFromStream.path.replace('{stream_slug}', STREAM.slug)), () =>
-      HttpResponse.json(ok([DIVISION])),
-    ),
-    http.get(TIMETABLE_URL, () => HttpResponse.json(ok(week()))),
-    http.get(apiUrl('/timetable/samples'), () =>
-      HttpResponse.json(ok(['grid-ce-be7.csv', 'grid-ce-be7.xlsx', 'rows-it-be5.csv'])),
+    onCall(catalogueRoutes.getStreams, () => ok([STREAM])),
+    onCall(divisionRoutes.getDivisionsFromStream, () => ok([DIVISION]), {
+      params: { stream_slug: STREAM.slug },
+    }),
+    onCall(timetableRoutes.getTimetable, () => ok(week()), { params: { division_slug: DIVISION.slug } }),
+    onCall(timetableExtensionRoutes.getSampleNames, () =>
+      ok(['grid-ce-be7.csv', 'grid-ce-be7.xlsx', 'rows-it-be5.csv']),
     ),
   );
 }
@@ -76,9 +76,9 @@ describe('TimetablePage upload', () => {
     serveCatalogue(() => EMPTY_WEEK);
     let uploads = 0;
     server.use(
-      http.post(apiUrl(timetableRoutes.uploadMasterTimetable.path), () => {
+      onCall(timetableRoutes.uploadMasterTimetable, () => {
         uploads += 1;
-        return HttpResponse.json(ok({ logs: [], register_count: 0, error_count: 0 }));
+        return ok({ logs: [], register_count: 0, error_count: 0 });
       }),
     );
     const { user } = renderPage();
@@ -90,7 +90,7 @@ describe('TimetablePage upload', () => {
   it('lists every problem of a rejected file and keeps the form', async () => {
     serveCatalogue(() => EMPTY_WEEK);
     server.use(
-      http.post(apiUrl(timetableRoutes.uploadMasterTimetable.path), () =>
+      onCall(timetableRoutes.uploadMasterTimetable, () =>
         HttpResponse.json(
           {
             ...errorBody(
@@ -137,7 +137,7 @@ describe('TimetablePage upload', () => {
 
   it('shows "File upload failed. See console for more information." when the request fails', async () => {
     serveCatalogue(() => EMPTY_WEEK);
-    server.use(http.post(apiUrl(timetableRoutes.uploadMasterTimetable.path), () => HttpResponse.error()));
+    server.use(onCall(timetableRoutes.uploadMasterTimetable, () => HttpResponse.error()));
     const { user } = renderPage();
     await chooseFile(user, csv());
     await user.click(screen.getByRole('button', { name: 'Upload File' }));
@@ -152,11 +152,11 @@ describe('TimetablePage upload', () => {
     serveCatalogue(() => week);
     let sentBody = '';
     server.use(
-      http.post(apiUrl(timetableRoutes.uploadMasterTimetable.path), async ({ request }) => {
+      onCall(timetableRoutes.uploadMasterTimetable, async ({ request }) => {
         // jsdom's File is opaque to Node's multipart encoder, so only the field name is checked.
         sentBody = await request.text();
         week = buildWeek();
-        return HttpResponse.json(ok({ logs: [], register_count: 4, error_count: 0 }));
+        return ok({ logs: [], register_count: 4, error_count: 0 });
       }),
     );
     const { user } = renderPage();

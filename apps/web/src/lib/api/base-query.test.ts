@@ -1,10 +1,13 @@
+// The probes below are not contract calls (they test the base query itself), so they use msw's
+// bare `http`; the contract's refresh call goes through onCall.
+// eslint-disable-next-line no-restricted-syntax
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '@rollbook/contract';
 import { makeStore } from '../../app/store';
 import { buildTokenPair } from '../../testing/factories';
-import { apiUrl, errorBody, server } from '../../testing/msw';
+import { apiUrl, errorBody, errorReply, onCall, server } from '../../testing/msw';
 import { signInAs } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { api } from './api';
@@ -56,11 +59,11 @@ describe('baseQuery', () => {
           ? HttpResponse.json({ data: String(params.name) })
           : HttpResponse.json(errorBody('Token is invalid or expired'), { status: 401 }),
       ),
-      http.post(apiUrl(authRoutes.refresh.path), async ({ request }) => {
+      onCall(authRoutes.refresh, async ({ request }) => {
         refreshCalls += 1;
         refreshBody = await request.json();
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return HttpResponse.json(fresh);
+        return fresh;
       }),
     );
     const store = makeStore();
@@ -80,9 +83,7 @@ describe('baseQuery', () => {
       http.get(apiUrl('/test/a'), () =>
         HttpResponse.json(errorBody('Token is invalid or expired'), { status: 401 }),
       ),
-      http.post(apiUrl(authRoutes.refresh.path), () =>
-        HttpResponse.json(errorBody('Token is invalid'), { status: 401 }),
-      ),
+      onCall(authRoutes.refresh, () => errorReply(401, 'Token is invalid')),
     );
     const store = makeStore();
     const result = await run(store, 'a');
@@ -102,6 +103,7 @@ describe('baseQuery', () => {
     signInAs('student');
     server.use(
       http.get(apiUrl('/test/a'), () => HttpResponse.json(errorBody('expired'), { status: 401 })),
+      // Off the contract on purpose: the base query must survive a refresh answer missing a token.
       http.post(apiUrl(authRoutes.refresh.path), () => HttpResponse.json({ access: 'only-access' })),
     );
     const store = makeStore();

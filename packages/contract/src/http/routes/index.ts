@@ -1,26 +1,34 @@
 import type { RouteDef } from '../route';
-import { allocationRoutes } from './allocation.routes';
+import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 import { authRoutes } from './auth.routes';
+import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
-import { mediaRoutes } from './media.routes';
+import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
-import { timetableRoutes } from './timetable.routes';
+import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 export { authRoutes } from './auth.routes';
+export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
-export { MEDIA_NAME_PATTERN, mediaPath, mediaRoutes } from './media.routes';
+export {
+  MEDIA_NAME_PATTERN,
+  mediaExtensionRoutes,
+  mediaPath,
+  mediaRoutes,
+  TONES_FOLDER,
+} from './media.routes';
 export { notificationRoutes } from './notifications.routes';
 export { sessionRoutes } from './sessions.routes';
-export { MASTER_TIMETABLE_FILE_FIELD, timetableRoutes } from './timetable.routes';
+export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 /** Route groups by module, as the server registers them. */
-export const ROUTE_GROUPS = {
+const ROUTE_GROUPS = {
   auth: authRoutes,
   notifications: notificationRoutes,
   timetable: timetableRoutes,
@@ -38,8 +46,20 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
 );
 
 /**
- * Finds a route by its stable id (e.g. `auth.login`); undefined when there is none.
+ * Rollbook's own calls, outside contract Appendix A: old clients never send them, but they are
+ * defined here all the same, so the server registers and the web calls them like any other.
  */
-export function routeById(id: string): RouteDef | undefined {
-  return ROUTES_TABLE.find((route) => route.id === id);
-}
+const EXTENSION_ROUTE_GROUPS = {
+  allocation: allocationExtensionRoutes,
+  calendar: calendarRoutes,
+  timetable: timetableExtensionRoutes,
+  media: mediaExtensionRoutes,
+} as const;
+
+/** Every Rollbook call outside Appendix A exactly once. */
+export const EXTENSION_ROUTES_TABLE: readonly RouteDef[] = Object.values(EXTENSION_ROUTE_GROUPS).flatMap(
+  (group) => Object.values(group) as RouteDef[],
+);
+
+/** Every HTTP call the server answers through the contract: Appendix A, then Rollbook's own. */
+export const ALL_ROUTES: readonly RouteDef[] = [...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bytesSchema } from '../../schemas/common';
 import { defineRoute } from '../route';
 
 /**
@@ -29,11 +30,33 @@ export const mediaRoutes = {
     params: z.object({
       audio_url: z.string().regex(MEDIA_NAME_PATTERN, { error: 'audio_url must be a media file name' }),
     }),
-    response: z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
-      error: 'media body must be bytes',
-    }),
+    response: bytesSchema('a media file'),
     responseKind: 'binary',
     summary: 'The looping session tone (public, no Authorization header; WAV)',
+    section: '7',
+  }),
+} as const;
+
+/** The media folder of session tones: every tone's `audio_url` is `tones/<slug>.wav`. */
+export const TONES_FOLDER = 'tones';
+
+/**
+ * A Rollbook refinement of `/media/{audio_url}` for session tones (so not in ROUTES_TABLE; clients
+ * still build the address with `mediaPath`): any instance answers a tone, re-creating one another
+ * instance generated from its parameters rather than answering 404.
+ */
+export const mediaExtensionRoutes = {
+  getTone: defineRoute({
+    id: 'media.getTone',
+    method: 'GET',
+    path: `/media/${TONES_FOLDER}/{name}`,
+    auth: 'none',
+    roles: [],
+    bodyKind: 'none',
+    params: z.object({ name: z.string().max(100) }),
+    response: bytesSchema('a tone'),
+    responseKind: 'binary',
+    summary: 'A session tone (public, no Authorization header; WAV), from any instance',
     section: '7',
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES_TABLE, routeById } from './index';
+import { ALL_ROUTES, EXTENSION_ROUTES_TABLE, ROUTES_TABLE } from './index';
 import { pathParamNames } from '../route';
 
 /** Contract Appendix A, copied verbatim: the 57 method + path pairs the original clients send. */
@@ -64,6 +64,7 @@ const APPENDIX_A: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const key = (method: string, path: string) => `${method} ${path}`;
+const routeById = (id: string) => ALL_ROUTES.find((route) => route.id === id);
 
 describe('ROUTES_TABLE against contract Appendix A', () => {
   const actual = ROUTES_TABLE.map((r) => key(r.method, r.path));
@@ -156,6 +157,48 @@ describe('ROUTES_TABLE against contract Appendix A', () => {
 
   it('does not contain the server-added docs route', () => {
     expect(ROUTES_TABLE.some((r) => r.path.startsWith('/api/docs'))).toBe(false);
-    expect(routeById('nope.nothing')).toBeUndefined();
+  });
+});
+
+describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
+  it('lists each addition once, none of them an Appendix A call', () => {
+    expect(EXTENSION_ROUTES_TABLE.map((r) => key(r.method, r.path)).sort()).toEqual(
+      [
+        'GET /allocation/get_allocation_excel',
+        'POST /allocation/set_teacher_max_hours/',
+        'GET /calendar/feed',
+        'POST /calendar/feed/revoke',
+        'GET /calendar/{file}',
+        'GET /timetable/samples',
+        'GET /timetable/samples/{name}',
+        'GET /media/tones/{name}',
+      ].sort(),
+    );
+    const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
+    for (const route of EXTENSION_ROUTES_TABLE)
+      expect(appendix.has(key(route.method, route.path))).toBe(false);
+  });
+
+  it('keeps ids unique across the whole table and finds the additions by id', () => {
+    const ids = ALL_ROUTES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ALL_ROUTES).toHaveLength(ROUTES_TABLE.length + EXTENSION_ROUTES_TABLE.length);
+    expect(routeById('calendar.getFeed')?.responseKind).toBe('text');
+    expect(routeById('timetable.getSampleFile')?.responseKind).toBe('binary');
+  });
+
+  it('declares path parameters as named, and roles exactly for bearer calls', () => {
+    for (const route of EXTENSION_ROUTES_TABLE) {
+      const declared = route.params ? Object.keys(route.params.shape) : [];
+      expect(declared.sort(), route.id).toEqual(pathParamNames(route.path).sort());
+      if (route.auth === 'none') expect(route.roles, route.id).toEqual([]);
+      else expect(route.roles.length, route.id).toBeGreaterThan(0);
+      if (route.method === 'GET') expect(route.bodyKind, route.id).toBe('none');
+    }
+  });
+
+  it('leaves only the calendar feed itself and the tones public', () => {
+    const open = EXTENSION_ROUTES_TABLE.filter((r) => r.auth === 'none').map((r) => r.id);
+    expect(open.sort()).toEqual(['calendar.getFeed', 'media.getTone']);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../../envelope';
-import { slugParams } from '../../schemas/common';
+import { bytesSchema, slugParams } from '../../schemas/common';
 import {
   ClassroomSchema,
   DivisionTimetableSchema,
@@ -80,5 +80,37 @@ export const timetableRoutes = {
     responseKind: 'envelope',
     summary: 'Import a master timetable (.csv or .xlsx) from the multipart field named master_tt.csv',
     section: '10.8',
+  }),
+} as const;
+
+/**
+ * Rollbook additions outside the original contract (so not in ROUTES_TABLE): the sample master
+ * timetables the upload form offers, each as the shipped CSV and as an .xlsx with the same cells.
+ */
+export const timetableExtensionRoutes = {
+  getSampleNames: defineRoute({
+    id: 'timetable.getSampleNames',
+    method: 'GET',
+    path: '/timetable/samples',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    response: envelopeSchema(z.array(z.string())),
+    responseKind: 'envelope',
+    summary: 'Names of the sample master timetables (admin)',
+    section: 'Rollbook',
+  }),
+  getSampleFile: defineRoute({
+    id: 'timetable.getSampleFile',
+    method: 'GET',
+    path: '/timetable/samples/{name}',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    params: z.object({ name: z.string().max(80) }),
+    response: bytesSchema('a sample file'),
+    responseKind: 'binary',
+    summary: 'Download a sample master timetable (.csv or .xlsx) matching the demo institution (admin)',
+    section: 'Rollbook',
   }),
 } as const;

@@ -1,5 +1,7 @@
+import { CONNECTION_CHECK_MS } from '@rollbook/contract';
+
 /** How often a connected socket is checked (product spec §9: every 2 seconds). */
-export const WATCHDOG_MS = 2000;
+export const WATCHDOG_MS = CONNECTION_CHECK_MS;
 
 /**
  * How long the first connect may take. socket.io retries a refused or unreachable server on its

@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, server } from '../../../testing/msw';
+import { mediaExtensionRoutes } from '@rollbook/contract';
+import { onCall, server } from '../../../testing/msw';
 import { setupMswServer } from '../../../testing/setup-msw';
 import { playToneLoop } from './live-audio';
 
@@ -10,7 +11,8 @@ describe('playToneLoop', () => {
   it('fetches the tone at /media/ followed by audio_url as it is, slashes included (§7)', async () => {
     const seen: string[] = [];
     server.use(
-      http.get(apiUrl('/media/*'), ({ request }) => {
+      // A session tone's audio_url is `tones/<slug>.wav`: the server's tone route answers it.
+      onCall(mediaExtensionRoutes.getTone, ({ request }) => {
         seen.push(new URL(request.url).pathname);
         return new HttpResponse(null, { status: 404 });
       }),

@@ -1,3 +1,4 @@
+import { AUDIO_CHUNK_MS } from '@rollbook/contract';
 import { writePcm16 } from '../../../lib/audio/pcm16';
 
 /** Receives one chunk: raw PCM s16le mono bytes and its ms epoch timestamp. */
@@ -5,13 +6,14 @@ export type ChunkSink = (chunk: ArrayBuffer, timestamp: number) => void;
 
 /**
  * Cuts the teacher's microphone frames into the chunks of contract §8.2: each full chunk holds
- * exactly `sampleRate` samples (one second) of raw PCM16 little-endian mono without a header, so
- * the server reads the rate as `byteLength / 2`; chunk `i` is stamped `start + i × 1000` where
- * `start` is the wall-clock time of the first sample. While the device delivers no frames, each
+ * exactly AUDIO_CHUNK_MS (one second: `sampleRate` samples) of raw PCM16 little-endian mono without
+ * a header, so the server reads the rate as `byteLength / 2`; chunk `i` is stamped
+ * `start + i × AUDIO_CHUNK_MS` where `start` is the wall-clock time of the first sample. While the device delivers no frames, each
  * `tick` sends a zero-length heartbeat instead, so the server can tell silence from a lost stream.
  */
 export class PcmChunker {
   private readonly pending: Float32Array;
+  private readonly chunkSamples: number;
   private filled = 0;
   private index = 0;
   private startMs: number | null = null;
@@ -24,7 +26,8 @@ export class PcmChunker {
     if (!Number.isInteger(sampleRate) || sampleRate <= 0) {
       throw new RangeError(`sample rate must be a positive integer, got ${sampleRate}`);
     }
-    this.pending = new Float32Array(sampleRate);
+    this.chunkSamples = Math.round((sampleRate * AUDIO_CHUNK_MS) / 1000);
+    this.pending = new Float32Array(this.chunkSamples);
   }
 
   /** Adds captured frames; sends every chunk they complete. */
@@ -34,11 +37,11 @@ export class PcmChunker {
     this.startMs ??= nowMs - (frames.length / this.sampleRate) * 1000;
     let offset = 0;
     while (offset < frames.length) {
-      const take = Math.min(frames.length - offset, this.sampleRate - this.filled);
+      const take = Math.min(frames.length - offset, this.chunkSamples - this.filled);
       this.pending.set(frames.subarray(offset, offset + take), this.filled);
       this.filled += take;
       offset += take;
-      if (this.filled === this.sampleRate) this.sendChunk();
+      if (this.filled === this.chunkSamples) this.sendChunk();
     }
   }
 
@@ -49,9 +52,9 @@ export class PcmChunker {
   }
 
   private sendChunk(): void {
-    const bytes = new ArrayBuffer(this.sampleRate * 2);
+    const bytes = new ArrayBuffer(this.chunkSamples * 2);
     writePcm16(new DataView(bytes), 0, this.pending);
-    this.sink(bytes, (this.startMs ?? 0) + this.index * 1000);
+    this.sink(bytes, (this.startMs ?? 0) + this.index * AUDIO_CHUNK_MS);
     this.index += 1;
     this.filled = 0;
   }
