@@ -8,6 +8,7 @@ import { createMailer } from './lib/mailer';
 import { createRedisClient } from './lib/redis';
 import { boundUrl } from './lib/start-banner';
 import { startMetricsServer } from './plugins/app/ops';
+import { holdDataDir } from './backup/server-lock';
 import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './modules/auth/tokens';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
@@ -30,6 +31,8 @@ async function main() {
     onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
   });
   log.info({ database: database.kind }, 'database ready, migrations applied');
+  // `npm run backup` / `restore` refuse to touch the embedded database while this process has it open.
+  if (database.kind === 'pglite') holdDataDir(config.dataDir);
   if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db)))
     log.info('seeded the demo institution');
 

@@ -66,7 +66,8 @@ describe('GET /api/health and GET /api/ready', () => {
     };
 
     it('refuses a scrape without the token or with another one (401, nothing exposed)', async () => {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token-of-the-same-length-000000' }]) {
+      const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrong-token-of-the-same-length-000000' }];
+      for (const headers of attempts) {
         const res = await call(t.app, { method: 'GET', url: '/api/metrics', headers });
         expect(res.status).toBe(401);
         expect(res.body).toMatchObject({ data: null, error: true, code: 'token_invalid' });
