@@ -70,7 +70,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
   // Early: its response hook counts every route, also those registered after it.
-  await app.register(opsPlugin, { redis: opts.redis, ...(opts.poolStats ? { poolStats: opts.poolStats } : {}) });
+  await app.register(opsPlugin, {
+    redis: opts.redis,
+    ...(opts.poolStats ? { poolStats: opts.poolStats } : {}),
+  });
   await app.register(plannerPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
   // Before the modules: the sessions module attaches its socket handlers to the namespace.

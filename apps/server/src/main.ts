@@ -28,7 +28,8 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     limits: config.db,
-    onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+    onConnectionError: (err) =>
+      log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
   });
   log.info({ database: database.kind }, 'database ready, migrations applied');
   // `npm run backup` / `restore` refuse to touch the embedded database while this process has it open.
@@ -57,7 +58,7 @@ async function main() {
     },
     logger: loggerOptions,
     redis,
-    poolStats: database.poolStats,
+    poolStats: () => database.poolStats(),
   });
   const metricsServer =
     config.metricsPort !== undefined
@@ -88,10 +89,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = boundUrl(app.server.address());
-  const publicLine = config.publicUrl && config.publicUrl !== url ? `Public address: ${config.publicUrl}\n` : '';
+  const publicLine =
+    config.publicUrl && config.publicUrl !== url ? `Public address: ${config.publicUrl}\n` : '';
   const metricsAddress = metricsServer?.address();
   const metricsLine =
-    metricsAddress && typeof metricsAddress === 'object' ? `Metrics: ${boundUrl(metricsAddress)}/metrics\n` : '';
+    metricsAddress && typeof metricsAddress === 'object'
+      ? `Metrics: ${boundUrl(metricsAddress)}/metrics\n`
+      : '';
   const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n');
   process.stdout.write(
     `\nRollbook is running at ${url}\n${publicLine}${metricsLine}Demo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`,

@@ -106,40 +106,44 @@ describe('npm run backup / npm run restore (embedded PGlite)', { timeout: 120_00
   });
 });
 
-describe.skipIf(faultTestsSkipped())('npm run backup / npm run restore (PostgreSQL: pg_dump custom format)', { timeout: 120_000 }, () => {
-  let server: PrivatePostgres;
-  let tmp: string;
+describe.skipIf(faultTestsSkipped())(
+  'npm run backup / npm run restore (PostgreSQL: pg_dump custom format)',
+  { timeout: 120_000 },
+  () => {
+    let server: PrivatePostgres;
+    let tmp: string;
 
-  beforeAll(async () => {
-    server = await startPrivatePostgres();
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-backup-pg-'));
-  });
-  afterAll(async () => {
-    await server?.destroy();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      server = await startPrivatePostgres();
+      tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-backup-pg-'));
+    });
+    afterAll(async () => {
+      await server?.destroy();
+      if (tmp) await rm(tmp, { recursive: true, force: true });
+    });
 
-  it('restores a dump into a fresh database, where the data is found', async () => {
-    const handle = await openDatabase({ url: server.url, dataDir: null });
-    await buildInstitution(handle.db, { name: 'Backed-up College' });
-    await handle.close();
-    const file = path.join(tmp, 'rollbook.pgdump');
+    it('restores a dump into a fresh database, where the data is found', async () => {
+      const handle = await openDatabase({ url: server.url, dataDir: null });
+      await buildInstitution(handle.db, { name: 'Backed-up College' });
+      await handle.close();
+      const file = path.join(tmp, 'rollbook.pgdump');
 
-    const made = await npmRun('backup', ['--out', file], { DATABASE_URL: server.url });
-    expect(made.code, made.stderr).toBe(0);
+      const made = await npmRun('backup', ['--out', file], { DATABASE_URL: server.url });
+      expect(made.code, made.stderr).toBe(0);
 
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE restored');
-    await admin.end();
-    const restoredUrl = server.url.replace(/\/postgres$/, '/restored');
-    const restored = await npmRun('restore', ['--from', file], { DATABASE_URL: restoredUrl });
-    expect(restored.code, restored.stderr).toBe(0);
-    expect(await institutionNames({ url: restoredUrl, dataDir: null })).toEqual(['Backed-up College']);
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE restored');
+      await admin.end();
+      const restoredUrl = server.url.replace(/\/postgres$/, '/restored');
+      const restored = await npmRun('restore', ['--from', file], { DATABASE_URL: restoredUrl });
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await institutionNames({ url: restoredUrl, dataDir: null })).toEqual(['Backed-up College']);
 
-    // A second restore over it is refused without --force.
-    const again = await npmRun('restore', ['--from', file], { DATABASE_URL: restoredUrl });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already has tables');
-  });
-});
+      // A second restore over it is refused without --force.
+      const again = await npmRun('restore', ['--from', file], { DATABASE_URL: restoredUrl });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already has tables');
+    });
+  },
+);

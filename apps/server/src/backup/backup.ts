@@ -35,7 +35,12 @@ function refuseWhileServing(dataDir: string, what: string) {
 export async function backup(target: BackupTarget, outFile: string): Promise<void> {
   await mkdir(path.dirname(outFile), { recursive: true });
   if (target.databaseUrl) {
-    await pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${outFile}`, `--dbname=${target.databaseUrl}`]);
+    await pgTool('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      `--file=${outFile}`,
+      `--dbname=${target.databaseUrl}`,
+    ]);
     return;
   }
   refuseWhileServing(target.dataDir, 'backup');
@@ -63,16 +68,26 @@ export async function restore(target: BackupTarget, fromFile: string, force: boo
   if (target.databaseUrl) {
     const hasData = await postgresHasTables(target.databaseUrl);
     if (hasData && !force)
-      throw new BackupError('The database already has tables; restore into an empty one, or add --force to replace them.');
+      throw new BackupError(
+        'The database already has tables; restore into an empty one, or add --force to replace them.',
+      );
     const clean = hasData ? ['--clean', '--if-exists'] : [];
-    await pgTool('pg_restore', ['--no-owner', '--exit-on-error', ...clean, `--dbname=${target.databaseUrl}`, fromFile]);
+    await pgTool('pg_restore', [
+      '--no-owner',
+      '--exit-on-error',
+      ...clean,
+      `--dbname=${target.databaseUrl}`,
+      fromFile,
+    ]);
     return;
   }
   refuseWhileServing(target.dataDir, 'restore');
   const dir = pgliteDir(target.dataDir);
   if (existsSync(dir) && (await readdir(dir)).length > 0) {
     if (!force)
-      throw new BackupError(`${dir} already holds a database; restore into a fresh data folder, or add --force to replace it.`);
+      throw new BackupError(
+        `${dir} already holds a database; restore into a fresh data folder, or add --force to replace it.`,
+      );
     const aside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(dir, aside);
   }
@@ -102,7 +117,9 @@ async function pgTool(tool: string, args: string[]) {
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT')
-      throw new BackupError(`${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`);
+      throw new BackupError(
+        `${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`,
+      );
     throw new BackupError(`${tool} failed: ${(e.stderr ?? e.message).trim()}`);
   }
 }

@@ -34,7 +34,9 @@ async function main() {
   const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const out = path.resolve(values.out ?? path.join('backups', `rollbook-${stamp}.${target.databaseUrl ? 'pgdump' : 'tar.gz'}`));
+    const out = path.resolve(
+      values.out ?? path.join('backups', `rollbook-${stamp}.${target.databaseUrl ? 'pgdump' : 'tar.gz'}`),
+    );
     await backup(target, out);
     process.stdout.write(`Backup written to ${out}\n`);
     return;

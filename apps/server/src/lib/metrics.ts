@@ -40,13 +40,17 @@ export class Counter implements Metric {
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
+    for (const { labels, value } of this.values.values())
+      lines.push(`${this.name}${labelText(labels)} ${value}`);
     return lines;
   }
 }
 
 export class Histogram implements Metric {
-  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  private readonly series = new Map<
+    string,
+    { labels: Labels; counts: number[]; sum: number; count: number }
+  >();
   constructor(
     readonly name: string,
     private readonly help: string,
@@ -95,7 +99,8 @@ export class Sampled implements Metric {
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
-    for (const { labels, value } of this.read()) lines.push(`${this.name}${labelText(labels ?? {})} ${value}`);
+    for (const { labels, value } of this.read())
+      lines.push(`${this.name}${labelText(labels ?? {})} ${value}`);
     return lines;
   }
 }

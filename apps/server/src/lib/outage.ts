@@ -8,7 +8,14 @@ export type OutageSource = 'database' | 'redis';
 // SQLSTATE codes of PostgreSQL for a connection lost or refused, a server shutting down or
 // starting, too many connections, and our own limits expiring (lock_timeout, statement_timeout).
 const DATABASE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '55P03', '57014']);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 // node-postgres signals a lost connection and an expired pool wait only through its messages.
 const DATABASE_MESSAGES = [
   'Connection terminated',
@@ -19,7 +26,11 @@ const DATABASE_MESSAGES = [
 ];
 // ioredis: commands refused while disconnected, or given up after the retries of a request.
 const REDIS_NAMES = new Set(['MaxRetriesPerRequestError']);
-const REDIS_MESSAGES = ['Connection is closed', "Stream isn't writeable", 'Reached the max retries per request'];
+const REDIS_MESSAGES = [
+  'Connection is closed',
+  "Stream isn't writeable",
+  'Reached the max retries per request',
+];
 
 interface ErrorLike {
   name?: unknown;
@@ -31,7 +42,7 @@ interface ErrorLike {
 function* chain(err: unknown): Generator<ErrorLike> {
   // Drizzle wraps the driver's error in its own (with the SQL); the cause carries the code.
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    yield e as ErrorLike;
+    yield e;
     e = (e as ErrorLike).cause;
   }
 }

@@ -47,7 +47,8 @@ function postgresUser(): { uid: number; gid: number } | null {
 
 /** Why private servers cannot be started here, or null when they can. */
 export function privateServicesMissing(): string | null {
-  if (!postgresBinDir()) return 'PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin/initdb) not found';
+  if (!postgresBinDir())
+    return 'PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin/initdb) not found';
   if (!onPath('redis-server')) return 'redis-server not found on PATH';
   if (isRoot && (!postgresUser() || !onPath('runuser')))
     return 'running as root needs the postgres user and runuser to start PostgreSQL';
@@ -120,7 +121,16 @@ async function templateCluster(bin: string, user: { uid: number; gid: number } |
   const building = await mkdtemp(path.join(os.tmpdir(), 'rollbook-pg-build-'));
   if (user) await chown(building, user.uid, user.gid);
   const data = path.join(building, 'data');
-  await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  await asPostgres(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   try {
     await rename(data, template); // atomic: a concurrent builder's copy simply loses
   } catch {
@@ -201,7 +211,18 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const stopNow = () => child?.kill('SIGKILL');
 
   async function start() {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ];
     child = spawn('redis-server', args, { stdio: 'ignore' });
     running.add(stopNow);
     await waitForPort(port);

@@ -6,7 +6,11 @@ import { truncateAll } from '../../src/db/reset';
 import { outageSource } from '../../src/lib/outage';
 import { call } from '../../src/testing/test-app';
 import { bootFaultApp } from '../../src/testing/fault-app';
-import { faultTestsSkipped, startPrivatePostgres, type PrivatePostgres } from '../../src/testing/private-services';
+import {
+  faultTestsSkipped,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../../src/testing/private-services';
 import { markAttendance, markFields, startLiveWorld } from '../../src/modules/sessions/testing/live-fixture';
 import { roomSound, studentRecording } from '../../src/modules/sessions/testing/audio';
 import type { DbLimits } from '../../src/config/config';
@@ -67,15 +71,23 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
   }
 
   it('ends uploads blocked by the lock with 503 and Retry-After, while signed-in calls keep being answered', async () => {
-    const { t, w, locker, watcher } = await setUp({ poolSize: 4, poolWaitMs: 5000, statementTimeoutMs: 5000, lockTimeoutMs: 200 });
+    const { t, w, locker, watcher } = await setUp({
+      poolSize: 4,
+      poolWaitMs: 5000,
+      statementTimeoutMs: 5000,
+      lockTimeoutMs: 200,
+    });
     try {
       const epochMs = t.clock.now().getTime();
       const recording = studentRecording(w.tone, roomSound(11, 8), 1);
-      const rows = () => t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id));
+      const rows = () =>
+        t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id));
       const before = await rows();
       // Twice as many uploads as the pool has connections, then a call that needs no locked table.
       const answers = await whileLocked(locker, () => [
-        ...Array.from({ length: 8 }, () => markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording)),
+        ...Array.from({ length: 8 }, () =>
+          markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording),
+        ),
         call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.cst }),
       ]);
       const uploads = answers.slice(0, 8);
@@ -100,21 +112,32 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
 
   it('bounds the wait for a pool connection: with every connection stuck, a signed-in call gets a 503, not a hang', async () => {
     // A lock timeout longer than the test's guard: the two uploads keep both connections.
-    const { t, w, locker, watcher } = await setUp({ poolSize: 2, poolWaitMs: 300, statementTimeoutMs: 60_000, lockTimeoutMs: 60_000 });
+    const { t, w, locker, watcher } = await setUp({
+      poolSize: 2,
+      poolWaitMs: 300,
+      statementTimeoutMs: 60_000,
+      lockTimeoutMs: 60_000,
+    });
     try {
       const epochMs = t.clock.now().getTime();
       const recording = studentRecording(w.tone, roomSound(11, 8), 1);
-      const [, , signedIn] = await whileLocked(locker, () => {
-        const uploads = [w.tokens.a1, w.tokens.a2].map((token) =>
-          markAttendance(t.app, token, markFields(w, epochMs + 1000), recording),
-        );
-        // Asked once both uploads wait on the lock, so it can only get a connection they free.
-        const check = waitUntil(async () => {
-          const [row] = await lockWaiters(watcher);
-          return row!.waiting >= 2;
-        }).then(() => call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.cst }));
-        return [...uploads, check];
-      }, (started) => started[2]!);
+      const [, , signedIn] = await whileLocked(
+        locker,
+        () => {
+          const uploads = [w.tokens.a1, w.tokens.a2].map((token) =>
+            markAttendance(t.app, token, markFields(w, epochMs + 1000), recording),
+          );
+          // Asked once both uploads wait on the lock, so it can only get a connection they free.
+          const check = waitUntil(async () => {
+            const [row] = await lockWaiters(watcher);
+            return row!.waiting >= 2;
+          }).then(() =>
+            call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.cst }),
+          );
+          return [...uploads, check];
+        },
+        (started) => started[2]!,
+      );
       expect(signedIn!.status).toBe(503);
       expect(signedIn!.raw.headers['retry-after']).toBe('5');
       expect(signedIn!.body).toMatchObject({ error: true, code: 'service_unavailable' });

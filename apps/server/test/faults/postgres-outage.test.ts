@@ -16,7 +16,11 @@ import {
   type ClientSocket,
 } from '../../src/modules/sessions/testing/live-fixture';
 import { accessTokenFor } from '../../src/testing/tokens';
-import { faultTestsSkipped, startPrivatePostgres, type PrivatePostgres } from '../../src/testing/private-services';
+import {
+  faultTestsSkipped,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../../src/testing/private-services';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process';
 
 const JWT_SECRET = 'fault-test-secret-that-is-long-enough-for-hs256';
@@ -161,7 +165,10 @@ describe.skipIf(faultTestsSkipped())('PostgreSQL restarted or stopped under a ru
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok', version: expect.any(String) });
 
-      const exported = await get(`/api/manage/session/get_session_data_for_export/${sessionId}`, teacherToken);
+      const exported = await get(
+        `/api/manage/session/get_session_data_for_export/${sessionId}`,
+        teacherToken,
+      );
       expect(exported.status).toBe(503);
       expect(server.exitCode()).toBeNull();
     } finally {

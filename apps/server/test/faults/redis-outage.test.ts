@@ -50,10 +50,16 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
       expect((await t.db.select().from(auditLog)).length).toBe(auditsBefore);
 
       // What does not need Redis keeps working; readiness names Redis as the missing part.
-      expect((await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.a1 })).status).toBe(200);
+      expect(
+        (await call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.a1 }))
+          .status,
+      ).toBe(200);
       const ready = await call(t.app, { method: 'GET', url: '/api/ready' });
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable' } });
+      expect(ready.body).toMatchObject({
+        status: 'unavailable',
+        checks: { database: 'ok', redis: 'unavailable' },
+      });
 
       // A socket.io broadcast through the Redis adapter is lost, not an unhandled rejection.
       t.app.clientNs.to('profile:nobody').emit('client_error', {
@@ -62,10 +68,19 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
         status_code: 500,
         data: 'test broadcast',
       });
-      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.anything(), 'socket.io broadcast lost (Redis unavailable)'), {
-        timeout: 10_000,
-      });
-      const unhandled = consoleError.mock.calls.filter((args) => String(args[0]).includes('Unhandled error event'));
+      await vi.waitFor(
+        () =>
+          expect(warn).toHaveBeenCalledWith(
+            expect.anything(),
+            'socket.io broadcast lost (Redis unavailable)',
+          ),
+        {
+          timeout: 10_000,
+        },
+      );
+      const unhandled = consoleError.mock.calls.filter((args) =>
+        String(args[0]).includes('Unhandled error event'),
+      );
       expect(unhandled).toEqual([]);
     } finally {
       consoleError.mockRestore();
@@ -74,10 +89,13 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
     }
 
     // Recovery by itself: no restart of the app, the same student's next upload is marked.
-    await vi.waitFor(async () => expect((await call(t.app, { method: 'GET', url: '/api/ready' })).status).toBe(200), {
-      timeout: 15_000,
-      interval: 100,
-    });
+    await vi.waitFor(
+      async () => expect((await call(t.app, { method: 'GET', url: '/api/ready' })).status).toBe(200),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
     const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording);
     expect(retry.status).toBe(200);
     expect(await rowOf()).toMatchObject({ isPresent: true });

@@ -26,11 +26,14 @@ function guardPublish(pub: Redis, log: { warn(obj: object, msg: string): void })
   const guarded = (...args: unknown[]) => {
     const sent = publish(...args);
     sent.catch((err: unknown) =>
-      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'socket.io broadcast lost (Redis unavailable)'),
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'socket.io broadcast lost (Redis unavailable)',
+      ),
     );
     return sent;
   };
-  pub.publish = guarded as unknown as Redis['publish'];
+  pub.publish = guarded;
 }
 
 /** The room a person's own sockets join to receive their notifications live. */

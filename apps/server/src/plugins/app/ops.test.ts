@@ -14,9 +14,11 @@ import {
 import { roomSound, studentRecording } from '../../modules/sessions/testing/audio';
 import { startMetricsServer } from './ops';
 
-const version = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
-  version: string;
-}).version;
+const version = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -66,7 +68,10 @@ describe('GET /api/health and GET /api/ready', () => {
     };
 
     it('refuses a scrape without the token or with another one (401, nothing exposed)', async () => {
-      const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrong-token-of-the-same-length-000000' }];
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: 'Bearer wrong-token-of-the-same-length-000000' },
+      ];
       for (const headers of attempts) {
         const res = await call(t.app, { method: 'GET', url: '/api/metrics', headers });
         expect(res.status).toBe(401);
@@ -78,16 +83,22 @@ describe('GET /api/health and GET /api/ready', () => {
     it('counts requests and their durations by route pattern and status, never by raw URL', async () => {
       const count = 'rollbook_http_requests_total{method="GET",route="/api/health",status="200"}';
       const durations = 'rollbook_http_request_duration_seconds_count{method="GET",route="/api/health"}';
-      const slowest = 'rollbook_http_request_duration_seconds_bucket{method="GET",route="/api/health",le="+Inf"}';
+      const slowest =
+        'rollbook_http_request_duration_seconds_bucket{method="GET",route="/api/health",le="+Inf"}';
       const before = await scrape();
       await call(t.app, { method: 'GET', url: '/api/health' });
       await call(t.app, { method: 'GET', url: '/api/health' });
-      await call(t.app, { method: 'GET', url: '/api/manage/session/get_session_data_for_export/some-session-id' });
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/manage/session/get_session_data_for_export/some-session-id',
+      });
       const text = await scrape();
       expect(sample(text, count)).toBe((sample(before, count) ?? 0) + 2);
       expect(sample(text, durations)).toBe((sample(before, durations) ?? 0) + 2);
       expect(sample(text, slowest)).toBe(sample(text, durations));
-      expect(text).toContain('route="/api/manage/session/get_session_data_for_export/:session_id",status="401"');
+      expect(text).toContain(
+        'route="/api/manage/session/get_session_data_for_export/:session_id",status="401"',
+      );
       expect(text).not.toContain('some-session-id');
       expect(sample(text, `rollbook_build_info{version="${version}"}`)).toBe(1);
     });
@@ -107,7 +118,9 @@ describe('GET /api/health and GET /api/ready', () => {
 
       const socket = sockets.track(await openSocket(baseUrl));
       const text = await scrape();
-      expect(sample(text, 'rollbook_presence_verifications_total{verdict="present"}')).toBe(presentBefore + 1);
+      expect(sample(text, 'rollbook_presence_verifications_total{verdict="present"}')).toBe(
+        presentBefore + 1,
+      );
       expect(sample(text, 'rollbook_presence_queue_depth')).toBe(0);
       expect(sample(text, 'rollbook_presence_workers_busy')).toBe(0);
       expect(sample(text, 'rollbook_socket_connections')).toBe(1);
@@ -128,7 +141,10 @@ describe('metrics without a token: off on the API port, or on a port of their ow
   it('answers 404 on /api/metrics, naming where metrics are served', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/metrics' });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ error: true, message: 'Metrics are served on its own port (METRICS_PORT)' });
+    expect(res.body).toMatchObject({
+      error: true,
+      message: 'Metrics are served on its own port (METRICS_PORT)',
+    });
   });
 
   it('serves GET /metrics on the metrics port, without a token', async () => {
@@ -139,7 +155,9 @@ describe('metrics without a token: off on the API port, or on a port of their ow
     const res = await fetch(`http://127.0.0.1:${address.port}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(sample(text, 'rollbook_http_requests_total{method="GET",route="/api/health",status="200"}')).toBe(1);
+    expect(sample(text, 'rollbook_http_requests_total{method="GET",route="/api/health",status="200"}')).toBe(
+      1,
+    );
     expect((await fetch(`http://127.0.0.1:${address.port}/other`)).status).toBe(404);
   });
 });

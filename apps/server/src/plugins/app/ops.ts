@@ -28,18 +28,27 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 export default fp(
   async function opsPlugin(app: FastifyInstance, opts: { redis?: Redis | undefined; poolStats?: PoolStats }) {
     const registry = new MetricsRegistry();
-    registry.add(new Sampled('rollbook_build_info', 'The running version', () => [{ labels: { version: APP_VERSION }, value: 1 }]));
+    registry.add(
+      new Sampled('rollbook_build_info', 'The running version', () => [
+        { labels: { version: APP_VERSION }, value: 1 },
+      ]),
+    );
     const requests = registry.add(
       new Counter('rollbook_http_requests_total', 'HTTP requests answered, by route and status'),
     );
     const durations = registry.add(
-      new Histogram('rollbook_http_request_duration_seconds', 'Time to answer HTTP requests, by route', DURATION_BUCKETS),
+      new Histogram(
+        'rollbook_http_request_duration_seconds',
+        'Time to answer HTTP requests, by route',
+        DURATION_BUCKETS,
+      ),
     );
     registry.add(
       new Sampled(
         'rollbook_presence_verifications_total',
         'Recordings verified by the presence engine, by verdict',
-        () => Object.entries(app.presence.verdicts()).map(([verdict, value]) => ({ labels: { verdict }, value })),
+        () =>
+          Object.entries(app.presence.verdicts()).map(([verdict, value]) => ({ labels: { verdict }, value })),
         'counter',
       ),
     );
@@ -115,7 +124,10 @@ export default fp(
 
     app.get('/api/metrics', async (request, reply) => {
       if (!metricsToken) {
-        const where = metricsPort !== undefined ? ' on its own port (METRICS_PORT)' : ' (set METRICS_TOKEN or METRICS_PORT)';
+        const where =
+          metricsPort !== undefined
+            ? ' on its own port (METRICS_PORT)'
+            : ' (set METRICS_TOKEN or METRICS_PORT)';
         return reply
           .status(404)
           .send({ data: null, error: true, message: `Metrics are served${where}`, code: 'not_found' });
@@ -123,7 +135,12 @@ export default fp(
       if (!tokenMatches(request.headers.authorization, metricsToken)) {
         return reply
           .status(401)
-          .send({ data: null, error: true, message: 'The metrics token is missing or wrong', code: 'token_invalid' });
+          .send({
+            data: null,
+            error: true,
+            message: 'The metrics token is missing or wrong',
+            code: 'token_invalid',
+          });
       }
       return reply.type(PROMETHEUS_CONTENT_TYPE).send(app.metricsText());
     });
