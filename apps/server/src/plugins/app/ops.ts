@@ -133,14 +133,12 @@ export default fp(
           .send({ data: null, error: true, message: `Metrics are served${where}`, code: 'not_found' });
       }
       if (!tokenMatches(request.headers.authorization, metricsToken)) {
-        return reply
-          .status(401)
-          .send({
-            data: null,
-            error: true,
-            message: 'The metrics token is missing or wrong',
-            code: 'token_invalid',
-          });
+        return reply.status(401).send({
+          data: null,
+          error: true,
+          message: 'The metrics token is missing or wrong',
+          code: 'token_invalid',
+        });
       }
       return reply.type(PROMETHEUS_CONTENT_TYPE).send(app.metricsText());
     });
