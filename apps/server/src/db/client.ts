@@ -53,6 +53,9 @@ export async function openDatabase(opts: {
       // Server-side limits per connection: a long lock or a runaway query fails that request only.
       statement_timeout: limits.statementTimeoutMs,
       lock_timeout: limits.lockTimeoutMs,
+      // And a client-side bound, for a server that stopped answering altogether (frozen, or the
+      // network gone): the server's own limit fires first whenever it can.
+      query_timeout: limits.statementTimeoutMs + 5000,
       keepAlive: true,
     });
     const onError = (err: Error) => opts.onConnectionError?.(err);
@@ -64,11 +67,17 @@ export async function openDatabase(opts: {
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzle(pool, { schema });
+    // Migrations run on a connection of their own, without the request limits: a migration may
+    // rightly take longer than any request should.
+    const migrationPool = new Pool({ connectionString: opts.url, max: 1 });
+    migrationPool.on('error', onError);
     try {
-      await migrate(db, { migrationsFolder });
+      await migrate(drizzle(migrationPool, { schema }), { migrationsFolder });
     } catch (err) {
       await pool.end();
       throw err;
+    } finally {
+      await migrationPool.end();
     }
     return {
       db: db as unknown as Db,
