@@ -66,7 +66,8 @@ describe('npm run backup / npm run restore (embedded PGlite)', { timeout: 120_00
   });
 
   it('never overwrites a database with data unless told (--force keeps the old one aside)', async () => {
-    const target = path.join(tmp, 'occupied');
+    // The backed-up folder itself, changed since its backup.
+    const target = source();
     const handle = await openDatabase({ dataDir: target });
     await buildInstitution(handle.db, { name: 'Newer College' });
     await handle.close();
@@ -74,7 +75,10 @@ describe('npm run backup / npm run restore (embedded PGlite)', { timeout: 120_00
     const refused = await npmRun('restore', ['--from', file()], { DATA_DIR: target });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('already holds a database');
-    expect(await institutionNames({ dataDir: target })).toEqual(['Newer College']);
+    expect((await institutionNames({ dataDir: target })).sort()).toEqual([
+      'Backed-up College',
+      'Newer College',
+    ]);
 
     const forced = await npmRun('restore', ['--from', file(), '--force'], { DATA_DIR: target });
     expect(forced.code).toBe(0);
