@@ -16,6 +16,7 @@ import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
 import liveStatePlugin from './plugins/app/live-state';
 import routeListPlugin from './plugins/app/route-list';
+import opsPlugin, { type PoolStats } from './plugins/app/ops';
 import { registerModules } from './modules';
 
 export interface BuildAppOptions {
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   logger?: LoggerOptions | boolean;
   /** Shared Redis connection (rate limits, socket.io adapter) when running scaled out. */
   redis?: Redis | undefined;
+  /** The PostgreSQL pool's connection counts, for metrics (absent with PGlite). */
+  poolStats?: PoolStats | undefined;
 }
 
 /**
@@ -69,6 +72,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
+  // Early: its response hook counts every route, also those registered after it.
+  await app.register(opsPlugin, {
+    redis: opts.redis,
+    ...(opts.poolStats ? { poolStats: opts.poolStats } : {}),
+  });
   await app.register(plannerPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
   // Before the modules: the sessions module attaches its socket handlers to the namespace.

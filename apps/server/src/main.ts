@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import path from 'node:path';
 import { loadConfig } from './config/config';
@@ -6,6 +5,10 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
+import { createRedisClient } from './lib/redis';
+import { boundUrl } from './lib/start-banner';
+import { startMetricsServer } from './plugins/app/ops';
+import { holdDataDir } from './backup/server-lock';
 import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
@@ -21,12 +24,20 @@ async function main() {
   };
   const log = pino(loggerOptions);
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    limits: config.db,
+    onConnectionError: (err) =>
+      log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+  });
   log.info({ database: database.kind }, 'database ready, migrations applied');
+  // `npm run backup` / `restore` refuse to touch the embedded database while this process has it open.
+  if (database.kind === 'pglite') holdDataDir(config.dataDir);
   if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db)))
     log.info('seeded the demo institution');
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : undefined;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -47,7 +58,12 @@ async function main() {
     },
     logger: loggerOptions,
     redis,
+    poolStats: () => database.poolStats(),
   });
+  const metricsServer =
+    config.metricsPort !== undefined
+      ? await startMetricsServer(app, config.metricsHost, config.metricsPort)
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +73,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      metricsServer?.close();
       mailer.close();
       await redis?.quit();
       await database.close();
@@ -71,10 +88,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const url = boundUrl(app.server.address());
+  const publicLine =
+    config.publicUrl && config.publicUrl !== url ? `Public address: ${config.publicUrl}\n` : '';
+  const metricsAddress = metricsServer?.address();
+  const metricsLine =
+    metricsAddress && typeof metricsAddress === 'object'
+      ? `Metrics: ${boundUrl(metricsAddress)}/metrics\n`
+      : '';
   const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n');
   process.stdout.write(
-    `\nRollbook is running at ${url}\nDemo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`,
+    `\nRollbook is running at ${url}\n${publicLine}${metricsLine}Demo accounts (password ${DEMO_PASSWORD}):\n${accounts}\n\n`,
   );
 }
 

@@ -57,7 +57,17 @@ const EnvSchema = z.object({
   TEACHER_SOCKET_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   TONE_BAND_LOW_HZ: z.coerce.number().int().min(1000).max(22000).default(17500),
   TONE_BAND_HIGH_HZ: z.coerce.number().int().min(1500).max(23000).default(20000),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
 });
+
+/** Every environment variable the server reads (the README documents each one; a test checks). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
 export interface AppConfig {
   port: number;
@@ -100,6 +110,21 @@ export interface AppConfig {
   /** Band of the session tone (cheap laptop speakers roll off above 18 kHz). */
   toneBandLowHz: number;
   toneBandHighHz: number;
+  /** Bearer token that opens /api/metrics; without it (and without a metrics port) metrics are off. */
+  metricsToken: string | undefined;
+  /** A separate port (on `metricsHost`) serving /metrics without a token, for a scraper inside the network. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** PostgreSQL pool: connections, the longest wait for one, and the server-side statement and lock limits. */
+  db: DbLimits;
+}
+
+/** Bounds on the PostgreSQL pool, so one stuck query or lock never stalls every other request. */
+export interface DbLimits {
+  poolSize: number;
+  poolWaitMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
 }
 
 /** Parses the environment once; a bad value stops start-up with every problem listed. */
@@ -152,5 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     teacherSocketLeaseSeconds: e.TEACHER_SOCKET_LEASE_SECONDS,
     toneBandLowHz: e.TONE_BAND_LOW_HZ,
     toneBandHighHz: e.TONE_BAND_HIGH_HZ,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      poolWaitMs: e.DB_POOL_WAIT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    },
   };
 }

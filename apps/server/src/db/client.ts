@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DbLimits } from '../config/config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -12,8 +13,18 @@ export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execu
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections of the PostgreSQL pool (null for PGlite): for metrics. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
+
+/** Limits used when the caller gives none (the configuration's defaults). */
+export const DEFAULT_DB_LIMITS: DbLimits = {
+  poolSize: 10,
+  poolWaitMs: 5000,
+  statementTimeoutMs: 15_000,
+  lockTimeoutMs: 5000,
+};
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -24,15 +35,56 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string | null;
+  limits?: DbLimits | undefined;
+  /** Told about connections the server closed (a restart, an administrator); the pool replaces them. */
+  onConnectionError?: ((err: Error) => void) | undefined;
 }): Promise<DbHandle> {
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const limits = opts.limits ?? DEFAULT_DB_LIMITS;
+    const pool = new Pool({
+      connectionString: opts.url,
+      max: limits.poolSize,
+      // A bounded wait for a connection (from the pool or a new one): past it the request gets a
+      // 503 instead of queueing behind stuck queries (pg's default is to wait forever).
+      connectionTimeoutMillis: limits.poolWaitMs,
+      // Server-side limits per connection: a long lock or a runaway query fails that request only.
+      statement_timeout: limits.statementTimeoutMs,
+      lock_timeout: limits.lockTimeoutMs,
+      // And a client-side bound, for a server that stopped answering altogether (frozen, or the
+      // network gone): the server's own limit fires first whenever it can.
+      query_timeout: limits.statementTimeoutMs + 5000,
+      keepAlive: true,
+    });
+    const onError = (err: Error) => opts.onConnectionError?.(err);
+    // Without these listeners, PostgreSQL closing a connection (a restart: "terminating connection
+    // due to administrator command") is an unhandled 'error' event that ends the process. The
+    // pool's own listener covers idle connections; the client's covers one checked out between
+    // two queries of a transaction. The pool drops the broken connection and opens a new one when
+    // the next request needs it, so the server recovers by itself once PostgreSQL is back.
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    // Migrations run on a connection of their own, without the request limits: a migration may
+    // rightly take longer than any request should.
+    const migrationPool = new Pool({ connectionString: opts.url, max: 1 });
+    migrationPool.on('error', onError);
+    try {
+      await migrate(drizzle(migrationPool, { schema }), { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    } finally {
+      await migrationPool.end();
+    }
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -45,5 +97,5 @@ export async function openDatabase(opts: {
   const client = dataPath ? new PGlite(dataPath) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', poolStats: () => null, close: () => client.close() };
 }

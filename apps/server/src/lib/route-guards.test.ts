@@ -27,6 +27,13 @@ const PUBLIC_ROUTES: ReadonlyArray<{ method: string; url: string; prefix?: true;
   { method: 'POST', url: '/api/__e2e__/reset', why: 'browser-suite hook, only with E2E_TEST_HOOKS' },
   { method: 'POST', url: '/api/__e2e__/notify', why: 'browser-suite hook, only with E2E_TEST_HOOKS' },
   { method: 'GET', url: '/*', why: 'the built web app with its history fallback' },
+  { method: 'GET', url: '/api/health', why: "operators' liveness probe (plugins/app/ops), no data" },
+  { method: 'GET', url: '/api/ready', why: "operators' readiness probe (plugins/app/ops), no data" },
+  {
+    method: 'GET',
+    url: '/api/metrics',
+    why: 'Prometheus metrics, guarded by its own METRICS_TOKEN (404 without)',
+  },
 ];
 
 /** Fastify adds a HEAD route beside every GET route; it answers like the GET. */

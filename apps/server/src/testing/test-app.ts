@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { Redis } from 'ioredis';
+import { createRedisClient } from '../lib/redis';
 import { loadConfig, type AppConfig } from '../config/config';
 import { openDatabase, type DbHandle } from '../db/client';
 import { truncateAll } from '../db/reset';
@@ -21,14 +21,14 @@ const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
  * given (as every scaled-out instance has), its own media folder (instances share no disk), and the
  * shared test secret, so a token signed by one instance is valid on every other.
  */
-async function bootInstance(opts: {
+export async function bootInstance(opts: {
   db: DbHandle['db'];
   config: AppConfig;
   clock: ReturnType<typeof createTestClock>;
   redisUrl: string | undefined;
   dir: string;
 }) {
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl) : undefined;
+  const redis = opts.redisUrl ? createRedisClient(opts.redisUrl) : undefined;
   const mediaDir = path.join(opts.dir, 'media');
   const app = await buildApp({
     redis,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
+import { databaseReachable } from '../../lib/dependency-checks';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/outage';
 import { createAuthService } from './auth.service';
 
 /** The email of a login-like body, for per-account rate-limit keys. */
@@ -17,6 +19,13 @@ export async function authModule(app: FastifyInstance) {
   registerRoute(app, authRoutes.checkServerAvailability, async ({ reply }) => {
     if (app.deps.config.maintenance)
       return reply.status(503).send({ data: false, error: true, message: 'Rollbook is under maintenance' });
+    // The web app asks before every protected screen and shows its 502 page on failure: without
+    // the database nothing behind that screen would work, so say so rather than 200.
+    if (!(await databaseReachable(app.deps.db)))
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({ data: false, error: true, message: 'Rollbook cannot reach its database right now' });
     return { data: true as const };
   });
 

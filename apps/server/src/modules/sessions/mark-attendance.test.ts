@@ -141,6 +141,47 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(marks).toHaveLength(1);
   });
 
+  describe("a refusal that rests on a gap in the teacher's stream keeps the student's rate-limit slot", () => {
+    // Another room's sound with the session tone: only the room comparison can refuse it.
+    const elsewhere = roomSound(29, 8);
+
+    it('after a second of the teacher’s audio went missing (their instance died, they rejoined), the retry is not 429', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const { socket } = await sheet(w);
+      // The teacher's 3rd second never arrived: the recording (09:00:01-06) is 80 % covered.
+      const gappy = teacherChunks(sound, epochMs).filter((c) => c.timestampMs !== epochMs + 3000);
+      await streamTeacherAudio(t.app, socket, { sessionId: w.sessionId, token: w.tokens.cst }, gappy);
+
+      const first = await markAttendance(
+        t.app,
+        w.tokens.a1,
+        markFields(w, epochMs + 1000),
+        studentRecording(w.tone, elsewhere, 1),
+      );
+      expect(first.status).toBe(403);
+      expect((await rowOf(w.students.a1.student.id))!.reasons).toContain('ambient_mismatch');
+
+      const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
+      expect(retry.status).not.toBe(429);
+      expect(retry.status).toBe(200);
+    });
+
+    it('with the teacher’s audio complete, the same refusal keeps the slot taken (429 on the retry)', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await sheetHearingTheRoom(w);
+      const first = await markAttendance(
+        t.app,
+        w.tokens.a1,
+        markFields(w, epochMs + 1000),
+        studentRecording(w.tone, elsewhere, 1),
+      );
+      expect(first.status).toBe(403);
+      expect((await rowOf(w.students.a1.student.id))!.reasons).toContain('ambient_mismatch');
+      const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
+      expect(retry.status).toBe(429);
+    });
+  });
+
   it('answers a second mark as already marked (code 100) and keeps the first', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const { marks } = await sheet(w);

@@ -17,7 +17,7 @@ import { attendanceWire } from './attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
 import { MARKING_MESSAGES } from './marking-messages';
-import { teacherAudioFor } from './teacher-audio';
+import { refusedForMissingTeacherAudio, teacherAudioFor } from './teacher-audio';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository, type AttendanceRow } from '../../domain/attendance.repository';
@@ -35,6 +35,9 @@ const done = (message: string) => new AppError('conflict', message, { extra: { c
  * reasons (4xx: outside the geofence, an unreadable recording, no tone) keep it.
  */
 const serverSide = (err: unknown) => !(err instanceof AppError) || err.status >= 500;
+
+/** Refusals that give the slot back although they are 4xx: the teacher's audio, not the student, failed. */
+const slotReturned = new WeakSet<AppError>();
 
 export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config'> {
   liveStore: LiveStore;
@@ -232,7 +235,11 @@ export function createMarkingService(deps: MarkingServiceDeps) {
 
     const updated = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
     if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
-    if (!present) throw forbidden(rejection(result.reasons));
+    if (!present) {
+      const refusal = forbidden(rejection(result.reasons));
+      if (refusedForMissingTeacherAudio(result)) slotReturned.add(refusal);
+      throw refusal;
+    }
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
@@ -251,7 +258,8 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * too soon, another student's device, outside the geofence, decided by the teacher) leaves the
      * attendance row as it was and pushes nothing; the device and geofence refusals are audited,
      * being traces of cheating. An attempt that fails on the server's side (a busy presence pool,
-     * an internal error) gives its rate-limit slot back, so the student may retry at once.
+     * an internal error, the database or Redis unavailable) gives its rate-limit slot back, so the
+     * student may retry at once; so does a refusal that rests on a gap in the teacher's audio.
      */
     async mark(auth: AuthContext, fields: MarkAttendanceFields, audio: Uint8Array): Promise<void> {
       const student = await requireStudent(auth);
@@ -276,7 +284,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       try {
         await attempt(auth, fields, audio, session, row, teacherChunks);
       } catch (err) {
-        if (slot !== undefined && serverSide(err)) {
+        if (slot !== undefined && (serverSide(err) || (err instanceof AppError && slotReturned.has(err)))) {
           // Best effort: a failed release only means waiting out the slot, as before.
           await deps.liveStore.releaseRateSlot(slotKey, slot).catch(() => undefined);
         }

@@ -1,4 +1,10 @@
-import { DEFAULT_THRESHOLDS, type TeacherChunk } from '@rollbook/presence';
+import {
+  DEFAULT_THRESHOLDS,
+  isBlockingReason,
+  type ReasonCode,
+  type TeacherChunk,
+  type VerifyResult,
+} from '@rollbook/presence';
 import type { LiveStore } from '../../plugins/app/live-store';
 import { badRequest } from '../../lib/app-error';
 import { MARKING_MESSAGES } from './marking-messages';
@@ -54,4 +60,31 @@ export async function teacherAudioFor(
     throw badRequest(stalled ? MARKING_MESSAGES.teacherAudioStopped : MARKING_MESSAGES.recordingTimeMismatch);
   }
   return chunks;
+}
+
+// What the student's own recording or position decides: a refusal for one of these stands whatever
+// the teacher streamed.
+const STUDENT_SIDE_REASONS = new Set<ReasonCode>([
+  'recording_too_short',
+  'tone_band_not_captured',
+  'tone_not_detected',
+  'tone_too_weak',
+  'outside_geofence',
+  'position_missing',
+]);
+// A lost second of the teacher's stream leaves at most 80 % of a 5-s recording covered; a recording
+// at the live edge of a flowing stream misses a few frames at most.
+const COMPLETE_COVERAGE = 0.9;
+
+/**
+ * Whether an absent verdict rests on the teacher's audio missing part of the recording (a gap in
+ * the stream: the teacher's instance died and they rejoined, their network dropped): only the
+ * room comparison refused it, and the teacher's audio did not cover the recording. Such a refusal
+ * is not the student's doing, so it must not cost them their rate-limit slot.
+ */
+export function refusedForMissingTeacherAudio(result: VerifyResult): boolean {
+  if (result.verdict !== 'absent') return false;
+  if (result.reasons.some((r) => isBlockingReason(r) && STUDENT_SIDE_REASONS.has(r))) return false;
+  const coverage = result.details.teacherCoverage;
+  return coverage === null || coverage < COMPLETE_COVERAGE;
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describeIssues, ERROR_MESSAGES, type ErrorCode } from '@rollbook/contract';
 import { AppError, type FieldIssue } from '../../lib/app-error';
+import { OUTAGE_MESSAGES, OUTAGE_RETRY_AFTER_SECONDS, outageSource } from '../../lib/outage';
 
 interface ErrorBody {
   data: null;
@@ -33,6 +34,8 @@ export default fp(
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         if (err.status >= 500) request.log.error({ err }, err.message);
+        // A busy or unavailable service: tell clients when trying again makes sense.
+        if (err.status === 503) reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
         return reply.status(err.status).send(body(err.code, err.message, err.issues, err.extra));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
@@ -41,6 +44,15 @@ export default fp(
           message: v.message ?? 'Invalid value',
         }));
         return reply.status(400).send(body('validation_failed', describeIssues(issues), issues));
+      }
+      const outage = outageSource(err);
+      if (outage) {
+        // The database or Redis is down or a limit expired: the client may retry, nothing changed.
+        request.log.warn({ err: err.message, outage }, 'dependency unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+          .send(body('service_unavailable', OUTAGE_MESSAGES[outage]));
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause }, 'response does not match the contract');

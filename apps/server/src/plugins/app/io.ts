@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Server, type Namespace } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import { watchRedis } from '../../lib/redis';
 import { SOCKET_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@rollbook/contract';
 
 export type ClientNamespace = Namespace<ClientToServerEvents, ServerToClientEvents>;
@@ -13,6 +14,26 @@ declare module 'fastify' {
     /** The `/client` namespace every browser and app connects to. */
     clientNs: ClientNamespace;
   }
+}
+
+/**
+ * The adapter publishes without handling the promise: during a Redis outage each broadcast would
+ * be an unhandled rejection, which ends the process. The event is lost (as it would be anyway);
+ * the process lives on and the adapter works again once Redis is back.
+ */
+function guardPublish(pub: Redis, log: { warn(obj: object, msg: string): void }) {
+  const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+  const guarded = (...args: unknown[]) => {
+    const sent = publish(...args);
+    sent.catch((err: unknown) =>
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'socket.io broadcast lost (Redis unavailable)',
+      ),
+    );
+    return sent;
+  };
+  pub.publish = guarded;
 }
 
 /** The room a person's own sockets join to receive their notifications live. */
@@ -34,8 +55,9 @@ export default fp(
       maxHttpBufferSize: 2 * 1024 * 1024,
     });
     if (opts.redis) {
-      const pub = opts.redis.duplicate();
-      const sub = opts.redis.duplicate();
+      const pub = watchRedis(opts.redis.duplicate(), app.log, 'socket.io publish');
+      const sub = watchRedis(opts.redis.duplicate(), app.log, 'socket.io subscribe');
+      guardPublish(pub, app.log);
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -12,7 +12,9 @@ export default async function webPlugin(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
   await app.register(fastifyStatic, { root: dist, serve: false });
 
-  app.get('/*', async (request, reply) => {
+  // Asset and page loads are logged at warn and above only: at info they would bury the API's lines
+  // (a page load fetches a dozen files).
+  app.get('/*', { logLevel: 'warn' }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (isApiPath(urlPath)) return apiNotFound(request.method, urlPath, reply);
     const file = await builtFile(dist, urlPath);

@@ -1,0 +1,40 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The embedded database (PGlite) belongs to one process at a time: a backup or restore made while
+ * the server has the data folder open would copy (or overwrite) files mid-write. The server notes
+ * its process id in the data folder while it runs; backup and restore refuse while that process lives.
+ */
+const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
+
+/** Marks the data folder as in use by this process until it exits. */
+export function holdDataDir(dataDir: string): void {
+  const file = pidFile(dataDir);
+  writeFileSync(file, String(process.pid));
+  process.once('exit', () => {
+    try {
+      if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file);
+    } catch {
+      /* already gone */
+    }
+  });
+}
+
+/** The id of a live server process using the data folder, or null. */
+export function serverUsing(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile(dataDir), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return pid;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else, which still means "in use".
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
