@@ -266,7 +266,7 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
  * on the same socket and check it is the next message (`expectNoPushSince`), never sleep.
  */
 export async function received(list: unknown[], count: number, ms = WAIT_MS): Promise<void> {
-  await waitUntil(() => list.length >= count, `only ${list.length} of ${count} messages arrived`, ms);
+  await waitUntil(() => list.length >= count, `fewer than ${count} messages arrived`, ms);
 }
 
 /** Every event a socket receives from now on, in arrival order, as `[event, message]`. */
@@ -278,18 +278,18 @@ export function collectAll(socket: ClientSocket): Array<[string, any]> {
 
 /**
  * Proves that a sheet received nothing (but `ignore`d events, such as the answers to its own
- * toggles) since its `collectAll` log held `seen` events: a student (A2 unless told) files a manual
- * request now, which the server pushes to the session's room, and that push must be the next event
- * the sheet receives. The server emits in order on one connection (and publishes in order through
- * one Redis connection to other instances), so anything an earlier action pushed would have
- * arrived first. No sleep: the later event is the proof.
+ * toggles) since its `collectAll` log held `seen` events: student A2 files a manual request now,
+ * which the server pushes to the session's room, and that push must be the next event the sheet
+ * receives. The server emits in order on one connection (and publishes in order through one Redis
+ * connection to other instances), so anything an earlier action pushed would have arrived first.
+ * No sleep: the later event is the proof.
  */
 export async function expectNoPushSince(
   app: FastifyInstance,
   w: LiveWorld,
   log: Array<[string, any]>,
   seen: number,
-  opts: { student?: 'a1' | 'a2'; ignore?: string[] } = {},
+  opts: { ignore?: string[] } = {},
 ): Promise<void> {
   const comment = `pushed after event ${seen}`;
   const isLater = ([event, msg]: [string, any]) =>
@@ -298,7 +298,7 @@ export async function expectNoPushSince(
   const filed = await call(app, {
     method: 'POST',
     url: '/api/manage/session/mark_for_regulization/',
-    token: w.tokens[opts.student ?? 'a2'],
+    token: w.tokens.a2,
     body: { lecture_slug: w.lecture.slug, regulization_commet: comment },
   });
   expect(filed.status, 'the later manual request').toBe(200);
