@@ -1,15 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// A test's time limit is an upper bound for a loaded 2-core machine (several suites and browsers at
+// once), never a speed claim: the default 5 s failed solver and DSP tests that take 2-3 s when idle.
+const testTimeout = 60_000;
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], testTimeout } },
       {
         test: {
           name: 'presence',
           root: 'packages/presence',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout,
         },
       },
       {
@@ -17,6 +22,7 @@ export default defineConfig({
           name: 'planner',
           root: 'packages/planner',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout,
         },
       },
       // Repository tooling: the lint config's own rules (scripts/lint/lint-snippet.ts lints a snippet).

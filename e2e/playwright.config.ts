@@ -1,18 +1,26 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_JWT_SECRET, E2E_PORT } from './support/env';
+import os from 'node:os';
+
+/**
+ * Workers: E2E_WORKERS, else two where the machine has two cores (one on a single core). Each worker
+ * starts its own server with its own port, data folder and database (support/worker-server), and every
+ * test resets that database first, so tests are independent and spread over the workers one by one.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, os.availableParallelism()));
 
 // Browser tests against the real server and the built web app, in Debian's Chromium (never a
-// downloaded browser). One worker: the tests share one database, reset before each test.
+// downloaded browser).
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds for a loaded 2-core machine running two workers, never speed claims.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: E2E_BASE_URL,
+    // baseURL comes from the worker's server (support/fixtures).
     browserName: 'chromium',
     trace: 'off',
     screenshot: 'only-on-failure',
@@ -28,25 +36,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx ../apps/server/src/main.ts`,
-    url: `${E2E_BASE_URL}/api/check_server_avaibility`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      JWT_SECRET: E2E_JWT_SECRET,
-      E2E_TEST_HOOKS: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: E2E_BASE_URL,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

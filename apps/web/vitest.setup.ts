@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The machine is shared: give lazily loaded pages more than the default second to appear. This is
-// only an upper bound for waiting, never an assertion about speed.
-configure({ asyncUtilTimeout: 5000 });
+// The machine is shared: give lazily loaded pages far more than the default second to appear (a
+// loaded 2-core machine running several suites needs seconds). This is only an upper bound for
+// waiting, never an assertion about speed.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -1,10 +1,28 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEMO_PASSWORD, E2E_DATA_DIR } from './env';
+import { DEMO_PASSWORD } from './env';
+import { startWorkerServer, workerDataDir, type WorkerServer } from './worker-server';
 
-/** Resets the database to the demo institution before every test, so tests never depend on each other. */
-export const test = base.extend<{ resetDatabase: void }>({
+/**
+ * Each worker runs its own server (support/worker-server), and every page, context and API request
+ * of its tests goes there. The database is reset to the demo institution before every test, so tests
+ * never depend on each other, nor on which worker runs them.
+ */
+export const test = base.extend<{ resetDatabase: void }, { server: WorkerServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads this pattern: no dependencies.
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex);
+      await use(server);
+      await server.stop();
+    },
+    // Starting includes migrations and the demo seed: an upper bound for a loaded machine.
+    { scope: 'worker', auto: true, timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
   resetDatabase: [
     async ({ request }, use) => {
       const res = await request.post('/api/__e2e__/reset');
@@ -23,9 +41,12 @@ export async function raiseAlert(request: APIRequestContext, email: string, mess
   expect(res.ok()).toBe(true);
 }
 
-/** The newest mail the embedded server wrote to its outbox for an address, with soft line breaks undone. */
+/**
+ * The newest mail the running test's server wrote to its outbox for an address, with soft line
+ * breaks undone.
+ */
 export async function lastMailTo(address: string): Promise<string | undefined> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const outbox = path.join(workerDataDir(test.info().parallelIndex), 'outbox');
   const files = (await readdir(outbox).catch(() => [])).sort().reverse();
   for (const file of files) {
     const text = (await readFile(path.join(outbox, file), 'utf8'))

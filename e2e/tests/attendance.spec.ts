@@ -134,9 +134,11 @@ test.describe('live lecture attendance', () => {
   test('the teacher runs a lecture: a student marks by sound, another is approved manually, one is set absent, the export holds them', async ({
     browser,
     request,
+    server,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const baseURL = testInfo.project.use.baseURL!;
+    // This worker's server: the browsers launched here with a fake microphone need its address.
+    const { baseURL } = server;
     const dir = testInfo.outputPath('microphones');
     await mkdir(dir, { recursive: true });
     const roomWav = path.join(dir, 'room.wav');
@@ -150,6 +152,13 @@ test.describe('live lecture attendance', () => {
       const teacher = await (
         await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
       ).newPage();
+      // The audio chunks the teacher's page streams (socket.io frames that name the event).
+      let chunksSent = 0;
+      teacher.on('websocket', (ws) =>
+        ws.on('framesent', ({ payload }) => {
+          if (typeof payload === 'string' && payload.includes('"incoming_audio_chunks"')) chunksSent += 1;
+        }),
+      );
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysLecture(teacher);
@@ -164,8 +173,9 @@ test.describe('live lecture attendance', () => {
       expect(created.data.active).toBe('ongoing');
       const sheet = teacher.getByRole('dialog', { name: 'Attendance Details' });
       await expect(sheet.getByText(`Students: ${created.data.student_count}`)).toBeVisible();
-      // Let the teacher's microphone stream a few seconds before students record.
-      await teacher.waitForTimeout(2500);
+      // The teacher's microphone has streamed a few seconds before students record (waited for by
+      // counting the chunks sent, however long a loaded machine takes).
+      await expect.poll(() => chunksSent, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
 
       // --- students in LH101 hear the room and the session tone the teacher's device plays ---
       const tone = await request.get(`/api/media/${created.data.audio_url}`);
@@ -179,20 +189,18 @@ test.describe('live lecture attendance', () => {
         const { page } = await studentAtLh101(studentBrowser, baseURL, person);
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
-          timeout: 30_000,
+          timeout: 60_000,
         });
         const rowsBefore = await sheet.getByRole('row').count();
         await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
         await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
         const answer = await uploading;
-        const answeredAt = Date.now();
         expect(answer.status(), JSON.stringify(await answer.json())).toBe(200);
         expect(await answer.json()).toMatchObject({ data: true, code: 100 });
-        // On the teacher's sheet within a second of the upload answering.
+        // The row is pushed to the teacher's sheet (how fast is bench/sessions' business).
         const row = sheet.getByRole('row').filter({ hasText: person.name }).first();
-        await expect(row).toBeVisible({ timeout: 1000 });
-        expect(Date.now() - answeredAt).toBeLessThan(1000);
-        expect(await sheet.getByRole('row').count()).toBe(rowsBefore + 1);
+        await expect(row).toBeVisible();
+        await expect(sheet.getByRole('row')).toHaveCount(rowsBefore + 1);
         await expect(page.getByText('Attendance Marked successfully!')).toBeVisible();
         await expect(studentCard.getByText('Present', { exact: true })).toBeVisible();
         await expect(studentCard.getByRole('button', { name: 'Mark Attendance' })).toHaveCount(0);

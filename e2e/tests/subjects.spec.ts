@@ -80,7 +80,7 @@ async function teacherRanksAndSaves(page: Page) {
   await expect(async () => {
     await page.keyboard.press('ArrowUp');
     await expect(page.getByText(`${CORE[1]} is over priority 1.`)).toBeAttached({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Space');
   await expect(cards.first()).toHaveAccessibleName(`${CORE[1]}, Priority - 1`);
   await expect(cards.nth(1)).toHaveAccessibleName(`${CORE[0]}, Priority - 2`);

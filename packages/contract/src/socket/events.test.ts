@@ -107,8 +107,26 @@ describe('server -> client envelopes', () => {
     expect(ClientErrorMessageSchema.safeParse(socketMessage('client_error', 'x')).success).toBe(false);
   });
 
-  it('types the socket.io server map', () => {
+  it('has a message schema for every event of the socket.io server map, and client_error carries a string', () => {
+    // Checked by the type checker: the table names exactly the map's events.
+    const serverEvents = {
+      ongoing_session_data: true,
+      mark_attendance: true,
+      update_attendance: true,
+      regulization_request: true,
+      regulization_approved: true,
+      session_ended: true,
+      client_error: true,
+      notification: true,
+    } satisfies Record<keyof ServerToClientEvents, true>;
     expectTypeOf<Parameters<ServerToClientEvents['client_error']>[0]['data']>().toEqualTypeOf<string>();
+    // Checked at run time: the schemas that tests and clients validate with cover the same events.
+    expect(Object.keys(SERVER_EVENT_SCHEMAS).sort()).toEqual(Object.keys(serverEvents).sort());
+    const error = clientErrorMessage(409, 'taken over');
+    expect(SERVER_EVENT_SCHEMAS.client_error.parse(error).data).toBe('taken over');
+    expect(
+      SERVER_EVENT_SCHEMAS.client_error.safeParse({ ...error, data: { message: 'taken over' } }).success,
+    ).toBe(false);
   });
 });
 

@@ -24,11 +24,26 @@ describe('evaluateCorpus', { timeout: 120_000 }, () => {
     const { report, outcomes } = await evaluateCorpus({ cases: 32, seed: 3, workers: 2 });
     expect(outcomes).toHaveLength(32);
     expect(report.cases).toBe(32);
-    for (const row of report.falseAcceptByClass) expect(row.errors).toBe(0);
+    // Every attack class is in the corpus, and none of its cases was accepted.
+    expect(report.falseAcceptByClass.map((row) => row.group)).toEqual(['T1', 'T2', 'T3', 'T4']);
+    for (const row of report.falseAcceptByClass) {
+      expect(row.cases, row.group).toBeGreaterThan(0);
+      expect(row.errors, row.group).toBe(0);
+    }
+    // Present students up to 15 m: the target is at most 1 % rejected, so none of these few may be.
     const lecture = report.falseRejectUpTo15m;
     expect(lecture.cases).toBeGreaterThan(5);
-    expect(lecture.rate).toBeLessThanOrEqual(0.2);
-    expect(report.timingMs.p50).toBeGreaterThan(0);
+    expect(lecture.errors).toBe(0);
+    expect(report.targets).toEqual({ falseRejectUpTo15m: true, falseAcceptPerClass: true });
+    // The timing line summarises the cases' own verification times (no speed is asserted here:
+    // that is bench/presence's business).
+    const times = outcomes.map((o) => o.verifyMs).sort((a, b) => a - b);
+    expect(report.timingMs).toEqual({
+      p50: times[Math.floor(times.length * 0.5)],
+      p90: times[Math.floor(times.length * 0.9)],
+      p99: times[Math.floor(times.length * 0.99)],
+      max: times[times.length - 1],
+    });
     expect(formatReport(report)).toContain('false accept per attack class');
   });
 });

@@ -11,17 +11,20 @@ import {
 import { encodePcm16 } from '@rollbook/presence';
 import { attendances, auditLog, lectureSessions, lectures } from '../../db/schema';
 import { tokenFor } from '../../testing/tokens';
+import { waitUntil } from '../../testing/wait';
 import { NOTHING_APPROVED_MESSAGES, ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
 import { decodeHolder } from './teacher-lease';
 import {
   buildLiveWorld,
   collect,
+  leaseFreed,
   useListeningTestApp,
   nextEvent,
   openSocket,
   received,
   startLiveWorld,
   toggleAttendance,
+  watchLeaseReleases,
   type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
@@ -117,35 +120,58 @@ describe('live session socket (§8)', () => {
   /** Waits until the live store keeps `count` teacher chunks of a session; answers their timestamps. */
   async function storedChunks(sessionId: string, count: number) {
     let stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
-    for (let i = 0; i < 100 && stored.length < count; i++) {
-      await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(async () => {
       stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
-    }
+      return stored.length >= count;
+    }, `${count} teacher chunks in the live store`);
     return stored.map((c) => c.timestampMs);
+  }
+
+  /**
+   * A manual request of student A1, pushed to the session's room: a later event that shows `socket`
+   * is still connected and in the room after whatever came before it.
+   */
+  async function a1AsksManually(w: StartedLiveWorld, socket: ClientSocket) {
+    const pushed = nextEvent(socket, 'regulization_request');
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/session/mark_for_regulization/',
+      headers: { authorization: `Bearer ${w.tokens.a1}` },
+      payload: { lecture_slug: w.lecture.slug, regulization_commet: 'still here?' },
+    });
+    expect(filed.statusCode).toBe(200);
+    expect((await pushed).data.data.data.attendance_data.regulization_comment).toBe('still here?');
   }
 
   it('a rejoin by the same teacher takes the session over: the old sheet is told and closed', async () => {
     const w = await live();
     const first = await teacher(w.sessionId, w.tokens.cst);
     expect(first.answer.kind).toBe('data');
+    const firstId = first.socket.id;
     const firstError = nextEvent(first.socket, 'client_error');
     const firstClosed = nextEvent(first.socket, 'disconnect');
-
-    // A network blip: the old socket still looks connected to the server when the sheet rejoins.
-    const second = await teacher(w.sessionId, w.tokens.cst);
-    expect(second.answer.kind).toBe('data');
-    expect(await firstError).toEqual({
-      event: 'client_error',
-      client: 'FE',
-      status_code: 409,
-      data: TAKEN_OVER_MESSAGE,
-    });
-    expect(await firstClosed).toBe('io server disconnect');
-    const holder = await t.app.liveStore.teacherLeaseHolder(w.sessionId);
-    expect(decodeHolder(holder!)?.socketId).toBe(second.socket.id);
-    // The old socket's own disconnect does not release the lease it lost.
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(holder);
+    const releases = watchLeaseReleases(t.app);
+    let second: Awaited<ReturnType<typeof teacher>>;
+    try {
+      // A network blip: the old socket still looks connected to the server when the sheet rejoins.
+      second = await teacher(w.sessionId, w.tokens.cst);
+      expect(second.answer.kind).toBe('data');
+      expect(await firstError).toEqual({
+        event: 'client_error',
+        client: 'FE',
+        status_code: 409,
+        data: TAKEN_OVER_MESSAGE,
+      });
+      expect(await firstClosed).toBe('io server disconnect');
+      const holder = await t.app.liveStore.teacherLeaseHolder(w.sessionId);
+      expect(decodeHolder(holder!)?.socketId).toBe(second.socket.id);
+      // The old socket's own disconnect does not release the lease it lost: once the server has
+      // finished that socket's release, the new sheet still holds the lease.
+      await releases.released(w.sessionId, (h) => decodeHolder(h)?.socketId === firstId);
+      expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(holder);
+    } finally {
+      releases.restore();
+    }
     expect(second.socket.connected).toBe(true);
     const a1 = await rowOf(w.students.a1.student.id);
     expect((await toggleAttendance(second.socket, cst(w), a1.slug, true)).status_code).toBe(200);
@@ -167,10 +193,11 @@ describe('live session socket (§8)', () => {
       m: { event: 'client_error', client: 'FE', status_code: 500, data: ONE_TEACHER_MESSAGE },
     });
     if (other.socket.connected) await nextEvent(other.socket, 'disconnect');
-    // CST's sheet keeps the lease and its connection.
+    // CST's sheet keeps the lease and its connection: a push raised after the refusal reaches it.
     expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
-    await new Promise((r) => setTimeout(r, 50));
+    await a1AsksManually(w, first.socket);
     expect(first.socket.connected).toBe(true);
+    expect(await t.app.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
   });
 
   it('a reload rejoins with the state intact', async () => {
@@ -187,7 +214,7 @@ describe('live session socket (§8)', () => {
     await gone;
     // A browser reload closes the old socket before the new page connects: wait for the server
     // to have processed that close (the lease is released on disconnect).
-    while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
+    await leaseFreed(t.app, w.sessionId);
     const reload = await teacher(w.sessionId, w.tokens.cst);
     expect(reload.answer.kind).toBe('data');
     const state = OngoingSessionDataMessageSchema.parse(reload.answer.m).data.data.data;
@@ -285,8 +312,8 @@ describe('live session socket (§8)', () => {
     // A double click: whichever request runs first approves, the other finds nothing pending.
     approve();
     approve();
-    await received(approvals, 1, 5000);
-    await received(answers, 1, 5000);
+    await received(approvals, 1);
+    await received(answers, 1);
     expect(RegulizationApprovedMessageSchema.parse(approvals[0]).data.data.data.map((r) => r.slug)).toEqual([
       slug,
     ]);
@@ -302,7 +329,7 @@ describe('live session socket (§8)', () => {
       .set({ status: 'post' })
       .where(eq(lectureSessions.sessionId, w.sessionId));
     approve();
-    await received(answers, 2, 5000);
+    await received(answers, 2);
     expect(UpdateAttendanceMessageSchema.parse(answers[1])).toMatchObject({
       status_code: 409,
       message: NOTHING_APPROVED_MESSAGES.notLive,
@@ -339,8 +366,7 @@ describe('live session socket (§8)', () => {
       else sheet.emit(event, { client: 'FE', session_id: w.sessionId, data: [a1.slug], auth_token: token });
       expect((await error).status_code).toBe(401);
       if (sheet.connected) await nextEvent(sheet, 'disconnect');
-      while ((await t.app.liveStore.teacherLeaseHolder(w.sessionId)) !== null)
-        await new Promise(setImmediate);
+      await leaseFreed(t.app, w.sessionId);
     }
     expect(await rowOf(w.students.a1.student.id)).toEqual(a1);
     const [session] = await t.db
@@ -368,11 +394,9 @@ describe('live session socket (§8)', () => {
       blob: chunk,
       timestamp: 2_000,
     });
-    let stored: Awaited<ReturnType<typeof t.app.liveStore.teacherChunks>> = [];
-    for (let i = 0; i < 50 && stored.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000);
-    }
+    // The heartbeat was sent first, so once the real chunk is stored the heartbeat was handled too.
+    expect(await storedChunks(w.sessionId, 1)).toEqual([2_000]);
+    const stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000);
     expect(stored.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[2_000, 96_000]]);
 
     const stranger = await openSocket(baseUrl());

@@ -7,6 +7,8 @@ import { encodeWav, roomSound, studentRecording, teacherChunks } from './testing
 import {
   buildLiveWorld,
   collect,
+  collectAll,
+  expectNoPushSince,
   useListeningTestApp,
   markAttendance,
   markFields,
@@ -26,11 +28,14 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const sound = roomSound(11, 8);
   const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
 
-  /** The teacher's sheet of a live world, connected, with every `mark_attendance` it receives. */
+  /**
+   * The teacher's sheet of a live world, connected, with every `mark_attendance` it receives and
+   * every event of any kind (`events`, for proving that nothing was pushed).
+   */
   async function sheet(w: StartedLiveWorld) {
     const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
     expect(answer.kind).toBe('data');
-    return { socket, marks: collect(socket, 'mark_attendance') };
+    return { socket, marks: collect(socket, 'mark_attendance'), events: collectAll(socket) };
   }
 
   /** The teacher's sheet, with the room's sound streamed from its microphone. */
@@ -48,14 +53,15 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   const auditActions = async () => (await t.db.select().from(auditLog)).map((a) => a.action);
 
-  /** Lets socket events already on their way arrive before asserting that none came. */
-  const settle = () => new Promise((r) => setTimeout(r, 150));
+  /** Proves the sheet got no push since `seen`: a later push (A2's manual request) comes next. */
+  const nothingPushedSince = (w: StartedLiveWorld, events: Array<[string, any]>, seen: number) =>
+    expectNoPushSince(t.app, w, events, seen);
 
   const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
 
-  it('marks a student whose recording carries the session tone and matches the room: code 100, metrics stored, on the sheet at once', async () => {
+  it('marks a student whose recording carries the session tone and matches the room: code 100, metrics stored, pushed to the sheet once', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheetHearingTheRoom(w);
+    const { marks, events } = await sheetHearingTheRoom(w);
 
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
     expect(res.status).toBe(200);
@@ -72,8 +78,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(row.reasons).toEqual([]);
     expect(await auditActions()).toContain('attendance.marked');
 
-    // The teacher's sheet gets the row within a second of the answer.
+    // The teacher's sheet gets the row (how fast is bench/sessions' business), and only once.
     await received(marks, 1);
+    await nothingPushedSince(w, events, events.length);
     expect(marks).toHaveLength(1);
     const msg = MarkAttendanceMessageSchema.parse(marks[0]);
     expect(msg).toMatchObject({ event: 'mark_attendance', client: 'FE', status_code: 200 });
@@ -102,15 +109,15 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it("refuses a recording whose time falls outside the streaming teacher's audio (no skipping the room check), changing nothing", async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheetHearingTheRoom(w);
+    const { events } = await sheetHearingTheRoom(w);
     const before = await rowOf(w.students.a1.student.id);
+    const seen = events.length;
     // Ten minutes before anything the teacher streamed: the room sound cannot be compared.
     const stale = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs - 600_000), recording(w));
     expect(stale.status).toBe(400);
     expect(stale.body.message).toBe(MARKING_MESSAGES.recordingTimeMismatch);
     expect(await rowOf(w.students.a1.student.id)).toEqual(before);
-    await settle();
-    expect(marks).toHaveLength(0);
+    await nothingPushedSince(w, events, seen);
 
     // The refusal did not use up the student's rate-limit slot: a proper recording goes through.
     const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
@@ -119,7 +126,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('stores a recording without the tone as not confirmed, shows it to the teacher, and the rate limit holds the retry', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheetHearingTheRoom(w);
+    const { marks, events } = await sheetHearingTheRoom(w);
     const silentTone = studentRecording(null, sound, 1);
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
     expect(res.status).toBe(403);
@@ -133,11 +140,12 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(marks[0].data.data.attendance_data).toMatchObject({ slug: row.slug, is_present: false });
 
     // A retry inside the 10-second limit is refused before any work, and changes nothing.
+    const seen = events.length;
     const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
     expect(retry.status).toBe(429);
     expect(retry.body.message).toBe(MARKING_MESSAGES.tooSoon);
     expect(await rowOf(w.students.a1.student.id)).toEqual(row);
-    await settle();
+    await nothingPushedSince(w, events, seen);
     expect(marks).toHaveLength(1);
   });
 
@@ -184,22 +192,23 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('answers a second mark as already marked (code 100) and keeps the first', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheet(w);
+    const { marks, events } = await sheet(w);
     expect((await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w))).status).toBe(200);
     await received(marks, 1);
     const first = await rowOf(w.students.a1.student.id);
+    const seen = events.length;
     const again = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 100, error: true, message: MARKING_MESSAGES.alreadyMarked });
     expect(await rowOf(w.students.a1.student.id)).toEqual(first);
-    await settle();
+    await nothingPushedSince(w, events, seen);
     expect(marks).toHaveLength(1);
   });
 
   describe('the teacher overrides the verdict, never the reverse (design/presence.md)', () => {
     it('refuses a student whose row the teacher decided (ticked, then unticked): code 100, the row stays absent', async () => {
       const w = await startLiveWorld(t.app, t.db);
-      const { socket, marks } = await sheet(w);
+      const { socket, events } = await sheet(w);
       const teacher = { sessionId: w.sessionId, token: w.tokens.cst };
       const slug = (await rowOf(w.students.a1.student.id))!.slug;
       expect((await toggleAttendance(socket, teacher, slug, true)).status_code).toBe(200);
@@ -208,19 +217,20 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       expect(decided).toMatchObject({ isPresent: false, manual: true });
       expect(decided!.changedByTeacherAt).not.toBeNull();
 
+      const seen = events.length;
       const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 100, error: true, message: MARKING_MESSAGES.teacherDecided });
       expect(await rowOf(w.students.a1.student.id)).toEqual(decided);
-      await settle();
-      expect(marks).toEqual([]);
+      await nothingPushedSince(w, events, seen);
     });
 
     it('keeps a decision the teacher makes while the recording is being verified', async () => {
       const w = await startLiveWorld(t.app, t.db);
-      const { socket, marks } = await sheet(w);
+      const { socket, events } = await sheet(w);
       const teacher = { sessionId: w.sessionId, token: w.tokens.cst };
       const slug = (await rowOf(w.students.a1.student.id))!.slug;
+      const seen = events.length;
       const verify = t.app.presence.verify.bind(t.app.presence);
       const spy = vi.spyOn(t.app.presence, 'verify').mockImplementationOnce(async (input) => {
         expect((await toggleAttendance(socket, teacher, slug, true)).status_code).toBe(200);
@@ -236,8 +246,12 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         const row = await rowOf(w.students.a1.student.id);
         expect(row).toMatchObject({ isPresent: false, manual: true, verdict: null, similarity: null });
         expect(await auditActions()).not.toContain('attendance.marked');
-        await settle();
-        expect(marks).toEqual([]);
+        // Only the answers to the teacher's own two toggles reached the sheet, no mark.
+        await expectNoPushSince(t.app, w, events, seen, { ignore: ['update_attendance'] });
+        expect(events.slice(seen, seen + 2).map(([event]) => event)).toEqual([
+          'update_attendance',
+          'update_attendance',
+        ]);
       } finally {
         spy.mockRestore();
       }
@@ -247,8 +261,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   describe('a failure on the server side gives the rate-limit slot back', () => {
     it('a busy presence pool (503) and an internal error (500) let the student retry at once', async () => {
       const w = await startLiveWorld(t.app, t.db);
-      const { marks } = await sheet(w);
+      const { events } = await sheet(w);
       const before = await rowOf(w.students.a1.student.id);
+      const seen = events.length;
       const spy = vi
         .spyOn(t.app.presence, 'verify')
         .mockRejectedValueOnce(
@@ -262,8 +277,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         const broken = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
         expect(broken.status).toBe(500);
         expect(await rowOf(w.students.a1.student.id)).toEqual(before);
-        await settle();
-        expect(marks).toEqual([]);
+        await nothingPushedSince(w, events, seen);
 
         const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
         expect(retry.status).toBe(200);
@@ -276,8 +290,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it("tells the student the teacher's microphone stopped streaming, not to fix their clock, and changes nothing", async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheetHearingTheRoom(w); // the room from 09:00:00 to 09:00:08, then nothing
+    const { events } = await sheetHearingTheRoom(w); // the room from 09:00:00 to 09:00:08, then nothing
     const before = await rowOf(w.students.a1.student.id);
+    const seen = events.length;
     // Half a minute later (server time) the student records: no teacher audio arrived since.
     const realNow = Date.now.bind(Date);
     const later = vi
@@ -291,8 +306,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       later.mockRestore();
     }
     expect(await rowOf(w.students.a1.student.id)).toEqual(before);
-    await settle();
-    expect(marks).toEqual([]);
+    await nothingPushedSince(w, events, seen);
   });
 
   it('refuses other roles (403) and anonymous callers (401)', async () => {
@@ -359,8 +373,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('refuses a position outside the classroom’s geofence: nothing stored on the row, nothing pushed, the refusal audited', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks } = await sheet(w);
+    const { events } = await sheet(w);
     const before = await rowOf(w.students.a1.student.id);
+    const seen = events.length;
     const far = markFields(w, epochMs, { latitude: String(w.room.latitude + 0.01) }); // ~1.1 km north
     const res = await markAttendance(t.app, w.tokens.a1, far, recording(w));
     expect(res.status).toBe(403);
@@ -372,8 +387,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       .where(eq(auditLog.action, 'attendance.refused_outside_geofence'));
     expect(entry!.entitySlug).toBe(before!.slug);
     expect((entry!.detail as { distance_m: number }).distance_m).toBeGreaterThan(1000);
-    await settle();
-    expect(marks).toEqual([]);
+    await nothingPushedSince(w, events, seen);
     // A refusal for the student's own reason keeps the rate-limit slot: no instant retries.
     const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
     expect(retry.status).toBe(429);
@@ -416,17 +430,17 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
     it.each(cases)('%s', async (_name, make, message) => {
       const w = await startLiveWorld(t.app, t.db);
-      const { marks } = await sheet(w);
+      const { events } = await sheet(w);
       const before = await rowOf(w.students.a1.student.id);
       const auditBefore = await auditActions();
+      const seen = events.length;
       const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), make(w));
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(true);
       expect(res.body.message).toMatch(message);
       expect(await rowOf(w.students.a1.student.id)).toEqual(before);
       expect(await auditActions()).toEqual(auditBefore);
-      await settle();
-      expect(marks).toEqual([]);
+      await nothingPushedSince(w, events, seen);
       // Not even the rate-limit slot was spent: a good recording right after is marked.
       const good = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), recording(w));
       expect(good.status).toBe(200);

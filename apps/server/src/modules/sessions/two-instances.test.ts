@@ -9,10 +9,12 @@ import {
 import { attendances, lectures } from '../../db/schema';
 import { call, sharedServicesConfigured, useTwoTestApps } from '../../testing/test-app';
 import { ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
+import { decodeHolder } from './teacher-lease';
 import { MARKING_MESSAGES } from './marking.service';
 import { roomSound, studentRecording, teacherChunks } from './testing/audio';
 import {
   collect,
+  leaseFreed,
   listenOnLoopback,
   markAttendance,
   markFields,
@@ -22,6 +24,7 @@ import {
   streamTeacherAudio,
   toggleAttendance,
   useSockets,
+  watchLeaseReleases,
   type ClientSocket,
   type StartedLiveWorld,
 } from './testing/live-fixture';
@@ -52,7 +55,7 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
       studentRecording(withTone ? w.tone : null, sound, 1),
     );
 
-  it('a mark that lands on B reaches the teacher connected to A within a second', async () => {
+  it('a mark that lands on B reaches the teacher connected to A', async () => {
     const w = await startLiveWorld(t.a, t.db);
     const { socket, answer } = await teacherOn(url.a, w);
     expect(answer.kind).toBe('data');
@@ -60,9 +63,8 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
 
     const res = await markOn(t.b, w, w.tokens.a1);
     expect(res.status).toBe(200);
-    const answeredAt = Date.now();
-    await received(marks, 1, 1000);
-    expect(Date.now() - answeredAt).toBeLessThan(1000);
+    // How fast it arrives is bench/sessions' business (no duration is asserted here); it must arrive.
+    await received(marks, 1);
     const record = MarkAttendanceMessageSchema.parse(marks[0]).data.data.attendance_data;
     expect(record).toMatchObject({
       is_present: true,
@@ -104,11 +106,13 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     const w = await startLiveWorld(t.a, t.db);
     const first = await teacherOn(url.a, w);
     expect(first.answer.kind).toBe('data');
+    const firstId = first.socket.id;
     const a1 = await teacherMarksA1Present(w, first.socket);
 
     // A network blip: A has not noticed the old socket is gone when the sheet rejoins through B.
     const firstError = nextEvent(first.socket, 'client_error');
     const firstClosed = nextEvent(first.socket, 'disconnect');
+    const releasesOnA = watchLeaseReleases(t.a);
     const second = await teacherOn(url.b, w);
     expect(second.answer.kind).toBe('data');
     const state = OngoingSessionDataMessageSchema.parse(second.answer.m).data.data.data;
@@ -120,9 +124,15 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
       data: TAKEN_OVER_MESSAGE,
     });
     expect(await firstClosed).toBe('io server disconnect');
-    // A's disconnect of its socket leaves B's lease alone.
+    // A's disconnect of its socket leaves B's lease alone: once A has finished releasing what that
+    // socket held, the lease is still B's socket's.
     const held = await t.b.liveStore.teacherLeaseHolder(w.sessionId);
-    await new Promise((r) => setTimeout(r, 100));
+    expect(decodeHolder(held!)?.socketId).toBe(second.socket.id);
+    try {
+      await releasesOnA.released(w.sessionId, (h) => decodeHolder(h)?.socketId === firstId);
+    } finally {
+      releasesOnA.restore();
+    }
     expect(await t.a.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
 
     // A different teacher (the lecture handed over mid-session) is refused on either instance.
@@ -135,7 +145,20 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
       kind: 'error',
       m: { event: 'client_error', client: 'FE', status_code: 500, data: ONE_TEACHER_MESSAGE },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // B's sheet stays connected: a request filed on A after the refusal still reaches it (A
+    // publishes in order, so a close A had sent for B's socket would have arrived first).
+    const requests = collect(second.socket, 'regulization_request');
+    const filed = await call(t.a, {
+      method: 'POST',
+      url: '/api/manage/session/mark_for_regulization/',
+      token: w.tokens.a2,
+      body: { lecture_slug: w.lecture.slug, regulization_commet: 'after the refusal' },
+    });
+    expect(filed.status).toBe(200);
+    await received(requests, 1);
+    expect(RegulizationRequestMessageSchema.parse(requests[0]).data.data.data.attendance_data).toMatchObject({
+      regulization_comment: 'after the refusal',
+    });
     expect(second.socket.connected).toBe(true);
     expect(await t.a.liveStore.teacherLeaseHolder(w.sessionId)).toBe(held);
   });
@@ -148,7 +171,7 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     // Something happens, then the teacher's page reloads and lands on the other instance.
     const a1 = await teacherMarksA1Present(w, first.socket);
     first.socket.close();
-    while ((await t.a.liveStore.teacherLeaseHolder(w.sessionId)) !== null) await new Promise(setImmediate);
+    await leaseFreed(t.a, w.sessionId);
     const reload = await teacherOn(url.b, w);
     expect(reload.answer.kind).toBe('data');
     const state = OngoingSessionDataMessageSchema.parse(reload.answer.m).data.data.data;

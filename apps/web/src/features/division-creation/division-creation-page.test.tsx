@@ -240,7 +240,7 @@ describe('DivisionCreationPage', () => {
     expect(screen.queryByRole('combobox', { name: 'Stream' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm Divisions' })).not.toBeInTheDocument();
     await user.click(download);
-    await vi.waitFor(() => expect(downloads).toEqual(['division_A.xlsx']));
+    await waitFor(() => expect(downloads).toEqual(['division_A.xlsx']));
   });
 
   it('closes the overview without showing divisions, and "Change division size" returns to the capacity card', async () => {

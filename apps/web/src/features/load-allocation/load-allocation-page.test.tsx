@@ -234,6 +234,8 @@ describe('LoadAllocationPage', () => {
       expect(screen.queryByRole('row', { name: 'Data Structures' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('row', { name: 'Python Lab' })).toBeInTheDocument();
+    // The page shows the reset's outcome, so every reset sent by now has been answered: Cancel sent none.
+    expect(resets).toBe(1);
   });
 
   it('shows progress while the proposal is prepared and the error when it fails', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogueRoutes,
@@ -127,7 +127,7 @@ describe('SubjectConfirmationPage', () => {
     expect(within(table).getByText('Cloud Computing')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Subject to teacher map' }));
-    await vi.waitFor(() => expect(downloads).toEqual(['subject_to_teacher.xlsx']));
+    await waitFor(() => expect(downloads).toEqual(['subject_to_teacher.xlsx']));
   });
 
   it('unlocks a teacher from the teacher-to-subject map after confirming', async () => {
@@ -167,7 +167,7 @@ describe('SubjectConfirmationPage', () => {
     expect(within(asha).getByText('1. Computer Networks (cn-code)')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Download Excel file' }));
-    await vi.waitFor(() => expect(downloads).toEqual(['teacher_to_subject.xlsx']));
+    await waitFor(() => expect(downloads).toEqual(['teacher_to_subject.xlsx']));
 
     await user.click(within(asha).getByRole('button', { name: 'Unlock choice' }));
     const confirm = await screen.findByRole('dialog', { name: 'Unlock choice' });
@@ -201,7 +201,7 @@ describe('SubjectConfirmationPage', () => {
     expect(downloads).toEqual([]);
     await chooseSemester(user);
     await user.click(screen.getByRole('button', { name: 'Student to Subject Map' }));
-    await vi.waitFor(() => expect(downloads).toEqual(['students.xlsx']));
+    await waitFor(() => expect(downloads).toEqual(['students.xlsx']));
   });
 
   it('deletes a saved student pick only after "delete" is typed', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -12,6 +12,7 @@ import type { TeacherChunk } from '@rollbook/presence';
 import { call, useTestApp } from '../../../testing/test-app';
 import { buildTimetableWorld, type TimetableWorld } from '../../../testing/timetable-fixture';
 import { tokenFor } from '../../../testing/tokens';
+import { WAIT_MS, waitUntil } from '../../../testing/wait';
 import type { Weekday } from '../../../lib/week';
 import { toneOf } from './audio';
 
@@ -191,11 +192,11 @@ export async function openSocket(baseUrl: string): Promise<ClientSocket> {
   return socket;
 }
 
-/** The next `event` on a socket, or a rejection after `ms`. */
+/** The next `event` on a socket, or a rejection after `ms` (a generous limit, not a speed claim). */
 export function nextEvent<E extends keyof ServerToClientEvents | 'disconnect'>(
   socket: ClientSocket,
   event: E,
-  ms = 5000,
+  ms = WAIT_MS,
 ): Promise<any> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -244,11 +245,11 @@ export async function streamTeacherAudio(
     });
   }
   const last = chunks[chunks.length - 1]?.timestampMs;
-  for (let i = 0; i < 200 && last !== undefined; i++) {
-    if ((await app.liveStore.newestTeacherChunkMs(session.sessionId)) === last) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  if (last !== undefined) throw new Error('the teacher audio did not reach the live store');
+  if (last === undefined) return;
+  await waitUntil(
+    async () => (await app.liveStore.newestTeacherChunkMs(session.sessionId)) === last,
+    'the teacher audio did not reach the live store',
+  );
 }
 
 /** Makes the test app listen on a free loopback port (sockets need a real server); answers its base URL. */
@@ -259,13 +260,91 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** Waits until a `collect`ed list holds `count` messages; rejects after `ms`. */
-export async function received(list: unknown[], count: number, ms = 1000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (list.length < count) {
-    if (Date.now() > deadline) throw new Error(`${list.length} of ${count} messages within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+/**
+ * Waits until a `collect`ed list holds `count` messages; rejects after `ms` (a generous limit for a
+ * loaded machine, not a speed claim). To show that something was NOT pushed, trigger a later push
+ * on the same socket and check it is the next message (`expectNoPushSince`), never sleep.
+ */
+export async function received(list: unknown[], count: number, ms = WAIT_MS): Promise<void> {
+  await waitUntil(() => list.length >= count, `fewer than ${count} messages arrived`, ms);
+}
+
+/** Every event a socket receives from now on, in arrival order, as `[event, message]`. */
+export function collectAll(socket: ClientSocket): Array<[string, any]> {
+  const seen: Array<[string, any]> = [];
+  socket.onAny((event: string, msg: unknown) => seen.push([event, msg]));
+  return seen;
+}
+
+/**
+ * Proves that a sheet received nothing (but `ignore`d events, such as the answers to its own
+ * toggles) since its `collectAll` log held `seen` events: student A2 files a manual request now,
+ * which the server pushes to the session's room, and that push must be the next event the sheet
+ * receives. The server emits in order on one connection (and publishes in order through one Redis
+ * connection to other instances), so anything an earlier action pushed would have arrived first.
+ * No sleep: the later event is the proof.
+ */
+export async function expectNoPushSince(
+  app: FastifyInstance,
+  w: LiveWorld,
+  log: Array<[string, any]>,
+  seen: number,
+  opts: { ignore?: string[] } = {},
+): Promise<void> {
+  const comment = `pushed after event ${seen}`;
+  const isLater = ([event, msg]: [string, any]) =>
+    event === 'regulization_request' &&
+    msg?.data?.data?.data?.attendance_data?.regulization_comment === comment;
+  const filed = await call(app, {
+    method: 'POST',
+    url: '/api/manage/session/mark_for_regulization/',
+    token: w.tokens.a2,
+    body: { lecture_slug: w.lecture.slug, regulization_commet: comment },
+  });
+  expect(filed.status, 'the later manual request').toBe(200);
+  await waitUntil(() => log.slice(seen).some(isLater), 'the later manual request did not reach the sheet');
+  const before = log.slice(
+    seen,
+    log.findIndex((e, i) => i >= seen && isLater(e)),
+  );
+  expect(before.filter(([event]) => !(opts.ignore ?? []).includes(event))).toEqual([]);
+}
+
+/** Waits until nobody holds a session's teacher lease (a closed sheet's release went through). */
+export async function leaseFreed(app: FastifyInstance, sessionId: string): Promise<void> {
+  await waitUntil(
+    async () => (await app.liveStore.teacherLeaseHolder(sessionId)) === null,
+    `the teacher lease of ${sessionId} is still held`,
+  );
+}
+
+/**
+ * Records every teacher-lease release an app attempts (a teacher socket's disconnect ends in one),
+ * so a test can wait until the release for one holder has finished and only then check that the
+ * lease it must not touch survived it. Restore after use.
+ */
+export function watchLeaseReleases(app: FastifyInstance) {
+  const finished: Array<{ sessionId: string; holder: string }> = [];
+  const release = app.liveStore.releaseTeacherLease.bind(app.liveStore);
+  const spy = vi
+    .spyOn(app.liveStore, 'releaseTeacherLease')
+    .mockImplementation(async (sessionId: string, holder: string) => {
+      try {
+        return await release(sessionId, holder);
+      } finally {
+        finished.push({ sessionId, holder });
+      }
+    });
+  return {
+    /** Waits until a release of `sessionId` by a holder matching `holder` has completed. */
+    async released(sessionId: string, holder: (encoded: string) => boolean) {
+      await waitUntil(
+        () => finished.some((r) => r.sessionId === sessionId && holder(r.holder)),
+        `no lease release of ${sessionId} finished`,
+      );
+    },
+    restore: () => spy.mockRestore(),
+  };
 }
 
 /**

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { E2E_DATA_DIR, E2E_JWT_SECRET, E2E_PORT } from './env';
+
+/**
+ * One Rollbook server per Playwright worker. Every test resets the database to the demo institution,
+ * so two workers sharing one server would wipe each other's data mid-test; with a server (port, data
+ * folder, database) each, independent tests run side by side.
+ */
+export interface WorkerServer {
+  baseURL: string;
+  /** The server's DATA_DIR: its outbox holds the mail it "sent". */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Worker `index`'s data folder (the outbox reader needs it too). */
+export const workerDataDir = (index: number) => path.join(E2E_DATA_DIR, `worker-${index}`);
+
+/** How long a server may take to migrate, seed and listen on a loaded machine: an upper bound only. */
+const START_LIMIT_MS = 180_000;
+
+/** Answers a port nobody listens on (the kernel picks it), or checks that `port` is free. */
+function freePort(port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is already in use: set E2E_PORT to a free port`)
+          : err,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+    });
+  });
+}
+
+/**
+ * The database of worker `index` when the suite runs on PostgreSQL (E2E_DATABASE_URL): worker 0 uses
+ * the URL as given, worker n its database name + `_w<n>`, created on first use.
+ */
+async function workerDatabaseUrl(index: number): Promise<string | undefined> {
+  const given = process.env.E2E_DATABASE_URL;
+  if (!given || index === 0) return given;
+  const url = new URL(given);
+  const name = `${decodeURIComponent(url.pathname.slice(1))}_w${index}`;
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`E2E_DATABASE_URL names an unusual database: ${name}`);
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: given });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/** Starts the server for worker `index` (E2E_PORT for the first, a free port for the others). */
+export async function startWorkerServer(index: number): Promise<WorkerServer> {
+  const port = await freePort(index === 0 ? E2E_PORT : 0);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = workerDataDir(index);
+  await rm(dataDir, { recursive: true, force: true });
+  const databaseUrl = await workerDatabaseUrl(index);
+  const child = spawn(process.execPath, ['--import', 'tsx', '../apps/server/src/main.ts'], {
+    cwd: path.join(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: E2E_JWT_SECRET,
+      E2E_TEST_HOOKS: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Warnings and errors stay visible, marked with the worker they came from.
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${index}] ${chunk.toString()}`));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited(child);
+  };
+  // A worker that dies without tearing down must not leave its server holding the port.
+  process.once('exit', () => child.kill('SIGKILL'));
+
+  const deadline = performance.now() + START_LIMIT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server of worker ${index} exited (${child.exitCode})`);
+    try {
+      const res = await fetch(`${baseURL}/api/check_server_avaibility`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      await stop();
+      throw new Error(`the server of worker ${index} did not answer within ${START_LIMIT_MS} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseURL, dataDir, stop };
+}
