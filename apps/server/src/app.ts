@@ -15,13 +15,18 @@ import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
 import liveStatePlugin from './plugins/app/live-state';
+import throttlePlugin from './plugins/app/throttle';
+import backgroundPlugin from './plugins/app/background';
 import { registerModules } from './modules';
+import { fastifyTrustProxy } from './config/trust-proxy';
 
 export interface BuildAppOptions {
   deps: AppDeps;
   logger?: LoggerOptions | boolean;
   /** Shared Redis connection (rate limits, socket.io adapter) when running scaled out. */
   redis?: Redis | undefined;
+  /** Prefix of the sign-in limit keys in Redis (tests give each app their own). */
+  throttleKeyPrefix?: string;
 }
 
 /**
@@ -33,7 +38,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only configured proxies may name the client's address (sign-in limits count by address).
+    trustProxy: fastifyTrustProxy(opts.deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +74,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(presencePlugin);
   await app.register(plannerPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
+  await app.register(throttlePlugin, {
+    redis: opts.redis,
+    ...(opts.throttleKeyPrefix ? { keyPrefix: opts.throttleKeyPrefix } : {}),
+  });
+  await app.register(backgroundPlugin);
   // Before the modules: the sessions module attaches its socket handlers to the namespace.
   await app.register(ioPlugin, { redis: opts.redis });
 
