@@ -59,6 +59,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
+  // The original web client posts bodiless calls ("Mark all as read") as an empty body labelled
+  // application/x-www-form-urlencoded. An empty body is no body whatever its label; any other
+  // type nobody parses is still refused (415).
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, raw, done) => {
+    if (raw.length === 0) return done(null, undefined);
+    const err = new Error('This content type is not accepted') as Error & { statusCode: number };
+    err.statusCode = 415;
+    done(err, undefined);
+  });
+
   await app.register(depsPlugin, opts.deps);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
