@@ -28,6 +28,8 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
 import { createTokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
+// Brings in the app's `deps` decoration the token helpers' module refers to (types only).
+import type {} from '../../apps/server/src/plugins/app/deps';
 import {
   buildAdmin,
   buildStudent,
