@@ -17,7 +17,10 @@ import plannerPlugin from './plugins/app/planner';
 import liveStatePlugin from './plugins/app/live-state';
 import routeListPlugin from './plugins/app/route-list';
 import opsPlugin, { type PoolStats } from './plugins/app/ops';
+import throttlePlugin from './plugins/app/throttle';
+import backgroundPlugin from './plugins/app/background';
 import { registerModules } from './modules';
+import { fastifyTrustProxy } from './config/trust-proxy';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -26,6 +29,8 @@ export interface BuildAppOptions {
   redis?: Redis | undefined;
   /** The PostgreSQL pool's connection counts, for metrics (absent with PGlite). */
   poolStats?: PoolStats | undefined;
+  /** Prefix of the sign-in limit keys in Redis (tests give each app their own). */
+  throttleKeyPrefix?: string;
 }
 
 /**
@@ -37,7 +42,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only configured proxies may name the client's address (sign-in limits count by address).
+    trustProxy: fastifyTrustProxy(opts.deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +65,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First, so it sees every route registered after it.
   await app.register(routeListPlugin);
+  // The original web client posts bodiless calls ("Mark all as read") as an empty body labelled
+  // application/x-www-form-urlencoded. An empty body is no body whatever its label; any other
+  // type nobody parses is still refused (415).
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, raw, done) => {
+    if (raw.length === 0) return done(null, undefined);
+    const err = new Error('This content type is not accepted') as Error & { statusCode: number };
+    err.statusCode = 415;
+    done(err, undefined);
+  });
+
   await app.register(depsPlugin, opts.deps);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
@@ -79,6 +95,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(plannerPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
+  await app.register(throttlePlugin, {
+    redis: opts.redis,
+    ...(opts.throttleKeyPrefix ? { keyPrefix: opts.throttleKeyPrefix } : {}),
+  });
+  await app.register(backgroundPlugin);
   // Before the modules: the sessions module attaches its socket handlers to the namespace.
   await app.register(ioPlugin, { redis: opts.redis });
 

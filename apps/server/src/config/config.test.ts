@@ -30,4 +30,29 @@ describe('loadConfig', () => {
       'TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ',
     );
   });
+
+  it('trusts no proxy unless told: off, a hop count, or proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would trust everyone or is not an address', () => {
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/1', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: /);
+    }
+  });
+
+  it('refuses a sign-in lock ceiling below its first lock', () => {
+    expect(() =>
+      loadConfig({ LOGIN_ACCOUNT_LOCK_SECONDS: '60', LOGIN_ACCOUNT_MAX_LOCK_SECONDS: '30' }),
+    ).toThrow('LOGIN_ACCOUNT_MAX_LOCK_SECONDS must be at least LOGIN_ACCOUNT_LOCK_SECONDS');
+  });
 });

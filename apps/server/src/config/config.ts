@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -36,6 +37,22 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.string().optional(),
+  LOGIN_ACCOUNT_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LOGIN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(900),
+  AUTH_ADDRESS_MAX_ACCOUNTS: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_ADDRESS_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(900),
   MAINTENANCE: booleanFlag,
   E2E_TEST_HOOKS: booleanFlag,
   PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
@@ -89,6 +106,22 @@ export interface AppConfig {
   corsOrigins: string[];
   seedDemo: 'auto' | 'never';
   loginRateLimitPerMinute: number;
+  /** Proxies whose `X-Forwarded-For` is believed: none (default), a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  /**
+   * Per-account sign-in back-off, whatever the address: this many attempts in a row may fail
+   * freely; each further one locks the account's sign-in for `lockSeconds`, doubling up to
+   * `maxLockSeconds` (so an attacker can keep the real user waiting at most that long at a time).
+   */
+  loginAccountFreeAttempts: number;
+  loginAccountLockSeconds: number;
+  loginAccountMaxLockSeconds: number;
+  /**
+   * Per-address limit across accounts (password spraying, forgot-password probing): one address
+   * may fail to sign in to, or ask a reset link for, at most this many accounts per window.
+   */
+  authAddressMaxAccounts: number;
+  authAddressWindowSeconds: number;
   maintenance: boolean;
   /** Exposes /api/__e2e__/ reset and notify calls for browser tests. Never set in production. */
   e2eTestHooks: boolean;
@@ -135,6 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
+    throw new Error(`Invalid configuration: TRUST_PROXY: ${trustProxy.error}`);
+  }
+  if (e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS < e.LOGIN_ACCOUNT_LOCK_SECONDS) {
+    throw new Error(
+      'Invalid configuration: LOGIN_ACCOUNT_MAX_LOCK_SECONDS must be at least LOGIN_ACCOUNT_LOCK_SECONDS',
+    );
+  }
   if (e.TONE_BAND_HIGH_HZ - e.TONE_BAND_LOW_HZ < 500) {
     throw new Error('Invalid configuration: TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ');
   }
@@ -166,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     seedDemo: e.SEED_DEMO,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    trustProxy,
+    loginAccountFreeAttempts: e.LOGIN_ACCOUNT_FREE_ATTEMPTS,
+    loginAccountLockSeconds: e.LOGIN_ACCOUNT_LOCK_SECONDS,
+    loginAccountMaxLockSeconds: e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS,
+    authAddressMaxAccounts: e.AUTH_ADDRESS_MAX_ACCOUNTS,
+    authAddressWindowSeconds: e.AUTH_ADDRESS_WINDOW_SECONDS,
     maintenance: e.MAINTENANCE,
     e2eTestHooks: e.E2E_TEST_HOOKS,
     presenceWorkers: e.PRESENCE_WORKERS,

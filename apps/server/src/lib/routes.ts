@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { describeIssues, fastifyPath, issuesOf, type RouteDef } from '@rollbook/contract';
 import type { AuthContext } from './caller';
 import { AppError } from './app-error';
+import { assertNoNul } from './nul-guard';
 
 export interface UploadedFile {
   fieldname: string;
@@ -53,6 +54,7 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
     throw new AppError('bad_request', 'The upload could not be read: the multipart body is malformed');
   }
+  assertNoNul({ fields });
   const missing = [...expectedFiles].filter((f) => !files[f]);
   if (missing.length > 0) {
     const issues = missing.map((f) => ({ path: f, message: 'A file is required' }));
@@ -121,11 +123,14 @@ export function registerRoute<R extends RouteDef>(
     config: { routeId: route.id, ...(rateLimit ? { rateLimit } : {}) },
     // Before validation: a caller without the right token or role learns nothing about the input rules.
     async preValidation(request) {
-      if (route.auth !== 'bearer') return;
-      const auth = await app.authenticate(request);
-      if (route.roles.length > 0 && !route.roles.includes(auth.role)) {
-        throw new AppError('forbidden', 'You do not have permission to do this');
+      if (route.auth === 'bearer') {
+        const auth = await app.authenticate(request);
+        if (route.roles.length > 0 && !route.roles.includes(auth.role)) {
+          throw new AppError('forbidden', 'You do not have permission to do this');
+        }
       }
+      // Before the schemas, so the message names the real problem even where a pattern would fail.
+      assertNoNul({ params: request.params, query: request.query, body: request.body });
     },
     async handler(request, reply) {
       const auth: AuthContext | null = request.auth;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,14 @@ export async function bootFaultApp(opts: {
   };
   const handle: DbHandle = await openDatabase({ url: opts.databaseUrl, dataDir: null, limits: config.db });
   const clock = createTestClock();
-  const instance = await bootInstance({ db: handle.db, config, clock, redisUrl: opts.redisUrl, dir });
+  const instance = await bootInstance({
+    db: handle.db,
+    config,
+    clock,
+    redisUrl: opts.redisUrl,
+    dir,
+    throttleKeyPrefix: `test:throttle:${randomUUID()}:`,
+  });
   return {
     app: instance.app,
     db: handle.db,

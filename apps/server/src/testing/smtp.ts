@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
@@ -12,6 +13,10 @@ export interface ReceivedMail {
  */
 export async function startTestSmtp() {
   const received: ReceivedMail[] = [];
+  const events = new EventEmitter();
+  // While held, messages are read but not acknowledged: the sender waits as on a stuck server.
+  let holding = false;
+  const held: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -20,23 +25,61 @@ export async function startTestSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+          events.emit('received');
+        };
+        if (!holding) return accept();
+        held.push(accept);
+        events.emit('held');
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+
+  /** The last message sent to an address, with quoted-printable soft breaks undone. */
+  function lastTo(address: string): string | undefined {
+    const mail = [...received].reverse().find((m) => m.to.includes(address));
+    return mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  }
+
+  /** Resolves when `ready()` holds, checked now and after every `event`. */
+  function until(event: string, ready: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!ready()) return;
+        events.off(event, check);
+        resolve();
+      };
+      events.on(event, check);
+      check();
+    });
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The last message sent to an address, with quoted-printable soft breaks undone. */
-    lastTo(address: string): string | undefined {
-      const mail = [...received].reverse().find((m) => m.to.includes(address));
-      return mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    lastTo,
+    /** The last message to `address`, once one has arrived (mail goes out after the reply). */
+    async mailTo(address: string): Promise<string> {
+      await until('received', () => lastTo(address) !== undefined);
+      return lastTo(address)!;
+    },
+    /** From now on, keep messages unacknowledged until `release()`. */
+    hold() {
+      holding = true;
+    },
+    /** Resolves once `count` messages are being held. */
+    heldCount: (count: number) => until('held', () => held.length >= count),
+    /** Acknowledges the held messages and stops holding. */
+    release() {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

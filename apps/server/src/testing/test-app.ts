@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,11 +28,14 @@ export async function bootInstance(opts: {
   clock: ReturnType<typeof createTestClock>;
   redisUrl: string | undefined;
   dir: string;
+  /** Sign-in limit keys of this app (or app pair) in Redis, apart from every other test's. */
+  throttleKeyPrefix: string;
 }) {
   const redis = opts.redisUrl ? createRedisClient(opts.redisUrl) : undefined;
   const mediaDir = path.join(opts.dir, 'media');
   const app = await buildApp({
     redis,
+    throttleKeyPrefix: opts.throttleKeyPrefix,
     deps: {
       config: opts.config,
       db: opts.db,
@@ -96,6 +100,7 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
       clock,
       redisUrl: process.env.TEST_REDIS_URL,
       dir: tmp,
+      throttleKeyPrefix: `test:throttle:${randomUUID()}:`,
     });
     ctx.app = instance.app;
     ctx.mediaDir = instance.mediaDir;
@@ -104,7 +109,10 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
   });
 
   beforeEach(async () => {
+    // The previous test's mail goes out before its counters and inbox are cleared.
+    await ctx.app.background.idle();
     await truncateAll(handle.db);
+    await ctx.app.throttle.reset();
     clock.set(new Date('2026-11-02T09:00:00+05:30'));
     ctx.smtp.received.length = 0;
   });
@@ -151,6 +159,7 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
     };
+    const throttleKeyPrefix = `test:throttle:${randomUUID()}:`;
     for (const name of ['a', 'b'] as const) {
       const handle = await openDatabase({ url, dataDir: null });
       handles.push(handle);
@@ -160,6 +169,7 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
         clock,
         redisUrl,
         dir: path.join(tmp, name),
+        throttleKeyPrefix,
       });
       instances.push(instance);
       ctx[name] = instance.app;
@@ -170,6 +180,7 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
 
   beforeEach(async () => {
     await truncateAll(ctx.db);
+    await ctx.a.throttle.reset();
     clock.set(new Date('2026-11-02T09:00:00+05:30'));
   });
 

@@ -7,13 +7,21 @@ import { requiredString } from './common';
  * the client would.
  */
 function emailField(field: string) {
-  return z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
-    })
-    .trim()
-    .regex(EMAIL_PATTERN, { error: 'Please enter a valid email address' });
+  return (
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
+      })
+      .trim()
+      // RFC 5321's longest address; longer text is no address and must not reach the database.
+      .max(254, { error: `${field} must be at most 254 characters` })
+      .regex(EMAIL_PATTERN, { error: 'Please enter a valid email address' })
+  );
 }
+
+/** What `update_email` answers for an address a spreadsheet would run as a formula. */
+export const FORMULA_EMAIL_MESSAGE =
+  'An email address may not start with =, +, - or @: spreadsheets would read it as a formula';
 
 /** `POST /auth/api/login/` body. `device_id` is null from the web, a base64 id from the app. */
 export const LoginBodySchema = z.object({
@@ -76,7 +84,10 @@ export const ForgotPasswordBodySchema = z.object({ email: emailField('email') })
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
 /** `POST /auth/api/update_email/` body. */
-export const UpdateEmailBodySchema = z.object({ email: emailField('email') });
+export const UpdateEmailBodySchema = z.object({
+  // Addresses end up in exported spreadsheets; one that reads as a formula could run there.
+  email: emailField('email').refine((email) => !/^[=+\-@]/.test(email), { error: FORMULA_EMAIL_MESSAGE }),
+});
 export type UpdateEmailBody = z.infer<typeof UpdateEmailBodySchema>;
 
 /** `update_email` success payload: the address now on the account. */

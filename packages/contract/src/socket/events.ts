@@ -28,6 +28,13 @@ export const SocketConnectionPayloadSchema = z.object({
   session_id: sessionIdField,
   auth_token: authTokenField,
   isReConnect: z.boolean().optional(),
+  /**
+   * Our web app only: also push marking attempts the presence check refused (`mark_attendance`
+   * with `is_present: false`) and list them in `ongoing_session_data`. The original client never
+   * sends it and gets only what §6.2 pushes, successful marks: it prepends every pushed row, so a
+   * refused attempt followed by a success or an approval would list the student twice.
+   */
+  refused_attempts: z.boolean().optional(),
 });
 export type SocketConnectionPayload = z.infer<typeof SocketConnectionPayloadSchema>;
 

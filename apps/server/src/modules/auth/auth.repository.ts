@@ -131,13 +131,6 @@ export function createAuthRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async revokeFamily(familyId: string, at: Date, reason: string) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-    },
-
     async insertChallenge(row: typeof authChallenges.$inferInsert) {
       await db.insert(authChallenges).values(row);
     },

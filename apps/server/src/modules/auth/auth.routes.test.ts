@@ -289,10 +289,10 @@ describe('forgot and reset password', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: true, error: false, message: null });
-    const mail = t.smtp.lastTo('riya@example.test');
+    const mail = await t.smtp.mailTo('riya@example.test');
     const match =
       /http:\/\/rollbook\.test\/update_password\?profile_slug=([\w-]+)&profile_forgot_password_code=([\w-]+)/.exec(
-        mail ?? '',
+        mail,
       );
     expect(match?.[1]).toBe(profile.slug);
     const code = match![2]!;
@@ -340,6 +340,7 @@ describe('forgot and reset password', () => {
       ).status,
     ).toBe(200);
 
+    await t.app.background.idle();
     const before = t.smtp.received.length;
     expect(
       (
@@ -350,6 +351,7 @@ describe('forgot and reset password', () => {
         })
       ).status,
     ).toBe(200);
+    await t.app.background.idle();
     expect(t.smtp.received.length).toBe(before);
     const bad = await call(t.app, {
       method: 'POST',
@@ -368,7 +370,7 @@ describe('forgot and reset password', () => {
       url: '/api/auth/api/forgot_password/',
       body: { email: 'a@example.test' },
     });
-    const code = /profile_forgot_password_code=([\w-]+)/.exec(t.smtp.lastTo('a@example.test') ?? '')![1]!;
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('a@example.test'))![1]!;
     const attempt = (slug: string, c: string) =>
       call(t.app, {
         method: 'POST',
@@ -392,7 +394,7 @@ describe('forgot and reset password', () => {
       url: '/api/auth/api/forgot_password/',
       body: { email: 'b@example.test' },
     });
-    const code = /profile_forgot_password_code=([\w-]+)/.exec(t.smtp.lastTo('b@example.test') ?? '')![1]!;
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('b@example.test'))![1]!;
     await call(t.app, {
       method: 'POST',
       url: '/api/auth/api/set_updated_password/',

@@ -15,6 +15,8 @@ import { hashSecret, randomSecret } from '../../lib/secrets';
 import { createAuthRepository, type ProfileRow } from './auth.repository';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { TokenInvalidError } from '../../lib/tokens';
+import type { BackgroundJobs } from '../../lib/background-jobs';
+import type { SignInLimits } from './sign-in-limits';
 
 export interface TokenPair {
   access: string;
@@ -35,7 +37,10 @@ const SET_PASSWORD_CHALLENGE_MS = 15 * 60 * 1000;
  * Sign-in and account rules: login, refresh rotation with reuse detection, the temporary-password
  * challenge, forgot/reset password and email change.
  */
-export function createAuthService(deps: AppDeps) {
+export function createAuthService(
+  deps: AppDeps,
+  after: { limits: SignInLimits; background: BackgroundJobs },
+) {
   const repo = createAuthRepository(deps.db);
   const now = () => deps.clock.now();
 
@@ -110,6 +115,64 @@ export function createAuthService(deps: AppDeps) {
     });
   }
 
+  /** Ends every sign-in of an account whose refresh token was replayed, and records why. */
+  async function revokeForReuse(profileId: number, familyId: string) {
+    const profile = await repo.findProfileById(profileId);
+    if (!profile) return;
+    await deps.db.transaction(async (tx) => {
+      await revokeAllTokens(tx, profile, 'reuse_detected');
+      await audit(tx, {
+        institutionId: profile.institutionId,
+        actorProfileId: null,
+        action: 'auth.refresh_token_reused',
+        entityType: 'profile',
+        entitySlug: profile.slug,
+        detail: { family: familyId },
+      });
+    });
+  }
+
+  /** Stores a new reset challenge (ending any earlier one) and mails its link. */
+  async function sendResetLink(profile: ProfileRow, requestedAt: Date) {
+    const code = randomSecret(32);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(profiles)
+        .set({ forgotPasswordRequestedAt: requestedAt })
+        .where(eq(profiles.id, profile.id));
+      await tx
+        .update(authChallenges)
+        .set({ usedAt: requestedAt })
+        .where(
+          and(
+            eq(authChallenges.profileId, profile.id),
+            eq(authChallenges.purpose, 'reset_password'),
+            isNull(authChallenges.usedAt),
+          ),
+        );
+      await tx.insert(authChallenges).values({
+        profileId: profile.id,
+        purpose: 'reset_password',
+        secretHash: hashSecret(code),
+        expiresAt: new Date(requestedAt.getTime() + FORGOT_PASSWORD_INTERVAL_MS),
+      });
+      await audit(tx, {
+        institutionId: profile.institutionId,
+        actorProfileId: profile.id,
+        action: 'password.reset_requested',
+        entityType: 'profile',
+        entitySlug: profile.slug,
+      });
+    });
+    const base = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
+    const link = `${base}/update_password?profile_slug=${encodeURIComponent(profile.slug)}&profile_forgot_password_code=${encodeURIComponent(code)}`;
+    await deps.mailer.send({
+      to: profile.email,
+      subject: 'Reset your Rollbook password',
+      text: `Hello ${profile.name ?? ''},\n\nSomeone (hopefully you) asked to reset your Rollbook password. Open this link within 24 hours to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
+    });
+  }
+
   return {
     async login(input: {
       email: string;
@@ -157,8 +220,11 @@ export function createAuthService(deps: AppDeps) {
       const stored = await repo.findRefreshToken(claims.jti);
       if (!stored || stored.revokedAt) throw new AppError('token_invalid', 'Token is blacklisted');
       if (!(await repo.markRefreshReplaced(claims.jti, now()))) {
-        // A refresh token presented twice was copied: end the whole sign-in it belongs to.
-        await repo.revokeFamily(stored.familyId, now(), 'reuse_detected');
+        // A refresh token presented twice was copied, and the thief may already hold an access
+        // token from it: revoking the family's refresh tokens alone would leave that working for
+        // a day. Access tokens are only revocable by the account's token version, so every
+        // sign-in of the account ends (the owner signs in again; the thief cannot).
+        await revokeForReuse(stored.profileId, stored.familyId);
         throw new AppError('token_invalid', 'Token is blacklisted');
       }
       const profile = await repo.findProfileById(stored.profileId);
@@ -184,52 +250,23 @@ export function createAuthService(deps: AppDeps) {
       return issueTokens({ ...profile, mustChangePassword: false });
     },
 
-    /** Sends the reset link. Unknown addresses get the same answer (no account enumeration), and no mail. */
+    /**
+     * Asks for a reset link. Known and unknown addresses take the same path up to the reply: one
+     * lookup, the once-per-24-hours claim (403 for both alike, so the answer reveals no account),
+     * and for a real account the challenge and mail are queued to run after the reply, so neither
+     * the answer nor its timing depends on the mail server.
+     */
     async forgotPassword(input: { email: string }): Promise<void> {
       if (!EMAIL_PATTERN.test(input.email.trim()))
         throw new AppError('validation_failed', 'Please enter a valid email address');
-      const profile = await repo.findProfileByEmail(input.email);
-      if (!profile || !profile.isActive) return;
-      const last = profile.forgotPasswordRequestedAt?.getTime();
-      if (last !== undefined && now().getTime() - last < FORGOT_PASSWORD_INTERVAL_MS)
+      const found = await repo.findProfileByEmail(input.email);
+      const profile = found?.isActive ? found : undefined;
+      const requestedAt = now();
+      const last = profile?.forgotPasswordRequestedAt?.getTime();
+      const recent = last !== undefined && requestedAt.getTime() - last < FORGOT_PASSWORD_INTERVAL_MS;
+      if (recent || !(await after.limits.firstResetRequest(input.email)))
         throw new AppError('retry_after_24_hours');
-      const code = randomSecret(32);
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(profiles)
-          .set({ forgotPasswordRequestedAt: now() })
-          .where(eq(profiles.id, profile.id));
-        await tx
-          .update(authChallenges)
-          .set({ usedAt: now() })
-          .where(
-            and(
-              eq(authChallenges.profileId, profile.id),
-              eq(authChallenges.purpose, 'reset_password'),
-              isNull(authChallenges.usedAt),
-            ),
-          );
-        await tx.insert(authChallenges).values({
-          profileId: profile.id,
-          purpose: 'reset_password',
-          secretHash: hashSecret(code),
-          expiresAt: new Date(now().getTime() + FORGOT_PASSWORD_INTERVAL_MS),
-        });
-        await audit(tx, {
-          institutionId: profile.institutionId,
-          actorProfileId: profile.id,
-          action: 'password.reset_requested',
-          entityType: 'profile',
-          entitySlug: profile.slug,
-        });
-      });
-      const base = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
-      const link = `${base}/update_password?profile_slug=${encodeURIComponent(profile.slug)}&profile_forgot_password_code=${encodeURIComponent(code)}`;
-      await deps.mailer.send({
-        to: profile.email,
-        subject: 'Reset your Rollbook password',
-        text: `Hello ${profile.name ?? ''},\n\nSomeone (hopefully you) asked to reset your Rollbook password. Open this link within 24 hours to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
-      });
+      if (profile) after.background.run('password reset mail', () => sendResetLink(profile, requestedAt));
     },
 
     async setUpdatedPassword(input: {

@@ -17,6 +17,8 @@ export async function e2eModule(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post('/__e2e__/reset', { schema: { hide: true } }, async () => {
     await truncateAll(app.deps.db);
+    // Sign-in counters and reset-request claims belong to the data being reset.
+    await app.throttle.reset();
     await seedDemo(app.deps.db);
     return { data: true, error: false, message: null };
   });

@@ -11,10 +11,20 @@ import type { ClientNamespace } from '../../plugins/app/io';
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
+ * The room of the sheets that asked for refused marking attempts too (`refused_attempts` on
+ * `socket_connection`: our web app). They are in `sessionRoom` as well.
+ */
+export const refusedAttemptsRoom = (sessionId: string) => `session:${sessionId}:refused`;
+
+/**
  * Pushes live-session events to a session's room. Through the Redis adapter an event raised on
  * one instance reaches the teacher connected to any other.
  */
 export interface LiveRoom {
+  /**
+   * A verified marking attempt. A present one goes to every sheet, as §6.2 pushes it; a refused
+   * one only to the sheets that asked for refused attempts.
+   */
   markAttendance(sessionId: string, record: AttendanceRecord): void;
   regulizationRequest(sessionId: string, record: AttendanceRecord): void;
   regulizationApproved(sessionId: string, records: AttendanceRecord[]): void;
@@ -39,7 +49,10 @@ export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
       .emit(event, ...args);
   return {
     markAttendance(sessionId, record) {
-      emit(sessionId, 'mark_attendance', socketMessage('mark_attendance', { attendance_data: record }));
+      const room = record.is_present ? sessionRoom(sessionId) : refusedAttemptsRoom(sessionId);
+      ns()
+        .to(room)
+        .emit('mark_attendance', socketMessage('mark_attendance', { attendance_data: record }));
     },
     regulizationRequest(sessionId, record) {
       emit(

@@ -17,7 +17,8 @@ import type { AuthContext } from '../../lib/caller';
 import type { ClientNamespace } from '../../plugins/app/io';
 import type { LiveStore } from '../../plugins/app/live-store';
 import { AppError } from '../../lib/app-error';
-import { ongoingSessionMessage, sessionRoom, type LiveRoom } from './live-room';
+import { nulProblem } from '../../lib/nul-guard';
+import { ongoingSessionMessage, refusedAttemptsRoom, sessionRoom, type LiveRoom } from './live-room';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import type { SessionsService } from './sessions.service';
 import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
@@ -77,6 +78,9 @@ const stripBearer = (token: string) => token.replace(/^Bearer\s+/i, '').trim();
 
 /** Parses a payload; a missing session id or token gets the bridge's fixed 500 message. */
 function parse<T extends z.ZodType>(schema: T, payload: unknown): z.infer<T> {
+  // Text with a NUL character cannot reach PostgreSQL; say so rather than fail in a query.
+  const nul = nulProblem({ payload });
+  if (nul) throw new SocketRefusal(400, nul.message);
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -174,6 +178,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       // The socket moves to another session: give up the first one's lease and events.
       await release(socket);
       await socket.leave(sessionRoom(current.sessionId));
+      await socket.leave(refusedAttemptsRoom(current.sessionId));
     }
     // The lease outlives a crashed instance by at most `leaseMs`; a live socket keeps it.
     const renew = setInterval(() => {
@@ -225,9 +230,13 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         // Gone while we were checking: its `disconnect` found nothing to release, so release now.
         if (socket.disconnected) return void (await release(socket));
         await socket.join(sessionRoom(session.sessionId));
+        // Only a sheet that asks (our web app) is told about refused attempts; see the contract.
+        const refusedAttempts = data.refused_attempts === true;
+        if (refusedAttempts) await socket.join(refusedAttemptsRoom(session.sessionId));
+        else await socket.leave(refusedAttemptsRoom(session.sessionId));
         socket.emit(
           'ongoing_session_data',
-          ongoingSessionMessage(await deps.service.ongoingData(auth, session)),
+          ongoingSessionMessage(await deps.service.ongoingData(auth, session, { refusedAttempts })),
         );
       }),
     );

@@ -29,18 +29,19 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
 
   /**
-   * The teacher's sheet of a live world, connected, with every `mark_attendance` it receives and
-   * every event of any kind (`events`, for proving that nothing was pushed).
+   * The teacher's sheet of a live world, connected (as the original client, or as our web app with
+   * `refusedAttempts`), with every `mark_attendance` it receives and every event of any kind
+   * (`events`, for proving that nothing was pushed).
    */
-  async function sheet(w: StartedLiveWorld) {
-    const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+  async function sheet(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {
+    const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, opts);
     expect(answer.kind).toBe('data');
     return { socket, marks: collect(socket, 'mark_attendance'), events: collectAll(socket) };
   }
 
   /** The teacher's sheet, with the room's sound streamed from its microphone. */
-  async function sheetHearingTheRoom(w: StartedLiveWorld) {
-    const connected = await sheet(w);
+  async function sheetHearingTheRoom(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {
+    const connected = await sheet(w, opts);
     const session = { sessionId: w.sessionId, token: w.tokens.cst };
     await streamTeacherAudio(t.app, connected.socket, session, teacherChunks(sound, epochMs));
     return connected;
@@ -124,9 +125,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(retry.status).toBe(200);
   });
 
-  it('stores a recording without the tone as not confirmed, shows it to the teacher, and the rate limit holds the retry', async () => {
+  it('stores a recording without the tone as not confirmed, shows it to our web sheet, and the rate limit holds the retry', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks, events } = await sheetHearingTheRoom(w);
+    const { marks, events } = await sheetHearingTheRoom(w, { refusedAttempts: true });
     const silentTone = studentRecording(null, sound, 1);
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
     expect(res.status).toBe(403);

@@ -194,14 +194,25 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       };
     },
 
-    /** What the teacher's sheet shows on (re)connecting: `ongoing_session_data` (§8.3). */
-    async ongoingData(auth: AuthContext, session: LiveSessionRow): Promise<OngoingSession> {
-      const [lecture, count, markedRows, pending] = await Promise.all([
+    /**
+     * What the teacher's sheet shows on (re)connecting: `ongoing_session_data` (§8.3). A sheet
+     * that did not ask for refused attempts gets the rows §6.2 would have pushed to it (present
+     * ones) and the teacher's own decisions, so a later push or approval never doubles a row.
+     */
+    async ongoingData(
+      auth: AuthContext,
+      session: LiveSessionRow,
+      opts: { refusedAttempts: boolean },
+    ): Promise<OngoingSession> {
+      const [lecture, count, rows, pending] = await Promise.all([
         lectureOf(session, auth.institutionId),
         attendanceRepo.countAttendances(session.id),
-        marked(session),
+        attendanceRepo.markedAttendances(session.id),
         attendanceRepo.pendingRequests(session.id),
       ]);
+      const markedRows = (
+        opts.refusedAttempts ? rows : rows.filter((r) => r.isPresent || r.changedByTeacherAt !== null)
+      ).map(attendanceWire);
       return {
         session_id: session.sessionId,
         active: 'ongoing',

@@ -279,7 +279,8 @@ describe('TeacherLecturesPage: live session', () => {
     expect(forms).toEqual([{ lecture_slug: 'lecture-1', classroom_slug: 'room-lh101' }]);
     expect(audio.tones).toEqual(['tone-abc.wav']);
     const announce = emitted(socket, 'socket_connection')[0] as Record<string, unknown>;
-    expect(announce).toMatchObject({ client: 'FE', session_id: 'session-lecture-1' });
+    // It asks for refused marking attempts too (the original client does not, and is not sent them).
+    expect(announce).toMatchObject({ client: 'FE', session_id: 'session-lecture-1', refused_attempts: true });
     expect(String(announce.auth_token)).toMatch(/^ey/);
     expect(audio.sink).toBeNull();
 

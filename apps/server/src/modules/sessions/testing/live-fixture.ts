@@ -207,14 +207,27 @@ export function nextEvent<E extends keyof ServerToClientEvents | 'disconnect'>(
   });
 }
 
-/** Connects the teacher's sheet: `socket_connection`, then waits for the first answer. */
-export async function joinAsTeacher(baseUrl: string, sessionId: string, token: string) {
+/**
+ * Connects the teacher's sheet: `socket_connection`, then waits for the first answer. By default
+ * it joins as the original client does; `refusedAttempts` joins as our web app.
+ */
+export async function joinAsTeacher(
+  baseUrl: string,
+  sessionId: string,
+  token: string,
+  opts: { refusedAttempts?: boolean } = {},
+) {
   const socket = await openSocket(baseUrl);
   const answer = Promise.race([
     nextEvent(socket, 'ongoing_session_data').then((m) => ({ kind: 'data' as const, m })),
     nextEvent(socket, 'client_error').then((m) => ({ kind: 'error' as const, m })),
   ]);
-  socket.emit('socket_connection', { client: 'FE', session_id: sessionId, auth_token: token });
+  socket.emit('socket_connection', {
+    client: 'FE',
+    session_id: sessionId,
+    auth_token: token,
+    ...(opts.refusedAttempts ? { refused_attempts: true } : {}),
+  });
   return { socket, answer: await answer };
 }
 
@@ -375,8 +388,8 @@ export function useSockets() {
       open.push(socket);
       return socket;
     },
-    async join(baseUrl: string, sessionId: string, token: string) {
-      const joined = await joinAsTeacher(baseUrl, sessionId, token);
+    async join(baseUrl: string, sessionId: string, token: string, opts: { refusedAttempts?: boolean } = {}) {
+      const joined = await joinAsTeacher(baseUrl, sessionId, token, opts);
       open.push(joined.socket);
       return joined;
     },

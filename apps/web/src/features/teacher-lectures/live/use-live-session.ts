@@ -140,6 +140,9 @@ export function useLiveSession(): LiveSession {
           client: SOCKET_CLIENT_TAG,
           session_id: session.sessionId,
           auth_token: authToken(),
+          // The sheet shows refused attempts as unticked rows the teacher may tick; the server
+          // pushes those only to clients that ask (the original client would list them twice).
+          refused_attempts: true,
         });
       });
       socket.on(
