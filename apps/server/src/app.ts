@@ -14,8 +14,10 @@ import webPlugin from './plugins/app/web';
 import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
+import spreadsheetsPlugin from './plugins/app/spreadsheets';
 import liveStatePlugin from './plugins/app/live-state';
 import { registerModules } from './modules';
+import { MAX_UPLOAD_FIELDS, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from './lib/upload-limits';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -62,11 +64,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
     credentials: true,
   });
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: MAX_UPLOAD_FIELDS },
+  });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
   await app.register(plannerPlugin);
+  await app.register(spreadsheetsPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
   // Before the modules: the sessions module attaches its socket handlers to the namespace.
   await app.register(ioPlugin, { redis: opts.redis });

@@ -16,7 +16,7 @@ import { calendarModule } from '../calendar/calendar.routes';
 
 /** Master timetable, dashboards and classroom calls (contract §6.1, 6.4-6.7, 10.6-10.8), plus sample downloads. */
 export async function timetableModule(app: FastifyInstance) {
-  const service = createTimetableService(app.deps);
+  const service = createTimetableService({ ...app.deps, spreadsheets: app.spreadsheets });
   // Calendar feeds are another view of the weekly timetable.
   await app.register(calendarModule);
 
