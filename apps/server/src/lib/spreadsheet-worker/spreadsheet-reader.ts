@@ -31,6 +31,10 @@ export interface SpreadsheetReaderOptions {
   maxQueue?: number;
 }
 
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
 /** Rebuilds the worker's refusals as the AppErrors they were; anything else is a server fault. */
 function rebuild(error: { name: string; message: string }): Error {
   if (error.name === 'UnreadableFileError') return new UnreadableFileError(error.message);
@@ -55,7 +59,7 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = {}):
     errors: {
       timeout: () =>
         new SpreadsheetTooLargeError(
-          `The file took too long to read (over ${Math.round(limits.maxMs / 1000)} s), so nothing was saved. Split it into smaller files and upload them one at a time`,
+          `The file took too long to read (over ${duration(limits.maxMs)}), so nothing was saved. Split it into smaller files and upload them one at a time`,
         ),
       overloaded: () =>
         new AppError('overloaded', 'The server is busy reading other uploads. Please try again in a moment'),
