@@ -56,6 +56,8 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = {}):
     entry: workerEntry(import.meta.url, 'spreadsheet-worker'),
     maxQueue: options.maxQueue ?? 4,
     resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+    // Reading can wait a little; answering the other requests should not.
+    niceness: 10,
     errors: {
       timeout: () =>
         new SpreadsheetTooLargeError(

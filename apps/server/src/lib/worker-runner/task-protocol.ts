@@ -34,3 +34,8 @@ export type TaskResponse =
   | { kind: 'ready' }
   | { kind: 'result'; id: number; ok: true; result: unknown }
   | { kind: 'result'; id: number; ok: false; error: SerializedTaskError };
+
+/** What the runner tells a new worker (its `workerData`). */
+export interface WorkerSettings {
+  niceness: number;
+}

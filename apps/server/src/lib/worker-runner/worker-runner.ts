@@ -8,6 +8,7 @@ import type {
   TaskOutput,
   TaskRequest,
   TaskResponse,
+  WorkerSettings,
 } from './task-protocol';
 
 /** The worker thread died (crash, exit, or its heap limit); `code` is Node's, e.g. ERR_WORKER_OUT_OF_MEMORY. */
@@ -42,6 +43,12 @@ export interface WorkerRunnerOptions {
   startTimeoutMs?: number;
   /** Heap limits of the worker: past them Node stops it, and the call fails with WorkerCrashError. */
   resourceLimits?: ResourceLimits;
+  /**
+   * Nice value of the worker thread on Linux, added to the server's own (up to 19, the lowest): lets
+   * the request thread win the CPU when both want it, so requests keep being answered quickly
+   * while the worker is busy. Linux keeps a nice value per thread; elsewhere it is not applied.
+   */
+  niceness?: number;
 }
 
 export interface WorkerRunOptions {
@@ -102,7 +109,8 @@ export function createWorkerRunner<T extends TaskMap>(options: WorkerRunnerOptio
   };
 
   const start = (): Live => {
-    const worker = spawnTsWorker(entry, undefined, { resourceLimits: options.resourceLimits });
+    const workerData: WorkerSettings = { niceness: options.niceness ?? 0 };
+    const worker = spawnTsWorker(entry, workerData, { resourceLimits: options.resourceLimits });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`${name} worker did not start within ${startTimeoutMs} ms`)),

@@ -64,10 +64,10 @@ describe('master timetable upload: files beyond the reading limits', () => {
 
   it('refuses a CSV over the row limit with 413, and writes nothing', async () => {
     const before = await written();
-    const res = await upload(rowsCsv(20_000), 'master.csv'); // 20,001 rows with the header
+    const res = await upload(rowsCsv(10_000), 'master.csv'); // 10,001 rows with the header
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(
-      'The file has more than 20,000 rows, so nothing was saved. Split it into smaller files and upload them one at a time',
+      'The file has more than 10,000 rows, so nothing was saved. Split it into smaller files and upload them one at a time',
     );
     expect(await written()).toEqual(before);
   });
@@ -94,8 +94,8 @@ describe('master timetable upload: files beyond the reading limits', () => {
     subscribe(spreadsheetReadStart.name, onStart);
     subscribe(spreadsheetReadEnd.name, onEnd);
     try {
-      // 15,000 lectures by teachers who do not exist: read in full, then refused with 400.
-      const res = await upload(rowsCsv(15_000), 'master.csv');
+      // 9,000 lectures by teachers who do not exist: read in full, then refused with 400.
+      const res = await upload(rowsCsv(9_000), 'master.csv');
       events.push(`upload answered ${res.status}`);
       await cheapCall;
     } finally {
