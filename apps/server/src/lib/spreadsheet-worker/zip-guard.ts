@@ -35,7 +35,7 @@ function tooLargeUnpacked(limits: SpreadsheetLimits): SpreadsheetTooLargeError {
 
 function u64(data: Buffer, at: number): number {
   const value = data.readBigUInt64LE(at);
-  // Beyond 2^53 nothing in a 20 MB upload can be genuine.
+  // Beyond 2^53 nothing in an upload of a few megabytes can be genuine.
   if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw damaged();
   return Number(value);
 }

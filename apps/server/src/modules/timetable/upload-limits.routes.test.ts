@@ -74,9 +74,9 @@ describe('master timetable upload: files beyond the reading limits', () => {
 
   it('refuses a file over the upload size limit as it arrives, with 413', async () => {
     const before = await written();
-    const res = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 'a'), 'master.csv');
+    const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 'a'), 'master.csv');
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('The file is too large: uploads are limited to 20 MB');
+    expect(res.body.message).toBe('The file is too large: uploads are limited to 5 MB');
     expect(await written()).toEqual(before);
   });
 
