@@ -1,12 +1,6 @@
-import { getPriority, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import type {
-  SerializedTaskError,
-  TaskMap,
-  TaskRequest,
-  TaskResponse,
-  WorkerSettings,
-} from './task-protocol';
+import './worker-priority';
+import { parentPort } from 'node:worker_threads';
+import type { SerializedTaskError, TaskMap, TaskRequest, TaskResponse } from './task-protocol';
 
 function serialize(err: unknown): SerializedTaskError {
   const error = err instanceof Error ? err : new Error(String(err));
@@ -26,12 +20,6 @@ function serialize(err: unknown): SerializedTaskError {
 export function serveTasks(tasks: TaskMap): void {
   if (!parentPort) throw new Error('a worker entry must run in a worker thread');
   const port = parentPort;
-  const settings = workerData as WorkerSettings | undefined;
-  // On Linux the nice value belongs to the calling thread alone (elsewhere it would be the whole
-  // process, request thread included, so it is left alone there). Relative to the server's own.
-  if (settings?.niceness && process.platform === 'linux') {
-    setPriority(Math.min(19, getPriority() + settings.niceness));
-  }
   port.on('message', (request: TaskRequest) => {
     void (async () => {
       let response: TaskResponse;
