@@ -14,6 +14,7 @@ import webPlugin from './plugins/app/web';
 import openapiPlugin from './plugins/app/openapi';
 import presencePlugin from './plugins/app/presence';
 import plannerPlugin from './plugins/app/planner';
+import spreadsheetsPlugin from './plugins/app/spreadsheets';
 import liveStatePlugin from './plugins/app/live-state';
 import routeListPlugin from './plugins/app/route-list';
 import opsPlugin, { type PoolStats } from './plugins/app/ops';
@@ -21,6 +22,7 @@ import throttlePlugin from './plugins/app/throttle';
 import backgroundPlugin from './plugins/app/background';
 import { registerModules } from './modules';
 import { fastifyTrustProxy } from './config/trust-proxy';
+import { MAX_UPLOAD_FIELDS, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from './lib/upload-limits';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -84,7 +86,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
     credentials: true,
   });
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: MAX_UPLOAD_FIELDS },
+  });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.register(openapiPlugin);
   await app.register(presencePlugin);
@@ -94,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.poolStats ? { poolStats: opts.poolStats } : {}),
   });
   await app.register(plannerPlugin);
+  await app.register(spreadsheetsPlugin);
   await app.register(liveStatePlugin, { redis: opts.redis });
   await app.register(throttlePlugin, {
     redis: opts.redis,

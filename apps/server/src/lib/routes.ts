@@ -5,6 +5,7 @@ import { describeIssues, fastifyPath, issuesOf, type RouteDef } from '@rollbook/
 import type { AuthContext } from './caller';
 import { AppError } from './app-error';
 import { assertNoNul } from './nul-guard';
+import { MAX_UPLOAD_FILE_BYTES } from './upload-limits';
 
 export interface UploadedFile {
   fieldname: string;
@@ -50,7 +51,13 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
       }
     }
   } catch (err) {
-    // Size limits carry their status (413); a body that is not valid multipart is the caller's fault.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        'payload_too_large',
+        `The file is too large: uploads are limited to ${MAX_UPLOAD_FILE_BYTES / (1024 * 1024)} MB`,
+      );
+    }
+    // Other limits carry their status (413); a body that is not valid multipart is the caller's fault.
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
     throw new AppError('bad_request', 'The upload could not be read: the multipart body is malformed');
   }

@@ -14,7 +14,7 @@ import { SAMPLE_NAMES, sampleFile } from './samples';
 
 /** Master timetable, dashboards and classroom calls (contract §6.1, 6.4-6.7, 10.6-10.8), plus sample downloads. */
 export async function timetableModule(app: FastifyInstance) {
-  const service = createTimetableService(app.deps);
+  const service = createTimetableService({ ...app.deps, spreadsheets: app.spreadsheets });
 
   registerRoute(app, timetableRoutes.uploadMasterTimetable, async ({ auth, files }) => {
     const file = files[MASTER_TIMETABLE_FILE_FIELD];

@@ -10,6 +10,7 @@ import type {
 } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
+import type { SpreadsheetReader } from '../../lib/spreadsheet-worker/spreadsheet-reader';
 import { forbidden, notFound } from '../../lib/app-error';
 import { lectures } from '../../db/schema';
 import {
@@ -43,7 +44,9 @@ function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatc
  * Timetable rules: master-timetable upload and browsing (admin), the teacher and student
  * dashboards (with sessions created on demand), and classroom changes.
  */
-export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+export function createTimetableService(
+  deps: Pick<AppDeps, 'db' | 'clock'> & { spreadsheets: Pick<SpreadsheetReader, 'read'> },
+) {
   const repo = createTimetableRepository(deps.db);
   const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
 
@@ -92,11 +95,12 @@ export function createTimetableService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** Uploads a master timetable for the caller's branches (admin). */
     async upload(auth: AuthContext, file: { filename: string; data: Buffer }): Promise<UploadReport> {
       const branchIds = await adminBranches(auth);
-      return importTimetable(deps.db, file, {
-        institutionId: auth.institutionId,
-        branchIds,
-        actorProfileId: auth.profileId,
-      });
+      return importTimetable(
+        deps.db,
+        file,
+        { institutionId: auth.institutionId, branchIds, actorProfileId: auth.profileId },
+        (f) => deps.spreadsheets.read(f),
+      );
     },
 
     /** Divisions of a stream of the caller's branches, for the timetable picker (§10.6). */

@@ -18,6 +18,15 @@ function groupBy<T>(items: T[], keys: (item: T) => string[]): Map<string, T[]> {
   return groups;
 }
 
+/**
+ * More lectures than this for one teacher, classroom or batch on one day cannot all be real (one
+ * every 15 minutes around the clock): such a group is reported once instead of pair by pair, whose
+ * count grows with its square (20,000 copies of one row would be 200 million double bookings).
+ */
+export const MAX_LECTURES_A_DAY = 96;
+/** Double bookings listed at most; past it the answer says there are more. */
+export const MAX_CLASHES = 1000;
+
 type Slot =
   { lecture: ResolvedLecture; existing?: undefined } | { lecture?: undefined; existing: ExistingLecture };
 
@@ -25,9 +34,14 @@ type Slot =
  * Finds every double booking the new timetable would create: a teacher, a classroom or a batch in
  * two lectures that overlap on the same day. New lectures are checked against each other and
  * against the lectures of divisions the file does not replace. Each clash is reported once, at the
- * later of the two new lectures, naming the other.
+ * later of the two new lectures, naming the other. Bounded for any file: at most MAX_CLASHES are
+ * listed (`complete` is false when there were more), and an impossible day (over
+ * MAX_LECTURES_A_DAY lectures) is one problem.
  */
-export function findClashes(lectures: ResolvedLecture[], existing: ExistingLecture[]): FileIssue[] {
+export function findClashes(
+  lectures: ResolvedLecture[],
+  existing: ExistingLecture[],
+): { issues: FileIssue[]; complete: boolean } {
   const replaced = new Set(lectures.map((l) => l.divisionId));
   const kept = existing.filter((e) => !replaced.has(e.divisionId));
   const issues: FileIssue[] = [];
@@ -49,10 +63,23 @@ export function findClashes(lectures: ResolvedLecture[], existing: ExistingLectu
     },
   ];
   const reported = new Set<string>();
+  const crowded = new Set<string>();
 
   for (const check of checks) {
     for (const group of groupBy(slots, check.keys).values()) {
       if (group.length < 2) continue;
+      if (issues.length >= MAX_CLASHES) return { issues, complete: false };
+      if (group.length > MAX_LECTURES_A_DAY) {
+        const first = group.find((s) => s.lecture)?.lecture;
+        if (!first) continue;
+        const what = check.what({ lecture: first });
+        const who = what === 'A batch' ? `Division ${first.divisionLabel}` : what;
+        const message = `${who} has ${group.length} lectures on ${first.day.toUpperCase()}, more than one day can hold: check the file for repeated rows`;
+        // Each batch of a division is its own group; the division is named once.
+        if (!crowded.has(message)) issues.push({ ...first.draft.at, message });
+        crowded.add(message);
+        continue;
+      }
       for (let i = 0; i < group.length; i++) {
         const a = group[i]!;
         if (!a.lecture) continue;
@@ -77,6 +104,7 @@ export function findClashes(lectures: ResolvedLecture[], existing: ExistingLectu
             const shared = a.lecture.draft.batchNames.join(', ');
             who = shared ? `Batch ${shared}` : `Division ${a.lecture.divisionLabel}`;
           }
+          if (issues.length >= MAX_CLASHES) return { issues, complete: false };
           issues.push({
             ...a.lecture.draft.at,
             message: `${who} is booked twice on ${a.lecture.day.toUpperCase()} at ${span(a.lecture)}: also ${other} (${span(b.lecture ?? b.existing)})`,
@@ -85,5 +113,5 @@ export function findClashes(lectures: ResolvedLecture[], existing: ExistingLectu
       }
     }
   }
-  return issues;
+  return { issues, complete: true };
 }

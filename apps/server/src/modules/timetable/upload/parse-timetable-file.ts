@@ -1,17 +1,21 @@
 import type { ParsedFile } from './drafts';
 import { findGridHeader, parseGrid } from './grid-format';
 import { findRowHeader, parseRows } from './row-format';
-import { readTable, UnreadableFileError } from './read-table';
+import { readTable, UnreadableFileError, type TableReader } from './read-table';
 
 /**
  * Reads an uploaded master timetable in either format (the original grid with one column per
- * teacher, or one lecture per row), CSV or .xlsx. Never throws for bad content: a file that cannot
- * be read or has no recognisable header comes back as a single issue.
+ * teacher, or one lecture per row), CSV or .xlsx, through `read` (the spreadsheet worker for
+ * uploads). Never throws for bad content: a file that cannot be read or has no recognisable header
+ * comes back as a single issue. A file beyond the reading limits throws its 413 AppError.
  */
-export async function parseTimetableFile(file: { filename: string; data: Buffer }): Promise<ParsedFile> {
+export async function parseTimetableFile(
+  file: { filename: string; data: Buffer },
+  read: TableReader = readTable,
+): Promise<ParsedFile> {
   let rows;
   try {
-    rows = await readTable(file);
+    rows = await read(file);
   } catch (err) {
     if (!(err instanceof UnreadableFileError)) throw err;
     return {
