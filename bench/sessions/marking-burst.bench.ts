@@ -32,12 +32,8 @@ import {
   lectureSessions,
 } from '../../apps/server/src/db/schema';
 import { createTokenSigner } from '../../apps/server/src/lib/tokens';
-import {
-  roomSound,
-  studentRecording,
-  teacherChunks,
-} from '../../apps/server/src/modules/sessions/testing/audio';
-import { addLecture } from '../../apps/server/src/modules/sessions/testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
+import { addLecture } from '../../apps/server/src/testing/live-fixture';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/lib/week';

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type TestInfo } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { decodeWav, encodeWav } from '@rollbook/presence';
-import { roomSound as speechLikeRoom } from '../../apps/server/src/modules/sessions/testing/audio';
+import { roomSound as speechLikeRoom } from '../../apps/server/src/testing/audio';
 
 const RATE = 48000;
 /**

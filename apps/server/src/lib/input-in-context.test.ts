@@ -4,7 +4,7 @@ import { attendances, profiles, students } from '../db/schema';
 import { buildStudent, TEST_PASSWORD } from '../testing/factories';
 import { call, useTestApp } from '../testing/test-app';
 import { tokenFor } from '../testing/tokens';
-import { startLiveWorld } from '../modules/sessions/testing/live-fixture';
+import { startLiveWorld } from '../testing/live-fixture';
 
 // The fields the probe broke, sent where they reach the database: a real account, a live session.
 const t = useTestApp();

@@ -14,7 +14,7 @@ import {
   useListeningTestApp,
   type ClientSocket,
   type StartedLiveWorld,
-} from '../modules/sessions/testing/live-fixture';
+} from '../testing/live-fixture';
 
 type SessionEvent = Exclude<keyof ClientToServerEvents, 'notifications_subscribe'>;
 

@@ -11,8 +11,8 @@ import {
   startPrivatePostgres,
   type PrivatePostgres,
 } from '../../src/testing/private-services';
-import { markAttendance, markFields, startLiveWorld } from '../../src/modules/sessions/testing/live-fixture';
-import { roomSound, studentRecording } from '../../src/modules/sessions/testing/audio';
+import { markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
+import { roomSound, studentRecording } from '../../src/testing/audio';
 import type { DbLimits } from '../../src/config/config';
 
 /**

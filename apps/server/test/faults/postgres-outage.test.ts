@@ -14,7 +14,7 @@ import {
   multipart,
   nextEvent,
   type ClientSocket,
-} from '../../src/modules/sessions/testing/live-fixture';
+} from '../../src/testing/live-fixture';
 import { accessTokenFor } from '../../src/testing/tokens';
 import {
   faultTestsSkipped,

@@ -4,8 +4,8 @@ import { attendances, auditLog } from '../../src/db/schema';
 import { call } from '../../src/testing/test-app';
 import { bootFaultApp } from '../../src/testing/fault-app';
 import { faultTestsSkipped, startPrivateRedis, type PrivateRedis } from '../../src/testing/private-services';
-import { markAttendance, markFields, startLiveWorld } from '../../src/modules/sessions/testing/live-fixture';
-import { roomSound, studentRecording } from '../../src/modules/sessions/testing/audio';
+import { markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
+import { roomSound, studentRecording } from '../../src/testing/audio';
 
 /**
  * Issue 15 (and the Redis half of /api/ready, issue 17): Redis, on a server of the test's own, is

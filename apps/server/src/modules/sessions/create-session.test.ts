@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, attendances, classrooms, institutions, lectures, lectureSessions } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
-import { addLecture, buildLiveWorld, startSession, type LiveWorld } from './testing/live-fixture';
-import { toneOf } from './testing/audio';
+import { addLecture, buildLiveWorld, startSession, type LiveWorld } from '../../testing/live-fixture';
+import { toneOf } from '../../testing/audio';
 import { tokenFor } from '../../testing/tokens';
 
 describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {

@@ -4,8 +4,8 @@ import { classrooms, institutions, profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { call, useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
-import { roomSound, studentRecording, toneOf } from './testing/audio';
-import { markAttendance, startSession } from './testing/live-fixture';
+import { roomSound, studentRecording, toneOf } from '../../testing/audio';
+import { markAttendance, startSession } from '../../testing/live-fixture';
 
 describe('the demo institution’s live flow', () => {
   const t = useTestApp();

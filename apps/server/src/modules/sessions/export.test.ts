@@ -4,8 +4,8 @@ import { attendances, profiles } from '../../db/schema';
 import { buildAdmin, buildBranch } from '../../testing/factories';
 import { call, useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
-import { roomSound, studentRecording } from './testing/audio';
-import { buildLiveWorld, markAttendance, markFields, startLiveWorld } from './testing/live-fixture';
+import { roomSound, studentRecording } from '../../testing/audio';
+import { buildLiveWorld, markAttendance, markFields, startLiveWorld } from '../../testing/live-fixture';
 import { EXPORT_HEADER } from './export.service';
 
 describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)', () => {

@@ -27,7 +27,7 @@ import {
   watchLeaseReleases,
   type ClientSocket,
   type StartedLiveWorld,
-} from './testing/live-fixture';
+} from '../../testing/live-fixture';
 
 describe('live session socket (§8)', () => {
   const { t, sockets, baseUrl } = useListeningTestApp();

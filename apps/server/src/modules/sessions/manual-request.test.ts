@@ -21,8 +21,8 @@ import {
   startLiveWorld,
   type ClientSocket,
   type StartedLiveWorld,
-} from './testing/live-fixture';
-import { roomSound, studentRecording } from './testing/audio';
+} from '../../testing/live-fixture';
+import { roomSound, studentRecording } from '../../testing/audio';
 import { NOTHING_APPROVED_MESSAGES } from './live-socket';
 import { MARKING_MESSAGES } from './marking.service';
 

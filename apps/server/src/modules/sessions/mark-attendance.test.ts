@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MarkAttendanceMessageSchema } from '@rollbook/contract';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { encodeWav, roomSound, studentRecording, teacherChunks } from './testing/audio';
+import { encodeWav, roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
   buildLiveWorld,
   collect,
@@ -17,7 +17,7 @@ import {
   streamTeacherAudio,
   toggleAttendance,
   type StartedLiveWorld,
-} from './testing/live-fixture';
+} from '../../testing/live-fixture';
 import { MARKING_MESSAGES } from './marking.service';
 import { TEACHER_AUDIO_STALLED_MS } from './teacher-audio';
 

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema';
 import { call } from '../../testing/test-app';
-import { roomSound, studentRecording } from './testing/audio';
+import { roomSound, studentRecording } from '../../testing/audio';
 import {
   collect,
   joinAsTeacher,
@@ -19,7 +19,7 @@ import {
   startLiveWorld,
   useListeningTestApp,
   type StartedLiveWorld,
-} from './testing/live-fixture';
+} from '../../testing/live-fixture';
 
 // Contract §6.2: the teacher gets `mark_attendance` for a successful mark. The original client
 // prepends every pushed row to its list, so a refused attempt pushed to it, followed by the

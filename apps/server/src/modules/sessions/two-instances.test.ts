@@ -11,7 +11,7 @@ import { call, sharedServicesConfigured, useTwoTestApps } from '../../testing/te
 import { ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
 import { decodeHolder } from './teacher-lease';
 import { MARKING_MESSAGES } from './marking.service';
-import { roomSound, studentRecording, teacherChunks } from './testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
   collect,
   leaseFreed,
@@ -27,7 +27,7 @@ import {
   watchLeaseReleases,
   type ClientSocket,
   type StartedLiveWorld,
-} from './testing/live-fixture';
+} from '../../testing/live-fixture';
 
 // Two instances share state only through PostgreSQL and Redis, so this needs both: CI's
 // "server suites on PostgreSQL + Redis" step sets TEST_DATABASE_URL and TEST_REDIS_URL.

@@ -6,7 +6,7 @@ import { useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
 import { xlsxBomb } from '../../lib/spreadsheet-worker/testing/xlsx-bomb';
 import { spreadsheetReadEnd, spreadsheetReadStart } from '../../lib/spreadsheet-worker/spreadsheet-reader';
-import { buildTimetableWorld, gridCsv, multipartFile } from './testing/timetable-fixture';
+import { buildTimetableWorld, gridCsv, multipartFile } from '../../testing/timetable-fixture';
 
 const t = useTestApp();
 

@@ -10,8 +10,8 @@ import {
   openSocket,
   startLiveWorld,
   useSockets,
-} from '../../modules/sessions/testing/live-fixture';
-import { roomSound, studentRecording } from '../../modules/sessions/testing/audio';
+} from '../../testing/live-fixture';
+import { roomSound, studentRecording } from '../../testing/audio';
 import { startMetricsServer } from './ops';
 
 const version = (

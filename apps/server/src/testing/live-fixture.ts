@@ -6,14 +6,14 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@rollbook/contract';
-import type { Db } from '../../../db/client';
-import { lectureBatches, lectures, timetables } from '../../../db/schema';
+import type { Db } from '../db/client';
+import { lectureBatches, lectures, timetables } from '../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
-import { call, useTestApp } from '../../../testing/test-app';
-import { buildTimetableWorld, type TimetableWorld } from '../../../testing/timetable-fixture';
-import { tokenFor } from '../../../testing/tokens';
-import { WAIT_MS, waitUntil } from '../../../testing/wait';
-import type { Weekday } from '../../../lib/week';
+import { call, useTestApp } from './test-app';
+import { buildTimetableWorld, type TimetableWorld } from './timetable-fixture';
+import { tokenFor } from './tokens';
+import { WAIT_MS, waitUntil } from './wait';
+import type { Weekday } from '../lib/week';
 import { toneOf } from './audio';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
