@@ -24,8 +24,8 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
-import { createTokenSigner } from '../../apps/server/src/modules/auth/tokens';
-import { buildTimetableWorld } from '../../apps/server/src/modules/timetable/testing/timetable-fixture';
+import { createTokenSigner } from '../../apps/server/src/lib/tokens';
+import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { xlsxBomb } from '../../apps/server/src/lib/spreadsheet-worker/testing/xlsx-bomb';
 // The typed `app.deps` that testing/tokens refers to.
