@@ -60,23 +60,25 @@ export class ClipCollector {
   }
 }
 
+/** How long past the clip's duration to wait for enough sound before giving up. */
+const GRACE_MS = 3000;
+/** Product spec §8: the student is warned when no sound at all has arrived 2 s after the start. */
+const SILENCE_WARNING_MS = 2000;
+
 export interface RecordClipOptions {
-  /** How long past `durationMs` to wait for enough sound before giving up. */
-  graceMs?: number;
-  /** Called once when no sound at all has arrived this long after the start (product spec §8: 2 s). */
+  /** Called once when no sound at all has arrived `SILENCE_WARNING_MS` after the start. */
   onSilence?: () => void;
-  silenceWarningMs?: number;
 }
 
 /**
  * Records `durationMs` of raw microphone audio at the device's rate. Warns through `onSilence`
- * when nothing arrives within `silenceWarningMs` (the recording goes on: a slow device may still
+ * when nothing arrives within `SILENCE_WARNING_MS` (the recording goes on: a slow device may still
  * deliver), and rejects when the microphone delivers too little sound within `durationMs` plus a
  * grace period (a muted or dead device).
  */
 export async function recordClip(
   durationMs: number,
-  { graceMs = 3000, onSilence, silenceWarningMs = 2000 }: RecordClipOptions = {},
+  { onSilence }: RecordClipOptions = {},
 ): Promise<RecordedClip> {
   const stream = await openRawMicrophone();
   try {
@@ -92,12 +94,12 @@ export async function recordClip(
     });
     const silenceTimer = setTimeout(() => {
       if (!heard) onSilence?.();
-    }, silenceWarningMs);
+    }, SILENCE_WARNING_MS);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tooQuiet = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
         () => reject(new Error('no sound reached the page from the microphone')),
-        durationMs + graceMs,
+        durationMs + GRACE_MS,
       );
     });
     try {

@@ -12,12 +12,10 @@ export const CONNECT_TIMEOUT_MS = 5000;
 
 export interface ConnectionWatchOptions {
   isConnected: () => boolean;
-  /** The socket never connected: it failed, or took longer than `connectTimeoutMs`. */
+  /** The socket never connected: it failed, or took longer than `CONNECT_TIMEOUT_MS`. */
   onNeverConnected: () => void;
   /** The socket connected once and is no longer connected. */
   onLost: () => void;
-  connectTimeoutMs?: number;
-  checkEveryMs?: number;
 }
 
 /** What the session tells the watch, and how it stops it. */
@@ -35,10 +33,10 @@ export interface ConnectionWatch {
 export function watchConnection(options: ConnectionWatchOptions): ConnectionWatch {
   let connectedOnce = false;
   let stopped = false;
-  const connectTimer = setTimeout(neverConnected, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  const connectTimer = setTimeout(neverConnected, CONNECT_TIMEOUT_MS);
   const check = setInterval(() => {
     if (connectedOnce && !options.isConnected()) report(options.onLost);
-  }, options.checkEveryMs ?? WATCHDOG_MS);
+  }, WATCHDOG_MS);
 
   function stop() {
     stopped = true;
