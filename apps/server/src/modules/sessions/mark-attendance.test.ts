@@ -151,6 +151,18 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   });
 
   describe("a refusal that rests on a gap in the teacher's stream keeps the student's rate-limit slot", () => {
+    /** A1 records somewhere else: the room comparison refuses it (403, reason stored). */
+    async function expectRefusedForTheRoom(w: StartedLiveWorld) {
+      const refused = await markAttendance(
+        t.app,
+        w.tokens.a1,
+        markFields(w, epochMs + 1000),
+        studentRecording(w.tone, elsewhere, 1),
+      );
+      expect(refused.status).toBe(403);
+      expect((await rowOf(w.students.a1.student.id))!.reasons).toContain('ambient_mismatch');
+    }
+
     // Another room's sound with the session tone: only the room comparison can refuse it.
     const elsewhere = roomSound(29, 8);
 
@@ -161,14 +173,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       const gappy = teacherChunks(sound, epochMs).filter((c) => c.timestampMs !== epochMs + 3000);
       await streamTeacherAudio(t.app, socket, { sessionId: w.sessionId, token: w.tokens.cst }, gappy);
 
-      const first = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, elsewhere, 1),
-      );
-      expect(first.status).toBe(403);
-      expect((await rowOf(w.students.a1.student.id))!.reasons).toContain('ambient_mismatch');
+      await expectRefusedForTheRoom(w);
 
       const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
       expect(retry.status).not.toBe(429);
@@ -178,14 +183,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     it('with the teacher’s audio complete, the same refusal keeps the slot taken (429 on the retry)', async () => {
       const w = await startLiveWorld(t.app, t.db);
       await sheetHearingTheRoom(w);
-      const first = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, elsewhere, 1),
-      );
-      expect(first.status).toBe(403);
-      expect((await rowOf(w.students.a1.student.id))!.reasons).toContain('ambient_mismatch');
+      await expectRefusedForTheRoom(w);
       const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
       expect(retry.status).toBe(429);
     });
