@@ -196,3 +196,10 @@ export const InvitationResultSchema = z.object({
   failed: z.number().int(),
 });
 export type InvitationResult = z.infer<typeof InvitationResultSchema>;
+
+/** What adding a person did: the new row, and the invitation when one was asked for (else null). */
+export const AddedPersonSchema = z.object({
+  person: PersonSchema,
+  invitation: InvitationResultSchema.nullable(),
+});
+export type AddedPerson = z.infer<typeof AddedPersonSchema>;

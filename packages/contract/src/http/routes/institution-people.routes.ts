@@ -1,5 +1,6 @@
 import { envelopeSchema } from '../../envelope';
 import {
+  AddedPersonSchema,
   AddPersonBodySchema,
   EditPersonBodySchema,
   InvitationResultSchema,
@@ -50,7 +51,7 @@ export const institutionPeopleRoutes = {
     roles: ['admin'],
     bodyKind: 'json',
     body: AddPersonBodySchema,
-    response: envelopeSchema(PersonSchema),
+    response: envelopeSchema(AddedPersonSchema),
     responseKind: 'envelope',
     summary: 'Add a teacher or a student (no usable password); optionally send the invitation at once',
     section: 'Rollbook',
