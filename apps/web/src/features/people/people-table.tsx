@@ -34,13 +34,13 @@ export function PeopleTable({
   onInvite,
 }: PeopleTableProps) {
   return (
-    <DataTable caption="People" columns={COLUMNS} minWidth="min-w-[52rem]">
+    <DataTable caption="People" columns={COLUMNS} minWidth="min-w-[56rem]">
       {people.map((person) => {
         const name = displayName(person);
         const status = accountStatus(person);
         return (
           <tr key={person.slug}>
-            <th scope="row" className="px-3 py-2 text-left align-top font-medium text-slate-900">
+            <th scope="row" className="min-w-48 px-3 py-2 text-left align-top font-medium text-slate-900">
               <span className="block">{name}</span>
               <span className="block font-normal break-all text-slate-600">{person.email}</span>
             </th>
@@ -50,7 +50,9 @@ export function PeopleTable({
             </td>
             <td className="px-3 py-2 align-top">{placement(person)}</td>
             <td className="px-3 py-2 align-top">
-              <Badge tone={status.tone}>{status.label}</Badge>
+              <Badge tone={status.tone} className="whitespace-nowrap">
+                {status.label}
+              </Badge>
             </td>
             <td className="px-3 py-2 align-top">
               <div className="flex flex-wrap gap-1">
