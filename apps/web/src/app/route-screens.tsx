@@ -55,6 +55,11 @@ const StudentAttendancePage: Screen = lazy(() =>
     default: m.StudentAttendancePage,
   })),
 );
+const PeoplePage: Screen = lazy(() =>
+  import('../features/people/people-page').then((m) => ({
+    default: m.PeoplePage,
+  })),
+);
 
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
@@ -71,6 +76,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
+  { key: 'adminPeople', title: 'People', Screen: PeoplePage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },

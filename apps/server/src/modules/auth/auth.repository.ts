@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   adminBranches,
@@ -13,6 +13,7 @@ import {
 import type { TokenObj } from '../../lib/tokens';
 
 export type ProfileRow = typeof profiles.$inferSelect;
+export type ChallengePurpose = (typeof authChallenges.$inferSelect)['purpose'];
 
 /** Queries of the auth module; no rules here. */
 export function createAuthRepository(db: Db) {
@@ -87,7 +88,8 @@ export function createAuthRepository(db: Db) {
       return {
         slug: s.slug,
         profile,
-        sr_no: s.srNo,
+        // Clients require a text serial number; people added by an admin or an import have none yet.
+        sr_no: s.srNo ?? '',
         enrollment: s.enrollment,
         branch: { branch_name: s.name, slug: s.bslug, branch_code: s.code },
       };
@@ -135,11 +137,12 @@ export function createAuthRepository(db: Db) {
       await db.insert(authChallenges).values(row);
     },
 
-    async findChallenge(secretHash: string, purpose: 'set_new_password' | 'reset_password') {
+    /** A challenge by the hash of its secret, if it is of one of the given purposes. */
+    async findChallenge(secretHash: string, purposes: readonly ChallengePurpose[]) {
       const [row] = await db
         .select()
         .from(authChallenges)
-        .where(and(eq(authChallenges.secretHash, secretHash), eq(authChallenges.purpose, purpose)))
+        .where(and(eq(authChallenges.secretHash, secretHash), inArray(authChallenges.purpose, purposes)))
         .limit(1);
       return row;
     },

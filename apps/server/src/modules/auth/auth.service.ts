@@ -30,6 +30,12 @@ export interface TemporaryPasswordAnswer {
   profile_slug: string;
 }
 
+const AUDIT_ACTION_OF = {
+  temporary_replaced: 'password.set_from_temporary',
+  forgot_password_reset: 'password.reset',
+  invitation_accepted: 'password.set_from_invitation',
+} as const;
+
 // A set-new-password challenge must be used soon after the login that produced it.
 const SET_PASSWORD_CHALLENGE_MS = 15 * 60 * 1000;
 
@@ -94,7 +100,7 @@ export function createAuthService(
     profile: ProfileRow,
     challengeId: number,
     password: string,
-    reason: 'temporary_replaced' | 'forgot_password_reset',
+    reason: 'temporary_replaced' | 'forgot_password_reset' | 'invitation_accepted',
   ) {
     const passwordHash = await hashPassword(password);
     await deps.db.transaction(async (tx) => {
@@ -103,12 +109,16 @@ export function createAuthService(
         .update(profiles)
         .set({ passwordHash, mustChangePassword: false })
         .where(eq(profiles.id, profile.id));
-      if (reason === 'forgot_password_reset') await revokeAllTokens(tx, profile, 'password_reset');
-      await tx.insert(passwordChanges).values({ profileId: profile.id, reason });
+      if (reason !== 'temporary_replaced') await revokeAllTokens(tx, profile, 'password_reset');
+      // The history knows one kind of emailed link (the reset link); the audit trail tells them apart.
+      await tx.insert(passwordChanges).values({
+        profileId: profile.id,
+        reason: reason === 'temporary_replaced' ? reason : 'forgot_password_reset',
+      });
       await audit(tx, {
         institutionId: profile.institutionId,
         actorProfileId: profile.id,
-        action: reason === 'temporary_replaced' ? 'password.set_from_temporary' : 'password.reset',
+        action: AUDIT_ACTION_OF[reason],
         entityType: 'profile',
         entitySlug: profile.slug,
       });
@@ -235,7 +245,7 @@ export function createAuthService(
     },
 
     async setNewPassword(input: { password: string; profile_slug: string }): Promise<TokenPair> {
-      const challenge = await repo.findChallenge(hashSecret(input.profile_slug), 'set_new_password');
+      const challenge = await repo.findChallenge(hashSecret(input.profile_slug), ['set_new_password']);
       if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() < now().getTime()) {
         throw new AppError(
           'not_found',
@@ -274,14 +284,16 @@ export function createAuthService(
       profile_forgot_password_code: string;
       profile_slug: string;
     }): Promise<void> {
-      const challenge = await repo.findChallenge(
-        hashSecret(input.profile_forgot_password_code),
+      // An invitation link opens the same reset page as a forgot-password link, so both codes work here.
+      const challenge = await repo.findChallenge(hashSecret(input.profile_forgot_password_code), [
         'reset_password',
-      );
+        'invitation',
+      ]);
       const profile = challenge ? await repo.findProfileById(challenge.profileId) : undefined;
       if (
         !challenge ||
         !profile ||
+        !profile.isActive ||
         profile.slug !== input.profile_slug ||
         challenge.usedAt ||
         challenge.expiresAt.getTime() < now().getTime()
@@ -292,7 +304,12 @@ export function createAuthService(
         );
       }
       assertPassword(input.password);
-      await replacePassword(profile, challenge.id, input.password, 'forgot_password_reset');
+      await replacePassword(
+        profile,
+        challenge.id,
+        input.password,
+        challenge.purpose === 'invitation' ? 'invitation_accepted' : 'forgot_password_reset',
+      );
     },
 
     async updateEmail(auth: AuthContext, input: { email: string }): Promise<{ email: string }> {

@@ -172,6 +172,14 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /timetable/samples',
         'GET /timetable/samples/{name}',
         'GET /media/tones/{name}',
+        'GET /institution/people',
+        'GET /institution/people/options',
+        'POST /institution/people/',
+        'POST /institution/people/{person_slug}/edit/',
+        'POST /institution/people/{person_slug}/deactivate/',
+        'POST /institution/people/{person_slug}/reactivate/',
+        'POST /institution/people/{person_slug}/invite/',
+        'POST /institution/people/invite_not_signed_in/',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));

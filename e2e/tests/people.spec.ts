@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll, settle } from '../support/accessibility';
+import { expect, lastMailTo, test } from '../support/fixtures';
+import { logIn, logOut, submitLogin } from '../support/pages';
+
+const NEW_STUDENT = {
+  name: 'Nisha Desai',
+  email: 'nisha.desai@students.example.test',
+  enrollment: '260280107901',
+  password: 'Nisha-first-2027',
+};
+
+/** The set-password link of the newest mail to an address (the outbox of the embedded server). */
+async function invitationLink(address: string): Promise<string> {
+  await expect.poll(async () => (await lastMailTo(address)) !== undefined).toBe(true);
+  const mail = (await lastMailTo(address))!;
+  const link =
+    /(http:\/\/[^\s]+\/update_password\?profile_slug=[\w-]+&profile_forgot_password_code=[\w-]+)/.exec(
+      mail,
+    )?.[1];
+  expect(link, 'a set-password link in the invitation').toBeTruthy();
+  return link!;
+}
+
+async function openPeople(page: Page) {
+  await page.goto('/admin/people');
+  await settle(page, page.getByRole('table', { name: 'People' }));
+}
+
+test('an admin adds a student with an invitation; the student sets a password from the mail and signs in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin@rollbook.test');
+  await openPeople(page);
+
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a person' });
+  await dialog.getByLabel('Name').fill(NEW_STUDENT.name);
+  await dialog.getByLabel('Email').fill(NEW_STUDENT.email);
+  await dialog.getByLabel('Enrolment number').fill(NEW_STUDENT.enrollment);
+  await expect(dialog.getByRole('combobox', { name: 'Branch' })).toHaveValue(/.+/);
+  const semester = dialog.getByRole('combobox', { name: 'Semester' });
+  await semester.selectOption({ label: (await semester.locator('option').nth(1).textContent()) ?? '' });
+  await expect(dialog.getByRole('checkbox', { name: /Send an invitation e-mail now/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add person' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${NEW_STUDENT.name} was added and invited.` }),
+  ).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(NEW_STUDENT.enrollment);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(NEW_STUDENT.name) });
+  await expect(row.getByText(/^Invited /)).toBeVisible();
+  await logOut(page);
+
+  const link = await invitationLink(NEW_STUDENT.email);
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_STUDENT.password);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(NEW_STUDENT.password);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your password has been updated successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill('Second-try-2027');
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Second-try-2027');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(/This password reset link is invalid or has expired/)).toBeVisible();
+
+  const timetable = page.waitForResponse((r) => r.url().includes('/manage/get_timetable_for_student'));
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 23.0338, longitude: 72.5461 });
+  await submitLogin(page, NEW_STUDENT.email, NEW_STUDENT.password);
+  await expect(page).toHaveURL(/\/student-dashboard\/?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance' })).toBeVisible();
+  expect((await timetable).status()).toBe(200);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+
+  test('the People page and its dialogs meet WCAG 2.1 AA without sideways scrolling', async ({ page }) => {
+    test.setTimeout(90_000);
+    await logIn(page, 'admin@rollbook.test');
+    await openPeople(page);
+    await expectAccessible(page, '/admin/people');
+    await expectNoSidewaysScroll(page, '/admin/people');
+
+    await page.getByRole('button', { name: 'Add person' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a person' });
+    await expect(add).toBeVisible();
+    await add.getByRole('button', { name: 'Add person' }).click();
+    await expect(add.getByText('name must not be empty')).toBeVisible();
+    await expectAccessible(page, 'add dialog with problems');
+    await expectNoSidewaysScroll(page, 'add dialog');
+    await page.keyboard.press('Escape');
+
+    await page
+      .getByRole('button', { name: /^Deactivate / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Deactivate this person?' })).toBeVisible();
+    await expectAccessible(page, 'deactivate question');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: /^Invite everyone who has not signed in/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Invite everyone who has not signed in?' });
+    await expect(ask).toBeVisible();
+    await expectAccessible(page, 'invite-everyone question');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
