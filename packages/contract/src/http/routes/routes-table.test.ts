@@ -172,6 +172,11 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /timetable/samples',
         'GET /timetable/samples/{name}',
         'GET /media/tones/{name}',
+        'GET /institution/settings',
+        'POST /institution/settings',
+        'GET /institution/classrooms',
+        'POST /institution/classrooms',
+        'POST /institution/classrooms/{classroom_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
