@@ -117,7 +117,8 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
     .string({ error: 'The time zone is required' })
     .trim()
     .refine(isIanaTimeZone, { error: 'The time zone must be an IANA time zone such as Asia/Kolkata' }),
-  campus: CampusPointSchema.nullable({ error: 'The campus point is required (or null for none)' }),
+  /** Null: no campus point (classrooms then show no distance). */
+  campus: CampusPointSchema.nullable(),
   session_start_early_minutes: marginField('The minutes before the lecture'),
   session_start_late_minutes: marginField('The minutes after the lecture'),
   session_window_always_open: z.boolean({ error: 'Whether the session window is always open is required' }),
