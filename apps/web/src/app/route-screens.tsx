@@ -56,6 +56,17 @@ const StudentAttendancePage: Screen = lazy(() =>
   })),
 );
 
+const InstitutionSettingsPage: Screen = lazy(() =>
+  import('../features/institution-settings/institution-settings-page').then((m) => ({
+    default: m.InstitutionSettingsPage,
+  })),
+);
+const ClassroomsPage: Screen = lazy(() =>
+  import('../features/classrooms/classrooms-page').then((m) => ({
+    default: m.ClassroomsPage,
+  })),
+);
+
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
   key: RoleRouteKey;
@@ -71,6 +82,8 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
+  { key: 'institutionSettings', title: 'Institution Settings', Screen: InstitutionSettingsPage },
+  { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
