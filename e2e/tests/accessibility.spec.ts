@@ -15,6 +15,14 @@ async function expectAccessible(page: Page, where: string) {
   expect(found).toEqual([]);
 }
 
+/** The page is no wider than the window (tables scroll inside their own region instead). */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
 /** Waits until the page has drawn what it loads (`ready`) and the loading overlay is gone. */
 async function settle(page: Page, ready: Locator) {
   await expect(ready).toBeVisible({ timeout: 30_000 });
@@ -34,6 +42,10 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/division-creation', heading('Division Creation')],
     ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
     ['/timetable', heading('Master Timetable')],
+  ],
+  'registrar@rollbook.test': [
+    ['/admin/institution-settings', heading('Institution Settings')],
+    ['/admin/classrooms', (page) => page.getByRole('table', { name: 'Classrooms and labs' })],
   ],
   'teacher@rollbook.test': [
     ['/teacher-dashboard', (page) => page.getByRole('button', { name: 'Start Session' }).first()],
@@ -77,6 +89,8 @@ for (const [label, viewport] of [
           await page.goto(path);
           await settle(page, ready(page));
           await expectAccessible(page, path);
+          // The institution set-up pages are new: they must not scroll sideways on a phone either.
+          if (email.startsWith('registrar')) await expectNoSidewaysScroll(page, path);
         }
 
         await page.getByRole('button', { name: /^Alerts/ }).click();
@@ -89,6 +103,15 @@ for (const [label, viewport] of [
         await expectAccessible(page, 'profile dialog');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
+
+        if (email.startsWith('registrar')) {
+          // The classroom dialog, opened on the last page visited (Classrooms).
+          await page.getByRole('button', { name: 'Edit LH101' }).click();
+          await expect(page.getByRole('dialog', { name: 'Edit LH101' })).toBeVisible();
+          await expectAccessible(page, 'classroom dialog');
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        }
 
         if (label === 'phone') {
           await page.getByRole('button', { name: 'Menu' }).click();

@@ -244,16 +244,24 @@ async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]
 }
 
 async function seedStaff(tx: Tx, institutionId: number, passwordHash: string, ceId: number, itId: number) {
-  // The registrar administers the whole institution (every branch, present and future), so needs no
-  // admin_branches rows: the settings, classrooms and set-up pages are theirs.
-  await tx.insert(profiles).values({
-    institutionId,
-    role: 'admin' as const,
-    name: 'Kavita N. Desai',
-    email: 'registrar@rollbook.test',
-    passwordHash,
-    institutionAdmin: true,
-  });
+  // The registrar administers the whole institution (every branch, present and future: the
+  // settings, classrooms and set-up pages are theirs). The branch rows only give the access token
+  // the branch an admin's token names (contract §3.1), which the web requires of every admin.
+  const [registrar] = await tx
+    .insert(profiles)
+    .values({
+      institutionId,
+      role: 'admin' as const,
+      name: 'Kavita N. Desai',
+      email: 'registrar@rollbook.test',
+      passwordHash,
+      institutionAdmin: true,
+    })
+    .returning({ id: profiles.id });
+  await tx.insert(adminBranches).values([
+    { profileId: registrar!.id, branchId: ceId, ordering: 0 },
+    { profileId: registrar!.id, branchId: itId, ordering: 1 },
+  ]);
   const admins = await tx
     .insert(profiles)
     .values([

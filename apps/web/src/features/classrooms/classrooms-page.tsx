@@ -23,6 +23,9 @@ const COLUMNS = [
   'From the campus point',
 ];
 
+/** Six decimals of a degree are about 0.1 m: enough to read, without float noise. */
+const degrees = (value: number) => String(Number(value.toFixed(6)));
+
 /** The map-free coordinate check of one room: its distance, flagged when implausibly far. */
 function Distance({ room }: { room: InstitutionClassroom }) {
   if (room.distance_m === null) return <span className="text-slate-500">No campus point</span>;
@@ -42,8 +45,8 @@ function Row({ room, onEdit }: { room: InstitutionClassroom; onEdit?: () => void
         {room.name}
       </th>
       <td className="px-3 py-2">{room.kind === 'lab' ? 'Lab' : 'Classroom'}</td>
-      <td className="px-3 py-2 tabular-nums">
-        {room.latitude}, {room.longitude}
+      <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+        {degrees(room.latitude)}, {degrees(room.longitude)}
       </td>
       <td className="px-3 py-2 tabular-nums">{room.radius_m} m</td>
       <td className="px-3 py-2 tabular-nums">{room.capacity ?? '-'}</td>
