@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectAccessible, settle } from '../support/accessibility';
+import { expectAccessible, expectNoSidewaysScroll, settle } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { logIn } from '../support/pages';
 
@@ -17,6 +17,10 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
     ['/timetable', heading('Master Timetable')],
     ['/admin/people', (page) => page.getByRole('table', { name: 'People' })],
+  ],
+  'registrar@rollbook.test': [
+    ['/admin/institution-settings', heading('Institution Settings')],
+    ['/admin/classrooms', (page) => page.getByRole('table', { name: 'Classrooms and labs' })],
   ],
   'teacher@rollbook.test': [
     ['/teacher-dashboard', (page) => page.getByRole('button', { name: 'Start Session' }).first()],
@@ -60,6 +64,8 @@ for (const [label, viewport] of [
           await page.goto(path);
           await settle(page, ready(page));
           await expectAccessible(page, path);
+          // The institution set-up pages are new: they must not scroll sideways on a phone either.
+          if (email.startsWith('registrar')) await expectNoSidewaysScroll(page, path);
         }
 
         await page.getByRole('button', { name: /^Alerts/ }).click();
@@ -72,6 +78,15 @@ for (const [label, viewport] of [
         await expectAccessible(page, 'profile dialog');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
+
+        if (email.startsWith('registrar')) {
+          // The classroom dialog, opened on the last page visited (Classrooms).
+          await page.getByRole('button', { name: 'Edit LH101' }).click();
+          await expect(page.getByRole('dialog', { name: 'Edit LH101' })).toBeVisible();
+          await expectAccessible(page, 'classroom dialog');
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        }
 
         if (label === 'phone') {
           await page.getByRole('button', { name: 'Menu' }).click();

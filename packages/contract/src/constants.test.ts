@@ -7,7 +7,6 @@ import {
   NOTIFICATION_TYPES,
   ROUTES,
   ROUTE_ROLES,
-  SYLLABUS_URL,
   WEEK_DAYS,
 } from './constants';
 
@@ -50,11 +49,5 @@ describe('other constants', () => {
     expect(EMAIL_PATTERN.test('a.b+c@college.edu.in')).toBe(true);
     expect(EMAIL_PATTERN.test('nobody@localhost')).toBe(false);
     expect(EMAIL_PATTERN.test('two@@x.com')).toBe(false);
-  });
-
-  it('builds the syllabus link from the subject code', () => {
-    expect(SYLLABUS_URL('3150703')).toBe(
-      'https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/3150703.pdf',
-    );
   });
 });

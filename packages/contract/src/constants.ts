@@ -102,14 +102,6 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 /** The e-mail regex the client applies before update-email and forgot-password (§4.7). */
 export const EMAIL_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 
-/**
- * The external syllabus PDF of a subject (product spec §9). It is not served by us; the subject
- * code is encoded so that an odd code cannot change the URL's path.
- */
-export function SYLLABUS_URL(subjectCode: string): string {
-  return `https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/${encodeURIComponent(subjectCode)}.pdf`;
-}
-
 /** Every web route path (product spec §2, contract Appendix B and §13). */
 export const ROUTES = {
   login: '/login',
@@ -131,6 +123,8 @@ export const ROUTES = {
   maintenance: '/maintenance',
   profile: '/profile',
   adminPeople: '/admin/people',
+  institutionSettings: '/admin/institution-settings',
+  classrooms: '/admin/classrooms',
 } as const;
 export type RouteKey = keyof typeof ROUTES;
 
@@ -147,6 +141,8 @@ export const ROUTE_ROLES = {
   adminSubjectAllocation: 'admin',
   divisionCreation: 'admin',
   adminPeople: 'admin',
+  institutionSettings: 'admin',
+  classrooms: 'admin',
   teacherDashboard: 'teacher',
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',

@@ -15,3 +15,4 @@ export * from './schemas/choices';
 export * from './schemas/divisions';
 export * from './schemas/allocation';
 export * from './schemas/institution-people';
+export * from './schemas/institution-settings';

@@ -10,6 +10,7 @@ import { allocationModule } from './allocation/allocation.routes';
 import { sessionsModule } from './sessions/sessions.routes';
 import { divisionsModule } from './divisions/divisions.routes';
 import { peopleModule } from './people/people.routes';
+import { institutionModule } from './institution/institution.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -27,4 +28,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(sessionsModule);
   await api.register(divisionsModule);
   await api.register(peopleModule);
+  await api.register(institutionModule);
 }

@@ -28,7 +28,18 @@ export const DEMO_PASSWORD = 'Rollbook@2026';
 /** The campus point every demo classroom lies within 100 m of (also stated in the README). */
 export const DEMO_CAMPUS = { latitude: 23.0338, longitude: 72.5461 } as const;
 
+/**
+ * Where the demo's syllabus PDFs live: the university bucket the original client linked every
+ * subject to. A real institution sets its own template (or none) on the settings page.
+ */
+export const DEMO_SYLLABUS_URL_TEMPLATE =
+  'https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/{code}.pdf';
+
 export const DEMO_ACCOUNTS = [
+  {
+    email: 'registrar@rollbook.test',
+    description: 'institution admin (every branch: settings, classrooms, institution set-up)',
+  },
   { email: 'admin@rollbook.test', description: 'admin, Computer Engineering' },
   { email: 'admin.it@rollbook.test', description: 'admin, Information Technology' },
   { email: 'teacher@rollbook.test', description: 'teacher (Chirag S. Thakkar, CST)' },
@@ -84,6 +95,7 @@ export async function seedDemo(db: Db): Promise<void> {
         // The demo is tried at any hour: its teachers may start today's lectures all day long. A
         // real institution keeps the default (SESSION_START_EARLY_MINUTES / _LATE_MINUTES margins).
         sessionWindowAlwaysOpen: true,
+        syllabusUrlTemplate: DEMO_SYLLABUS_URL_TEMPLATE,
       })
       .returning();
     if (!inst) throw new Error('institution not created');
@@ -232,6 +244,24 @@ async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]
 }
 
 async function seedStaff(tx: Tx, institutionId: number, passwordHash: string, ceId: number, itId: number) {
+  // The registrar administers the whole institution (every branch, present and future: the
+  // settings, classrooms and set-up pages are theirs). The branch rows only give the access token
+  // the branch an admin's token names (contract §3.1), which the web requires of every admin.
+  const [registrar] = await tx
+    .insert(profiles)
+    .values({
+      institutionId,
+      role: 'admin' as const,
+      name: 'Kavita N. Desai',
+      email: 'registrar@rollbook.test',
+      passwordHash,
+      institutionAdmin: true,
+    })
+    .returning({ id: profiles.id });
+  await tx.insert(adminBranches).values([
+    { profileId: registrar!.id, branchId: ceId, ordering: 0 },
+    { profileId: registrar!.id, branchId: itId, ordering: 1 },
+  ]);
   const admins = await tx
     .insert(profiles)
     .values([

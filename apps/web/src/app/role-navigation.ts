@@ -3,11 +3,13 @@ import {
   CalendarDays,
   ClipboardCheck,
   Contact,
+  DoorOpen,
   LayoutList,
   ListOrdered,
   MapPin,
   Presentation,
   Scale,
+  Settings,
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,8 +19,9 @@ import { GUARDED_SCREENS } from './route-screens';
 
 /**
  * The pages each role reaches from the navigation, in the order of the academic year (the product
- * spec's sidebar keys of §6, plus the role's home and the master timetable). The two allocation
- * paths show the same page, so only one is listed.
+ * spec's sidebar keys of §6, plus the role's home and the master timetable; for admins, then the
+ * institution's classrooms and settings). The two allocation paths show the same page, so only one
+ * is listed.
  */
 const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> = {
   admin: [
@@ -28,6 +31,8 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['adminSubjectAllocation', Scale],
     ['timetable', CalendarDays],
     ['adminPeople', Contact],
+    ['classrooms', DoorOpen],
+    ['institutionSettings', Settings],
   ],
   teacher: [
     ['teacherDashboard', Presentation],

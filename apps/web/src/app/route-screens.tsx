@@ -61,6 +61,17 @@ const PeoplePage: Screen = lazy(() =>
   })),
 );
 
+const InstitutionSettingsPage: Screen = lazy(() =>
+  import('../features/institution-settings/institution-settings-page').then((m) => ({
+    default: m.InstitutionSettingsPage,
+  })),
+);
+const ClassroomsPage: Screen = lazy(() =>
+  import('../features/classrooms/classrooms-page').then((m) => ({
+    default: m.ClassroomsPage,
+  })),
+);
+
 /** A role-guarded page: its route key (path and role come from the contract) and its title. */
 export interface GuardedScreen {
   key: RoleRouteKey;
@@ -77,6 +88,8 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
   { key: 'adminPeople', title: 'People', Screen: PeoplePage },
+  { key: 'institutionSettings', title: 'Institution Settings', Screen: InstitutionSettingsPage },
+  { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },

@@ -50,6 +50,13 @@ export const SubjectSchema = z.object({
   priority: z.number().int().nullable().optional(),
   similar_subjects: z.array(SimilarSubjectSchema).nullable().optional(),
   teachers: z.array(z.object({ profile__name: z.string() })).optional(),
+  /**
+   * Rollbook addition (the original client ignores it, and built the link itself from one
+   * university's bucket): the subject's syllabus link, from its catalogue row or else the
+   * institution's template; null when there is none (the card then shows no link). See
+   * docs/decisions/institution-0001-syllabus-links.md.
+   */
+  syllabus_url: z.string().nullable().optional(),
 });
 export type Subject = z.infer<typeof SubjectSchema>;
 

@@ -1,6 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Subject } from '@rollbook/contract';
-import { catalogueSubjects, offeredSubjects } from '../../db/schema';
+import { syllabusUrlFromTemplate, type Subject } from '@rollbook/contract';
+import { catalogueSubjects, institutions, offeredSubjects } from '../../db/schema';
+
+/**
+ * The institution's syllabus URL template of a catalogue row, read in the same query (a correlated
+ * subquery), so every subject reply can name its link without each caller loading the institution.
+ */
+const syllabusTemplate = sql<
+  string | null
+>`(select ${institutions.syllabusUrlTemplate} from ${institutions} where ${institutions.id} = ${catalogueSubjects.institutionId})`;
 
 /** The catalogue columns every subject reply needs (select them with `...catalogueColumns`). */
 export const catalogueColumns = {
@@ -32,6 +41,8 @@ export const catalogueColumns = {
   practicalExamDuration: catalogueSubjects.practicalExamDuration,
   theoryExamDuration: catalogueSubjects.theoryExamDuration,
   remark: catalogueSubjects.remark,
+  syllabusUrl: catalogueSubjects.syllabusUrl,
+  syllabusTemplate,
 } as const;
 
 /** Catalogue columns plus the offer in a semester (join `offeredSubjects` to `catalogueSubjects`). */
@@ -49,6 +60,15 @@ export const offeredColumns = {
 export type CatalogueRow = SelectResultFields<typeof catalogueColumns>;
 /** An offered subject as selected with `offeredColumns`. */
 export type OfferedRow = SelectResultFields<typeof offeredColumns>;
+
+/**
+ * A subject's syllabus link: its own catalogue link, else the institution's template with its code,
+ * else none (the web then shows no link).
+ */
+export function syllabusLink(row: Pick<CatalogueRow, 'subjectCode' | 'syllabusUrl' | 'syllabusTemplate'>) {
+  if (row.syllabusUrl) return row.syllabusUrl;
+  return row.syllabusTemplate ? syllabusUrlFromTemplate(row.syllabusTemplate, row.subjectCode) : null;
+}
 
 function baseSubject(row: CatalogueRow): Omit<Subject, 'slug' | 'is_elective' | 'is_technical'> {
   return {
@@ -76,6 +96,7 @@ function baseSubject(row: CatalogueRow): Omit<Subject, 'slug' | 'is_elective' | 
     practical_exam_duration: row.practicalExamDuration,
     theory_exam_duration: row.theoryExamDuration,
     remark: row.remark,
+    syllabus_url: syllabusLink(row),
   };
 }
 

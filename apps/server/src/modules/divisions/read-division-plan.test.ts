@@ -28,6 +28,8 @@ function subject(offeredId: number, subjectName: string, isElective: boolean): O
     practicalExamDuration: '',
     theoryExamDuration: '',
     remark: '',
+    syllabusUrl: null,
+    syllabusTemplate: null,
     offeredId,
     offeredSlug: `o${offeredId}`,
     semesterId: 1,

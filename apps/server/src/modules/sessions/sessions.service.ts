@@ -38,12 +38,28 @@ export interface ActionOutcome {
 export function createSessionsService(deps: SessionsServiceDeps) {
   const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
 
+  /**
+   * The institution's session window: its zone, whether it is always open, and its start margins,
+   * each margin the server's setting where the institution sets none.
+   */
   async function institutionSettings(institutionId: number) {
     const [row] = await deps.db
-      .select({ tz: institutions.timezone, alwaysOpen: institutions.sessionWindowAlwaysOpen })
+      .select({
+        tz: institutions.timezone,
+        alwaysOpen: institutions.sessionWindowAlwaysOpen,
+        early: institutions.sessionStartEarlyMinutes,
+        late: institutions.sessionStartLateMinutes,
+      })
       .from(institutions)
       .where(eq(institutions.id, institutionId));
-    return { timeZone: row?.tz ?? 'Asia/Kolkata', alwaysOpen: row?.alwaysOpen ?? false };
+    return {
+      timeZone: row?.tz ?? 'Asia/Kolkata',
+      alwaysOpen: row?.alwaysOpen ?? false,
+      margins: {
+        earlyMinutes: row?.early ?? deps.config.sessionStartEarlyMinutes,
+        lateMinutes: row?.late ?? deps.config.sessionStartLateMinutes,
+      },
+    };
   }
 
   async function requireTeacher(auth: AuthContext) {
@@ -114,14 +130,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       }
 
       if (session.status === 'pre' && !settings.alwaysOpen) {
-        const position = startWindowPosition(minutesOfDay(now, settings.timeZone), lecture, {
-          earlyMinutes: deps.config.sessionStartEarlyMinutes,
-          lateMinutes: deps.config.sessionStartLateMinutes,
-        });
+        const position = startWindowPosition(minutesOfDay(now, settings.timeZone), lecture, settings.margins);
         if (position === 'too_early') {
           throw new AppError(
             'conflict',
-            `You cannot start the session yet: it opens ${deps.config.sessionStartEarlyMinutes} minutes before the lecture starts`,
+            `You cannot start the session yet: it opens ${settings.margins.earlyMinutes} minutes before the lecture starts`,
           );
         }
         if (position === 'too_late') {

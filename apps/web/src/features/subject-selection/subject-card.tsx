@@ -1,4 +1,4 @@
-import { SYLLABUS_URL, type Subject } from '@rollbook/contract';
+import type { Subject } from '@rollbook/contract';
 import { Check, FileDown } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { cx } from '../../lib/cx';
@@ -59,15 +59,20 @@ export function SubjectCard({ subject, selected, onToggle }: SubjectCardProps) {
         <Field label="Category" value={subject.category} />
       </dl>
       <div className="flex items-center justify-between gap-2">
-        <a
-          href={SYLLABUS_URL(subject.subject_code)}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <FileDown className="size-4" aria-hidden />
-          Syllabus PDF
-        </a>
+        {/* The server names the link (the subject's own, else the institution's template); none: no link. */}
+        {subject.syllabus_url ? (
+          <a
+            href={subject.syllabus_url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <FileDown className="size-4" aria-hidden />
+            Syllabus PDF
+          </a>
+        ) : (
+          <span />
+        )}
         {onToggle ? (
           <button
             type="button"

@@ -15,7 +15,12 @@ import { buildSemester, buildSubject, testStream } from './subject-fixture';
 
 setupMswServer();
 
-const algorithms = buildSubject({ slug: 'daa', subject_name: 'Analysis of Algorithms', is_technical: true });
+const algorithms = buildSubject({
+  slug: 'daa',
+  subject_name: 'Analysis of Algorithms',
+  is_technical: true,
+  syllabus_url: 'https://syllabus.example.edu/3150703.pdf',
+});
 const economics = buildSubject({
   slug: 'eco',
   subject_name: 'Engineering Economics',
@@ -61,11 +66,14 @@ describe('SubjectSelectionPage', () => {
     expect(within(card).getByText('70 / 30 / 20 / 30 / 150')).toBeInTheDocument();
     expect(within(card).getByText('Professional Core')).toBeInTheDocument();
     expect(within(card).getByText('Tech')).toBeInTheDocument();
+    // The link is the one the server names for the subject.
     expect(within(card).getByRole('link', { name: 'Syllabus PDF' })).toHaveAttribute(
       'href',
-      'https://s3-ap-southeast-1.amazonaws.com/gtusitecirculars/Syallbus/3150703.pdf',
+      'https://syllabus.example.edu/3150703.pdf',
     );
     const other = screen.getByRole('article', { name: 'Engineering Economics' });
+    // No link named by the server (no catalogue link, no institution template): no link at all.
+    expect(within(other).queryByRole('link', { name: 'Syllabus PDF' })).not.toBeInTheDocument();
     expect(within(other).getByText('Semi-Practical')).toBeInTheDocument();
     expect(within(other).getByText('3 / 0 / 2 / 3')).toBeInTheDocument();
     expect(within(other).queryByText(/Tech/)).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
 import { institutionPeopleRoutes } from './institution-people.routes';
+import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
@@ -18,6 +19,7 @@ export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
 export { institutionPeopleRoutes } from './institution-people.routes';
+export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 export {
   MEDIA_NAME_PATTERN,
   mediaExtensionRoutes,
@@ -57,6 +59,8 @@ const EXTENSION_ROUTE_GROUPS = {
   timetable: timetableExtensionRoutes,
   media: mediaExtensionRoutes,
   people: institutionPeopleRoutes,
+  institutionSettings: institutionSettingsRoutes,
+  institutionClassrooms: institutionClassroomRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

@@ -180,6 +180,11 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /institution/people/{person_slug}/reactivate/',
         'POST /institution/people/{person_slug}/invite/',
         'POST /institution/people/invite_not_signed_in/',
+        'GET /institution/settings',
+        'POST /institution/settings',
+        'GET /institution/classrooms',
+        'POST /institution/classrooms',
+        'POST /institution/classrooms/{classroom_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));

@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { UpdateInstitutionSettingsInput } from '@rollbook/contract';
+import { auditLog, institutions } from '../../db/schema';
+import { useTestApp } from '../../testing/test-app';
+import {
+  api,
+  auditOf,
+  buildInstitutionWorld,
+  CAMPUS,
+  type InstitutionWorld,
+} from './testing/institution-world';
+
+const t = useTestApp();
+const URL = '/institution/settings';
+
+let w: InstitutionWorld;
+beforeEach(async () => {
+  w = await buildInstitutionWorld(t.app, t.db);
+});
+
+const changed: UpdateInstitutionSettingsInput = {
+  name: '  Rollbook College of Engineering ',
+  time_zone: 'Asia/Dubai',
+  campus: { latitude: 25.2048, longitude: 55.2708 },
+  session_start_early_minutes: 30,
+  session_start_late_minutes: null,
+  session_window_always_open: true,
+  attendance_threshold_percent: 80,
+  syllabus_url_template: 'https://college.example.edu/syllabus/{code}.pdf',
+};
+
+async function institutionRow(id: number) {
+  const [row] = await t.db.select().from(institutions).where(eq(institutions.id, id));
+  return row!;
+}
+
+describe('GET /api/institution/settings', () => {
+  it("shows an institution admin their institution's settings, the server's margins and that they may edit", async () => {
+    const res = await api(t.app, w.tokens.registrar, 'GET', URL);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      name: 'Test College',
+      code: w.institution.code,
+      time_zone: 'Asia/Kolkata',
+      campus: CAMPUS,
+      session_start_early_minutes: null,
+      session_start_late_minutes: null,
+      server_session_start_early_minutes: t.config.sessionStartEarlyMinutes,
+      server_session_start_late_minutes: t.config.sessionStartLateMinutes,
+      session_window_always_open: false,
+      attendance_threshold_percent: 75,
+      syllabus_url_template: null,
+      editable: true,
+    });
+  });
+
+  it('lets a branch admin read them, marked not editable', async () => {
+    const res = await api(t.app, w.tokens.branchAdmin, 'GET', URL);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Test College', editable: false });
+  });
+
+  it('refuses teachers and students (403)', async () => {
+    for (const token of [w.tokens.teacher, w.tokens.student]) {
+      const res = await api(t.app, token, 'GET', URL);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ data: null, error: true });
+    }
+  });
+
+  it("shows another institution's admin only their own institution", async () => {
+    const res = await api(t.app, w.tokens.otherRegistrar, 'GET', URL);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: 'Other College',
+      time_zone: 'Europe/Paris',
+      campus: null,
+      code: w.other.institution.code,
+    });
+  });
+});
+
+describe('POST /api/institution/settings', () => {
+  it('saves every setting for an institution admin and audits only what changed, before and after', async () => {
+    const res = await api(t.app, w.tokens.registrar, 'POST', URL, changed);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: 'Rollbook College of Engineering',
+      time_zone: 'Asia/Dubai',
+      campus: changed.campus,
+      session_start_early_minutes: 30,
+      session_start_late_minutes: null,
+      session_window_always_open: true,
+      attendance_threshold_percent: 80,
+      syllabus_url_template: 'https://college.example.edu/syllabus/{code}.pdf',
+      editable: true,
+    });
+    expect((await api(t.app, w.tokens.registrar, 'GET', URL)).body.data).toEqual(res.body.data);
+
+    const [entry, ...more] = await auditOf(t.db, 'institution.settings_updated');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ institutionId: w.institutionId, entitySlug: w.institution.slug });
+    expect(entry!.detail).toEqual({
+      before: {
+        name: 'Test College',
+        timezone: 'Asia/Kolkata',
+        campusLatitude: CAMPUS.latitude,
+        campusLongitude: CAMPUS.longitude,
+        sessionStartEarlyMinutes: null,
+        sessionWindowAlwaysOpen: false,
+        attendanceThresholdPercent: 75,
+        syllabusUrlTemplate: null,
+      },
+      after: {
+        name: 'Rollbook College of Engineering',
+        timezone: 'Asia/Dubai',
+        campusLatitude: 25.2048,
+        campusLongitude: 55.2708,
+        sessionStartEarlyMinutes: 30,
+        sessionWindowAlwaysOpen: true,
+        attendanceThresholdPercent: 80,
+        syllabusUrlTemplate: 'https://college.example.edu/syllabus/{code}.pdf',
+      },
+    });
+
+    // Saving the same form again changes nothing, so nothing more is audited.
+    expect((await api(t.app, w.tokens.registrar, 'POST', URL, changed)).status).toBe(200);
+    expect(await auditOf(t.db, 'institution.settings_updated')).toHaveLength(1);
+  });
+
+  it('clears the campus point and the syllabus links (empty template) and restores the server margins', async () => {
+    await api(t.app, w.tokens.registrar, 'POST', URL, changed);
+    const res = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      campus: null,
+      syllabus_url_template: '',
+      session_start_early_minutes: null,
+    });
+    expect(res.status).toBe(200);
+    const row = await institutionRow(w.institutionId);
+    expect(row).toMatchObject({
+      campusLatitude: null,
+      campusLongitude: null,
+      syllabusUrlTemplate: null,
+      sessionStartEarlyMinutes: null,
+    });
+  });
+
+  it('never touches another institution', async () => {
+    const before = await institutionRow(w.other.institution.id);
+    await api(t.app, w.tokens.registrar, 'POST', URL, changed);
+    expect(await institutionRow(w.other.institution.id)).toEqual(before);
+  });
+
+  it('refuses a branch admin (403, saying who may), a teacher and a student, and writes nothing', async () => {
+    const before = await institutionRow(w.institutionId);
+    const branch = await api(t.app, w.tokens.branchAdmin, 'POST', URL, changed);
+    expect(branch.status).toBe(403);
+    expect(branch.body).toMatchObject({ data: null, error: true });
+    expect(branch.body.message).toMatch(/Only an institution admin can change the institution settings/);
+    for (const token of [w.tokens.teacher, w.tokens.student]) {
+      expect((await api(t.app, token, 'POST', URL, changed)).status).toBe(403);
+    }
+    expect(await institutionRow(w.institutionId)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const before = await institutionRow(w.institutionId);
+    const cases: [Partial<Record<keyof UpdateInstitutionSettingsInput, unknown>>, RegExp][] = [
+      [{ name: '   ' }, /name must not be empty/],
+      [{ time_zone: 'Mars/Olympus_Mons' }, /IANA time zone such as Asia\/Kolkata/],
+      [{ time_zone: '+05:30' }, /IANA time zone/],
+      [{ campus: { latitude: 95, longitude: 72 } }, /Latitude must be between -90 and 90/],
+      [{ campus: { latitude: 23, longitude: 200 } }, /Longitude must be between -180 and 180/],
+      [{ session_start_early_minutes: -5 }, /minutes before the lecture must be between 0 and 1440/],
+      [{ session_start_late_minutes: 2000 }, /minutes after the lecture must be between 0 and 1440/],
+      [{ attendance_threshold_percent: 0 }, /attendance threshold must be between 1 and 100/],
+      [{ attendance_threshold_percent: 101 }, /attendance threshold must be between 1 and 100/],
+      [{ syllabus_url_template: 'https://college.example.edu/syllabus.pdf' }, /must contain \{code\}/],
+      [{ syllabus_url_template: 'http://college.example.edu/{code}.pdf' }, /must start with https:\/\//],
+      [{ session_window_always_open: 'yes' }, /session window is always open/],
+    ];
+    for (const [patch, message] of cases) {
+      const res = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, ...patch });
+      expect({ patch, status: res.status }).toEqual({ patch, status: 400 });
+      expect(res.body).toMatchObject({ data: null, error: true });
+      expect(res.body.message).toMatch(message);
+    }
+    const missing = await api(t.app, w.tokens.registrar, 'POST', URL, { name: 'Only a name' });
+    expect(missing.status).toBe(400);
+    expect(await institutionRow(w.institutionId)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+  });
+});

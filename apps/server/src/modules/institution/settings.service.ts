@@ -1,0 +1,93 @@
+import type { InstitutionSettings, UpdateInstitutionSettingsBody } from '@rollbook/contract';
+import type { AppDeps } from '../../plugins/app/deps';
+import type { AuthContext } from '../../lib/caller';
+import { notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { isInstitutionAdmin, requireInstitutionAdmin } from './institution-admin';
+import { createSettingsRepository, type SettingsRow, type SettingsValues } from './settings.repository';
+
+export type SettingsServiceDeps = Pick<AppDeps, 'db' | 'config'>;
+
+/** The columns a settings body asks for (an empty syllabus template means none). */
+function valuesOf(body: UpdateInstitutionSettingsBody): SettingsValues {
+  return {
+    name: body.name,
+    timezone: body.time_zone,
+    campusLatitude: body.campus?.latitude ?? null,
+    campusLongitude: body.campus?.longitude ?? null,
+    sessionStartEarlyMinutes: body.session_start_early_minutes,
+    sessionStartLateMinutes: body.session_start_late_minutes,
+    sessionWindowAlwaysOpen: body.session_window_always_open,
+    attendanceThresholdPercent: body.attendance_threshold_percent,
+    syllabusUrlTemplate: body.syllabus_url_template || null,
+  };
+}
+
+/** The settings that differ between two states, as `{ before, after }` for the audit trail. */
+function changes(before: SettingsValues, after: SettingsValues) {
+  const keys = (Object.keys(after) as (keyof SettingsValues)[]).filter((k) => before[k] !== after[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+/**
+ * The institution's settings page: every admin of the institution reads them; only institution
+ * admins change them, each change audited with the values before and after.
+ */
+export function createSettingsService(deps: SettingsServiceDeps) {
+  function toWire(row: SettingsRow, editable: boolean): InstitutionSettings {
+    const campus =
+      row.campusLatitude !== null && row.campusLongitude !== null
+        ? { latitude: row.campusLatitude, longitude: row.campusLongitude }
+        : null;
+    return {
+      name: row.name,
+      code: row.code,
+      time_zone: row.timezone,
+      campus,
+      session_start_early_minutes: row.sessionStartEarlyMinutes,
+      session_start_late_minutes: row.sessionStartLateMinutes,
+      server_session_start_early_minutes: deps.config.sessionStartEarlyMinutes,
+      server_session_start_late_minutes: deps.config.sessionStartLateMinutes,
+      session_window_always_open: row.sessionWindowAlwaysOpen,
+      attendance_threshold_percent: row.attendanceThresholdPercent,
+      syllabus_url_template: row.syllabusUrlTemplate,
+      editable,
+    };
+  }
+
+  return {
+    async get(auth: AuthContext): Promise<InstitutionSettings> {
+      const row = await createSettingsRepository(deps.db).settingsOf(auth.institutionId);
+      if (!row) throw notFound('Institution');
+      return toWire(row, await isInstitutionAdmin(deps.db, auth));
+    },
+
+    async update(auth: AuthContext, body: UpdateInstitutionSettingsBody): Promise<InstitutionSettings> {
+      await requireInstitutionAdmin(deps.db, auth, 'change the institution settings');
+      const after = valuesOf(body);
+      const saved = await deps.db.transaction(async (tx) => {
+        const repo = createSettingsRepository(tx);
+        const row = await repo.lockedSettingsOf(auth.institutionId);
+        if (!row) throw notFound('Institution');
+        const { id: _id, slug: _slug, code: _code, ...before } = row;
+        const diff = changes(before, after);
+        // Saving the form unchanged writes nothing, so the trail lists only real changes.
+        if (Object.keys(diff.after).length === 0) return row;
+        await repo.updateSettings(auth.institutionId, after);
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: 'institution.settings_updated',
+          entityType: 'institution',
+          entitySlug: row.slug,
+          detail: diff,
+        });
+        return { ...row, ...after };
+      });
+      return toWire(saved, true);
+    },
+  };
+}

@@ -1,0 +1,214 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  institutionSettingsRoutes,
+  ok,
+  ROUTES,
+  type InstitutionSettings,
+  type UpdateInstitutionSettingsBody,
+} from '@rollbook/contract';
+import { errorReply, onCall, server } from '../../testing/msw';
+import { renderApp } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+
+setupMswServer();
+
+const settings: InstitutionSettings = {
+  name: 'Rollbook Institute of Technology',
+  code: '028',
+  time_zone: 'Asia/Kolkata',
+  campus: { latitude: 23.0338, longitude: 72.5461 },
+  session_start_early_minutes: null,
+  session_start_late_minutes: 5,
+  server_session_start_early_minutes: 15,
+  server_session_start_late_minutes: 0,
+  session_window_always_open: false,
+  attendance_threshold_percent: 75,
+  syllabus_url_template: null,
+  editable: true,
+};
+
+/** Serves the settings, records every update body, and answers it as the server would. */
+function serve(initial: InstitutionSettings = settings) {
+  const sent: UpdateInstitutionSettingsBody[] = [];
+  server.use(
+    onCall(institutionSettingsRoutes.getSettings, () => ok(initial)),
+    onCall(institutionSettingsRoutes.updateSettings, async ({ request }) => {
+      const body = (await request.json()) as UpdateInstitutionSettingsBody;
+      sent.push(body);
+      return ok({
+        ...initial,
+        ...body,
+        syllabus_url_template: body.syllabus_url_template || null,
+      });
+    }),
+  );
+  return sent;
+}
+
+async function openPage() {
+  const view = renderApp(ROUTES.institutionSettings, { role: 'admin' });
+  await screen.findByRole('heading', { name: 'Institution Settings', level: 1 });
+  await screen.findByDisplayValue('Rollbook Institute of Technology');
+  return view;
+}
+
+describe('InstitutionSettingsPage', () => {
+  it("shows every setting, with the server's margin where the institution sets none", async () => {
+    serve();
+    await openPage();
+    expect(screen.getByLabelText('Name')).toHaveValue('Rollbook Institute of Technology');
+    expect(screen.getByText('028')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Time zone/)).toHaveValue('Asia/Kolkata');
+    expect(screen.getByLabelText(/^Latitude/)).toHaveValue('23.0338');
+    expect(screen.getByLabelText(/^Longitude/)).toHaveValue('72.5461');
+    const before = screen.getByLabelText(/^Minutes before the lecture starts/);
+    expect(before).toHaveValue('');
+    expect(before).toHaveAccessibleDescription("Empty: the server's setting (15 minutes).");
+    expect(screen.getByLabelText(/^Minutes after the lecture ends/)).toHaveValue('5');
+    expect(screen.getByRole('checkbox', { name: /Always open/ })).not.toBeChecked();
+    expect(screen.getByLabelText(/^Attendance threshold/)).toHaveValue('75');
+    expect(screen.getByLabelText(/^Syllabus URL/)).toHaveValue('');
+  });
+
+  it('saves the changed settings and says so', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Rollbook College');
+    await user.type(screen.getByLabelText(/^Minutes before the lecture starts/), '30');
+    await user.clear(screen.getByLabelText(/^Minutes after the lecture ends/));
+    await user.click(screen.getByRole('checkbox', { name: /Always open/ }));
+    const threshold = screen.getByLabelText(/^Attendance threshold/);
+    await user.clear(threshold);
+    await user.type(threshold, '80');
+    await user.type(screen.getByLabelText(/^Syllabus URL/), 'https://uni.example.edu/s/{{code}.pdf');
+    expect(screen.getByText('https://uni.example.edu/s/3150703.pdf')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
+    expect(sent).toEqual([
+      {
+        name: 'Rollbook College',
+        time_zone: 'Asia/Kolkata',
+        campus: { latitude: 23.0338, longitude: 72.5461 },
+        session_start_early_minutes: 30,
+        session_start_late_minutes: null,
+        session_window_always_open: true,
+        attendance_threshold_percent: 80,
+        syllabus_url_template: 'https://uni.example.edu/s/{code}.pdf',
+      },
+    ]);
+    expect(screen.getByLabelText('Name')).toHaveValue('Rollbook College');
+  });
+
+  it('sends no campus point when both coordinates are emptied', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    await user.clear(screen.getByLabelText(/^Latitude/));
+    await user.clear(screen.getByLabelText(/^Longitude/));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Institution settings saved.');
+    expect(sent[0]?.campus).toBeNull();
+  });
+
+  it('marks each bad field with the reason and sends nothing', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    const zone = screen.getByLabelText(/^Time zone/);
+    await user.clear(zone);
+    await user.type(zone, 'India');
+    await user.clear(screen.getByLabelText(/^Longitude/));
+    await user.type(screen.getByLabelText(/^Minutes before the lecture starts/), 'ten');
+    const threshold = screen.getByLabelText(/^Attendance threshold/);
+    await user.clear(threshold);
+    await user.type(threshold, '0');
+    await user.type(screen.getByLabelText(/^Syllabus URL/), 'http://uni.example.edu/all.pdf');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Time zone/)).toHaveAccessibleDescription(
+      expect.stringContaining('The time zone must be an IANA time zone such as Asia/Kolkata'),
+    );
+    expect(screen.getByLabelText(/^Longitude/)).toHaveAccessibleDescription(
+      expect.stringContaining('Longitude is required'),
+    );
+    expect(screen.getByLabelText(/^Minutes before the lecture starts/)).toHaveAccessibleDescription(
+      expect.stringContaining('must be a number'),
+    );
+    expect(screen.getByLabelText(/^Attendance threshold/)).toHaveAccessibleDescription(
+      expect.stringContaining('The attendance threshold must be between 1 and 100 %'),
+    );
+    expect(screen.getByLabelText(/^Syllabus URL/)).toHaveAccessibleDescription(
+      expect.stringContaining('must contain {code}'),
+    );
+    expect(screen.getByLabelText(/^Syllabus URL/)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's refusal beside the field it names", async () => {
+    serve();
+    server.use(
+      onCall(institutionSettingsRoutes.updateSettings, () =>
+        Response.json(
+          {
+            data: null,
+            error: true,
+            code: 'validation_failed',
+            message: 'time_zone: The time zone must be an IANA time zone such as Asia/Kolkata',
+            issues: [
+              { path: 'time_zone', message: 'The time zone must be an IANA time zone such as Asia/Kolkata' },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'time_zone: The time zone must be an IANA time zone such as Asia/Kolkata',
+    );
+    expect(screen.getByLabelText(/^Time zone/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Institution settings saved.')).not.toBeInTheDocument();
+  });
+
+  it('shows the message of a refused save (403)', async () => {
+    serve();
+    server.use(
+      onCall(institutionSettingsRoutes.updateSettings, () =>
+        errorReply(
+          403,
+          'Only an institution admin can change the institution settings; branch admins can only read them',
+          'forbidden',
+        ),
+      ),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Only an institution admin can change/);
+  });
+
+  it('lets a branch admin read the settings without any way to change them', async () => {
+    serve({ ...settings, editable: false });
+    await openPage();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Only an institution admin can change these settings.',
+    );
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText(/^Attendance threshold/)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+
+  it('is in the admin navigation', async () => {
+    serve();
+    await openPage();
+    const nav = screen.getAllByRole('navigation')[0]!;
+    expect(within(nav).getByRole('link', { name: 'Institution Settings' })).toHaveAttribute(
+      'href',
+      ROUTES.institutionSettings,
+    );
+    expect(within(nav).getByRole('link', { name: 'Classrooms' })).toHaveAttribute('href', ROUTES.classrooms);
+  });
+});

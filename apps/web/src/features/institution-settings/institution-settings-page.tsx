@@ -1,0 +1,274 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import {
+  SYLLABUS_CODE_PLACEHOLDER,
+  syllabusTemplateProblem,
+  syllabusUrlFromTemplate,
+  UpdateInstitutionSettingsBodySchema,
+  type InstitutionSettings,
+} from '@rollbook/contract';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText } from '../../lib/api/api-error';
+import { checkBody, serverFieldErrors, type FieldErrors } from '../../lib/api/field-issues';
+import { PageTitle } from '../../lib/page-title';
+import {
+  useInstitutionSettingsQuery,
+  useUpdateInstitutionSettingsMutation,
+} from './institution-settings-api';
+import { bodyFromForm, FIELD_OF_PATH, formFromSettings, type SettingsForm } from './settings-form-values';
+import { knownTimeZones } from './time-zones';
+
+const SAVED = 'Institution settings saved';
+const FIX_FIELDS = 'Please correct the fields marked below.';
+const SAMPLE_CODE = '3150703';
+
+type FormErrors = Partial<Record<keyof SettingsForm, string>>;
+
+/** Body paths' problems moved onto the form's fields (the first problem of each field wins). */
+function formErrorsOf(errors: FieldErrors): FormErrors {
+  const byField: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = FIELD_OF_PATH[path];
+    if (field && message) byField[field] ??= message;
+  }
+  return byField;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function serverMarginText(minutes: number): string {
+  return `Empty: the server's setting (${minutes} minute${minutes === 1 ? '' : 's'}).`;
+}
+
+/**
+ * The settings form: every setting of the institution, checked beside each field with the same
+ * rules the server applies; the server's own refusal is shown too (never swallowed).
+ */
+function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
+  const [form, setForm] = useState<SettingsForm>(() => formFromSettings(settings));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [save, { isLoading }] = useUpdateInstitutionSettingsMutation();
+  const readOnly = !settings.editable;
+  const zones = knownTimeZones();
+
+  function set<K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+    setSaved(false);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    setSaved(false);
+    const checked = checkBody(UpdateInstitutionSettingsBodySchema, bodyFromForm(form));
+    if (!checked.ok) {
+      setErrors(formErrorsOf(checked.errors));
+      return;
+    }
+    setErrors({});
+    const result = await save(checked.body);
+    if (result.error) {
+      setErrors(formErrorsOf(serverFieldErrors(result.error)));
+      setServerError(errorText(result.error, 'The settings could not be saved'));
+      return;
+    }
+    setForm(formFromSettings(result.data));
+    setSaved(true);
+    toast.success(SAVED);
+  }
+
+  const template = form.syllabusTemplate.trim();
+  const example =
+    template !== '' && syllabusTemplateProblem(template) === null
+      ? syllabusUrlFromTemplate(template, SAMPLE_CODE)
+      : null;
+  const hasErrors = Object.values(errors).some(Boolean);
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+      {readOnly ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          Only an institution admin can change these settings. You can read them.
+        </p>
+      ) : null}
+      {/* A disabled fieldset disables every field inside at once for a reader. */}
+      <fieldset disabled={readOnly || isLoading} className="flex min-w-0 flex-col gap-5">
+        <Section title="Institution">
+          <Input
+            label="Name"
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errors.name}
+            autoComplete="organization"
+          />
+          <p className="text-sm text-slate-700">
+            Code: <span className="font-medium text-slate-900">{settings.code}</span>
+          </p>
+          <Input
+            label="Time zone"
+            hint="An IANA time zone such as Asia/Kolkata: lecture times and deadlines are in this zone."
+            value={form.timeZone}
+            onChange={(e) => set('timeZone', e.target.value)}
+            error={errors.timeZone}
+            list="institution-time-zones"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id="institution-time-zones">
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </Section>
+
+        <Section title="Campus point">
+          <p className="text-sm text-slate-600">
+            The point every classroom is checked against. Leave both empty for none.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label="Latitude"
+              hint="Decimal degrees, -90 to 90."
+              inputMode="decimal"
+              value={form.latitude}
+              onChange={(e) => set('latitude', e.target.value)}
+              error={errors.latitude}
+            />
+            <Input
+              label="Longitude"
+              hint="Decimal degrees, -180 to 180."
+              inputMode="decimal"
+              value={form.longitude}
+              onChange={(e) => set('longitude', e.target.value)}
+              error={errors.longitude}
+            />
+          </div>
+        </Section>
+
+        <Section title="Session start window">
+          <div className="flex flex-col gap-1">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={form.alwaysOpen}
+                onChange={(e) => set('alwaysOpen', e.target.checked)}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>Always open: teachers may start a lecture's session at any hour of its day</span>
+            </label>
+            {errors.alwaysOpen ? <p className="text-sm text-red-600">{errors.alwaysOpen}</p> : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label="Minutes before the lecture starts"
+              hint={serverMarginText(settings.server_session_start_early_minutes)}
+              inputMode="numeric"
+              placeholder={String(settings.server_session_start_early_minutes)}
+              value={form.earlyMinutes}
+              onChange={(e) => set('earlyMinutes', e.target.value)}
+              error={errors.earlyMinutes}
+            />
+            <Input
+              label="Minutes after the lecture ends"
+              hint={serverMarginText(settings.server_session_start_late_minutes)}
+              inputMode="numeric"
+              placeholder={String(settings.server_session_start_late_minutes)}
+              value={form.lateMinutes}
+              onChange={(e) => set('lateMinutes', e.target.value)}
+              error={errors.lateMinutes}
+            />
+          </div>
+        </Section>
+
+        <Section title="Attendance">
+          <Input
+            label="Attendance threshold (%)"
+            hint="Reports hold students to this percentage, from 1 to 100."
+            inputMode="numeric"
+            value={form.threshold}
+            onChange={(e) => set('threshold', e.target.value)}
+            error={errors.threshold}
+          />
+        </Section>
+
+        <Section title="Syllabus links">
+          <Input
+            label="Syllabus URL"
+            hint={`A https address with ${SYLLABUS_CODE_PLACEHOLDER} where the subject code goes. Subjects with their own link in the catalogue keep it. Empty: no syllabus links.`}
+            type="url"
+            inputMode="url"
+            placeholder={`https://university.example/syllabus/${SYLLABUS_CODE_PLACEHOLDER}.pdf`}
+            value={form.syllabusTemplate}
+            onChange={(e) => set('syllabusTemplate', e.target.value)}
+            error={errors.syllabusTemplate}
+            spellCheck={false}
+          />
+          {example ? (
+            <p className="text-sm break-all text-slate-600">
+              Subject {SAMPLE_CODE} would link to{' '}
+              <span className="font-medium text-slate-900">{example}</span>
+            </p>
+          ) : null}
+        </Section>
+      </fieldset>
+
+      {hasErrors && !serverError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {FIX_FIELDS}
+        </p>
+      ) : null}
+      {serverError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {serverError}
+        </p>
+      ) : null}
+      <div role="status" className="text-sm font-medium text-emerald-700">
+        {saved ? `${SAVED}.` : null}
+      </div>
+      {readOnly ? null : (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Institution Settings (admin): name, time zone, campus point, session start window, attendance
+ * threshold and syllabus links. Institution admins edit them; branch admins read them.
+ */
+export function InstitutionSettingsPage({ title }: { title: string }) {
+  const settings = useInstitutionSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {settings.isLoading ? <Skeleton className="h-96 w-full" /> : null}
+      {settings.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(settings.error, 'The settings could not be loaded')}
+        </p>
+      ) : null}
+      {/* A fresh load restarts the form from what the server holds; a save updates it in place. */}
+      {settings.data ? <SettingsEditor key={settings.fulfilledTimeStamp} settings={settings.data} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { InstitutionSettings } from '@rollbook/contract';
+
+/** What the settings form holds: text as typed, so a half-typed number is never lost. */
+export interface SettingsForm {
+  name: string;
+  timeZone: string;
+  latitude: string;
+  longitude: string;
+  earlyMinutes: string;
+  lateMinutes: string;
+  alwaysOpen: boolean;
+  threshold: string;
+  syllabusTemplate: string;
+}
+
+export function formFromSettings(s: InstitutionSettings): SettingsForm {
+  return {
+    name: s.name,
+    timeZone: s.time_zone,
+    latitude: s.campus ? String(s.campus.latitude) : '',
+    longitude: s.campus ? String(s.campus.longitude) : '',
+    earlyMinutes: s.session_start_early_minutes === null ? '' : String(s.session_start_early_minutes),
+    lateMinutes: s.session_start_late_minutes === null ? '' : String(s.session_start_late_minutes),
+    alwaysOpen: s.session_window_always_open,
+    threshold: String(s.attendance_threshold_percent),
+    syllabusTemplate: s.syllabus_url_template ?? '',
+  };
+}
+
+/**
+ * A typed number, or what the schema should complain about: empty is `empty`, text that is not a
+ * number stays text (the schema then says "must be a number").
+ */
+function numberOrText<E>(text: string, empty: E): number | string | E {
+  const trimmed = text.trim();
+  if (trimmed === '') return empty;
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** The update body the form stands for, before validation (the call's schema checks it). */
+export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
+  const noCampus = f.latitude.trim() === '' && f.longitude.trim() === '';
+  return {
+    name: f.name,
+    time_zone: f.timeZone,
+    // Both empty: no campus point; one empty: the schema says which one is required.
+    campus: noCampus
+      ? null
+      : { latitude: numberOrText(f.latitude, undefined), longitude: numberOrText(f.longitude, undefined) },
+    session_start_early_minutes: numberOrText(f.earlyMinutes, null),
+    session_start_late_minutes: numberOrText(f.lateMinutes, null),
+    session_window_always_open: f.alwaysOpen,
+    attendance_threshold_percent: numberOrText(f.threshold, undefined),
+    syllabus_url_template: f.syllabusTemplate,
+  };
+}
+
+/** The form field each body path is shown beside. */
+export const FIELD_OF_PATH: Record<string, keyof SettingsForm> = {
+  name: 'name',
+  time_zone: 'timeZone',
+  campus: 'latitude',
+  'campus.latitude': 'latitude',
+  'campus.longitude': 'longitude',
+  session_start_early_minutes: 'earlyMinutes',
+  session_start_late_minutes: 'lateMinutes',
+  session_window_always_open: 'alwaysOpen',
+  attendance_threshold_percent: 'threshold',
+  syllabus_url_template: 'syllabusTemplate',
+};
