@@ -109,7 +109,8 @@ export const TokenObjSchema = z.union([
   z.object({
     id: z.number().int(),
     profile: z.object({ name: z.string().nullable(), email: z.string(), role: z.literal('admin') }),
-    branch: TokenBranchSchema,
+    // Absent only for the first admin of an institution that has no branch yet (Rollbook set-up).
+    branch: TokenBranchSchema.optional(),
   }),
   z.object({
     slug: z.string(),

@@ -38,6 +38,16 @@ export function createAuthRepository(db: Db) {
     return b ? { branch_name: b.name, slug: b.slug, branch_code: b.code } : undefined;
   }
 
+  async function firstBranchOfInstitution(institutionId: number) {
+    const [b] = await db
+      .select({ name: branches.name, slug: branches.slug, code: branches.code })
+      .from(branches)
+      .where(eq(branches.institutionId, institutionId))
+      .orderBy(asc(branches.id))
+      .limit(1);
+    return b ? { branch_name: b.name, slug: b.slug, branch_code: b.code } : undefined;
+  }
+
   return {
     async findProfileByEmail(email: string): Promise<ProfileRow | undefined> {
       const [row] = await db
@@ -62,7 +72,11 @@ export function createAuthRepository(db: Db) {
     async tokenObj(p: ProfileRow): Promise<TokenObj> {
       const profile = { name: p.name, email: p.email, role: p.role };
       if (p.role === 'admin') {
-        const branch = await firstBranch('admin', p.id);
+        // An institution admin with no branch of their own names the institution's first one; a
+        // new institution has none yet, and its first admin signs in all the same (to set it up).
+        const branch =
+          (await firstBranch('admin', p.id)) ??
+          (p.institutionAdmin ? await firstBranchOfInstitution(p.institutionId) : undefined);
         return { id: p.id, profile, ...(branch ? { branch } : {}) };
       }
       if (p.role === 'teacher') {
