@@ -5,6 +5,8 @@ import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
+import { divisionResetRoutes } from './division-reset.routes';
+import { academicYearRoutes } from './institution-year.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
@@ -16,6 +18,8 @@ export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
+export { divisionResetRoutes } from './division-reset.routes';
+export { academicYearRoutes } from './institution-year.routes';
 export {
   MEDIA_NAME_PATTERN,
   mediaExtensionRoutes,
@@ -54,6 +58,8 @@ const EXTENSION_ROUTE_GROUPS = {
   calendar: calendarRoutes,
   timetable: timetableExtensionRoutes,
   media: mediaExtensionRoutes,
+  academicYear: academicYearRoutes,
+  divisionReset: divisionResetRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

@@ -172,6 +172,9 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /timetable/samples',
         'GET /timetable/samples/{name}',
         'GET /media/tones/{name}',
+        'GET /institution/academic-year/preview',
+        'POST /institution/academic-year/open',
+        'POST /institution/divisions/reset/{semester_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
