@@ -91,6 +91,11 @@ describe('rollbook year open', () => {
     const after = await rows();
     const again = await run('open', '--institution', w.institution.code, '--year', '2027-28', '--json');
     expect(again.code).toBe(1);
+    expect(await run('open', '--institution', w.institution.code, '--year', '2027-28', '--dry-run')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '2027-28 is already the current academic year: it was opened already, nothing was changed\n',
+    });
     expect(again.stderr).toBe(
       '2027-28 is already the current academic year: it was opened already, nothing was changed\n',
     );

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config';
 import { openDatabase, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { createAcademicYearRepository } from '../modules/academic-year/academic-year.repository';
-import { openNewYear, previewNewYear } from '../modules/academic-year/new-year';
+import { openNewYear, previewNewYear, refuseUnlessNext } from '../modules/academic-year/new-year';
 
 /** Where a command writes: its output and its error messages. */
 export interface CommandIo {
@@ -36,7 +36,9 @@ and closes the old semesters; past divisions, sessions and attendance stay reada
 
 /** A stream's line of the preview, e.g. "BE Computer Engineering (07): 40 move from semester 5 to 6; 20 graduate". */
 function streamLine(s: AcademicYearPreview['streams'][number]): string {
-  const moves = s.moving_up.map((m) => `${m.students} move from semester ${m.from_no} to ${m.to_no}`);
+  const moves = s.moving_up
+    .filter((m) => m.students > 0)
+    .map((m) => `${m.students} move from semester ${m.from_no} to ${m.to_no}`);
   const parts = [...moves, `${s.graduating} graduate (final semester ${s.final_semester})`];
   return `  ${s.stream_title} ${s.branch_name} (${s.stream_code}): ${parts.join('; ')}`;
 }
@@ -136,8 +138,16 @@ export async function runYearCommand(
     const institution = await createAcademicYearRepository(database.db).institutionByCode(args.code);
     if (!institution) return fail(`No institution has the code ${args.code}`);
     const preview = await previewNewYear(database.db, institution.id);
-    if (!args.json) io.stdout(describePreview(preview, `${institution.name} (${institution.code})`));
-    if (preview.blockers.length > 0 || preview.next_year === null) {
+    // Asked for another year than the next one (typically: run again after it opened): the
+    // service's refusal says why, without a preview of a year nobody asked for.
+    const otherYear = args.year !== undefined && args.year !== preview.next_year;
+    if (otherYear) {
+      const start = (label: string | null) => (label === null ? null : academicYearStart(label));
+      refuseUnlessNext(args.year!, start(preview.current_year), start(preview.next_year));
+    }
+    if (!args.json && !otherYear)
+      io.stdout(describePreview(preview, `${institution.name} (${institution.code})`));
+    if (!otherYear && (preview.blockers.length > 0 || preview.next_year === null)) {
       return fail(`The new academic year cannot be opened: ${preview.blockers.join('; ')}`, preview);
     }
     if (args.dryRun) {
@@ -147,7 +157,7 @@ export async function runYearCommand(
     }
     const result = await openNewYear(database.db, {
       institutionId: institution.id,
-      year: args.year ?? preview.next_year,
+      year: args.year ?? preview.next_year!,
       actor: { profileId: null, via: 'command' },
       now: new Date(),
     });

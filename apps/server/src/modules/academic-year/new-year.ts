@@ -28,7 +28,7 @@ export async function previewNewYear(db: Db, institutionId: number): Promise<Aca
  * confirm of the same preview finds its year already current and is refused, so a double click,
  * a retry or two admins at once never open two years.
  */
-function refuseUnlessNext(year: string, currentStart: number | null, nextStart: number | null): void {
+export function refuseUnlessNext(year: string, currentStart: number | null, nextStart: number | null): void {
   const wanted = academicYearStart(year)!;
   if (currentStart !== null && wanted === currentStart) {
     throw conflict(
