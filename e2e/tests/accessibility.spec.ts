@@ -34,6 +34,7 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/division-creation', heading('Division Creation')],
     ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
     ['/timetable', heading('Master Timetable')],
+    ['/admin/academic-year', heading('Academic Year')],
   ],
   'teacher@rollbook.test': [
     ['/teacher-dashboard', (page) => page.getByRole('button', { name: 'Start Session' }).first()],

@@ -2,6 +2,7 @@ import {
   BookOpenCheck,
   CalendarDays,
   ClipboardCheck,
+  GraduationCap,
   LayoutList,
   ListOrdered,
   MapPin,
@@ -26,6 +27,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['divisionCreation', UsersRound],
     ['adminSubjectAllocation', Scale],
     ['timetable', CalendarDays],
+    ['academicYear', GraduationCap],
   ],
   teacher: [
     ['teacherDashboard', Presentation],
