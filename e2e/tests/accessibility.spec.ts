@@ -17,6 +17,7 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
     ['/timetable', heading('Master Timetable')],
     ['/admin/people', (page) => page.getByRole('table', { name: 'People' })],
+    ['/admin/academic-year', heading('Academic Year')],
   ],
   'registrar@rollbook.test': [
     ['/admin/institution-settings', heading('Institution Settings')],

@@ -125,6 +125,7 @@ export const ROUTES = {
   adminPeople: '/admin/people',
   institutionSettings: '/admin/institution-settings',
   classrooms: '/admin/classrooms',
+  academicYear: '/admin/academic-year',
 } as const;
 export type RouteKey = keyof typeof ROUTES;
 
@@ -143,6 +144,7 @@ export const ROUTE_ROLES = {
   adminPeople: 'admin',
   institutionSettings: 'admin',
   classrooms: 'admin',
+  academicYear: 'admin',
   teacherDashboard: 'teacher',
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',

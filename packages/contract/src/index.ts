@@ -16,3 +16,4 @@ export * from './schemas/divisions';
 export * from './schemas/allocation';
 export * from './schemas/institution-people';
 export * from './schemas/institution-settings';
+export * from './schemas/academic-year';

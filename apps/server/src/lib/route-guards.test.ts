@@ -57,7 +57,8 @@ function urlOf(route: RouteDef): string {
 }
 
 async function tokensByRole(): Promise<Record<Role, string>> {
-  const admin = await buildAdmin(t.db);
+  // An institution admin: the allowed admin reaches every admin call, institution-wide ones too.
+  const admin = await buildAdmin(t.db, { institutionAdmin: true });
   const teacher = await buildTeacher(t.db, { institutionId: admin.profile.institutionId });
   const student = await buildStudent(t.db, { institutionId: admin.profile.institutionId });
   const sign = (p: typeof profiles.$inferSelect) => tokenFor(t.app, p);

@@ -11,6 +11,7 @@ import { sessionsModule } from './sessions/sessions.routes';
 import { divisionsModule } from './divisions/divisions.routes';
 import { peopleModule } from './people/people.routes';
 import { institutionModule } from './institution/institution.routes';
+import { academicYearModule } from './academic-year/academic-year.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -29,4 +30,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(divisionsModule);
   await api.register(peopleModule);
   await api.register(institutionModule);
+  await api.register(academicYearModule);
 }

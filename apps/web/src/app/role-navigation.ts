@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   Contact,
   DoorOpen,
+  GraduationCap,
   LayoutList,
   ListOrdered,
   MapPin,
@@ -33,6 +34,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['adminPeople', Contact],
     ['classrooms', DoorOpen],
     ['institutionSettings', Settings],
+    ['academicYear', GraduationCap],
   ],
   teacher: [
     ['teacherDashboard', Presentation],

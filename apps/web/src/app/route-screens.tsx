@@ -50,6 +50,11 @@ const TeacherLecturesPage: Screen = lazy(() =>
     default: m.TeacherLecturesPage,
   })),
 );
+const AcademicYearPage: Screen = lazy(() =>
+  import('../features/academic-year/academic-year-page').then((m) => ({
+    default: m.AcademicYearPage,
+  })),
+);
 const StudentAttendancePage: Screen = lazy(() =>
   import('../features/student-attendance/student-attendance-page').then((m) => ({
     default: m.StudentAttendancePage,
@@ -90,6 +95,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'adminPeople', title: 'People', Screen: PeoplePage },
   { key: 'institutionSettings', title: 'Institution Settings', Screen: InstitutionSettingsPage },
   { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
+  { key: 'academicYear', title: 'Academic Year', Screen: AcademicYearPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },

@@ -14,6 +14,8 @@ export const INSTITUTION_LOCKS = {
    * institution and read what their checks rely on only after it.
    */
   allocation: 5_000_201,
+  /** Opening a new academic year: two confirms at once must not both open one. */
+  academicYear: 5_000_301,
 } as const;
 
 /** Holds the institution's lock of this kind until the transaction ends. */

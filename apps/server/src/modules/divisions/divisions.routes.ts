@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { divisionRoutes, ok } from '@rollbook/contract';
+import { divisionResetRoutes, divisionRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { createDivisionsService } from './divisions.service';
+import { createDivisionResetService } from './reset-divisions';
 
 /**
- * Division creation (contract §10.2-10.5) and the student's own division (§11.3). The division
- * picker of the master timetable (§10.6) is served by the timetable module.
+ * Division creation (contract §10.2-10.5), re-planning before any session (a Rollbook addition) and
+ * the student's own division (§11.3). The division picker of the master timetable (§10.6) is served
+ * by the timetable module.
  */
 export async function divisionsModule(app: FastifyInstance) {
   const service = createDivisionsService({
@@ -29,5 +31,10 @@ export async function divisionsModule(app: FastifyInstance) {
   );
   registerRoute(app, divisionRoutes.getStudentsDivision, async ({ auth }) =>
     ok(await service.studentDivision(auth)),
+  );
+
+  const reset = createDivisionResetService({ db: app.deps.db });
+  registerRoute(app, divisionResetRoutes.resetDivisions, async ({ auth, params }) =>
+    ok(await reset.reset(auth, params.semester_slug)),
   );
 }

@@ -1,7 +1,9 @@
 import {
   catalogueRoutes,
+  divisionResetRoutes,
   divisionRoutes,
   type ConfirmDivisionsBody,
+  type DivisionsReset,
   type DivisionSuggestion,
   type ExcelFile,
   type SemesterSummary,
@@ -64,6 +66,14 @@ export const divisionCreationApi = api.injectEndpoints({
       query: (body) => contractRequest(divisionRoutes.confirmSuggestedDivisions, { body }),
       transformResponse: payload<true>,
     }),
+    // Rollbook addition: discard a semester's divisions to plan them again (before any session).
+    resetDivisions: build.mutation<DivisionsReset, string>({
+      query: (semesterSlug) =>
+        contractRequest(divisionResetRoutes.resetDivisions, { params: { semester_slug: semesterSlug } }),
+      transformResponse: payload<DivisionsReset>,
+      // The page says why a refusal happened next to the button.
+      extraOptions: { silent: true },
+    }),
     divisionExcel: build.mutation<ExcelFile, DivisionExcelArgs>({
       query: ({ semesterSlug, divisionName }) =>
         contractRequest(divisionRoutes.getDivisionStudentDataExcel, {
@@ -81,4 +91,5 @@ export const {
   useDivisionSuggestionMutation,
   useConfirmDivisionsMutation,
   useDivisionExcelMutation,
+  useResetDivisionsMutation,
 } = divisionCreationApi;

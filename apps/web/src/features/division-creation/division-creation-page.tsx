@@ -21,6 +21,7 @@ import { DivisionPickerFields } from './division-pickers';
 import { DivisionTabs } from './division-tabs';
 import { HoursOverview } from './hours-overview';
 import { ManualDivisionBoard } from './manual-division-board';
+import { PlanAgain } from './plan-again';
 import {
   buildManualPlan,
   createManualDivisions,
@@ -60,6 +61,7 @@ function ExcelButton({ semesterSlug, division }: { semesterSlug: string; divisio
  * otherwise the subject choice groups are listed, the admin sets a maximum division size, reviews
  * the planner's hours overview and divisions, and confirms or changes the size. Manual mode lets
  * the admin drag groups into numbered divisions instead; both confirm through the same call.
+ * Existing divisions can be discarded and planned again until a lecture has had a session.
  */
 export function DivisionCreationPage({ title }: { title: string }) {
   const [draft, setDraft] = useState<Draft>(NO_DRAFT);
@@ -140,6 +142,11 @@ export function DivisionCreationPage({ title }: { title: string }) {
               Choose another semester
             </Button>
           </div>
+          <PlanAgain
+            semesterSlug={semesterSlug}
+            divisions={existing}
+            onDiscarded={() => void groups.refetch()}
+          />
           <DivisionTabs
             divisions={existing}
             actionsFor={(division) => <ExcelButton semesterSlug={semesterSlug} division={division} />}

@@ -7,6 +7,8 @@ import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
 import { institutionPeopleRoutes } from './institution-people.routes';
 import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
+import { divisionResetRoutes } from './division-reset.routes';
+import { academicYearRoutes } from './institution-year.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
@@ -20,6 +22,8 @@ export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
 export { institutionPeopleRoutes } from './institution-people.routes';
 export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
+export { divisionResetRoutes } from './division-reset.routes';
+export { academicYearRoutes } from './institution-year.routes';
 export {
   MEDIA_NAME_PATTERN,
   mediaExtensionRoutes,
@@ -61,6 +65,8 @@ const EXTENSION_ROUTE_GROUPS = {
   people: institutionPeopleRoutes,
   institutionSettings: institutionSettingsRoutes,
   institutionClassrooms: institutionClassroomRoutes,
+  academicYear: academicYearRoutes,
+  divisionReset: divisionResetRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

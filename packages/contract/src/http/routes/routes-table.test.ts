@@ -185,6 +185,9 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /institution/classrooms',
         'POST /institution/classrooms',
         'POST /institution/classrooms/{classroom_slug}',
+        'GET /institution/academic-year/preview',
+        'POST /institution/academic-year/open',
+        'POST /institution/divisions/reset/{semester_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
