@@ -14,3 +14,4 @@ export * from './socket/events';
 export * from './schemas/choices';
 export * from './schemas/divisions';
 export * from './schemas/allocation';
+export * from './schemas/institution-workbook';

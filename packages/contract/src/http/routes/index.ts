@@ -5,6 +5,7 @@ import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
+import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
@@ -16,6 +17,7 @@ export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
+export { institutionWorkbookRoutes } from './institution-workbook.routes';
 export {
   MEDIA_NAME_PATTERN,
   mediaExtensionRoutes,
@@ -54,6 +56,7 @@ const EXTENSION_ROUTE_GROUPS = {
   calendar: calendarRoutes,
   timetable: timetableExtensionRoutes,
   media: mediaExtensionRoutes,
+  institutionWorkbook: institutionWorkbookRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

@@ -172,6 +172,10 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /timetable/samples',
         'GET /timetable/samples/{name}',
         'GET /media/tones/{name}',
+        'GET /institution/workbook/template',
+        'POST /institution/workbook/imports',
+        'GET /institution/workbook/imports',
+        'GET /institution/workbook/imports/{import_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
