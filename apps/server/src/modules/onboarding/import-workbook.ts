@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit';
 import { applyWorkbook } from './apply-workbook';
 import { checkWorkbook, type CheckResult } from './check-workbook';
 import { loadExistingData, type ExistingData } from './existing-data';
-import { countsOf } from './plan';
+import { countsOf, type Planned } from './plan';
 import { silentProgress, type ImportProgress } from './progress';
 import { readWorkbook, type RawWorkbook, type WorkbookFile } from './read-workbook';
 import { tableOf, type SheetTable } from './sheet-table';
@@ -56,8 +56,8 @@ async function check(db: DbOrTx, raw: RawWorkbook, institutionId: number, progre
 }
 
 function changedRows(result: CheckResult): number {
-  const rows: { action: string }[] = Object.values(result.plan).flat();
-  return rows.filter((r) => r.action !== 'unchanged').length;
+  const sheets: Planned<unknown>[][] = Object.values(result.plan);
+  return sheets.reduce((n, rows) => n + rows.filter((r) => r.action !== 'unchanged').length, 0);
 }
 
 /**
