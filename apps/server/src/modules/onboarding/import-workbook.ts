@@ -1,4 +1,9 @@
-import type { WorkbookProblem, WorkbookSheet, WorkbookSheetCounts } from '@rollbook/contract';
+import {
+  WORKBOOK_SHEETS,
+  type WorkbookProblem,
+  type WorkbookSheet,
+  type WorkbookSheetCounts,
+} from '@rollbook/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { lockInstitution } from '../../db/queries/institution-lock';
 import { audit } from '../../lib/audit';
@@ -56,7 +61,7 @@ async function check(db: DbOrTx, raw: RawWorkbook, institutionId: number, progre
 }
 
 function changedRows(result: CheckResult): number {
-  const sheets: Planned<unknown>[][] = Object.values(result.plan);
+  const sheets: Planned<unknown>[][] = WORKBOOK_SHEETS.map((sheet) => result.plan[sheet]);
   return sheets.reduce((n, rows) => n + rows.filter((r) => r.action !== 'unchanged').length, 0);
 }
 
