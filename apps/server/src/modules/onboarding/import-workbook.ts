@@ -22,6 +22,8 @@ export interface ImportOptions {
   /** Check only: nothing is written whatever the outcome. */
   dryRun: boolean;
   progress?: ImportProgress;
+  /** How the files are read (default: here; the server passes a worker thread's reader). */
+  read?: (files: WorkbookFile[]) => Promise<RawWorkbook>;
 }
 
 /** What a check or import found and did; the created profiles are to be invited. */
@@ -79,7 +81,7 @@ export async function importWorkbook(
 ): Promise<ImportResult> {
   const progress = opts.progress ?? silentProgress;
   progress.phase('Reading the file');
-  const raw = await readWorkbook(files);
+  const raw = await (opts.read ?? readWorkbook)(files);
   const first = await check(db, raw, opts.institutionId, progress);
   const outcome = (
     result: CheckResult,
