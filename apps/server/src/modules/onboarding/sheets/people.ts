@@ -172,12 +172,14 @@ export async function checkStudents(table: SheetTable | undefined, ctx: CheckCon
       const name = row.requiredText('name');
       const email = row.email('email');
       const branchCode = row.requiredText('branch_code', 20);
-      if (branchCode !== null && !ctx.known.branch(branchCode))
+      const branchKnown = branchCode !== null && ctx.known.branch(branchCode) !== undefined;
+      if (branchCode !== null && !branchKnown)
         row.problem(
           'branch_code',
           `"${branchCode}" is not a branch code of the Branches sheet or of Rollbook${leadingZeroHint(branchCode)}`,
         );
-      const place = placeOf(row, ctx, branchCode);
+      // An unknown branch has no streams: one problem for the row, not one more per column.
+      const place = placeOf(row, ctx, branchKnown ? branchCode : null);
       const current = enrollment === null ? undefined : byEnrollment.get(keyOf(enrollment));
       if (email !== null && claimEmail(row, email, owners)) {
         const owner = ctx.existing.emails.get(email);
