@@ -47,7 +47,8 @@ export function generateRows(size: WorkbookSize, seed = 1): Rows {
   for (const [code, name] of BRANCHES) {
     rows.Branches.push([code, name]);
     rows.Streams.push([code, code, 'BE']);
-    for (let no = 1; no <= 8; no++) rows.Semesters.push([code, code, String(no), YEAR, '2027-07-01', '2027-11-30']);
+    for (let no = 1; no <= 8; no++)
+      rows.Semesters.push([code, code, String(no), YEAR, '2027-07-01', '2027-11-30']);
   }
   for (let r = 0; r < size.rooms; r++) {
     const lab = r % 3 === 2;
@@ -146,7 +147,9 @@ async function main() {
   const out = arg('out');
   const csv = arg('csv');
   if (!out && !csv) {
-    process.stderr.write('usage: generate-workbook.ts --out <file.xlsx> [--csv <folder>] [--students N] ...\n');
+    process.stderr.write(
+      'usage: generate-workbook.ts --out <file.xlsx> [--csv <folder>] [--students N] ...\n',
+    );
     process.exit(2);
   }
   const size: WorkbookSize = {

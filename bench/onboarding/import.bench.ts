@@ -4,7 +4,7 @@
 // records the longest stall of the event loop during each step, which is what other requests of
 // the same server would wait.
 //
-// Run (PGlite in a temporary folder):  npx tsx bench/onboarding/import.bench.ts [--csv]
+// Run (PGlite in a temporary folder):  npx tsx bench/onboarding/import.bench.ts [--csv] [--read-in-process]
 // Run (PostgreSQL, the bench empties that database):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx bench/onboarding/import.bench.ts
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,10 +17,14 @@ import { truncateAll } from '../../apps/server/src/db/reset';
 import { institutions, profiles } from '../../apps/server/src/db/schema';
 import { importWorkbook } from '../../apps/server/src/modules/onboarding/import-workbook';
 import type { ImportProgress } from '../../apps/server/src/modules/onboarding/progress';
+import { readWorkbookInWorker } from '../../apps/server/src/modules/onboarding/read-in-worker';
+import { readWorkbook } from '../../apps/server/src/modules/onboarding/read-workbook';
 import type { WorkbookFile } from '../../apps/server/src/modules/onboarding/read-workbook';
 import { csvOf, generateRows, ISSUE_SIZE, xlsxOf } from './generate-workbook';
 
 const useCsv = process.argv.includes('--csv');
+// The server reads uploads in a worker thread; the command line reads in its own thread.
+const inProcess = process.argv.includes('--read-in-process');
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -33,7 +37,7 @@ async function main() {
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}\n` +
-      `database: ${database.kind}${dir ? ` in ${dir}` : ''}; workbook: ${useCsv ? `${files.length} .csv files` : '.xlsx'}, ${(bytes / 1024).toFixed(0)} KB, ` +
+      `database: ${database.kind}${dir ? ` in ${dir}` : ''}; read ${inProcess ? 'in process' : 'in a worker thread'}; workbook: ${useCsv ? `${files.length} .csv files` : '.xlsx'}, ${(bytes / 1024).toFixed(0)} KB, ` +
       `${ISSUE_SIZE.students} students, ${ISSUE_SIZE.teachers} teachers, ${ISSUE_SIZE.subjects} subjects, ${ISSUE_SIZE.rooms} rooms\n`,
   );
   try {
@@ -55,6 +59,7 @@ async function main() {
         actorProfileId: null,
         dryRun,
         progress,
+        read: inProcess ? readWorkbook : readWorkbookInWorker,
       });
       const ms = performance.now() - start;
       const used = process.cpuUsage(cpu);
@@ -67,7 +72,8 @@ async function main() {
           `longest event-loop stall ${(loop.max / 1e6).toFixed(0)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms); ` +
           `applied ${result.applied}, problems ${result.problems.length}; created/updated/unchanged: ${counts}\n`,
       );
-      if (result.problems.length > 0) process.stdout.write(`  first problem: ${JSON.stringify(result.problems[0])}\n`);
+      if (result.problems.length > 0)
+        process.stdout.write(`  first problem: ${JSON.stringify(result.problems[0])}\n`);
     };
 
     await step('check (dry run)', true);

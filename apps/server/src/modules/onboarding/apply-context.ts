@@ -6,7 +6,7 @@ import type { RowStepper } from './progress';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Rows written per statement: large enough to be fast, small enough for any driver's parameter limit. */
-export const BATCH = 500;
+export const BATCH = 200;
 
 export function batches<T>(items: T[]): T[][] {
   const out: T[][] = [];
