@@ -354,6 +354,157 @@ describe('a workbook with problems', () => {
   });
 });
 
+describe('keys and references', () => {
+  it('refuses a teacher code or an email another person already has', async () => {
+    const institution = await buildInstitution(t.db);
+    await run(institution.id, sampleWorkbook());
+    const sheets = sampleWorkbook();
+    sheets.Teachers!.push(['new.teacher@college.example', 'New Teacher', 'akm', '07', '']);
+    sheets.Teachers!.push(['riya@students.college.example', 'Riya Teaching', 'RT', '07', '']);
+
+    const result = await run(institution.id, sheets);
+
+    expect(result.problems).toEqual([
+      {
+        sheet: 'Teachers',
+        row: 4,
+        column: 'teacher_code',
+        message:
+          'akm is already the code of asha.mehta@college.example; expected a code no other teacher has',
+      },
+      {
+        sheet: 'Teachers',
+        row: 5,
+        column: 'email',
+        message:
+          'riya@students.college.example already belongs to a student; expected an email no one else signs in with',
+      },
+      {
+        sheet: 'Students',
+        row: 2,
+        column: 'email',
+        message:
+          'riya@students.college.example is also the email of Teachers row 5; every person needs their own email',
+      },
+    ]);
+  });
+
+  it('tells a subject’s degree by its semester when BE and ME share a stream code', async () => {
+    const institution = await buildInstitution(t.db);
+    const sheets = sampleWorkbook();
+    // The same stream code for both degrees, as some universities write it.
+    sheets.Streams!.push(['16', '07', 'ME']);
+    sheets.Semesters!.push(['16', '07', '1', '2027-28', '', '']);
+    sheets.Subjects!.push([
+      '3710701',
+      '2027-28',
+      'Advanced Data Structures',
+      'ADS',
+      '07',
+      '1',
+      'Professional Core Course',
+      '3',
+      '0',
+      '2',
+      '4',
+      '70',
+      '30',
+      '25',
+      '25',
+    ]);
+    sheets.Subjects!.push([
+      '3710799',
+      '2027-28',
+      'Seminar',
+      '',
+      '07',
+      '3',
+      'Seminar',
+      '0',
+      '0',
+      '2',
+      '1',
+      '',
+      '',
+      '',
+      '',
+    ]);
+
+    const result = await run(institution.id, sheets);
+
+    expect(result.problems).toEqual([
+      {
+        sheet: 'Subjects',
+        row: 5,
+        column: 'stream_code',
+        message:
+          'stream code 07 is used by BE and ME streams and none of them alone has a semester 3; add that semester to the Semesters sheet',
+      },
+    ]);
+    const fixed = await run(institution.id, { ...sheets, Subjects: sheets.Subjects!.slice(0, 4) });
+    expect(fixed.problems).toEqual([]);
+    const rows = await t.db
+      .select({ code: catalogueSubjects.subjectCode, degree: catalogueSubjects.degree })
+      .from(catalogueSubjects);
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.degree]))).toEqual({
+      '3150703': 'BE',
+      '3130702': 'BE',
+      '3710701': 'ME',
+    });
+  });
+
+  it('keeps what a column left out of the sheet says, and moves a student to another semester', async () => {
+    const institution = await buildInstitution(t.db);
+    await run(institution.id, sampleWorkbook());
+    const classroomsOnlyNames = sampleWorkbook().Classrooms!.map((r) => r.slice(0, 5));
+    const studentsWithoutPlace = sampleWorkbook().Students!.map((r) => r.slice(0, 4));
+
+    const kept = await run(institution.id, {
+      Classrooms: classroomsOnlyNames,
+      Students: studentsWithoutPlace,
+    });
+
+    expect(kept.problems).toEqual([]);
+    expect(kept.sheets.Classrooms).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(kept.sheets.Students).toEqual({ created: 0, updated: 0, unchanged: 3 });
+
+    const sheets = sampleWorkbook();
+    sheets.Semesters!.push(['07', '07', '7', '2027-28', '', '']);
+    const moved = await run(institution.id, withCell(sheets, 'Students', 1, 'semester', '7'));
+    expect(moved.problems).toEqual([]);
+    expect(moved.sheets.Semesters).toEqual({ created: 1, updated: 0, unchanged: 2 });
+    expect(moved.sheets.Students).toEqual({ created: 0, updated: 1, unchanged: 2 });
+    const [riya] = await t.db
+      .select({ no: semesters.no })
+      .from(students)
+      .innerJoin(semesters, eq(semesters.id, students.semesterId))
+      .where(eq(students.enrollment, '270280107001'));
+    expect(riya?.no).toBe(7);
+  });
+
+  it('refuses coordinates of 0, 0 and a semester that ends before it starts', async () => {
+    const institution = await buildInstitution(t.db);
+    let sheets = withCell(sampleWorkbook(), 'Classrooms', 1, 'latitude', '0');
+    sheets = withCell(sheets, 'Classrooms', 1, 'longitude', '0');
+    sheets = withCell(sheets, 'Semesters', 2, 'end_date', '2027-06-30');
+    const result = await run(institution.id, sheets);
+    expect(result.problems.map((p) => [p.sheet, p.row, p.column, p.message])).toEqual([
+      [
+        'Semesters',
+        3,
+        'end_date',
+        '2027-06-30 is before start_date 2027-07-01; expected a day on or after it',
+      ],
+      [
+        'Classrooms',
+        2,
+        'latitude',
+        '0, 0 is in the Atlantic Ocean; expected the room’s position (decimal degrees from a map)',
+      ],
+    ]);
+  });
+});
+
 describe('files that are not a workbook', () => {
   const fileProblems = async (files: { name: string; data: Buffer }[]) => {
     const institution = await buildInstitution(t.db);
@@ -415,6 +566,14 @@ describe('files that are not a workbook', () => {
       expect.stringMatching(
         /^bomb.xlsx: The workbook unpacks to more than 100 MB; it is refused as a possible zip bomb/,
       ),
+    ]);
+  });
+
+  it('refuses a damaged .xlsx', async () => {
+    const { data } = await xlsxFile(sampleWorkbook());
+    const cut = data.subarray(0, Math.floor(data.length / 2));
+    expect(await fileProblems([{ name: 'cut.xlsx', data: cut }])).toEqual([
+      'cut.xlsx: The workbook is damaged: its zip directory is missing',
     ]);
   });
 

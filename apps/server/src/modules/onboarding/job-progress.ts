@@ -8,7 +8,8 @@ const WRITE_EVERY_MS = 300;
  * An import's progress, written to its job row in the background: the latest phase and counts
  * are kept in memory and written at most every few hundred milliseconds, one write at a time, in
  * order. The import never waits for these writes (with the embedded database they wait until the
- * import's transaction ends), and `settle` waits for the last of them before the final write.
+ * import's transaction ends); `settle` writes the latest state and waits for every write, before
+ * the job's final write.
  */
 export function jobProgress(
   write: (patch: ImportJobPatch) => Promise<void>,
@@ -50,9 +51,9 @@ export function jobProgress(
   };
   return {
     progress,
-    /** Waits for every progress write made so far (none is pending after). */
+    /** Writes what is not written yet, and waits for every progress write (none is pending after). */
     async settle(): Promise<void> {
-      scheduled = false;
+      if (scheduled) flush();
       await chain;
     },
     current: () => state,
