@@ -199,6 +199,19 @@ describe('importing an institution workbook', () => {
     expect(result.sheets.Branches).toEqual({ created: 0, updated: 0, unchanged: 0 });
   });
 
+  it('imports two uploads of one workbook at once without duplicating: the second finds the rows of the first', async () => {
+    const institution = await buildInstitution(t.db);
+    const [a, b] = await Promise.all([
+      run(institution.id, sampleWorkbook()),
+      run(institution.id, sampleWorkbook()),
+    ]);
+
+    expect([a.problems, b.problems]).toEqual([[], []]);
+    const created = [a, b].map((r) => r.sheets.Students.created).sort();
+    expect(created).toEqual([0, 3]);
+    expect(await rowCounts()).toMatchObject({ branches: 2, students: 3, profiles: 5 });
+  });
+
   it('checks without writing on a dry run, with the counts the import would have', async () => {
     const institution = await buildInstitution(t.db);
     const result = await run(institution.id, sampleWorkbook(), true);
