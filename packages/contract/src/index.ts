@@ -17,3 +17,4 @@ export * from './schemas/allocation';
 export * from './schemas/institution-people';
 export * from './schemas/institution-settings';
 export * from './schemas/academic-year';
+export * from './schemas/institution-workbook';

@@ -132,16 +132,16 @@ describe('rollbook year open', () => {
   });
 });
 
-describe('apps/server/src/cli/year.ts (the entry)', () => {
+describe('npm run rollbook -- year open (the entry)', () => {
   it('runs on the configured database and exits non-zero with the reason', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rollbook-year-cli-'));
     try {
-      const entry = path.join(import.meta.dirname, 'year.ts');
+      const entry = path.join(import.meta.dirname, 'rollbook.ts');
       // The embedded database in a fresh folder, whatever the shell running the tests points at.
       const { DATABASE_URL: _url, ...env } = process.env;
       const failure = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', entry, 'open', '--institution', 'NOPE'],
+        ['--import', 'tsx', entry, 'year', 'open', '--institution', 'NOPE'],
         { env: { ...env, DATA_DIR: dataDir } },
       ).then(
         () => ({ code: 0, stderr: '' }),

@@ -57,7 +57,8 @@ function urlOf(route: RouteDef): string {
 }
 
 async function tokensByRole(): Promise<Record<Role, string>> {
-  // An institution admin: the allowed admin reaches every admin call, institution-wide ones too.
+  // An institution admin: institution-wide set-up calls answer a branch admin 403 by design, and
+  // the walk checks that every allowed role gets past the guard.
   const admin = await buildAdmin(t.db, { institutionAdmin: true });
   const teacher = await buildTeacher(t.db, { institutionId: admin.profile.institutionId });
   const student = await buildStudent(t.db, { institutionId: admin.profile.institutionId });

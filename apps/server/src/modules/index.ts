@@ -12,6 +12,7 @@ import { divisionsModule } from './divisions/divisions.routes';
 import { peopleModule } from './people/people.routes';
 import { institutionModule } from './institution/institution.routes';
 import { academicYearModule } from './academic-year/academic-year.routes';
+import { onboardingModule } from './onboarding/onboarding.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -31,4 +32,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(peopleModule);
   await api.register(institutionModule);
   await api.register(academicYearModule);
+  await api.register(onboardingModule);
 }

@@ -16,6 +16,8 @@ export const INSTITUTION_LOCKS = {
   allocation: 5_000_201,
   /** Opening a new academic year: two confirms at once must not both open one. */
   academicYear: 5_000_301,
+  /** Institution workbook imports: each checks against what the one before it wrote. */
+  workbookImport: 5_000_302,
 } as const;
 
 /** Holds the institution's lock of this kind until the transaction ends. */

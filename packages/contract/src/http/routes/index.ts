@@ -9,6 +9,7 @@ import { institutionPeopleRoutes } from './institution-people.routes';
 import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 import { divisionResetRoutes } from './division-reset.routes';
 import { academicYearRoutes } from './institution-year.routes';
+import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
@@ -24,6 +25,7 @@ export { institutionPeopleRoutes } from './institution-people.routes';
 export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 export { divisionResetRoutes } from './division-reset.routes';
 export { academicYearRoutes } from './institution-year.routes';
+export { institutionWorkbookRoutes } from './institution-workbook.routes';
 export {
   MEDIA_NAME_PATTERN,
   mediaExtensionRoutes,
@@ -67,6 +69,7 @@ const EXTENSION_ROUTE_GROUPS = {
   institutionClassrooms: institutionClassroomRoutes,
   academicYear: academicYearRoutes,
   divisionReset: divisionResetRoutes,
+  institutionWorkbook: institutionWorkbookRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

@@ -188,6 +188,10 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /institution/academic-year/preview',
         'POST /institution/academic-year/open',
         'POST /institution/divisions/reset/{semester_slug}',
+        'GET /institution/workbook/template',
+        'POST /institution/workbook/imports',
+        'GET /institution/workbook/imports',
+        'GET /institution/workbook/imports/{import_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
