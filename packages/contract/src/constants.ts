@@ -130,6 +130,7 @@ export const ROUTES = {
   teacherLoadAllocation: '/teacher-dashboard/load-allocation',
   maintenance: '/maintenance',
   profile: '/profile',
+  institutionSetup: '/admin/institution-setup',
 } as const;
 export type RouteKey = keyof typeof ROUTES;
 
@@ -145,6 +146,7 @@ export const ROUTE_ROLES = {
   teacherAllocation: 'admin',
   adminSubjectAllocation: 'admin',
   divisionCreation: 'admin',
+  institutionSetup: 'admin',
   teacherDashboard: 'teacher',
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',
