@@ -1,5 +1,6 @@
 import {
   BookOpenCheck,
+  Building2,
   CalendarDays,
   ClipboardCheck,
   LayoutList,
@@ -16,8 +17,9 @@ import { GUARDED_SCREENS } from './route-screens';
 
 /**
  * The pages each role reaches from the navigation, in the order of the academic year (the product
- * spec's sidebar keys of §6, plus the role's home and the master timetable). The two allocation
- * paths show the same page, so only one is listed.
+ * spec's sidebar keys of §6, plus the role's home and the master timetable; an admin's institution
+ * setup comes last, as the rarest task). The two allocation paths show the same page, so only one
+ * is listed.
  */
 const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> = {
   admin: [
@@ -26,6 +28,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['divisionCreation', UsersRound],
     ['adminSubjectAllocation', Scale],
     ['timetable', CalendarDays],
+    ['institutionSetup', Building2],
   ],
   teacher: [
     ['teacherDashboard', Presentation],

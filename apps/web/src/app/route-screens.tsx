@@ -50,6 +50,11 @@ const TeacherLecturesPage: Screen = lazy(() =>
     default: m.TeacherLecturesPage,
   })),
 );
+const InstitutionSetupPage: Screen = lazy(() =>
+  import('../features/institution-setup/institution-setup-page').then((m) => ({
+    default: m.InstitutionSetupPage,
+  })),
+);
 const StudentAttendancePage: Screen = lazy(() =>
   import('../features/student-attendance/student-attendance-page').then((m) => ({
     default: m.StudentAttendancePage,
@@ -71,6 +76,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'adminSubjectAllocation', title: 'Subject Allocation', Screen: LoadAllocationPage },
   { key: 'timetable', title: 'Master Timetable', Screen: TimetablePage },
   { key: 'divisionCreation', title: 'Division Creation', Screen: DivisionCreationPage },
+  { key: 'institutionSetup', title: 'Institution Setup', Screen: InstitutionSetupPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
