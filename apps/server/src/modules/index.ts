@@ -9,6 +9,7 @@ import { choicesModule } from './choices/choices.routes';
 import { allocationModule } from './allocation/allocation.routes';
 import { sessionsModule } from './sessions/sessions.routes';
 import { divisionsModule } from './divisions/divisions.routes';
+import { onboardingModule } from './onboarding/onboarding.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -25,4 +26,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(allocationModule);
   await api.register(sessionsModule);
   await api.register(divisionsModule);
+  await api.register(onboardingModule);
 }

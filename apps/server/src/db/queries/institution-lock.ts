@@ -14,6 +14,8 @@ export const INSTITUTION_LOCKS = {
    * institution and read what their checks rely on only after it.
    */
   allocation: 5_000_201,
+  /** Institution workbook imports: each checks against what the one before it wrote. */
+  workbookImport: 5_000_301,
 } as const;
 
 /** Holds the institution's lock of this kind until the transaction ends. */
