@@ -254,28 +254,19 @@ describe('InstitutionSetupPage', () => {
         'The server lists the first 30 of 1,500 problems. Fix these and check again to see the rest.',
       ),
     ).toBeInTheDocument();
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Sheet', 'Row', 'Column', 'Problem']);
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Where', 'Problem']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(25);
-    expect(
-      within(rows[0]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['—none', '—none', '—none', 'The sheet Rooms is not a sheet of the workbook']);
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
-      'Students',
-      '2',
-      'email',
-      'Row 2: the email is not an email address (expected name@example.org)',
+    const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell');
+    expect(cellsOf(rows[0]!).map((c) => c.textContent)).toEqual([
+      'Whole file',
+      'The sheet Rooms is not a sheet of the workbook',
     ]);
+    const [where, problem] = cellsOf(rows[1]!);
+    expect(within(where!).getByText('Students')).toBeInTheDocument();
+    expect(within(where!).getByText('Row 2, email')).toBeInTheDocument();
+    expect(problem).toHaveTextContent('Row 2: the email is not an email address (expected name@example.org)');
     expect(screen.getByText('Problems 1–25 of 30')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 

@@ -22,7 +22,7 @@ import { SETUP_TEXT } from './workbook-text';
 /** How often a running job is asked for its progress. */
 export const JOB_POLL_MS = 1000;
 
-const card = 'flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
+const card = 'flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6';
 
 const going = (tracked: TrackedJob | null) => tracked !== null && !tracked.lost && isRunning(tracked.job);
 

@@ -19,7 +19,7 @@ export function JobProgress({ job, title }: { job: ImportJob; title: string }) {
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {title}

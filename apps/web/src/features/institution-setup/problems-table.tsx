@@ -8,21 +8,20 @@ export const PROBLEMS_PER_PAGE = 25;
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-/** A missing place (a problem of the whole file or sheet), drawn as a dash and read as "none". */
-function Place({ value }: { value: string | number | null }) {
-  if (value !== null) return <>{value}</>;
-  return (
-    <>
-      <span aria-hidden>—</span>
-      <span className="sr-only">none</span>
-    </>
-  );
+/** Where a problem is, in words: its sheet (or the whole file), then its row and column when known. */
+export function placeOf(problem: WorkbookProblem): { sheet: string; cell: string | null } {
+  const cell = [
+    problem.row === null ? null : `Row ${problem.row}`,
+    problem.column === null ? null : problem.row === null ? `Column ${problem.column}` : problem.column,
+  ].filter((part) => part !== null);
+  return { sheet: problem.sheet ?? 'Whole file', cell: cell.length > 0 ? cell.join(', ') : null };
 }
 
 /**
- * Every problem of a workbook (sheet, row, column, what is wrong and what was expected), a page of
- * {@link PROBLEMS_PER_PAGE} at a time. The server lists at most its first 1,000 problems; when it
- * found more, the table says so, because fixing the listed ones and checking again shows the rest.
+ * Every problem of a workbook, a page of {@link PROBLEMS_PER_PAGE} at a time: where it is (sheet,
+ * row and column, stacked in one cell so that the sentence keeps the room on a phone) and what is
+ * wrong with what was expected. The server lists at most its first 1,000 problems; when it found
+ * more, the table says so, because fixing the listed ones and checking again shows the rest.
  */
 export function ProblemsTable({ problems, total }: { problems: readonly WorkbookProblem[]; total: number }) {
   const [page, setPage] = useState(0);
@@ -39,26 +38,20 @@ export function ProblemsTable({ problems, total }: { problems: readonly Workbook
           check again to see the rest.
         </p>
       ) : null}
-      <DataTable
-        caption="Problems in the workbook"
-        columns={['Sheet', 'Row', 'Column', 'Problem']}
-        minWidth="min-w-[34rem]"
-      >
-        {shown.map((problem, index) => (
-          // One cell can have several problems, so the position keeps keys unique.
-          <tr key={`${first + index}`} className="align-top">
-            <td className="px-3 py-2 whitespace-nowrap">
-              <Place value={problem.sheet} />
-            </td>
-            <td className="px-3 py-2 tabular-nums">
-              <Place value={problem.row} />
-            </td>
-            <td className="px-3 py-2">
-              <Place value={problem.column} />
-            </td>
-            <td className="px-3 py-2 text-slate-900">{problem.message}</td>
-          </tr>
-        ))}
+      <DataTable caption="Problems in the workbook" columns={['Where', 'Problem']} minWidth="min-w-0" dense>
+        {shown.map((problem, index) => {
+          const place = placeOf(problem);
+          return (
+            // One cell can have several problems, so the position keeps keys unique.
+            <tr key={`${first + index}`} className="align-top">
+              <td className="w-1/3 px-1.5 py-2 break-words sm:w-1/4 sm:px-3">
+                <span className="block font-medium text-slate-900">{place.sheet}</span>
+                {place.cell ? <span className="block text-slate-600">{place.cell}</span> : null}
+              </td>
+              <td className="px-1.5 py-2 text-slate-900 sm:px-3">{problem.message}</td>
+            </tr>
+          );
+        })}
       </DataTable>
       {pages > 1 ? (
         <nav aria-label="Pages of problems" className="flex flex-wrap items-center justify-between gap-2">

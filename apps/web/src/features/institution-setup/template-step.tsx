@@ -21,7 +21,7 @@ export function TemplateStep() {
   return (
     <section
       aria-labelledby="setup-template-title"
-      className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
     >
       <h2 id="setup-template-title" className="text-lg font-semibold text-slate-900">
         {SETUP_TEXT.templateTitle}
