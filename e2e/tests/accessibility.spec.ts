@@ -18,6 +18,8 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/timetable', heading('Master Timetable')],
     ['/admin/people', (page) => page.getByRole('table', { name: 'People' })],
     ['/admin/academic-year', heading('Academic Year')],
+    // A branch admin: the page explains that the set-up is for institution admins.
+    ['/admin/institution-setup', heading('Institution Setup')],
   ],
   'registrar@rollbook.test': [
     ['/admin/institution-settings', heading('Institution Settings')],

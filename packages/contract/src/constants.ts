@@ -126,6 +126,7 @@ export const ROUTES = {
   institutionSettings: '/admin/institution-settings',
   classrooms: '/admin/classrooms',
   academicYear: '/admin/academic-year',
+  institutionSetup: '/admin/institution-setup',
 } as const;
 export type RouteKey = keyof typeof ROUTES;
 
@@ -145,6 +146,7 @@ export const ROUTE_ROLES = {
   institutionSettings: 'admin',
   classrooms: 'admin',
   academicYear: 'admin',
+  institutionSetup: 'admin',
   teacherDashboard: 'teacher',
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',

@@ -1,5 +1,6 @@
 import {
   BookOpenCheck,
+  Building2,
   CalendarDays,
   ClipboardCheck,
   Contact,
@@ -22,6 +23,8 @@ import { GUARDED_SCREENS } from './route-screens';
  * The pages each role reaches from the navigation, in the order of the academic year (the product
  * spec's sidebar keys of §6, plus the role's home and the master timetable; for admins, then the
  * institution's classrooms and settings). The two allocation paths show the same page, so only one
+ * spec's sidebar keys of §6, plus the role's home and the master timetable; an admin's institution
+ * setup comes last, as the rarest task). The two allocation paths show the same page, so only one
  * is listed.
  */
 const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> = {
@@ -35,6 +38,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['classrooms', DoorOpen],
     ['institutionSettings', Settings],
     ['academicYear', GraduationCap],
+    ['institutionSetup', Building2],
   ],
   teacher: [
     ['teacherDashboard', Presentation],

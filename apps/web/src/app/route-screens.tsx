@@ -53,6 +53,9 @@ const TeacherLecturesPage: Screen = lazy(() =>
 const AcademicYearPage: Screen = lazy(() =>
   import('../features/academic-year/academic-year-page').then((m) => ({
     default: m.AcademicYearPage,
+const InstitutionSetupPage: Screen = lazy(() =>
+  import('../features/institution-setup/institution-setup-page').then((m) => ({
+    default: m.InstitutionSetupPage,
   })),
 );
 const StudentAttendancePage: Screen = lazy(() =>
@@ -96,6 +99,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'institutionSettings', title: 'Institution Settings', Screen: InstitutionSettingsPage },
   { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
   { key: 'academicYear', title: 'Academic Year', Screen: AcademicYearPage },
+  { key: 'institutionSetup', title: 'Institution Setup', Screen: InstitutionSetupPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },

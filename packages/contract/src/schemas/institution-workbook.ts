@@ -86,3 +86,9 @@ export const StartWorkbookImportBodySchema = z.object({
   dry_run: z.enum(['true', 'false'], { error: 'dry_run must be "true" (check only) or "false" (import)' }),
 });
 export type StartWorkbookImportBody = z.infer<typeof StartWorkbookImportBodySchema>;
+
+/**
+ * The largest workbook upload, in bytes: the server's multipart limit (a larger file is answered
+ * 413), so the page can refuse it before sending megabytes that would be thrown away.
+ */
+export const WORKBOOK_MAX_BYTES = 20 * 1024 * 1024;

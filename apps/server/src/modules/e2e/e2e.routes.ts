@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
 import { truncateAll } from '../../db/reset';
+import { profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { AppError } from '../../lib/app-error';
 import { createPeopleRepository } from '../../domain/people.repository';
@@ -10,7 +12,9 @@ import { createNotificationService } from '../../domain/notifications';
 
 /**
  * Test-only calls for the browser suite, registered only when E2E_TEST_HOOKS is set: reset the
- * database to the demo institution, and raise an alert for one person (no API raises one on demand).
+ * database to the demo institution, raise an alert for one person (no API raises one on demand),
+ * and make an admin an institution admin (only the `rollbook` command makes one, and the browser
+ * suite's server holds its embedded database, which the command cannot open beside it).
  */
 export async function e2eModule(app: FastifyInstance) {
   if (!app.deps.config.e2eTestHooks) return;
@@ -42,6 +46,16 @@ export async function e2eModule(app: FastifyInstance) {
         type: request.body.type,
         message: request.body.message,
       });
+      return { data: true, error: false, message: null };
+    },
+  );
+  typed.post(
+    '/__e2e__/institution-admin',
+    { schema: { hide: true, body: z.object({ email: z.string() }) } },
+    async (request) => {
+      const profileId = await createPeopleRepository(app.deps.db).profileIdByEmail(request.body.email);
+      if (profileId === undefined) throw new AppError('not_found', 'Profile not found');
+      await app.deps.db.update(profiles).set({ institutionAdmin: true }).where(eq(profiles.id, profileId));
       return { data: true, error: false, message: null };
     },
   );

@@ -9,6 +9,8 @@ export interface DataTableProps {
   minWidth?: string;
   /** Rows after the body, such as totals. */
   footer?: ReactNode;
+  /** Narrower header padding on phones, for a table meant to fit a phone without scrolling. */
+  dense?: boolean;
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export function DataTable({
   columns,
   minWidth = 'min-w-[44rem]',
   footer,
+  dense = false,
   children,
 }: DataTableProps) {
   return (
@@ -30,7 +33,11 @@ export function DataTable({
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+              <th
+                key={column}
+                scope="col"
+                className={`${dense ? 'px-1.5 sm:px-3' : 'px-3'} py-2 font-semibold whitespace-nowrap`}
+              >
                 {column}
               </th>
             ))}
