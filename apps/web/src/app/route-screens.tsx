@@ -53,6 +53,8 @@ const TeacherLecturesPage: Screen = lazy(() =>
 const AcademicYearPage: Screen = lazy(() =>
   import('../features/academic-year/academic-year-page').then((m) => ({
     default: m.AcademicYearPage,
+  })),
+);
 const InstitutionSetupPage: Screen = lazy(() =>
   import('../features/institution-setup/institution-setup-page').then((m) => ({
     default: m.InstitutionSetupPage,

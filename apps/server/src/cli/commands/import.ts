@@ -4,7 +4,7 @@ import { WORKBOOK_SHEETS, type WorkbookProblem } from '@rollbook/contract';
 import { importWorkbook, type ImportResult } from '../../modules/onboarding/import-workbook';
 import { institutionByCode } from '../../modules/onboarding/institution-setup';
 import { READ_LIMITS, type WorkbookFile } from '../../modules/onboarding/read-workbook';
-import { err, out, parseOptions, required, UsageError, withDatabase, type Command } from '../cli-support';
+import { out, parseOptions, required, UsageError, withDatabase, type Command } from '../cli-support';
 import { loadInviter } from '../invite';
 
 /** The workbook at `target`: one file, or every .csv file of a folder. */
@@ -125,7 +125,10 @@ Example:
           `${dryRun ? 'Checked' : 'Imported'} ${positionals[0]} for ${institution.name} (${institution.code}).\n`,
         );
         printReport(result, dryRun);
-        if (invited !== undefined) out(`Invited ${invited} people.`);
+        if (invited !== undefined)
+          out(
+            `Invited ${invited} people${notInvited > 0 ? `; the mail server refused ${notInvited} (send them again from the People page)` : ''}.`,
+          );
       }
       return result.problems.length > 0 ? 1 : 0;
     });
