@@ -10,6 +10,7 @@ import {
 } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { CoordinateInputs } from '../../components/ui/coordinate-inputs';
 import { Input } from '../../components/ui/input';
 import { errorText } from '../../lib/api/api-error';
 import { checkBody, serverFieldErrors, type FieldErrors } from '../../lib/api/field-issues';
@@ -145,21 +146,13 @@ export function ClassroomDialog({ room, branches, campus, onClose }: ClassroomDi
               </p>
             ) : null}
           </div>
+          <CoordinateInputs
+            latitude={form.latitude}
+            longitude={form.longitude}
+            onChange={set}
+            errors={errors}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Input
-              label="Latitude"
-              inputMode="decimal"
-              value={form.latitude}
-              onChange={(e) => set('latitude', e.target.value)}
-              error={errors.latitude}
-            />
-            <Input
-              label="Longitude"
-              inputMode="decimal"
-              value={form.longitude}
-              onChange={(e) => set('longitude', e.target.value)}
-              error={errors.longitude}
-            />
             <Input
               label="Radius (m)"
               hint={`${CLASSROOM_RADIUS_LIMITS_M.min} to ${CLASSROOM_RADIUS_LIMITS_M.max} metres.`}

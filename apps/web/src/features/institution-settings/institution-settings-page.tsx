@@ -8,6 +8,7 @@ import {
   type InstitutionSettings,
 } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
+import { CoordinateInputs } from '../../components/ui/coordinate-inputs';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
@@ -140,24 +141,13 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
           <p className="text-sm text-slate-600">
             The point every classroom is checked against. Leave both empty for none.
           </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Input
-              label="Latitude"
-              hint="Decimal degrees, -90 to 90."
-              inputMode="decimal"
-              value={form.latitude}
-              onChange={(e) => set('latitude', e.target.value)}
-              error={errors.latitude}
-            />
-            <Input
-              label="Longitude"
-              hint="Decimal degrees, -180 to 180."
-              inputMode="decimal"
-              value={form.longitude}
-              onChange={(e) => set('longitude', e.target.value)}
-              error={errors.longitude}
-            />
-          </div>
+          <CoordinateInputs
+            latitude={form.latitude}
+            longitude={form.longitude}
+            onChange={set}
+            errors={errors}
+            withRanges
+          />
         </Section>
 
         <Section title="Session start window">
