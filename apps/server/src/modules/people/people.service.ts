@@ -9,6 +9,7 @@ import type {
   RouteQuery,
   institutionPeopleRoutes,
 } from '@rollbook/contract';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import { profiles, refreshTokens, students, teachers } from '../../db/schema';
@@ -126,6 +127,21 @@ export function createPeopleService(deps: AppDeps) {
     return inviteProfiles(deps, profileIds, { actorProfileId: auth.profileId });
   }
 
+  /** A new person's sign-in row: no usable password until they accept an invitation. */
+  async function insertProfile(
+    tx: DbOrTx,
+    scope: PeopleScope,
+    role: 'teacher' | 'student',
+    name: string,
+    email: string,
+  ) {
+    const [profile] = await tx
+      .insert(profiles)
+      .values({ institutionId: scope.institutionId, role, name, email, passwordHash: unusablePasswordHash() })
+      .returning({ id: profiles.id, slug: profiles.slug });
+    return profile!;
+  }
+
   async function addTeacher(
     auth: AuthContext,
     scope: PeopleScope,
@@ -139,35 +155,26 @@ export function createPeopleService(deps: AppDeps) {
     return uniquely(
       () =>
         deps.db.transaction(async (tx) => {
-          const [profile] = await tx
-            .insert(profiles)
-            .values({
-              institutionId: scope.institutionId,
-              role: 'teacher',
-              name: body.name,
-              email,
-              passwordHash: unusablePasswordHash(),
-            })
-            .returning({ id: profiles.id, slug: profiles.slug });
+          const profile = await insertProfile(tx, scope, 'teacher', body.name, email);
           const [teacher] = await tx
             .insert(teachers)
             .values({
               institutionId: scope.institutionId,
-              profileId: profile!.id,
+              profileId: profile.id,
               teacherCode: body.teacher_code,
             })
             .returning({ id: teachers.id });
           await repo.replaceTeacherBranches(tx, teacher!.id, ids);
           await audit(
             tx,
-            auditEntry(auth, 'person.create', profile!.slug, {
+            auditEntry(auth, 'person.create', profile.slug, {
               role: 'teacher',
               email,
               teacher_code: body.teacher_code,
               branches: body.branch_slugs,
             }),
           );
-          return profile!;
+          return profile;
         }),
       `${EMAIL_TAKEN}, or the teacher code is taken`,
     );
@@ -187,19 +194,10 @@ export function createPeopleService(deps: AppDeps) {
     return uniquely(
       () =>
         deps.db.transaction(async (tx) => {
-          const [profile] = await tx
-            .insert(profiles)
-            .values({
-              institutionId: scope.institutionId,
-              role: 'student',
-              name: body.name,
-              email,
-              passwordHash: unusablePasswordHash(),
-            })
-            .returning({ id: profiles.id, slug: profiles.slug });
+          const profile = await insertProfile(tx, scope, 'student', body.name, email);
           await tx.insert(students).values({
             institutionId: scope.institutionId,
-            profileId: profile!.id,
+            profileId: profile.id,
             enrollment: body.enrollment,
             branchId: branchId!,
             streamId: semester?.streamId ?? null,
@@ -207,7 +205,7 @@ export function createPeopleService(deps: AppDeps) {
           });
           await audit(
             tx,
-            auditEntry(auth, 'person.create', profile!.slug, {
+            auditEntry(auth, 'person.create', profile.slug, {
               role: 'student',
               email,
               enrollment: body.enrollment,
@@ -215,7 +213,7 @@ export function createPeopleService(deps: AppDeps) {
               semester: body.semester_slug ?? null,
             }),
           );
-          return profile!;
+          return profile;
         }),
       `${EMAIL_TAKEN}, or the enrolment is taken`,
     );
