@@ -9,3 +9,4 @@ export * from './sessions';
 export * from './allocation';
 export * from './notifications';
 export * from './onboarding';
+export * from './jobs';

@@ -43,6 +43,19 @@ export const institutions = pgTable(
      * `{code}` standing for the subject code. Null: no syllabus links.
      */
     syllabusUrlTemplate: text('syllabus_url_template'),
+    /** Days after a session its teacher may still correct a mark (admins: no limit). */
+    correctionWindowDays: smallint('correction_window_days').notNull().default(7),
+    /**
+     * How an excused absence (leave, on duty, medical) counts in percentages: left out of the
+     * denominator (the default), counted as attended, or counted as absent.
+     */
+    excusedCountsAs: text('excused_counts_as', { enum: ['excluded', 'present', 'absent'] })
+      .notNull()
+      .default('excluded'),
+    /** Days a student's raw recording and exact position are kept (verdicts and metrics stay). */
+    recordingRetentionDays: smallint('recording_retention_days').notNull().default(30),
+    /** The date before which admins receive their branch's detention list; null: no such notice. */
+    detentionNoticeDate: date('detention_notice_date'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('institutions_code_unique').on(sql`upper(${t.code})`)],

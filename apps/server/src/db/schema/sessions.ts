@@ -14,6 +14,11 @@ import { createdAt, id, slug, updatedAt } from './columns';
 import { classrooms } from './organisation';
 import { students } from './people';
 import { lectures } from './timetable';
+import { profiles } from './people';
+
+/** Why an absence is excused. */
+export const ATTENDANCE_EXCUSES = ['leave', 'on_duty', 'medical'] as const;
+export type AttendanceExcuse = (typeof ATTENDANCE_EXCUSES)[number];
 
 /**
  * One lecture on one date. Created on demand in status `pre`; the teacher moves it to `ongoing`
@@ -75,6 +80,17 @@ export const attendances = pgTable(
     regulizationStatus: text('regulization_status', { enum: ['pending', 'approved', 'rejected'] }),
     regulizationComment: text('regulization_comment'),
     changedByTeacherAt: timestamp('changed_by_teacher_at', { withTimezone: true }),
+    /**
+     * Why an absence is excused; null for a plain present or absent mark. An excused row is neither
+     * present nor absent in reports: the institution's `excusedCountsAs` decides.
+     */
+    excuse: text('excuse', { enum: ATTENDANCE_EXCUSES }),
+    /** When the mark was last corrected after the session (the trail is in attendance_corrections). */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** The student's stored recording (under the media folder), kept only for the retention period. */
+    recordingPath: text('recording_path'),
+    /** When the retention job removed the raw recording and the exact position. */
+    personalDataClearedAt: timestamp('personal_data_cleared_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,3 +101,30 @@ export const attendances = pgTable(
     index().on(t.studentId),
   ],
 );
+
+/**
+ * Every change made to a mark after its session, append-only: who, when, the mark before and after,
+ * and why. `attendanceId` is the row changed (a correction of an unmarked student creates the row).
+ */
+export const attendanceCorrections = pgTable(
+  'attendance_corrections',
+  {
+    id: id(),
+    attendanceId: integer('attendance_id')
+      .notNull()
+      .references(() => attendances.id, { onDelete: 'cascade' }),
+    changedBy: integer('changed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    changedAt: createdAt(),
+    before: jsonb('before').$type<AttendanceMark>().notNull(),
+    after: jsonb('after').$type<AttendanceMark>().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index().on(t.attendanceId)],
+);
+
+/** A mark as a correction sees it: present, absent, or excused for a reason. */
+export interface AttendanceMark {
+  status: 'present' | 'absent' | 'excused';
+  excuse: AttendanceExcuse | null;
+}
+
