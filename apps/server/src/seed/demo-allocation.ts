@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { divisions, institutions, semesters, streams } from '../db/schema';
 import { createCatalogueRepository } from '../domain/subjects/catalogue.repository';
 import { createChoicesRepository } from '../modules/choices/choices.repository';
+import { DEMO_INSTITUTION_CODE } from './demo-workbook';
 
 /** Subjects each teacher ranks in a planned semester that had no teacher rankings. */
 const RANKED_PER_TEACHER = 3;
@@ -19,7 +20,7 @@ export async function seedDemoAllocation(db: Db): Promise<void> {
   const [inst] = await db
     .select({ id: institutions.id })
     .from(institutions)
-    .where(eq(institutions.code, '028'));
+    .where(eq(institutions.code, DEMO_INSTITUTION_CODE));
   if (!inst) return;
   const repo = createChoicesRepository(db);
   const catalogue = createCatalogueRepository(db);

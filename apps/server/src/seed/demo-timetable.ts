@@ -28,6 +28,7 @@ import { placeLabel } from '../modules/timetable/upload/drafts';
 import { saveTimetables } from '../modules/timetable/upload/save-timetables';
 import type { SAMPLE_CSV_FILES } from '../modules/timetable/samples';
 import { readSampleCsv } from '../modules/timetable/samples';
+import { DEMO_INSTITUTION_CODE } from './demo-workbook';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -180,7 +181,7 @@ export async function seedDemoTimetable(db: Db): Promise<void> {
     const [inst] = await tx
       .select({ id: institutions.id })
       .from(institutions)
-      .where(eq(institutions.code, '028'))
+      .where(eq(institutions.code, DEMO_INSTITUTION_CODE))
       .orderBy(desc(institutions.id))
       .limit(1);
     if (!inst) throw new Error('demo institution not found');
