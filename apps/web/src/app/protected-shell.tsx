@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ProtectedLayout } from '../components/layouts/protected-layout';
-import { NotificationBell, ProfileDialog, useLogout, useSessionBootstrap } from '../features';
+import {
+  NotificationBell,
+  ProfileDialog,
+  useInstitutionSettingsQuery,
+  useLogout,
+  useSessionBootstrap,
+} from '../features';
 import { homeFor, ROUTES } from '../lib/routes';
 import { roleOf } from '../lib/session/access-token';
 import { selectAuth } from '../lib/session/auth-slice';
@@ -19,6 +25,9 @@ export function ProtectedShell() {
   const status = useSessionBootstrap();
   const logout = useLogout();
   const [profileOpen, setProfileOpen] = useState(false);
+  const role = userProfile ? roleOf(userProfile) : null;
+  // Only an institution admin may edit the settings: the same fact decides their extra pages.
+  const settings = useInstitutionSettingsQuery(undefined, { skip: status !== 'ready' || role !== 'admin' });
 
   if (status === 'server-unavailable') return <Navigate to={ROUTES.badGateway} replace />;
   if (!accessToken || status === 'signed-out' || (status === 'ready' && !userProfile)) {
@@ -27,11 +36,10 @@ export function ProtectedShell() {
   // The global loading overlay covers the page while the session is being checked.
   if (status === 'checking' || !userProfile) return null;
 
-  const role = roleOf(userProfile);
   return (
     <ProtectedLayout
       homePath={homeFor(role)}
-      navItems={navItemsFor(role)}
+      navItems={navItemsFor(role, { institutionAdmin: settings.data?.editable })}
       initials={initialsFor(userProfile)}
       displayName={userProfile.obj.profile.name}
       onProfile={() => setProfileOpen(true)}

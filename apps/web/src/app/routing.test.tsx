@@ -67,6 +67,16 @@ describe('role navigation', () => {
     },
   );
 
+  it('offers the year and set-up pages only to an institution admin', () => {
+    const paths = (institutionAdmin?: boolean) => navItemsFor('admin', { institutionAdmin }).map((i) => i.to);
+    for (const branchAdmin of [paths(), paths(false)]) {
+      expect(branchAdmin).not.toContain(ROUTES.academicYear);
+      expect(branchAdmin).not.toContain(ROUTES.institutionSetup);
+      expect(branchAdmin).toContain(ROUTES.institutionSettings);
+    }
+    expect(paths(true)).toEqual(expect.arrayContaining([ROUTES.academicYear, ROUTES.institutionSetup]));
+  });
+
   it('offers nothing without a role', () => {
     expect(navItemsFor(null)).toEqual([]);
   });

@@ -3,3 +3,6 @@
 export { useLogout, useSessionBootstrap } from './auth';
 export { NotificationBell, notificationReducer } from './notifications';
 export { ProfileDialog } from './profile';
+// Whether an admin is an institution admin (the settings say whether they may edit them): the
+// navigation offers the institution-wide pages only to them.
+export { useInstitutionSettingsQuery } from './institution-settings/institution-settings-api';

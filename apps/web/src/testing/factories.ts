@@ -1,4 +1,10 @@
-import type { AccessTokenPayload, Notification, Role, TokenPair } from '@rollbook/contract';
+import type {
+  AccessTokenPayload,
+  InstitutionSettings,
+  Notification,
+  Role,
+  TokenPair,
+} from '@rollbook/contract';
 
 function base64Url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -72,6 +78,25 @@ export function buildNotification(overrides: Partial<Notification> = {}): Notifi
     type: 'Subject Choice Alert',
     type_code: 'subject_choice_alert',
     message: `Notification ${notificationCounter}`,
+    ...overrides,
+  };
+}
+
+/** An institution's settings as an admin reads them (editable: an institution admin). */
+export function buildInstitutionSettings(overrides: Partial<InstitutionSettings> = {}): InstitutionSettings {
+  return {
+    name: 'Rollbook Institute of Technology',
+    code: '028',
+    time_zone: 'Asia/Kolkata',
+    campus: { latitude: 23.0338, longitude: 72.5461 },
+    session_start_early_minutes: null,
+    session_start_late_minutes: null,
+    server_session_start_early_minutes: 15,
+    server_session_start_late_minutes: 0,
+    session_window_always_open: false,
+    attendance_threshold_percent: 75,
+    syllabus_url_template: null,
+    editable: true,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  institutionSettingsRoutes,
   institutionWorkbookRoutes,
   ok,
   ROUTES,
@@ -10,6 +11,7 @@ import {
 } from '@rollbook/contract';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { findOpenDialog } from '../../testing/dialogs';
+import { buildInstitutionSettings } from '../../testing/factories';
 import { renderApp, renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { InstitutionSetupPage } from './institution-setup-page';
@@ -184,7 +186,11 @@ describe('InstitutionSetupPage', () => {
     );
     const next = screen.getByRole('heading', { name: 'Next step' }).parentElement!;
     expect(next).toHaveTextContent('40 new people were created. They cannot sign in until they are invited.');
-    expect(next).toHaveTextContent('Invite them from the People page');
+    expect(next).toHaveTextContent('Invite them from the People page: they receive an email');
+    expect(within(next).getByRole('link', { name: 'People page' })).toHaveAttribute(
+      'href',
+      ROUTES.adminPeople,
+    );
     expect(applyButton()).toBeDisabled();
     expect(screen.getByText(/This workbook is applied\./)).toBeInTheDocument();
     // The recent list is read again once the import ends.
@@ -515,11 +521,12 @@ describe('InstitutionSetupPage', () => {
     ]);
   });
 
-  it('is the admin route of the app, listed in the admin navigation', async () => {
+  it('is the admin route of the app, listed in an institution admin’s navigation', async () => {
     fakeServer();
+    server.use(onCall(institutionSettingsRoutes.getSettings, () => ok(buildInstitutionSettings())));
     renderApp(ROUTES.institutionSetup, { role: 'admin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Institution Setup' })).toBeInTheDocument();
-    const links = screen.getAllByRole('link', { name: 'Institution Setup' });
+    const links = await screen.findAllByRole('link', { name: 'Institution Setup' });
     expect(links[0]).toHaveAttribute('href', ROUTES.institutionSetup);
   });
 });

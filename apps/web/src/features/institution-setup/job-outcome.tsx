@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { WorkbookReport } from '@rollbook/contract';
+import { ROUTES } from '../../lib/routes';
 import { JobProgress } from './job-progress';
 import { ProblemsTable } from './problems-table';
 import { SheetCountsTable } from './sheet-counts-table';
@@ -36,7 +38,11 @@ function NextStep({ report }: { report: WorkbookReport }) {
       {created > 0 ? (
         <p>
           {number(created)} new {created === 1 ? 'person was' : 'people were'} created. They cannot sign in
-          until they are invited. {SETUP_TEXT.invite}
+          until they are invited. Invite them from the{' '}
+          <Link to={ROUTES.adminPeople} className="font-semibold text-brand-700 underline">
+            People page
+          </Link>
+          : {SETUP_TEXT.invite}
         </p>
       ) : (
         <p>Nobody new was created, so there is nobody to invite.</p>

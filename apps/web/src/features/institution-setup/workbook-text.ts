@@ -23,5 +23,5 @@ export const SETUP_TEXT = {
   branchAdmin:
     'You are an admin of your branch. Importing the institution workbook changes every branch, so it is for the institution’s admins: ask one of them to import your rows, or to make you an institution admin.',
   tryAgain: 'Try again',
-  invite: 'Invite them from the People page: they receive an email with a link to set their password.',
+  invite: 'they receive an email with a link to set their password.',
 } as const;
