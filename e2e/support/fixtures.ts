@@ -42,11 +42,14 @@ export async function raiseAlert(request: APIRequestContext, email: string, mess
 }
 
 /**
- * The newest mail the running test's server wrote to its outbox for an address, with soft line
- * breaks undone.
+ * The newest mail a server wrote to its outbox for an address (by default the running test's worker
+ * server), with soft line breaks undone.
  */
-export async function lastMailTo(address: string): Promise<string | undefined> {
-  const outbox = path.join(workerDataDir(test.info().parallelIndex), 'outbox');
+export async function lastMailTo(
+  address: string,
+  dataDir = workerDataDir(test.info().parallelIndex),
+): Promise<string | undefined> {
+  const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [])).sort().reverse();
   for (const file of files) {
     const text = (await readFile(path.join(outbox, file), 'utf8'))

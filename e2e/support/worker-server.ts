@@ -40,20 +40,16 @@ function freePort(port = 0): Promise<number> {
   });
 }
 
-/**
- * The database of worker `index` when the suite runs on PostgreSQL (E2E_DATABASE_URL): worker 0 uses
- * the URL as given, worker n its database name + `_w<n>`, created on first use.
- */
-async function workerDatabaseUrl(index: number): Promise<string | undefined> {
-  const given = process.env.E2E_DATABASE_URL;
-  if (!given || index === 0) return given;
+/** A PostgreSQL database `suffix` beside E2E_DATABASE_URL's, created when missing (emptied first with `fresh`). */
+async function siblingDatabase(given: string, suffix: string, fresh: boolean): Promise<string> {
   const url = new URL(given);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}_w${index}`;
+  const name = `${decodeURIComponent(url.pathname.slice(1))}${suffix}`;
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`E2E_DATABASE_URL names an unusual database: ${name}`);
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: given });
   await admin.connect();
   try {
+    if (fresh) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
   } finally {
@@ -63,6 +59,25 @@ async function workerDatabaseUrl(index: number): Promise<string | undefined> {
   return url.toString();
 }
 
+/**
+ * The database of worker `index` when the suite runs on PostgreSQL (E2E_DATABASE_URL): worker 0 uses
+ * the URL as given, worker n its database name + `_w<n>`, created on first use.
+ */
+async function workerDatabaseUrl(index: number): Promise<string | undefined> {
+  const given = process.env.E2E_DATABASE_URL;
+  if (!given || index === 0) return given;
+  return siblingDatabase(given, `_w${index}`, false);
+}
+
+/**
+ * An empty database of its own for worker `index`'s new-institution test: a fresh PostgreSQL
+ * database beside E2E_DATABASE_URL's, or none (the server then uses PGlite in its own data folder).
+ */
+export async function emptyDatabaseUrl(index: number): Promise<string | undefined> {
+  const given = process.env.E2E_DATABASE_URL;
+  return given ? siblingDatabase(given, `_empty_w${index}`, true) : undefined;
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
@@ -70,31 +85,57 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The environment a test server runs with: its port, data folder and database, test hooks on. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: E2E_JWT_SECRET,
+    E2E_TEST_HOOKS: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
 /** Starts the server for worker `index` (E2E_PORT for the first, a free port for the others). */
 export async function startWorkerServer(index: number): Promise<WorkerServer> {
   const port = await freePort(index === 0 ? E2E_PORT : 0);
-  const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = workerDataDir(index);
   await rm(dataDir, { recursive: true, force: true });
-  const databaseUrl = await workerDatabaseUrl(index);
+  return startServer(`${index}`, port, dataDir, await workerDatabaseUrl(index), {});
+}
+
+/**
+ * Starts a server on an existing data folder and database that the demo is never seeded into
+ * (`SEED_DEMO=never`), on a free port: a real institution's first start.
+ */
+export async function startUnseededServer(
+  label: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<WorkerServer> {
+  return startServer(label, await freePort(), dataDir, databaseUrl, { SEED_DEMO: 'never' });
+}
+
+async function startServer(
+  label: string,
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  extraEnv: NodeJS.ProcessEnv,
+): Promise<WorkerServer> {
+  const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', '../apps/server/src/main.ts'], {
     cwd: path.join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: E2E_JWT_SECRET,
-      E2E_TEST_HOOKS: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+    env: { ...serverEnv(port, dataDir, databaseUrl), ...extraEnv },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Warnings and errors stay visible, marked with the worker they came from.
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${index}] ${chunk.toString()}`));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${label}] ${chunk.toString()}`));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited(child);
@@ -104,7 +145,7 @@ export async function startWorkerServer(index: number): Promise<WorkerServer> {
 
   const deadline = performance.now() + START_LIMIT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server of worker ${index} exited (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`the server ${label} exited (${child.exitCode})`);
     try {
       const res = await fetch(`${baseURL}/api/check_server_avaibility`);
       if (res.ok) break;
@@ -113,9 +154,37 @@ export async function startWorkerServer(index: number): Promise<WorkerServer> {
     }
     if (performance.now() > deadline) {
       await stop();
-      throw new Error(`the server of worker ${index} did not answer within ${START_LIMIT_MS} ms`);
+      throw new Error(`the server ${label} did not answer within ${START_LIMIT_MS} ms`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   return { baseURL, dataDir, stop };
+}
+
+/**
+ * Runs an operator command (`npm run rollbook -- …`) on a data folder and database, as an operator
+ * would from the repository root; answers its exit code and output.
+ */
+export function runOperatorCommand(
+  args: string[],
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '../apps/server/src/cli/rollbook.ts', ...args],
+      {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -26,11 +26,6 @@ const PUBLIC_ROUTES: ReadonlyArray<{ method: string; url: string; prefix?: true;
   { method: 'GET', url: '/api/media/*', why: 'media files (contract §7 media.getMedia), public by design' },
   { method: 'POST', url: '/api/__e2e__/reset', why: 'browser-suite hook, only with E2E_TEST_HOOKS' },
   { method: 'POST', url: '/api/__e2e__/notify', why: 'browser-suite hook, only with E2E_TEST_HOOKS' },
-  {
-    method: 'POST',
-    url: '/api/__e2e__/institution-admin',
-    why: 'browser-suite hook, only with E2E_TEST_HOOKS',
-  },
   { method: 'GET', url: '/*', why: 'the built web app with its history fallback' },
   { method: 'GET', url: '/api/health', why: "operators' liveness probe (plugins/app/ops), no data" },
   { method: 'GET', url: '/api/ready', why: "operators' readiness probe (plugins/app/ops), no data" },

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
 import { truncateAll } from '../../db/reset';
-import { profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { AppError } from '../../lib/app-error';
 import { createPeopleRepository } from '../../domain/people.repository';
@@ -46,16 +44,6 @@ export async function e2eModule(app: FastifyInstance) {
         type: request.body.type,
         message: request.body.message,
       });
-      return { data: true, error: false, message: null };
-    },
-  );
-  typed.post(
-    '/__e2e__/institution-admin',
-    { schema: { hide: true, body: z.object({ email: z.string() }) } },
-    async (request) => {
-      const profileId = await createPeopleRepository(app.deps.db).profileIdByEmail(request.body.email);
-      if (profileId === undefined) throw new AppError('not_found', 'Profile not found');
-      await app.deps.db.update(profiles).set({ institutionAdmin: true }).where(eq(profiles.id, profileId));
       return { data: true, error: false, message: null };
     },
   );
