@@ -5,6 +5,7 @@ import {
   ok,
   ROUTES,
   WORKBOOK_FILE_FIELD,
+  UPLOAD_TOO_LARGE_MESSAGE,
   type ImportJob,
   type WorkbookReport,
 } from '@rollbook/contract';
@@ -341,14 +342,14 @@ describe('InstitutionSetupPage', () => {
     fakeServer();
     server.use(
       onCall(institutionWorkbookRoutes.startImport, () =>
-        errorReply(413, 'The upload is too large', 'payload_too_large'),
+        errorReply(413, UPLOAD_TOO_LARGE_MESSAGE, 'payload_too_large'),
       ),
     );
     const { user } = renderPage();
     await chooseFile(user, workbook());
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The workbook could not be sent: The upload is too large',
+      'The workbook could not be sent: The file is larger than 5 MB, the largest file an upload may carry',
     );
     expect(screen.getByText(/Selected file:/)).toHaveTextContent('institution.xlsx');
     expect(screen.getByRole('button', { name: 'Check' })).toBeEnabled();
@@ -374,7 +375,7 @@ describe('InstitutionSetupPage', () => {
     Object.defineProperty(huge, 'size', { value: 50 * 1024 * 1024 });
     await dropFile(huge);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'huge.xlsx is 50 MB; a workbook may be at most 20 MB.',
+      'huge.xlsx is 50 MB; a workbook may be at most 5 MB.',
     );
     // The file chosen before stays chosen, and is the one a check sends.
     expect(screen.getByText(/Selected file:/)).toHaveTextContent('Students.csv');
