@@ -11,11 +11,7 @@
 //      npx tsx bench/security/probe.bench.ts [--port 3302]
 // The bench owns the database it is given: it empties it first. Without BENCH_REDIS_URL the server
 // keeps its limits in memory (one instance); with it, in Redis (the scaled-out mode).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   allocationExtensionRoutes,
   buildPath,
@@ -26,7 +22,6 @@ import {
 import { Redis } from 'ioredis';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
-import { createTokenSigner } from '../../apps/server/src/lib/tokens';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 // Brings in the app's `deps` decoration the token helpers' module refers to (types only).
 import type {} from '../../apps/server/src/plugins/app/deps';
@@ -37,19 +32,12 @@ import {
   TEST_PASSWORD,
 } from '../../apps/server/src/testing/factories';
 import { sampleInput, stringPaths, withString } from '../../apps/server/src/testing/sample-input';
+import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
+import { numberOption, requiredEnv } from '../lib/options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-const PORT = option('port', 3302);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const PORT = numberOption('port', 3302);
+const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty and seed');
 const REDIS_URL = process.env.BENCH_REDIS_URL;
-if (!DATABASE_URL)
-  throw new Error('BENCH_DATABASE_URL is required (the bench seeds accounts the server reads)');
-const JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-const tokens = createTokenSigner(JWT_SECRET, { accessSeconds: 3600, refreshSeconds: 3600 });
 
 interface Answer {
   status: number;
@@ -115,33 +103,6 @@ function tally(statuses: number[]): string {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      REDIS_URL,
-      JWT_SECRET,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'fatal',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await send('GET', '/api/check_server_avaibility')).status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start within 60 s');
-}
-
 const LOGIN = '/api/auth/api/login/';
 const FORGOT = '/api/auth/api/forgot_password/';
 
@@ -153,7 +114,6 @@ const LONG = Array.from({ length: 10_001 }, () => {
 const withNul = (s: string) => `${s.slice(0, 1)}\u0000${s.slice(1)}`;
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-probe-'));
   const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
   await truncateAll(handle.db);
   if (REDIS_URL) {
@@ -169,7 +129,12 @@ async function main() {
     await redis.quit();
   }
   const db = handle.db;
-  const server = await startServer(dataDir);
+  const server = await startBenchServer({
+    port: PORT,
+    databaseUrl: DATABASE_URL,
+    redisUrl: REDIS_URL,
+    logLevel: 'fatal',
+  });
   try {
     console.log(
       `mode: ${REDIS_URL ? 'PostgreSQL + Redis (limits shared in Redis)' : 'PostgreSQL, limits in memory'}`,
@@ -348,10 +313,8 @@ async function main() {
     for (const f of [...fiveHundreds, ...nulNot400].slice(0, 20)) console.log(`  ${f}`);
     process.exitCode = fiveHundreds.length === 0 && nulNot400.length === 0 ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await handle.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -14,10 +14,7 @@
 // With no delay each upload arrives while the teacher's last second of that window is still being
 // recorded, so the server waits for it (up to 1 s, 0.5 s on average) before verifying: that wait is
 // part of the measured latency, as it is for a real student.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
@@ -31,18 +28,14 @@ import {
   institutions,
   lectureSessions,
 } from '../../apps/server/src/db/schema';
-import { createTokenSigner } from '../../apps/server/src/lib/tokens';
 import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { addLecture } from '../../apps/server/src/testing/live-fixture';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
+import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
+import { numberOption as option, requiredEnv } from '../lib/options';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -52,15 +45,9 @@ const STUDENTS = option('students', 300);
 const SPREAD_MS = option('spread-ms', 10_000);
 const PORT = option('port', 3301);
 const UPLOAD_DELAY_MS = option('upload-delay-ms', 0);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const REDIS_URL = process.env.BENCH_REDIS_URL;
-if (!DATABASE_URL || !REDIS_URL) {
-  console.error('Set BENCH_DATABASE_URL (a PostgreSQL database the bench may empty) and BENCH_REDIS_URL.');
-  process.exit(2);
-}
+const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
+const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis of the scaled-out mode');
 const BASE = `http://127.0.0.1:${PORT}`;
-const JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-const tokens = createTokenSigner(JWT_SECRET, { accessSeconds: 3600, refreshSeconds: 3600 });
 /** Teacher audio streamed before the first student's recording starts. */
 const LEAD_MS = 7000;
 
@@ -116,34 +103,6 @@ async function buildBurstWorld() {
   };
 }
 
-/** Starts the real server and waits until it answers. */
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      REDIS_URL,
-      JWT_SECRET,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/check_server_avaibility`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start within 60 s');
-}
-
 interface UploadResult {
   enrollment: string;
   startedAt: number;
@@ -190,9 +149,13 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-bench-'));
   const world = await buildBurstWorld();
-  const server = await startServer(dataDir);
+  const server = await startBenchServer({
+    port: PORT,
+    databaseUrl: DATABASE_URL,
+    redisUrl: REDIS_URL,
+    logLevel: 'warn',
+  });
   let socket: TeacherSocket | undefined;
   const timers: NodeJS.Timeout[] = [];
   try {
@@ -325,10 +288,8 @@ async function main() {
   } finally {
     for (const t of timers) clearTimeout(t);
     socket?.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await world.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

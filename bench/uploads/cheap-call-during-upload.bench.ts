@@ -17,44 +17,34 @@
 //      npx tsx bench/uploads/cheap-call-during-upload.bench.ts [--runs 3] [--port 3311] [--server-dir <dir>]
 //      [--profile <dir>]   (writes the server's CPU profiles there, main thread and workers)
 //      [--only <text>]     (only the files whose name contains the text)
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { Agent, get } from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
-import { createTokenSigner } from '../../apps/server/src/lib/tokens';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { xlsxBomb } from '../../apps/server/src/lib/spreadsheet-worker/testing/xlsx-bomb';
+import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
+import { numberOption, requiredEnv, textOption } from '../lib/options';
 // The typed `app.deps` that testing/tokens refers to.
 import type {} from '../../apps/server/src/plugins/app/deps';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1]! : fallback;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
 
-const RUNS = Number(option('runs', '3'));
-const PORT = Number(option('port', '3311'));
-const SERVER_DIR = path.resolve(option('server-dir', '.'));
-const PROFILE_DIR = option('profile', '');
-const ONLY = option('only', '');
+const RUNS = numberOption('runs', 3);
+const PORT = numberOption('port', 3311);
+const SERVER_DIR = path.resolve(textOption('server-dir', '.'));
+const PROFILE_DIR = textOption('profile', '');
+const ONLY = textOption('only', '');
 const PROBE_EVERY_MS = 10;
 const IDLE_WINDOW_MS = 3000;
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-if (!DATABASE_URL) {
-  console.error('Set BENCH_DATABASE_URL (a PostgreSQL database the bench may empty).');
-  process.exit(2);
-}
+const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 const BASE = `http://127.0.0.1:${PORT}`;
-const JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-const tokens = createTokenSigner(JWT_SECRET, { accessSeconds: 3600, refreshSeconds: 3600 });
 
 const HEADER = 'day,start,end,subject,teacher,division,batches,classroom,type,notes';
 
@@ -66,36 +56,6 @@ function timetableCsv(rows: number, rowBytes: number): Buffer {
     lines.push(line + 'x'.repeat(Math.max(0, rowBytes - line.length - 1)));
   }
   return Buffer.from(lines.join('\n'));
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE_DIR)] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      JWT_SECRET,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Never leave the server behind, whatever ends the bench.
-  process.once('exit', () => server.kill('SIGKILL'));
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/check_server_avaibility`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start within 60 s');
 }
 
 /** Resident memory of the server process, worker threads included (Linux). */
@@ -226,8 +186,14 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}, server sources ${SERVER_DIR}`,
   );
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-upload-bench-'));
-  const server = await startServer(dataDir);
+  const server = await startBenchServer({
+    port: PORT,
+    databaseUrl: DATABASE_URL,
+    logLevel: 'warn',
+    cwd: SERVER_DIR,
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE_DIR)] : [],
+  });
+  const { dataDir } = server;
   const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
   try {
     await truncateAll(handle.db);
@@ -251,7 +217,7 @@ async function main() {
       await writeFile(filePath, file.data);
       paths.set(name, filePath);
     }
-    const pid = server.pid!;
+    const pid = server.process.pid!;
     // The first upload starts the server's reading worker (loading its modules): measured on its
     // own, so the windows below compare a server that has served an upload before.
     const firstPath = path.join(dataDir, 'first.csv');
@@ -279,9 +245,7 @@ async function main() {
   } finally {
     await handle.close();
     probeAgent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -73,6 +73,14 @@ export const CONNECTION_CHECK_MS = 2000;
 export const GEOLOCATION_PERMISSION_TIMEOUT_MS = 5000;
 /** Longest comment of a manual attendance request (`regulization_commet`, §6.3). */
 export const MANUAL_REQUEST_COMMENT_MAX_LENGTH = 1000;
+/**
+ * The largest file one multipart upload may carry (a timetable, a recording, an institution
+ * workbook): the server refuses a larger one with 413 while it arrives, so pages refuse it first.
+ */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The server's 413 message for a file over UPLOAD_MAX_BYTES, naming the limit. */
+export const UPLOAD_TOO_LARGE_MESSAGE = `The file is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB, the largest file an upload may carry, so nothing was saved`;
 /** Highest weekly maximum an admin may set for one teacher, in hours. */
 export const TEACHER_MAX_HOURS_LIMIT = 60;
 

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { describeIssues, fastifyPath, issuesOf, type RouteDef } from '@rollbook/contract';
+import {
+  describeIssues,
+  fastifyPath,
+  issuesOf,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  type RouteDef,
+} from '@rollbook/contract';
 import type { AuthContext } from './caller';
 import { AppError } from './app-error';
 import { assertNoNul } from './nul-guard';
-import { MAX_UPLOAD_FILE_BYTES } from './upload-limits';
 
 export interface UploadedFile {
   fieldname: string;
@@ -52,10 +57,7 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        'payload_too_large',
-        `The file is too large: uploads are limited to ${MAX_UPLOAD_FILE_BYTES / (1024 * 1024)} MB`,
-      );
+      throw new AppError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE);
     }
     // Other limits carry their status (413); a body that is not valid multipart is the caller's fault.
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;

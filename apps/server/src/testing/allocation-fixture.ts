@@ -4,7 +4,6 @@ import type { Edits } from './allocation-edit-map';
 import {
   batchStudents,
   batches,
-  catalogueSubjects,
   divisionStudents,
   divisions,
   electiveCategories,
@@ -20,10 +19,10 @@ import {
   buildSemester,
   buildStudent,
   buildTeacher,
-  TEST_SUBJECT_MARKS,
   buildOtherInstitution,
   buildTeachers,
 } from './factories';
+import { insertCatalogue } from './catalogue-fixture';
 
 /** A BE semester 7 subject to offer in a test: code, name, weekly hours, core or elective. */
 export type SubjectSpec = { code: string; name: string; L: number; T: number; P: number; elective: boolean };
@@ -41,29 +40,18 @@ const SUBJECTS: SubjectSpec[] = [
  * electives share one category. Returns the offered rows by subject code, with name and hours.
  */
 export async function offer(db: Db, institutionId: number, semesterId: number, specs: SubjectSpec[]) {
-  const catalogue = await db
-    .insert(catalogueSubjects)
-    .values(
-      specs.map((s) => ({
-        institutionId,
-        degree: 'BE',
-        streamCode: '07',
-        semYear: 7,
-        subjectCode: s.code,
-        academicYear: '2026-27',
-        effFrom: '2026-27',
-        subjectName: s.name,
-        category: s.elective ? 'Professional Elective Course' : 'Professional Core Course',
-        lectureHours: s.L,
-        tutorialHours: s.T,
-        practicalHours: s.P,
-        ...TEST_SUBJECT_MARKS,
-        isElective: s.elective,
-        isTheory: s.L > 0,
-        isPractical: s.L === 0,
-      })),
-    )
-    .returning();
+  const catalogue = await insertCatalogue(
+    db,
+    { institutionId },
+    specs.map((s) => ({
+      code: s.code,
+      name: s.name,
+      elective: s.elective,
+      hours: { lectureHours: s.L, tutorialHours: s.T, practicalHours: s.P },
+      theory: s.L > 0,
+      practical: s.L === 0,
+    })),
+  );
   const offered = await db
     .insert(offeredSubjects)
     .values(

@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { profiles } from '../db/schema';
-import { auditLog, catalogueSubjects, notifications, streams } from '../db/schema';
+import { auditLog, notifications, streams } from '../db/schema';
 import {
   buildAdmin,
   buildCollege,
   buildSemester,
   buildStudent,
   buildTeacher,
-  TEST_SUBJECT_MARKS,
-  TEST_SUBJECT_HOURS,
   buildOtherInstitution,
   buildTeachers,
 } from './factories';
+import { insertCatalogue } from './catalogue-fixture';
 import { call } from './test-app';
 import { accessTokenFor } from './tokens';
 
@@ -68,28 +67,11 @@ export async function buildCatalogue(
   key: { institutionId: number; streamCode: string; semYear: number; year: string; degree?: string },
   entries: Entry[],
 ) {
-  const rows = await db
-    .insert(catalogueSubjects)
-    .values(
-      entries.map(([code, name, category, elective]) => ({
-        institutionId: key.institutionId,
-        degree: key.degree ?? 'BE',
-        streamCode: key.streamCode,
-        semYear: key.semYear,
-        subjectCode: code,
-        academicYear: key.year,
-        effFrom: key.year,
-        subjectName: name,
-        shortName: null,
-        category,
-        ...TEST_SUBJECT_HOURS,
-        ...TEST_SUBJECT_MARKS,
-        isElective: elective,
-        isTheory: true,
-        isPractical: false,
-      })),
-    )
-    .returning();
+  const rows = await insertCatalogue(
+    db,
+    key,
+    entries.map(([code, name, category, elective]) => ({ code, name, category, elective })),
+  );
   return Object.fromEntries(rows.map((r) => [r.subjectCode, r]));
 }
 

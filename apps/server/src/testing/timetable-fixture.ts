@@ -2,7 +2,6 @@ import type { Db } from '../db/client';
 import {
   batchStudents,
   batches,
-  catalogueSubjects,
   classroomBranches,
   classrooms,
   divisionStudents,
@@ -17,11 +16,10 @@ import {
   buildStream,
   buildStudent,
   buildTeacher,
-  TEST_SUBJECT_MARKS,
-  TEST_SUBJECT_HOURS,
 } from './factories';
+import { insertCatalogue, type CatalogueEntry } from './catalogue-fixture';
 
-const SUBJECTS = [
+const SUBJECTS: CatalogueEntry[] = [
   { code: '3170701', short: 'IS', name: 'Information Security', elective: false },
   { code: '3170702', short: 'CD', name: 'Compiler Design', elective: false },
   { code: '3170703', short: 'PM', name: 'Project Management', elective: false },
@@ -58,26 +56,7 @@ export async function buildTimetableWorld(
   const haj = await teacher('HAJ', 'Hetal A. Joshi');
   const nmp = await teacher('NMP', 'Nirav M. Patel');
 
-  const catalogue = await db
-    .insert(catalogueSubjects)
-    .values(
-      SUBJECTS.map((s) => ({
-        institutionId,
-        degree: 'BE',
-        streamCode: '07',
-        semYear: 7,
-        subjectCode: s.code,
-        academicYear: '2026-27',
-        effFrom: '2026-27',
-        subjectName: s.name,
-        shortName: s.short,
-        category: s.elective ? 'Professional Elective Course' : 'Professional Core Course',
-        ...TEST_SUBJECT_HOURS,
-        ...TEST_SUBJECT_MARKS,
-        isElective: s.elective,
-      })),
-    )
-    .returning({ id: catalogueSubjects.id });
+  const catalogue = await insertCatalogue(db, { institutionId }, SUBJECTS);
   const subjects = await db
     .insert(offeredSubjects)
     .values(

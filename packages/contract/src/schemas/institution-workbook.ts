@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../constants';
 
 /**
  * The sheets of the institution workbook, in the order they are checked and applied: each sheet
@@ -88,7 +89,7 @@ export const StartWorkbookImportBodySchema = z.object({
 export type StartWorkbookImportBody = z.infer<typeof StartWorkbookImportBodySchema>;
 
 /**
- * The largest workbook upload, in bytes: the server's multipart limit (a larger file is answered
- * 413), so the page can refuse it before sending megabytes that would be thrown away.
+ * The largest workbook file, in bytes, uploaded or read from a folder: the upload limit (a larger
+ * upload is answered 413), so the page can refuse it before sending megabytes that would be thrown away.
  */
-export const WORKBOOK_MAX_BYTES = 20 * 1024 * 1024;
+export const WORKBOOK_MAX_BYTES = UPLOAD_MAX_BYTES;

@@ -55,15 +55,6 @@ export function createAcademicYearRepository(db: DbOrTx) {
       return row?.slug;
     },
 
-    /** Whether a profile of the institution is an institution admin. */
-    async isInstitutionAdmin(profileId: number, institutionId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ yes: profiles.institutionAdmin })
-        .from(profiles)
-        .where(and(eq(profiles.id, profileId), eq(profiles.institutionId, institutionId)));
-      return row?.yes === true;
-    },
-
     /** Everything `planNewYear` reads about one institution. */
     async planInput(institutionId: number): Promise<YearPlanInput> {
       const terms = await db

@@ -4,7 +4,6 @@ import { AcademicYearPreviewSchema } from '@rollbook/contract';
 import {
   academicTerms,
   auditLog,
-  catalogueSubjects,
   classrooms,
   divisions,
   lectureSessions,
@@ -14,7 +13,7 @@ import {
   students,
   timetables,
 } from '../../db/schema';
-import { TEST_SUBJECT_HOURS, TEST_SUBJECT_MARKS } from '../../testing/factories';
+import { insertCatalogue } from '../../testing/catalogue-fixture';
 import { as } from '../../testing/choices-fixture';
 import { useTestApp } from '../../testing/test-app';
 import { INSTITUTION_ADMINS_ONLY } from './academic-year.service';
@@ -262,22 +261,9 @@ describe('the new academic year (/institution/academic-year/)', () => {
       .insert(classrooms)
       .values({ institutionId: w.institution.id, name: 'LH101', latitude: 23, longitude: 72 })
       .returning();
-    const [catalogue] = await t.db
-      .insert(catalogueSubjects)
-      .values({
-        institutionId: w.institution.id,
-        degree: 'BE',
-        streamCode: '07',
-        semYear: 7,
-        subjectCode: '3170701',
-        academicYear: '2026-27',
-        effFrom: '2026-27',
-        subjectName: 'Information Security',
-        category: 'Professional Core Course',
-        ...TEST_SUBJECT_HOURS,
-        ...TEST_SUBJECT_MARKS,
-      })
-      .returning();
+    const [catalogue] = await insertCatalogue(t.db, { institutionId: w.institution.id }, [
+      { code: '3170701', name: 'Information Security', elective: false },
+    ]);
     const [subject] = await t.db
       .insert(offeredSubjects)
       .values({ semesterId: w.semesters.be7.id, catalogueSubjectId: catalogue!.id })

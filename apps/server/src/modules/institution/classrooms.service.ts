@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { campusDistance } from './campus-distance';
-import { isInstitutionAdmin, requireInstitutionAdmin } from './institution-admin';
+import { isInstitutionAdmin, requireInstitutionAdmin } from '../../domain/institution-admin';
 import {
   createClassroomsRepository,
   type BranchRow,
@@ -21,6 +21,9 @@ import {
   type ClassroomValues,
 } from './classrooms.repository';
 import { createSettingsRepository } from './settings.repository';
+
+const CLASSROOM_EDITORS_ONLY =
+  'Only an institution admin can add or edit classrooms; branch admins can only read them';
 
 export type ClassroomsServiceDeps = Pick<AppDeps, 'db'>;
 
@@ -131,7 +134,7 @@ export function createClassroomsService(deps: ClassroomsServiceDeps) {
     },
 
     async create(auth: AuthContext, body: ClassroomBody): Promise<InstitutionClassroom> {
-      await requireInstitutionAdmin(deps.db, auth, 'add or edit classrooms');
+      await requireInstitutionAdmin(deps.db, auth, CLASSROOM_EDITORS_ONLY);
       return write(auth, body.name, async (tx) => {
         const repo = createClassroomsRepository(tx);
         const all = await repo.branchesOf(auth.institutionId);
@@ -162,7 +165,7 @@ export function createClassroomsService(deps: ClassroomsServiceDeps) {
     },
 
     async update(auth: AuthContext, slug: string, body: ClassroomBody): Promise<InstitutionClassroom> {
-      await requireInstitutionAdmin(deps.db, auth, 'add or edit classrooms');
+      await requireInstitutionAdmin(deps.db, auth, CLASSROOM_EDITORS_ONLY);
       return write(auth, body.name, async (tx) => {
         const repo = createClassroomsRepository(tx);
         const current = await repo.classroomBySlug(auth.institutionId, slug);

@@ -3,8 +3,11 @@ import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { isInstitutionAdmin, requireInstitutionAdmin } from './institution-admin';
+import { isInstitutionAdmin, requireInstitutionAdmin } from '../../domain/institution-admin';
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './settings.repository';
+
+const SETTINGS_EDITORS_ONLY =
+  'Only an institution admin can change the institution settings; branch admins can only read them';
 
 export type SettingsServiceDeps = Pick<AppDeps, 'db' | 'config'>;
 
@@ -66,7 +69,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
 
     async update(auth: AuthContext, body: UpdateInstitutionSettingsBody): Promise<InstitutionSettings> {
-      await requireInstitutionAdmin(deps.db, auth, 'change the institution settings');
+      await requireInstitutionAdmin(deps.db, auth, SETTINGS_EDITORS_ONLY);
       const after = valuesOf(body);
       const saved = await deps.db.transaction(async (tx) => {
         const repo = createSettingsRepository(tx);

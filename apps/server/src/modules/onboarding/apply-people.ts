@@ -1,36 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { emailChanges, profiles, students, teacherBranches, teachers } from '../../db/schema';
+import { insertInvitableProfiles, type NewPerson } from '../../domain/new-profiles';
 import { batches, idOf, type ApplyContext } from './apply-context';
 import { keyOf } from './existing-data';
 import type { Planned, StudentValues, WorkbookPlan } from './plan';
 
-/**
- * A password hash no password matches: not a PHC string, so verification always fails. People an
- * import creates sign in only after setting a password from an invitation.
- */
-export function unusablePasswordHash(): string {
-  return `!unusable!${randomBytes(18).toString('base64url')}`;
-}
-
-/** Inserts profiles of one role and answers their ids in the same order. */
+/** Inserts people of one role (signing in only after an invitation) and answers their ids in order. */
 async function insertProfiles(
   ctx: ApplyContext,
   role: 'teacher' | 'student',
-  people: { name: string; email: string }[],
+  people: NewPerson[],
 ): Promise<number[]> {
-  const rows = await ctx.tx
-    .insert(profiles)
-    .values(
-      people.map((p) => ({
-        institutionId: ctx.institutionId,
-        role,
-        name: p.name,
-        email: p.email,
-        passwordHash: unusablePasswordHash(),
-      })),
-    )
-    .returning({ id: profiles.id });
+  const rows = await insertInvitableProfiles(ctx.tx, ctx.institutionId, role, people);
   return rows.map((r) => r.id);
 }
 

@@ -67,20 +67,6 @@ export function createImportJobsRepository(db: Db) {
       return ids.map((id) => slugs.get(id)).filter((s): s is string => s !== undefined);
     },
 
-    /** Whether the caller is an admin of the whole institution (not of some branches). */
-    async isInstitutionAdmin(profileId: number, institutionId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ yes: profiles.institutionAdmin })
-        .from(profiles)
-        .where(
-          and(
-            eq(profiles.id, profileId),
-            eq(profiles.institutionId, institutionId),
-            eq(profiles.role, 'admin'),
-          ),
-        );
-      return row?.yes === true;
-    },
   };
 }
 

@@ -4,7 +4,8 @@ import type { ImportJob, WorkbookReport } from '@rollbook/contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/caller';
 import type { Clock } from '../../lib/clock';
-import { forbidden, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { requireInstitutionAdmin as requireInstitutionAdminIn } from '../../domain/institution-admin';
 import { importWorkbook, type ImportResult } from './import-workbook';
 import { createImportJobsRepository, type ImportJobRow } from './import-jobs.repository';
 import { jobProgress } from './job-progress';
@@ -16,6 +17,8 @@ export const STALE_JOB_MS = 5 * 60_000;
 /** At most this many problems are stored and answered; `problem_count` has the total. */
 export const MAX_REPORTED_PROBLEMS = 1000;
 const LATEST_JOBS = 20;
+const WORKBOOK_ADMINS_ONLY =
+  'Only an institution admin can set up the institution from a workbook; ask your institution admin';
 
 const STOPPED_MESSAGE =
   'The server stopped while this file was being checked or imported; nothing was written. Please start again.';
@@ -55,12 +58,8 @@ export function createImportJobsService(deps: ImportJobsDeps) {
   const repo = createImportJobsRepository(deps.db);
   const running = new Map<number, Promise<void>>();
 
-  async function requireInstitutionAdmin(auth: AuthContext): Promise<void> {
-    if (!(await repo.isInstitutionAdmin(auth.profileId, auth.institutionId)))
-      throw forbidden(
-        'Only an institution admin can set up the institution from a workbook; ask your institution admin',
-      );
-  }
+  const requireInstitutionAdmin = (auth: AuthContext) =>
+    requireInstitutionAdminIn(deps.db, auth, WORKBOOK_ADMINS_ONLY);
 
   async function reportOf(result: ImportResult): Promise<WorkbookReport> {
     return {

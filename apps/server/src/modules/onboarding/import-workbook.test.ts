@@ -543,10 +543,10 @@ describe('files that are not a workbook', () => {
     ]);
   });
 
-  it('refuses a file over 20 MB without reading it', async () => {
+  it('refuses a file over 5 MB without reading it', async () => {
     const big = Buffer.alloc(50 * 1024 * 1024, 0x41);
     expect(await fileProblems([{ name: 'Students.csv', data: big }])).toEqual([
-      'Students.csv is 50.0 MB; the largest file accepted is 20.0 MB',
+      'Students.csv is 50.0 MB; the largest file accepted is 5.0 MB',
     ]);
   });
 

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
-import { institutionWorkbookRoutes, buildPath, ImportJobSchema, WORKBOOK_SHEETS } from '@rollbook/contract';
+import {
+  institutionWorkbookRoutes,
+  buildPath,
+  ImportJobSchema,
+  WORKBOOK_MAX_BYTES,
+  WORKBOOK_SHEETS,
+} from '@rollbook/contract';
 import { branches, importJobs, profiles, students } from '../../db/schema';
 import { buildAdmin, buildBranch, buildStudent, buildTeacher } from '../../testing/factories';
 import { call, useTestApp } from '../../testing/test-app';
@@ -201,11 +207,27 @@ describe('checking and importing a workbook as a job', () => {
 });
 
 describe('files that are refused', () => {
-  it('refuses a file over the upload limit with 413 and starts no job', async () => {
-    const res = await upload(registrar, { name: 'huge.xlsx', data: Buffer.alloc(50 * 1024 * 1024, 1) });
-    expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ data: null, error: true, code: 'payload_too_large' });
+  it('refuses a file over the workbook limit with 413 naming the limit, and starts no job', async () => {
+    for (const size of [WORKBOOK_MAX_BYTES + 1, 50 * 1024 * 1024]) {
+      const res = await upload(registrar, { name: 'huge.xlsx', data: Buffer.alloc(size, 1) });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({
+        data: null,
+        error: true,
+        code: 'payload_too_large',
+        message: 'The file is larger than 5 MB, the largest file an upload may carry, so nothing was saved',
+      });
+    }
     expect((await t.db.select({ n: count() }).from(importJobs))[0]!.n).toBe(0);
+  });
+
+  it('takes a file of exactly the workbook limit, and its reader does not call it too large', async () => {
+    const data = Buffer.alloc(WORKBOOK_MAX_BYTES, 0x41);
+    const started = await upload(registrar, { name: 'Students.csv', data }, 'true');
+    expect(started.status).toBe(200);
+    const job = await finished(started.body.data.slug as string);
+    expect(job.status).toBe('done');
+    expect(job.report?.problems.map((p) => p.message).join('\n')).not.toMatch(/largest file accepted/);
   });
 
   it('reports a wrong file type clearly', async () => {

@@ -1,6 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { WORKBOOK_SHEETS, type WorkbookProblem, type WorkbookSheet } from '@rollbook/contract';
+import {
+  WORKBOOK_MAX_BYTES,
+  WORKBOOK_SHEETS,
+  type WorkbookProblem,
+  type WorkbookSheet,
+} from '@rollbook/contract';
 import { sheetOfName } from './workbook-format';
 import { guardZip, ZipRefusedError } from './zip-guard';
 
@@ -34,8 +39,8 @@ export interface RawWorkbook {
 
 /** Limits on what is read, so a hostile file costs bounded memory and time. */
 export const READ_LIMITS = {
-  /** An upload or a file of the folder: the HTTP upload limit is the same. */
-  maxFileBytes: 20 * 1024 * 1024,
+  /** An upload or a file of the folder: the contract's limit, the HTTP upload limit too. */
+  maxFileBytes: WORKBOOK_MAX_BYTES,
   maxUnpackedBytes: 100 * 1024 * 1024,
   maxZipEntries: 2_000,
   maxRowsPerSheet: 50_000,

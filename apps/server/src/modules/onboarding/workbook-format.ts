@@ -20,8 +20,15 @@ export interface SheetSpec {
   columns: readonly ColumnSpec[];
 }
 
-const key = true as const;
-const required = true as const;
+/** A key column is always required too (a re-import could not find its row otherwise). */
+type ColumnNeed = 'key' | 'required' | 'optional';
+
+function column(name: string, need: ColumnNeed, help: string, example: string): ColumnSpec {
+  const spec: ColumnSpec = { name, help, example };
+  if (need === 'key') spec.key = true;
+  if (need !== 'optional') spec.required = true;
+  return spec;
+}
 
 /**
  * The institution workbook: seven sheets, each with its header row. The same list drives the
@@ -32,131 +39,113 @@ export const WORKBOOK_FORMAT: readonly SheetSpec[] = [
     name: 'Branches',
     help: 'Departments of the institution.',
     columns: [
-      { name: 'branch_code', key, required, help: 'The branch code, e.g. 07', example: '07' },
-      { name: 'branch_name', required, help: 'The branch name', example: 'Computer Engineering' },
+      column('branch_code', 'key', 'The branch code, e.g. 07', '07'),
+      column('branch_name', 'required', 'The branch name', 'Computer Engineering'),
     ],
   },
   {
     name: 'Streams',
     help: 'Degree programmes of a branch.',
     columns: [
-      {
-        name: 'branch_code',
-        key,
-        required,
-        help: 'A branch of the Branches sheet or already in Rollbook',
-        example: '07',
-      },
-      { name: 'stream_code', key, required, help: "The university's stream code", example: '07' },
-      { name: 'title', required, help: 'The degree, e.g. BE or ME', example: 'BE' },
+      column('branch_code', 'key', 'A branch of the Branches sheet or already in Rollbook', '07'),
+      column('stream_code', 'key', "The university's stream code", '07'),
+      column('title', 'required', 'The degree, e.g. BE or ME', 'BE'),
     ],
   },
   {
     name: 'Semesters',
     help: 'Semesters of a stream in an academic year.',
     columns: [
-      { name: 'branch_code', key, required, help: 'The stream’s branch', example: '07' },
-      { name: 'stream_code', key, required, help: 'A stream of that branch', example: '07' },
-      { name: 'semester', key, required, help: 'The semester number, 1 to 12', example: '5' },
-      { name: 'academic_year', key, required, help: 'The academic year, e.g. 2027-28', example: '2027-28' },
-      { name: 'start_date', help: 'First day (YYYY-MM-DD), optional', example: '2027-07-01' },
-      {
-        name: 'end_date',
-        help: 'Last day (YYYY-MM-DD), optional, not before start_date',
-        example: '2027-11-30',
-      },
+      column('branch_code', 'key', 'The stream’s branch', '07'),
+      column('stream_code', 'key', 'A stream of that branch', '07'),
+      column('semester', 'key', 'The semester number, 1 to 12', '5'),
+      column('academic_year', 'key', 'The academic year, e.g. 2027-28', '2027-28'),
+      column('start_date', 'optional', 'First day (YYYY-MM-DD), optional', '2027-07-01'),
+      column('end_date', 'optional', 'Last day (YYYY-MM-DD), optional, not before start_date', '2027-11-30'),
     ],
   },
   {
     name: 'Classrooms',
     help: 'Lecture halls and labs with the point and radius of the attendance check.',
     columns: [
-      { name: 'name', key, required, help: 'The room name as the timetable writes it', example: 'LH101' },
-      { name: 'kind', help: 'classroom or lab (default classroom)', example: 'classroom' },
-      { name: 'latitude', required, help: 'Decimal degrees, -90 to 90', example: '23.0338' },
-      { name: 'longitude', required, help: 'Decimal degrees, -180 to 180', example: '72.5461' },
-      {
-        name: 'radius_m',
-        help: 'Metres around the point counted as in the room, 10 to 5000 (default 100)',
-        example: '100',
-      },
-      { name: 'capacity', help: 'Seats, optional', example: '80' },
-      {
-        name: 'branch_codes',
-        help: 'Branches using the room, comma-separated; empty: every branch',
-        example: '07',
-      },
+      column('name', 'key', 'The room name as the timetable writes it', 'LH101'),
+      column('kind', 'optional', 'classroom or lab (default classroom)', 'classroom'),
+      column('latitude', 'required', 'Decimal degrees, -90 to 90', '23.0338'),
+      column('longitude', 'required', 'Decimal degrees, -180 to 180', '72.5461'),
+      column(
+        'radius_m',
+        'optional',
+        'Metres around the point counted as in the room, 10 to 5000 (default 100)',
+        '100',
+      ),
+      column('capacity', 'optional', 'Seats, optional', '80'),
+      column(
+        'branch_codes',
+        'optional',
+        'Branches using the room, comma-separated; empty: every branch',
+        '07',
+      ),
     ],
   },
   {
     name: 'Subjects',
     help: 'The subject catalogue: one row per subject code and academic year.',
     columns: [
-      { name: 'subject_code', key, required, help: "The university's subject code", example: '3150703' },
-      { name: 'academic_year', key, required, help: 'The academic year, e.g. 2027-28', example: '2027-28' },
-      { name: 'subject_name', required, help: 'The full name', example: 'Analysis and Design of Algorithms' },
-      { name: 'short_name', help: 'An abbreviation, optional', example: 'ADA' },
-      { name: 'stream_code', required, help: 'The stream code it belongs to', example: '07' },
-      { name: 'semester', required, help: 'The semester number, 1 to 12', example: '5' },
-      {
-        name: 'category',
-        required,
-        help: 'The category, e.g. Professional Core Course',
-        example: 'Professional Core Course',
-      },
-      { name: 'is_elective', help: 'yes or no (default no)', example: 'no' },
-      { name: 'is_theory', help: 'yes or no (default: yes when l + t > 0)', example: 'yes' },
-      { name: 'is_practical', help: 'yes or no (default: yes when p > 0 and l + t = 0)', example: 'no' },
-      { name: 'l', required, help: 'Lecture hours a week, 0 to 40', example: '3' },
-      { name: 't', required, help: 'Tutorial hours a week, 0 to 40', example: '0' },
-      { name: 'p', required, help: 'Practical hours a week, 0 to 40', example: '2' },
-      { name: 'credit', required, help: 'Credits, e.g. 4 or 4.5', example: '4' },
-      { name: 'e', help: 'External theory marks (default 0)', example: '70' },
-      { name: 'm', help: 'Mid-semester marks (default 0)', example: '30' },
-      { name: 'i', help: 'Internal practical marks (default 0)', example: '25' },
-      { name: 'v', help: 'Viva marks (default 0)', example: '25' },
-      { name: 'total_marks', help: 'Total marks (default e + m + i + v)', example: '150' },
-      { name: 'eff_from', help: 'Effective from (default: the academic year)', example: '2027-28' },
-      { name: 'syllabus_url', help: 'A link to the syllabus (http or https), optional', example: '' },
+      column('subject_code', 'key', "The university's subject code", '3150703'),
+      column('academic_year', 'key', 'The academic year, e.g. 2027-28', '2027-28'),
+      column('subject_name', 'required', 'The full name', 'Analysis and Design of Algorithms'),
+      column('short_name', 'optional', 'An abbreviation, optional', 'ADA'),
+      column('stream_code', 'required', 'The stream code it belongs to', '07'),
+      column('semester', 'required', 'The semester number, 1 to 12', '5'),
+      column(
+        'category',
+        'required',
+        'The category, e.g. Professional Core Course',
+        'Professional Core Course',
+      ),
+      column('is_elective', 'optional', 'yes or no (default no)', 'no'),
+      column('is_theory', 'optional', 'yes or no (default: yes when l + t > 0)', 'yes'),
+      column('is_practical', 'optional', 'yes or no (default: yes when p > 0 and l + t = 0)', 'no'),
+      column('l', 'required', 'Lecture hours a week, 0 to 40', '3'),
+      column('t', 'required', 'Tutorial hours a week, 0 to 40', '0'),
+      column('p', 'required', 'Practical hours a week, 0 to 40', '2'),
+      column('credit', 'required', 'Credits, e.g. 4 or 4.5', '4'),
+      column('e', 'optional', 'External theory marks (default 0)', '70'),
+      column('m', 'optional', 'Mid-semester marks (default 0)', '30'),
+      column('i', 'optional', 'Internal practical marks (default 0)', '25'),
+      column('v', 'optional', 'Viva marks (default 0)', '25'),
+      column('total_marks', 'optional', 'Total marks (default e + m + i + v)', '150'),
+      column('eff_from', 'optional', 'Effective from (default: the academic year)', '2027-28'),
+      column('syllabus_url', 'optional', 'A link to the syllabus (http or https), optional', ''),
     ],
   },
   {
     name: 'Teachers',
     help: 'Faculty. New teachers get no password: invite them to set one.',
     columns: [
-      { name: 'email', key, required, help: 'Their sign-in email', example: 'asha.mehta@college.example' },
-      { name: 'name', required, help: 'The full name', example: 'Asha K. Mehta' },
-      {
-        name: 'teacher_code',
-        required,
-        help: "The code heading the teacher's timetable column",
-        example: 'AKM',
-      },
-      {
-        name: 'branch_codes',
-        required,
-        help: 'Branches they teach in, comma-separated (the first is their home branch)',
-        example: '07',
-      },
-      { name: 'max_weekly_hours', help: 'Most teaching hours a week, 1 to 60, optional', example: '18' },
+      column('email', 'key', 'Their sign-in email', 'asha.mehta@college.example'),
+      column('name', 'required', 'The full name', 'Asha K. Mehta'),
+      column('teacher_code', 'required', "The code heading the teacher's timetable column", 'AKM'),
+      column(
+        'branch_codes',
+        'required',
+        'Branches they teach in, comma-separated (the first is their home branch)',
+        '07',
+      ),
+      column('max_weekly_hours', 'optional', 'Most teaching hours a week, 1 to 60, optional', '18'),
     ],
   },
   {
     name: 'Students',
     help: 'Students. New students get no password: invite them to set one.',
     columns: [
-      { name: 'enrollment', key, required, help: 'The enrolment number', example: '270280107001' },
-      { name: 'name', required, help: 'The full name', example: 'Riya Patel' },
-      {
-        name: 'email',
-        required,
-        help: 'Their sign-in email',
-        example: 'riya.patel@students.college.example',
-      },
-      { name: 'branch_code', required, help: 'Their branch', example: '07' },
-      { name: 'stream_code', help: 'Their stream (needed with a semester)', example: '07' },
-      { name: 'semester', help: 'Their current semester number (with academic_year)', example: '5' },
-      { name: 'academic_year', help: "The current semester's academic year", example: '2027-28' },
+      column('enrollment', 'key', 'The enrolment number', '270280107001'),
+      column('name', 'required', 'The full name', 'Riya Patel'),
+      column('email', 'required', 'Their sign-in email', 'riya.patel@students.college.example'),
+      column('branch_code', 'required', 'Their branch', '07'),
+      column('stream_code', 'optional', 'Their stream (needed with a semester)', '07'),
+      column('semester', 'optional', 'Their current semester number (with academic_year)', '5'),
+      column('academic_year', 'optional', "The current semester's academic year", '2027-28'),
     ],
   },
 ];

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../lib/caller';
 import { profiles, refreshTokens, students, teachers } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { unusablePasswordHash } from '../../lib/passwords';
+import { insertInvitableProfiles } from '../../domain/new-profiles';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { inviteProfiles } from '../../domain/invitations';
 import { isUniqueViolation } from '../../db/errors';
@@ -135,10 +135,7 @@ export function createPeopleService(deps: AppDeps) {
     name: string,
     email: string,
   ) {
-    const [profile] = await tx
-      .insert(profiles)
-      .values({ institutionId: scope.institutionId, role, name, email, passwordHash: unusablePasswordHash() })
-      .returning({ id: profiles.id, slug: profiles.slug });
+    const [profile] = await insertInvitableProfiles(tx, scope.institutionId, role, [{ name, email }]);
     return profile!;
   }
 

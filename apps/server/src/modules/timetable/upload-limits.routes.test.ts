@@ -76,7 +76,9 @@ describe('master timetable upload: files beyond the reading limits', () => {
     const before = await written();
     const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 'a'), 'master.csv');
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('The file is too large: uploads are limited to 5 MB');
+    expect(res.body.message).toBe(
+      'The file is larger than 5 MB, the largest file an upload may carry, so nothing was saved',
+    );
     expect(await written()).toEqual(before);
   });
 

@@ -14,6 +14,7 @@ import { CoordinateInputs } from '../../components/ui/coordinate-inputs';
 import { Input } from '../../components/ui/input';
 import { errorText } from '../../lib/api/api-error';
 import { checkBody, serverFieldErrors, type FieldErrors } from '../../lib/api/field-issues';
+import { textFieldBinder } from '../../lib/forms/text-field';
 import { useCreateClassroomMutation, useUpdateClassroomMutation } from './classrooms-api';
 import {
   bodyFromClassroomForm,
@@ -72,6 +73,7 @@ export function ClassroomDialog({ room, branches, campus, onClose }: ClassroomDi
     setForm((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   }
+  const field = textFieldBinder(form, errors, set);
 
   function toggleBranch(code: string, on: boolean) {
     set('branchCodes', on ? [...form.branchCodes, code] : form.branchCodes.filter((c) => c !== code));
@@ -115,13 +117,7 @@ export function ClassroomDialog({ room, branches, campus, onClose }: ClassroomDi
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
         <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
-          <Input
-            label="Name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-            autoComplete="off"
-          />
+          <Input label="Name" autoComplete="off" {...field('name')} />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={kindId} className="text-sm font-medium text-slate-700">
               Kind
@@ -157,17 +153,13 @@ export function ClassroomDialog({ room, branches, campus, onClose }: ClassroomDi
               label="Radius (m)"
               hint={`${CLASSROOM_RADIUS_LIMITS_M.min} to ${CLASSROOM_RADIUS_LIMITS_M.max} metres.`}
               inputMode="numeric"
-              value={form.radius}
-              onChange={(e) => set('radius', e.target.value)}
-              error={errors.radius}
+              {...field('radius')}
             />
             <Input
               label="Capacity"
               hint="Seats; empty when unknown."
               inputMode="numeric"
-              value={form.capacity}
-              onChange={(e) => set('capacity', e.target.value)}
-              error={errors.capacity}
+              {...field('capacity')}
             />
           </div>
           <fieldset

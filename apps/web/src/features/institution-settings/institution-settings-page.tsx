@@ -13,6 +13,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { checkBody, serverFieldErrors, type FieldErrors } from '../../lib/api/field-issues';
+import { textFieldBinder, type BoundTextField } from '../../lib/forms/text-field';
 import { PageTitle } from '../../lib/page-title';
 import {
   useInstitutionSettingsQuery,
@@ -46,8 +47,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function serverMarginText(minutes: number): string {
-  return `Empty: the server's setting (${minutes} minute${minutes === 1 ? '' : 's'}).`;
+/** One margin of the session start window: empty falls back to the server's own setting. */
+function MarginMinutesInput({
+  label,
+  serverMinutes,
+  field,
+}: {
+  label: string;
+  serverMinutes: number;
+  field: BoundTextField;
+}) {
+  return (
+    <Input
+      label={label}
+      hint={`Empty: the server's setting (${serverMinutes} minute${serverMinutes === 1 ? '' : 's'}).`}
+      inputMode="numeric"
+      placeholder={String(serverMinutes)}
+      {...field}
+    />
+  );
 }
 
 /**
@@ -68,6 +86,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
     setErrors((current) => ({ ...current, [key]: undefined }));
     setSaved(false);
   }
+  const field = textFieldBinder(form, errors, set);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,22 +129,14 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
       {/* A disabled fieldset disables every field inside at once for a reader. */}
       <fieldset disabled={readOnly || isLoading} className="flex min-w-0 flex-col gap-5">
         <Section title="Institution">
-          <Input
-            label="Name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-            autoComplete="organization"
-          />
+          <Input label="Name" autoComplete="organization" {...field('name')} />
           <p className="text-sm text-slate-700">
             Code: <span className="font-medium text-slate-900">{settings.code}</span>
           </p>
           <Input
             label="Time zone"
             hint="An IANA time zone such as Asia/Kolkata: lecture times and deadlines are in this zone."
-            value={form.timeZone}
-            onChange={(e) => set('timeZone', e.target.value)}
-            error={errors.timeZone}
+            {...field('timeZone')}
             list="institution-time-zones"
             autoComplete="off"
             spellCheck={false}
@@ -164,23 +175,15 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             {errors.alwaysOpen ? <p className="text-sm text-red-600">{errors.alwaysOpen}</p> : null}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Input
+            <MarginMinutesInput
               label="Minutes before the lecture starts"
-              hint={serverMarginText(settings.server_session_start_early_minutes)}
-              inputMode="numeric"
-              placeholder={String(settings.server_session_start_early_minutes)}
-              value={form.earlyMinutes}
-              onChange={(e) => set('earlyMinutes', e.target.value)}
-              error={errors.earlyMinutes}
+              serverMinutes={settings.server_session_start_early_minutes}
+              field={field('earlyMinutes')}
             />
-            <Input
+            <MarginMinutesInput
               label="Minutes after the lecture ends"
-              hint={serverMarginText(settings.server_session_start_late_minutes)}
-              inputMode="numeric"
-              placeholder={String(settings.server_session_start_late_minutes)}
-              value={form.lateMinutes}
-              onChange={(e) => set('lateMinutes', e.target.value)}
-              error={errors.lateMinutes}
+              serverMinutes={settings.server_session_start_late_minutes}
+              field={field('lateMinutes')}
             />
           </div>
         </Section>
@@ -190,9 +193,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             label="Attendance threshold (%)"
             hint="Reports hold students to this percentage, from 1 to 100."
             inputMode="numeric"
-            value={form.threshold}
-            onChange={(e) => set('threshold', e.target.value)}
-            error={errors.threshold}
+            {...field('threshold')}
           />
         </Section>
 
@@ -203,9 +204,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             type="url"
             inputMode="url"
             placeholder={`https://university.example/syllabus/${SYLLABUS_CODE_PLACEHOLDER}.pdf`}
-            value={form.syllabusTemplate}
-            onChange={(e) => set('syllabusTemplate', e.target.value)}
-            error={errors.syllabusTemplate}
+            {...field('syllabusTemplate')}
             spellCheck={false}
           />
           {example ? (

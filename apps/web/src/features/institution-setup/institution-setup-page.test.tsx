@@ -6,6 +6,7 @@ import {
   ok,
   ROUTES,
   WORKBOOK_FILE_FIELD,
+  UPLOAD_TOO_LARGE_MESSAGE,
   type ImportJob,
   type WorkbookReport,
 } from '@rollbook/contract';
@@ -71,6 +72,8 @@ function fakeServer(options: { imports?: ImportJob[]; fileName?: string } = {}) 
   };
 }
 
+type FakeServer = ReturnType<typeof fakeServer>;
+
 const CLEAN: WorkbookReport = buildReport({
   Branches: { created: 1 },
   Streams: { created: 1 },
@@ -107,6 +110,27 @@ function rowText(table: HTMLElement, name: string): string[] {
 }
 
 const applyButton = () => screen.getByRole('button', { name: 'Apply' });
+
+/** Chooses a workbook (a fresh one unless given), presses Check and waits for the check's progress bar. */
+async function startCheck(user: User, file: File = workbook()): Promise<HTMLElement> {
+  await chooseFile(user, file);
+  await user.click(screen.getByRole('button', { name: 'Check' }));
+  return screen.findByRole('progressbar', { name: 'Checking the workbook' });
+}
+
+/** Ends the running check with a report and waits until Apply is offered. */
+async function passCheck(fake: FakeServer, report: WorkbookReport = CLEAN) {
+  fake.update({ status: 'done', report });
+  await waitFor(() => expect(applyButton()).toBeEnabled());
+}
+
+/** Presses Apply, confirms in the question, and waits for the import's progress bar. */
+async function confirmApply(user: User) {
+  await user.click(applyButton());
+  const dialog = await findOpenDialog('Apply the workbook?');
+  await user.click(within(dialog).getByRole('button', { name: 'Apply the workbook' }));
+  await screen.findByRole('progressbar', { name: 'Applying the workbook' });
+}
 
 let downloads: string[] = [];
 beforeEach(() => {
@@ -201,10 +225,7 @@ describe('InstitutionSetupPage', () => {
   it('renders the progress as an accessible bar with the phase in a live region', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-
-    const bar = await screen.findByRole('progressbar', { name: 'Checking the workbook' });
+    const bar = await startCheck(user);
     // Queued: no total yet, so no value (read as "in progress").
     expect(bar).not.toHaveAttribute('aria-valuenow');
     expect(screen.getByText('Waiting for the server to start…')).toHaveAttribute('aria-live', 'polite');
@@ -231,9 +252,7 @@ describe('InstitutionSetupPage', () => {
   it('lists the problems of a workbook a page at a time and keeps Apply disabled', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
+    await startCheck(user);
     fake.update({
       status: 'done',
       report: buildReport(
@@ -293,9 +312,7 @@ describe('InstitutionSetupPage', () => {
   it('says why a job failed, keeps the file chosen, and checks it again', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
+    await startCheck(user);
     fake.update({ status: 'failed', error: 'The server restarted during the check' });
 
     expect(
@@ -314,9 +331,7 @@ describe('InstitutionSetupPage', () => {
   it('says so when a poll fails, and carries on with the next one', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
+    await startCheck(user);
     fake.setOutage(true);
     expect(
       await screen.findByText(/The progress could not be read \(The server is busy\)/),
@@ -333,14 +348,14 @@ describe('InstitutionSetupPage', () => {
     fakeServer();
     server.use(
       onCall(institutionWorkbookRoutes.startImport, () =>
-        errorReply(413, 'The upload is too large', 'payload_too_large'),
+        errorReply(413, UPLOAD_TOO_LARGE_MESSAGE, 'payload_too_large'),
       ),
     );
     const { user } = renderPage();
     await chooseFile(user, workbook());
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The workbook could not be sent: The upload is too large',
+      'The workbook could not be sent: The file is larger than 5 MB, the largest file an upload may carry',
     );
     expect(screen.getByText(/Selected file:/)).toHaveTextContent('institution.xlsx');
     expect(screen.getByRole('button', { name: 'Check' })).toBeEnabled();
@@ -366,7 +381,7 @@ describe('InstitutionSetupPage', () => {
     Object.defineProperty(huge, 'size', { value: 50 * 1024 * 1024 });
     await dropFile(huge);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'huge.xlsx is 50 MB; a workbook may be at most 20 MB.',
+      'huge.xlsx is 50 MB; a workbook may be at most 5 MB.',
     );
     // The file chosen before stays chosen, and is the one a check sends.
     expect(screen.getByText(/Selected file:/)).toHaveTextContent('Students.csv');
@@ -387,22 +402,16 @@ describe('InstitutionSetupPage', () => {
   it('asks before applying: Cancel writes nothing, and only the confirmation starts the import', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
-    fake.update({ status: 'done', report: buildReport({ Subjects: { created: 1, updated: 1 } }) });
-    await waitFor(() => expect(applyButton()).toBeEnabled());
+    await startCheck(user);
+    await passCheck(fake, buildReport({ Subjects: { created: 1, updated: 1 } }));
 
     await user.click(applyButton());
-    let dialog = await findOpenDialog('Apply the workbook?');
+    const dialog = await findOpenDialog('Apply the workbook?');
     expect(dialog).toHaveTextContent('This creates 1 record and updates 1 record in your institution');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(applyButton());
-    dialog = await findOpenDialog('Apply the workbook?');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply the workbook' }));
-    await screen.findByRole('progressbar', { name: 'Applying the workbook' });
+    await confirmApply(user);
     // One check and one import: the cancelled question started nothing.
     expect(fake.started.map((s) => s.dryRun)).toEqual(['true', 'false']);
   });
@@ -410,11 +419,8 @@ describe('InstitutionSetupPage', () => {
   it('applies only the file that was checked, and nothing when nothing would change', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
-    fake.update({ status: 'done', report: CLEAN });
-    await waitFor(() => expect(applyButton()).toBeEnabled());
+    await startCheck(user);
+    await passCheck(fake);
 
     await chooseFile(user, workbook('institution-v2.xlsx'));
     expect(applyButton()).toBeDisabled();
@@ -433,16 +439,9 @@ describe('InstitutionSetupPage', () => {
   it('shows a failed import in place and lets the admin apply again', async () => {
     const fake = fakeServer();
     const { user } = renderPage();
-    await chooseFile(user, workbook());
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByRole('progressbar', { name: 'Checking the workbook' });
-    fake.update({ status: 'done', report: CLEAN });
-    await waitFor(() => expect(applyButton()).toBeEnabled());
-    await user.click(applyButton());
-    await user.click(
-      within(await findOpenDialog('Apply the workbook?')).getByRole('button', { name: 'Apply the workbook' }),
-    );
-    await screen.findByRole('progressbar', { name: 'Applying the workbook' });
+    await startCheck(user);
+    await passCheck(fake);
+    await confirmApply(user);
     fake.update({ status: 'failed', error: 'The database refused the write' });
 
     expect(

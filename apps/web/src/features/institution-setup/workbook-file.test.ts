@@ -23,7 +23,7 @@ describe('workbookFileProblem', () => {
     expect(workbookFileProblem(file('empty.xlsx', 0))).toBe('empty.xlsx is empty.');
     expect(workbookFileProblem(file('big.xlsx', WORKBOOK_MAX_BYTES))).toBeNull();
     expect(workbookFileProblem(file('big.xlsx', 50 * 1024 * 1024))).toBe(
-      'big.xlsx is 50 MB; a workbook may be at most 20 MB.',
+      'big.xlsx is 50 MB; a workbook may be at most 5 MB.',
     );
   });
 

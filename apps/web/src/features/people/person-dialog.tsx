@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { errorText } from '../../lib/api/api-error';
+import { textFieldBinder } from '../../lib/forms/text-field';
 import { useAddPersonMutation, useEditPersonMutation } from './people-api';
 import {
   addBody,
@@ -101,6 +102,7 @@ export function PersonDialog({ mode, options, onClose, onAdded, onSaved }: Perso
 
   const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  const field = textFieldBinder(draft, problems, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -158,30 +160,11 @@ export function PersonDialog({ mode, options, onClose, onAdded, onSaved }: Perso
             }}
           />
         )}
-        <Input
-          label="Name"
-          autoComplete="off"
-          value={draft.name}
-          error={problems.name}
-          onChange={(event) => set('name', event.target.value)}
-        />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="off"
-          value={draft.email}
-          error={problems.email}
-          onChange={(event) => set('email', event.target.value)}
-        />
+        <Input label="Name" autoComplete="off" {...field('name')} />
+        <Input label="Email" type="email" autoComplete="off" {...field('email')} />
         {role === 'teacher' ? (
           <>
-            <Input
-              label="Teacher code"
-              autoComplete="off"
-              value={draft.teacherCode}
-              error={problems.teacherCode}
-              onChange={(event) => set('teacherCode', event.target.value)}
-            />
+            <Input label="Teacher code" autoComplete="off" {...field('teacherCode')} />
             <BranchChecks
               options={options}
               value={draft.branchSlugs}
@@ -197,13 +180,7 @@ export function PersonDialog({ mode, options, onClose, onAdded, onSaved }: Perso
           </>
         ) : (
           <>
-            <Input
-              label="Enrolment number"
-              autoComplete="off"
-              value={draft.enrollment}
-              error={problems.enrollment}
-              onChange={(event) => set('enrollment', event.target.value)}
-            />
+            <Input label="Enrolment number" autoComplete="off" {...field('enrollment')} />
             <NativeSelect
               label="Branch"
               value={draft.branchSlug}
