@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+import { attendancePrivacyRoutes } from './attendance-privacy.routes';
 import { authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -16,6 +17,7 @@ import { sessionRoutes } from './sessions.routes';
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+export { attendancePrivacyRoutes } from './attendance-privacy.routes';
 export { authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
@@ -70,6 +72,7 @@ const EXTENSION_ROUTE_GROUPS = {
   academicYear: academicYearRoutes,
   divisionReset: divisionResetRoutes,
   institutionWorkbook: institutionWorkbookRoutes,
+  attendancePrivacy: attendancePrivacyRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */
