@@ -6,8 +6,7 @@ import { minutesOfDayIn } from './zoned-time';
  * weekday at a time. `atMinutes` counts minutes since local midnight.
  */
 export type Schedule =
-  | { every: 'day'; atMinutes: number }
-  | { every: 'week'; weekday: Weekday; atMinutes: number };
+  { every: 'day'; atMinutes: number } | { every: 'week'; weekday: Weekday; atMinutes: number };
 
 /**
  * The civil date (`YYYY-MM-DD`, in `timeZone`) of the most recent due moment of a schedule at or

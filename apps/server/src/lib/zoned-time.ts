@@ -26,8 +26,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** The zone's wall clock at an instant, as if it were UTC (milliseconds). */
 function wallClockAsUtc(at: Date, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(at);
-  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
+  const value = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
 }
 
 /** Minutes since local midnight of an instant in a time zone. */

@@ -40,7 +40,8 @@ describe('the scheduled-job runner', () => {
   // With PostgreSQL, a second pool plays the second server instance; PGlite has one connection.
   let second: DbHandle | undefined;
   beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) second = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
+    if (process.env.TEST_DATABASE_URL)
+      second = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
   });
   afterAll(async () => {
     await second?.close();
@@ -64,7 +65,11 @@ describe('the scheduled-job runner', () => {
     ]);
     expect(await runsOf(a.id)).toEqual([{ detail: { periodKey: '2026-11-02' } }]);
     const [claim] = await t.db.select().from(jobRuns).where(eq(jobRuns.institutionId, a.id));
-    expect(claim).toMatchObject({ job: 'test-weekly', periodKey: '2026-11-02', summary: { periodKey: '2026-11-02' } });
+    expect(claim).toMatchObject({
+      job: 'test-weekly',
+      periodKey: '2026-11-02',
+      summary: { periodKey: '2026-11-02' },
+    });
   });
 
   it('never runs a period twice: again, after a restart, or on two instances at once', async () => {

@@ -19,7 +19,11 @@ export function createJobRunsRepository(db: DbOrTx) {
         .select({ id: jobRuns.id })
         .from(jobRuns)
         .where(
-          and(eq(jobRuns.job, job), eq(jobRuns.institutionId, institutionId), eq(jobRuns.periodKey, periodKey)),
+          and(
+            eq(jobRuns.job, job),
+            eq(jobRuns.institutionId, institutionId),
+            eq(jobRuns.periodKey, periodKey),
+          ),
         )
         .limit(1);
       return row !== undefined;

@@ -11,7 +11,8 @@ export async function deleteRecordings(mediaDir: string, recordingPaths: readonl
   let deleted = 0;
   for (const recordingPath of recordingPaths) {
     const file = path.resolve(root, recordingPath);
-    if (!file.startsWith(root + path.sep)) throw new Error(`recording path outside the media folder: ${recordingPath}`);
+    if (!file.startsWith(root + path.sep))
+      throw new Error(`recording path outside the media folder: ${recordingPath}`);
     await rm(file, { force: true });
     deleted += 1;
   }

@@ -4,6 +4,8 @@ import { deleteRecordings } from './recording-files';
 import { createRetentionRepository } from './retention.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Marks cleared per statement: bounded memory and statement time on a large first sweep. */
+const CLEAR_BATCH = 2000;
 
 /** The retention sweep runs every night at 02:30 in the institution's zone. */
 export const RETENTION_JOB_NAME = 'recording-retention';
@@ -23,11 +25,22 @@ export function retentionJob(mediaDir: string): ScheduledJob {
       const days = await repo.retentionDays(institution.id);
       if (days === undefined) return { summary: { cleared: 0 } };
       const cutoff = new Date(now.getTime() - days * DAY_MS);
-      const cleared = await repo.clearPersonalDataBefore(institution.id, cutoff, now);
-      const files = cleared.flatMap((r) => (r.recordingPath ? [r.recordingPath] : []));
-      const recordingsDeleted = await deleteRecordings(mediaDir, files);
-      const summary = { cleared: cleared.length, recordingsDeleted, cutoff: cutoff.toISOString(), retentionDays: days };
-      if (cleared.length > 0) {
+      let cleared = 0;
+      let recordingsDeleted = 0;
+      for (;;) {
+        const batch = await repo.expiredPersonalData(institution.id, cutoff, CLEAR_BATCH);
+        if (batch.length === 0) break;
+        // Files first: a file that cannot be deleted throws, and the rows keep naming their files.
+        const files = batch.flatMap((r) => (r.recordingPath ? [r.recordingPath] : []));
+        recordingsDeleted += await deleteRecordings(mediaDir, files);
+        await repo.clearPersonalData(
+          batch.map((r) => r.id),
+          now,
+        );
+        cleared += batch.length;
+      }
+      const summary = { cleared, recordingsDeleted, cutoff: cutoff.toISOString(), retentionDays: days };
+      if (cleared > 0) {
         await audit(tx, {
           institutionId: institution.id,
           actorProfileId: null,

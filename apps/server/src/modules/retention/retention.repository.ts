@@ -14,24 +14,17 @@ export function createRetentionRepository(db: DbOrTx) {
     },
 
     /**
-     * Clears the raw recording and exact position (latitude, longitude, accuracy) of every mark of
-     * the institution's students made before `cutoff`, keeping the verdict, its reasons, the metrics
-     * and the distance from the classroom. Returns the cleared rows' recording paths (null: none).
+     * The next marks (at most `limit`) of the institution's students made before `cutoff` that still
+     * hold a raw recording or an exact position, locked until the transaction ends.
      */
-    async clearPersonalDataBefore(
+    async expiredPersonalData(
       institutionId: number,
       cutoff: Date,
-      at: Date,
-    ): Promise<Array<{ recordingPath: string | null }>> {
+      limit: number,
+    ): Promise<Array<{ id: number; recordingPath: string | null }>> {
       return db
-        .update(attendances)
-        .set({
-          recordingPath: null,
-          latitude: null,
-          longitude: null,
-          accuracyM: null,
-          personalDataClearedAt: at,
-        })
+        .select({ id: attendances.id, recordingPath: attendances.recordingPath })
+        .from(attendances)
         .where(
           and(
             inArray(
@@ -48,7 +41,27 @@ export function createRetentionRepository(db: DbOrTx) {
             ),
           ),
         )
-        .returning({ recordingPath: attendances.recordingPath });
+        .orderBy(attendances.id)
+        .limit(limit)
+        .for('update');
+    },
+
+    /**
+     * Clears the raw recording and exact position (latitude, longitude, accuracy) of these marks,
+     * keeping the verdict, its reasons, the metrics and the distance from the classroom.
+     */
+    async clearPersonalData(ids: number[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(attendances)
+        .set({
+          recordingPath: null,
+          latitude: null,
+          longitude: null,
+          accuracyM: null,
+          personalDataClearedAt: at,
+        })
+        .where(inArray(attendances.id, ids));
     },
   };
 }
