@@ -22,6 +22,7 @@ import { pick, seededRandom } from './random';
 import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
 import { seedDemoAllocation } from './demo-allocation';
+import { seedDemoHistory } from './demo-history';
 
 export const DEMO_PASSWORD = 'Rollbook@2026';
 
@@ -66,11 +67,16 @@ function initials(name: string): string {
 const metresToLat = (m: number) => m / 111_320;
 const metresToLon = (m: number, lat: number) => m / (111_320 * Math.cos((lat * Math.PI) / 180));
 
+/** `now`: the moment the demo's past weeks of attendance are counted back from (tests pass their clock's). */
+export interface SeedOptions {
+  now?: Date;
+}
+
 /** Seeds the demo institution when the database has none; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(institutions);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, opts);
   return true;
 }
 
@@ -79,7 +85,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
  * streams, the current term's semesters, a subject catalogue over three academic years, 30 teachers,
  * 240 students, classrooms and labs around one campus point, and the fixed demo accounts.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const random = seededRandom(2026);
   // One argon2id hash for every demo account: they share the published demo password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -206,6 +212,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoTimetable(db);
   // Teacher priorities for every planned semester, so the load allocation has a proposal to review.
   await seedDemoAllocation(db);
+  // Past weeks of held sessions, so every attendance report has something to show.
+  await seedDemoHistory(db, opts.now ?? new Date());
 }
 
 async function seedClassrooms(tx: Tx, institutionId: number, branchIds: number[]) {
