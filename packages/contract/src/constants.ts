@@ -28,6 +28,9 @@ export const NOTIFICATION_TYPES = {
   subject_choice_deadline_alert: 'Subject Choice Deadline Alert',
   subject_choice_reset_alert: 'Subject Choice Reset Alert',
   attendance_correction_alert: 'Attendance Correction Alert',
+  attendance_below_threshold_alert: 'Attendance Below Threshold Alert',
+  attendance_weekly_summary_alert: 'Weekly Attendance Summary',
+  detention_list_alert: 'Detention List Alert',
 } as const;
 export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;
 
@@ -67,6 +70,20 @@ export const NOTIFICATION_DESTINATIONS = {
   attendance_correction_alert: {
     teacher: '/teacher-dashboard/lecture-history',
     student: '/student-dashboard',
+  },
+  // Rollbook's own (issue 16, the weekly alerts job). Students get the first, teachers the second;
+  // the third goes to admins, who have no link: each row still names a page for its role.
+  attendance_below_threshold_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
+  },
+  attendance_weekly_summary_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
+  },
+  detention_list_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
   },
 } as const satisfies Record<NotificationTypeCode, { teacher: string; student: string }>;
 
@@ -128,6 +145,8 @@ export const ROUTES = {
   studentDivision: '/student-dashboard/division',
   teacherLoadAllocation: '/teacher-dashboard/load-allocation',
   teacherLectureHistory: '/teacher-dashboard/lecture-history',
+  teacherAnalytics: '/teacher-dashboard/analytics',
+  studentAttendance: '/student-dashboard/attendance',
   maintenance: '/maintenance',
   profile: '/profile',
   adminPeople: '/admin/people',

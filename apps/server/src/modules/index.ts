@@ -14,6 +14,7 @@ import { institutionModule } from './institution/institution.routes';
 import { academicYearModule } from './academic-year/academic-year.routes';
 import { onboardingModule } from './onboarding/onboarding.routes';
 import { retentionModule } from './retention/retention.routes';
+import { alertsModule } from './alerts/alerts.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -35,4 +36,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(academicYearModule);
   await api.register(onboardingModule);
   await api.register(retentionModule);
+  await api.register(alertsModule);
 }

@@ -5,7 +5,6 @@ import {
   attendances,
   batchStudents,
   classrooms,
-  divisionStudents,
   institutions,
   lectureBatches,
   lectureSessions,
@@ -58,12 +57,10 @@ async function loadLectures(tx: Tx, institutionId: number): Promise<HistoryLectu
       day: lectures.day,
       startTime: lectures.startTime,
       endTime: lectures.endTime,
-      type: lectures.type,
       offeredSubjectId: lectures.offeredSubjectId,
       classroomId: lectures.classroomId,
       latitude: classrooms.latitude,
       longitude: classrooms.longitude,
-      divisionId: timetables.divisionId,
       teacherProfileId: teachers.profileId,
       teacherEmail: profiles.email,
       semesterStart: semesters.startDate,
@@ -78,11 +75,6 @@ async function loadLectures(tx: Tx, institutionId: number): Promise<HistoryLectu
     .where(and(eq(semesters.institutionId, institutionId), eq(lectures.isActive, true)))
     .orderBy(asc(lectures.id));
   if (rows.length === 0) return [];
-  const byDivision = await tx
-    .select({ divisionId: divisionStudents.divisionId, studentId: divisionStudents.studentId })
-    .from(divisionStudents)
-    .where(inArray(divisionStudents.divisionId, [...new Set(rows.map((r) => r.divisionId))]))
-    .orderBy(asc(divisionStudents.studentId));
   const byLecture = await tx
     .select({ lectureId: lectureBatches.lectureId, studentId: batchStudents.studentId })
     .from(lectureBatches)
@@ -99,7 +91,6 @@ async function loadLectures(tx: Tx, institutionId: number): Promise<HistoryLectu
     for (const i of items) map.set(i.key, [...(map.get(i.key) ?? []), i.studentId]);
     return map;
   };
-  const divisionAudience = group(byDivision.map((r) => ({ key: r.divisionId, studentId: r.studentId })));
   const batchAudience = group(byLecture.map((r) => ({ key: r.lectureId, studentId: r.studentId })));
   return rows.map((r) => ({
     id: r.id,
@@ -112,11 +103,9 @@ async function loadLectures(tx: Tx, institutionId: number): Promise<HistoryLectu
     teacherProfileId: r.teacherProfileId,
     teacherEmail: r.teacherEmail,
     semesterStart: r.semesterStart,
-    // Theory: the whole division; lab and practical: the lecture's batches.
-    audience:
-      r.type === 'theory'
-        ? (divisionAudience.get(r.divisionId) ?? [])
-        : [...new Set(batchAudience.get(r.id) ?? [])],
+    // The students of the batches the lecture names (a theory lecture names its division's
+    // batches taking the subject): the attendance record's own definition of the audience.
+    audience: [...new Set(batchAudience.get(r.id) ?? [])],
   }));
 }
 

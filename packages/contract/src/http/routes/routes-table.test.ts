@@ -196,6 +196,7 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /attendance/sessions/{session_id}/corrections',
         'GET /attendance/sessions/{session_id}/students/{student_slug}/corrections',
         'GET /attendance/sessions/{session_id}/workbook',
+        'GET /attendance/privacy',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
