@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, gte, isNotNull, lt, max, min, sql } from 'drizzle-orm';
-import { attendanceCorrections, attendances, lectureSessions, profiles, students } from '../db/schema';
+import {
+  attendanceCorrections,
+  attendances,
+  institutions,
+  lectureSessions,
+  profiles,
+  students,
+} from '../db/schema';
+import { createAttendanceRecordRepository } from '../domain/attendance-record';
 import { truncateAll } from '../db/reset';
 import { useTestApp } from '../testing/test-app';
 import { seedDemo } from './demo';
@@ -25,7 +33,7 @@ describe('the demo’s attendance history', () => {
       .innerJoin(students, eq(students.id, attendances.studentId))
       .orderBy(asc(lectureSessions.lectureId), asc(lectureSessions.day), asc(students.enrollment));
 
-  it('holds several past weeks of sessions with excuses, refusals, corrections and cleared positions, the same every time', async () => {
+  it('holds several past weeks of sessions with students under 75 %, excuses, refusals, corrections and cleared positions, the same every time', async () => {
     // Wednesday 4 November 2026: the weeks before Monday 2 November are history.
     const now = new Date('2026-11-04T10:00:00+05:30');
     await seedDemo(t.db, { now });
@@ -84,6 +92,24 @@ describe('the demo’s attendance history', () => {
       .from(attendances)
       .where(and(gte(attendances.markingTime, cutoff), isNotNull(attendances.latitude)));
     expect(recentWithPosition.length).toBeGreaterThan(0);
+
+    // The attendance record finds students under 75 % (the demo student among them), not everyone.
+    const [demo] = await t.db.select().from(institutions);
+    const record = createAttendanceRecordRepository(t.db);
+    const filter = { institutionId: demo!.id, to: '2026-11-01' };
+    const tallies = await record.subjectTallies(filter);
+    const below = await record.detained(filter, demo!.attendanceThresholdPercent);
+    expect(demo!.attendanceThresholdPercent).toBe(75);
+    expect(tallies.length).toBeGreaterThan(100);
+    expect(below.length).toBeGreaterThan(tallies.length * 0.05);
+    expect(below.length).toBeLessThan(tallies.length * 0.5);
+    const [demoStudent] = await t.db
+      .select({ id: students.id })
+      .from(students)
+      .innerJoin(profiles, eq(profiles.id, students.profileId))
+      .where(eq(profiles.email, 'student@rollbook.test'));
+    expect(below.some((b) => b.studentId === demoStudent!.id)).toBe(true);
+    expect(tallies.filter((t) => t.excused > 0).length).toBeGreaterThan(0);
 
     await truncateAll(t.db);
     await seedDemo(t.db, { now });
