@@ -19,3 +19,4 @@ export * from './schemas/institution-settings';
 export * from './schemas/academic-year';
 export * from './schemas/institution-workbook';
 export * from './schemas/session-history';
+export * from './schemas/attendance-reports';

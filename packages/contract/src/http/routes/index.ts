@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+import { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 import { authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -17,6 +18,7 @@ import { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.rou
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+export { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 export { authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
@@ -63,6 +65,7 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
  */
 const SECTION_13_ROUTE_GROUPS = {
   sessionHistory: sessionHistoryRoutes,
+  analytics: analyticsRoutes,
 } as const;
 
 /** Every §13 call exactly once. */
@@ -86,6 +89,7 @@ const EXTENSION_ROUTE_GROUPS = {
   divisionReset: divisionResetRoutes,
   institutionWorkbook: institutionWorkbookRoutes,
   sessionRecord: sessionRecordRoutes,
+  attendanceRecord: attendanceRecordRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */
