@@ -41,8 +41,8 @@ export function countsQuery(f: RecordFilter): SQL {
 }
 
 /**
- * The same counts week by week over every student of the filter together (`weeks`: week, held,
- * present, excused), in one pass over the marks: held is the audience's size times the week's
+ * The same counts week by week and subject over every student of the filter together
+ * (`subject_weeks`: subject_id, week, held, present, excused), in one pass over the marks: held is the audience's size times the week's
  * sessions of each lecture, plus the marks of students outside the audience.
  */
 export function weeklyCountsQuery(f: RecordFilter): SQL {
@@ -52,12 +52,12 @@ export function weeklyCountsQuery(f: RecordFilter): SQL {
       select lecture_id, count(*)::int as n from audience group by lecture_id
     ),
     expected as (
-      select date_trunc('week', h.day)::date as week, sum(coalesce(sz.n, 0))::int as n
+      select h.subject_id, date_trunc('week', h.day)::date as week, sum(coalesce(sz.n, 0))::int as n
       from held h left join audience_size sz on sz.lecture_id = h.lecture_id
-      group by 1
+      group by 1, 2
     ),
     marked as (
-      select date_trunc('week', h.day)::date as week,
+      select h.subject_id, date_trunc('week', h.day)::date as week,
         (count(*) filter (where au.student_id is null))::int as outside,
         (count(*) filter (where a.is_present and a.excuse is null))::int as present,
         (count(*) filter (where a.excuse is not null))::int as excused
@@ -65,14 +65,25 @@ export function weeklyCountsQuery(f: RecordFilter): SQL {
       join held h on h.session_id = a.session_id
       left join audience au on au.lecture_id = h.lecture_id and au.student_id = a.student_id
       where ${studentConditions(f, sql`a.student_id`)}
-      group by 1
+      group by 1, 2
     ),
-    weeks as (
-      select e.week, e.n + coalesce(m.outside, 0) as held, coalesce(m.present, 0) as present,
+    subject_weeks as (
+      select e.subject_id, e.week, e.n + coalesce(m.outside, 0) as held, coalesce(m.present, 0) as present,
         coalesce(m.excused, 0) as excused
-      from expected e left join marked m on m.week = e.week
+      from expected e left join marked m on m.week = e.week and m.subject_id = e.subject_id
       where e.n + coalesce(m.outside, 0) > 0
     )`;
+}
+
+/**
+ * The students a report lists (`roster`: the audience of the filter's held lectures) and the
+ * subjects held (`subjects_held`), for paging a report before computing its page.
+ */
+export function rosterQuery(f: RecordFilter): SQL {
+  return sql`
+    ${heldQueries(f)},
+    roster as (select distinct student_id from audience),
+    subjects_held as (select distinct subject_id from lecture_held)`;
 }
 
 /** Held sessions of the filter (`held`), their count per lecture (`lecture_held`), the `audience`. */
