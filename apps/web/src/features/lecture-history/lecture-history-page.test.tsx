@@ -178,7 +178,7 @@ describe('the attendance sheet of a session', () => {
       onCall(sessionRecordRoutes.getCorrectionTrail, () => ok(trail)),
     );
     const { user } = await openHistory();
-    await user.click(await screen.findByRole('button', { name: /Open the attendance of Computer Networks/ }));
+    await user.click(await screen.findByRole('button', { name: /Open attendance of Computer Networks/ }));
     const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
     expect(
       await within(panel).findByText('You can correct marks until Mon, 9 Nov 2026.'),
@@ -219,7 +219,7 @@ describe('the attendance sheet of a session', () => {
       }),
     );
     const { user } = await openHistory();
-    await user.click(await screen.findByRole('button', { name: /Open the attendance of Computer Networks/ }));
+    await user.click(await screen.findByRole('button', { name: /Open attendance of Computer Networks/ }));
     const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
     await user.click(await within(panel).findByRole('button', { name: 'Correct Riya Patel' }));
     const dialog = await screen.findByRole('dialog', { name: "Correct Riya Patel's mark" });
@@ -253,7 +253,7 @@ describe('the attendance sheet of a session', () => {
       ),
     );
     const { user } = await openHistory();
-    await user.click(await screen.findByRole('button', { name: /Open the attendance of Computer Networks/ }));
+    await user.click(await screen.findByRole('button', { name: /Open attendance of Computer Networks/ }));
     await user.click(await screen.findByRole('button', { name: 'Correct Riya Patel' }));
     const dialog = await screen.findByRole('dialog', { name: "Correct Riya Patel's mark" });
     await user.type(within(dialog).getByLabelText('Reason'), 'Was present');
@@ -272,7 +272,7 @@ describe('the attendance sheet of a session', () => {
     };
     server.use(onCall(sessionRecordRoutes.getSessionSheet, () => ok(sheet([absent, present], closed))));
     const { user } = await openHistory();
-    await user.click(await screen.findByRole('button', { name: /Open the attendance of Computer Networks/ }));
+    await user.click(await screen.findByRole('button', { name: /Open attendance of Computer Networks/ }));
     const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
     expect(await within(panel).findByRole('note')).toHaveTextContent(closed.message);
     expect(within(panel).queryByRole('button', { name: /^Correct / })).toBeNull();

@@ -65,7 +65,7 @@ function SessionCard({ session, onOpen }: { session: SessionHistoryItem; onOpen:
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Open the attendance of ${session.subject_name} on ${readableDay(session.day)} at ${session.start_time}`}
+          aria-label={`Open attendance of ${session.subject_name} on ${readableDay(session.day)} at ${session.start_time}`}
           onClick={onOpen}
         >
           Open attendance
