@@ -8,6 +8,7 @@ import { catalogueModule } from './catalogue/catalogue.routes';
 import { choicesModule } from './choices/choices.routes';
 import { allocationModule } from './allocation/allocation.routes';
 import { sessionsModule } from './sessions/sessions.routes';
+import { sessionHistoryModule } from './session-history/session-history.routes';
 import { divisionsModule } from './divisions/divisions.routes';
 import { peopleModule } from './people/people.routes';
 import { institutionModule } from './institution/institution.routes';
@@ -29,6 +30,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(choicesModule);
   await api.register(allocationModule);
   await api.register(sessionsModule);
+  await api.register(sessionHistoryModule);
   await api.register(divisionsModule);
   await api.register(peopleModule);
   await api.register(institutionModule);
