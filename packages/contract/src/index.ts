@@ -20,3 +20,4 @@ export * from './schemas/academic-year';
 export * from './schemas/institution-workbook';
 export * from './schemas/attendance-privacy';
 export * from './schemas/session-history';
+export * from './schemas/attendance-reports';

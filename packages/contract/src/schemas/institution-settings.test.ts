@@ -81,7 +81,10 @@ describe('settings body', () => {
       detention_notice_date: '',
     });
     expect(none.success).toBe(true);
-    const noNotice = UpdateInstitutionSettingsBodySchema.safeParse({ ...settings, detention_notice_date: null });
+    const noNotice = UpdateInstitutionSettingsBodySchema.safeParse({
+      ...settings,
+      detention_notice_date: null,
+    });
     expect(noNotice.success).toBe(true);
     // A teacher may be given no correction window at all (only admins correct then).
     expect(

@@ -157,12 +157,7 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .nullable(),
-  correction_window_days: wholeNumberField(
-    'The correction window',
-    0,
-    CORRECTION_WINDOW_MAX_DAYS,
-    ' days',
-  ),
+  correction_window_days: wholeNumberField('The correction window', 0, CORRECTION_WINDOW_MAX_DAYS, ' days'),
   excused_counts_as: z.enum(EXCUSED_COUNTS_AS, {
     error: 'How excused absences count must be excluded, present or absent',
   }),

@@ -36,9 +36,7 @@ export const HISTORY_PAGE_SIZE_DEFAULT = 20;
 export const HistoryMetadataSchema = z.object({
   branches: z.array(z.object({ slug: z.string(), branch_name: z.string() })),
   semesters: z.array(z.object({ slug: z.string(), no: z.number().int(), branch_name: z.string() })),
-  divisions: z.array(
-    z.object({ slug: z.string(), division_name: z.string(), full_name: z.string() }),
-  ),
+  divisions: z.array(z.object({ slug: z.string(), division_name: z.string(), full_name: z.string() })),
   subjects: z.array(z.object({ slug: z.string(), subject_name: z.string(), subject_code: z.string() })),
 });
 export type HistoryMetadata = z.infer<typeof HistoryMetadataSchema>;

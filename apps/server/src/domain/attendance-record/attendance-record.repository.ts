@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { RecordFilter } from './record-filter';
-import { countedColumns, countsQuery, percentageOf } from './tallies';
+import { runAggregate as rowsOf, type Row } from './run-aggregate';
+import { countedColumns, countsQuery, percentageOf, rosterQuery, weeklyCountsQuery } from './tallies';
 
 /** How an institution counts excused marks in percentages (institutions.excused_counts_as). */
 export type ExcusedCountsAs = 'excluded' | 'present' | 'absent';
@@ -34,6 +35,8 @@ export interface SubjectTally {
 
 /** One week's counts over every student and subject of the filter. */
 export interface WeekTally {
+  /** The subject, when counted per subject; null for every subject together. */
+  subjectId: number | null;
   /** The Monday of the week (`YYYY-MM-DD`). */
   weekStart: string;
   held: number;
@@ -42,14 +45,6 @@ export interface WeekTally {
   countedAttended: number;
   countedHeld: number;
   percentage: number | null;
-}
-
-type Row = Record<string, unknown>;
-
-/** Both drivers answer `execute` with `{ rows }`. */
-async function rowsOf(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
 }
 
 const int = (v: unknown) => Number(v ?? 0);
@@ -90,7 +85,7 @@ function subjectTalliesQuery(f: RecordFilter, belowPercent?: number): SQL {
       ? sql`true`
       : sql`${counted.held} > 0 and ${counted.attended} * 100 < ${belowPercent} * ${counted.held}`;
   return sql`
-    with ${countsQuery(f, { byWeek: false })},
+    with ${countsQuery(f)},
     totals as (
       select student_id, subject_id, sum(held)::int as held, sum(present)::int as present,
         sum(excused)::int as excused
@@ -115,7 +110,38 @@ function subjectTalliesQuery(f: RecordFilter, belowPercent?: number): SQL {
 }
 
 /** Attendance reports' one source of figures: every page, export and job reads these. */
-export function createAttendanceRecordRepository(db: DbOrTx) {
+export function createAttendanceRecordRepository(db: Db) {
+  async function weekly(f: RecordFilter, bySubject: boolean): Promise<WeekTally[]> {
+    const setting = sql`i.excused_counts_as`;
+    const counted = countedColumns(setting, sql`w.present`, sql`w.excused`, sql`w.held`);
+    const subject = bySubject ? sql`subject_id` : sql`null::int`;
+    const rows = await rowsOf(
+      db,
+      sql`
+        with ${weeklyCountsQuery(f)},
+        weeks as (
+          select ${subject} as subject_id, week, sum(held)::int as held, sum(present)::int as present,
+            sum(excused)::int as excused
+          from subject_weeks group by 1, 2
+        )
+        select w.subject_id, w.week::text as week_start, w.held, w.present, w.excused,
+          ${counted.attended} as counted_attended, ${counted.held} as counted_held,
+          ${percentageOf(counted.attended, counted.held)} as percentage
+        from weeks w join institutions i on i.id = ${f.institutionId}
+        order by w.subject_id, w.week`,
+    );
+    return rows.map((r) => ({
+      subjectId: r.subject_id === null || r.subject_id === undefined ? null : int(r.subject_id),
+      weekStart: String(r.week_start),
+      held: int(r.held),
+      attended: int(r.present),
+      excused: int(r.excused),
+      countedAttended: int(r.counted_attended),
+      countedHeld: int(r.counted_held),
+      percentage: maybeNumber(r.percentage),
+    }));
+  }
+
   return {
     /** Held, attended, excused, absent and percentage per student and subject. */
     async subjectTallies(f: RecordFilter): Promise<SubjectTally[]> {
@@ -128,32 +154,37 @@ export function createAttendanceRecordRepository(db: DbOrTx) {
     },
 
     /** Week by week, every student and subject of the filter together (a trend, oldest first). */
-    async weeklyTrend(f: RecordFilter): Promise<WeekTally[]> {
-      const setting = sql`i.excused_counts_as`;
-      const counted = countedColumns(setting, sql`w.present`, sql`w.excused`, sql`w.held`);
+    weeklyTrend(f: RecordFilter): Promise<WeekTally[]> {
+      return weekly(f, false);
+    },
+
+    /** Week by week per subject (each subject's trend, oldest first). */
+    weeklyTrendBySubject(f: RecordFilter): Promise<WeekTally[]> {
+      return weekly(f, true);
+    },
+
+    /**
+     * One page of the students a report lists (in enrollment order) with their total, and the
+     * subjects held in the filter: a paged report computes tallies for that page only.
+     */
+    async roster(
+      f: RecordFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ total: number; studentIds: number[]; subjectIds: number[] }> {
       const rows = await rowsOf(
         db,
         sql`
-          with ${countsQuery(f, { byWeek: true })},
-          weeks as (
-            select week, sum(held)::int as held, sum(present)::int as present, sum(excused)::int as excused
-            from counts group by week
+          with ${rosterQuery(f)},
+          page as (
+            select r.student_id from roster r join students s on s.id = r.student_id
+            order by s.enrollment, s.id limit ${page.limit} offset ${page.offset}
           )
-          select w.week::text as week_start, w.held, w.present, w.excused,
-            ${counted.attended} as counted_attended, ${counted.held} as counted_held,
-            ${percentageOf(counted.attended, counted.held)} as percentage
-          from weeks w join institutions i on i.id = ${f.institutionId}
-          order by w.week`,
+          select 'total' as kind, count(*)::int as id from roster
+          union all select 'student', student_id from page
+          union all select 'subject', subject_id from subjects_held`,
       );
-      return rows.map((r) => ({
-        weekStart: String(r.week_start),
-        held: int(r.held),
-        attended: int(r.present),
-        excused: int(r.excused),
-        countedAttended: int(r.counted_attended),
-        countedHeld: int(r.counted_held),
-        percentage: maybeNumber(r.percentage),
-      }));
+      const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => int(r.id));
+      return { total: ids('total')[0] ?? 0, studentIds: ids('student'), subjectIds: ids('subject') };
     },
 
     /** The institution's threshold and how it counts excused marks. */

@@ -10,3 +10,5 @@ export {
   type WeekTally,
 } from './attendance-record.repository';
 export { remainingLectures, lecturesNeeded, type RemainingLectures } from './remaining-lectures';
+export { studentMarks, type StudentMark } from './student-marks';
+export { explainMark, markStatus } from './mark-explanation';

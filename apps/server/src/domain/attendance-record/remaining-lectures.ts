@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { lectureAudience } from './audience';
+import { runAggregate } from './run-aggregate';
 
 /** The lectures of one subject still to come for a student until the semester's end. */
 export interface RemainingLectures {
@@ -18,7 +19,7 @@ export interface RemainingLectures {
  * is what the timetable promises, an upper bound the student page says it is.
  */
 export async function remainingLectures(
-  db: DbOrTx,
+  db: Db,
   q: { institutionId: number; studentId: number; today: string; subjectIds?: readonly number[] },
 ): Promise<RemainingLectures[]> {
   const subjects =
@@ -30,7 +31,9 @@ export async function remainingLectures(
             q.subjectIds.map((id) => sql`${id}`),
             sql`, `,
           )})`;
-  const result: unknown = await db.execute(sql`
+  const rows = await runAggregate(
+    db,
+    sql`
     with lec as (
       select l.id, l.day, l.offered_subject_id as subject_id, s.end_date
       from lectures l
@@ -55,8 +58,9 @@ export async function remainingLectures(
         where ls.lecture_id = m.id and ls.day = g.day and ls.started_at is not null
       )
     group by m.subject_id
-    order by m.subject_id`);
-  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    order by m.subject_id`,
+  );
+  return rows.map((r) => ({
     subjectId: Number(r.subject_id),
     remaining: r.open_ended ? null : Number(r.remaining),
     semesterEnd: (r.semester_end as string | null) ?? null,

@@ -76,7 +76,9 @@ describe('InstitutionSettingsPage', () => {
     expect(screen.getByLabelText(/^Syllabus URL/)).toHaveValue('');
     const window = screen.getByLabelText(/^Correction window/);
     expect(window).toHaveValue('7');
-    expect(window).toHaveAccessibleDescription(expect.stringContaining('Branch admins may correct at any time'));
+    expect(window).toHaveAccessibleDescription(
+      expect.stringContaining('Branch admins may correct at any time'),
+    );
     expect(screen.getByRole('radio', { name: 'Left out of the percentage' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Excused absences' })).toHaveAccessibleDescription(
       'How leave, on-duty and medical absences count in attendance percentages.',

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 import { attendancePrivacyRoutes } from './attendance-privacy.routes';
+import { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 import { authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -19,6 +20,7 @@ import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 export { attendancePrivacyRoutes } from './attendance-privacy.routes';
+export { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 export { authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
@@ -65,6 +67,7 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
  */
 const SECTION_13_ROUTE_GROUPS = {
   sessionHistory: sessionHistoryRoutes,
+  analytics: analyticsRoutes,
 } as const;
 
 /** Every §13 call exactly once. */
@@ -89,6 +92,7 @@ const EXTENSION_ROUTE_GROUPS = {
   institutionWorkbook: institutionWorkbookRoutes,
   attendancePrivacy: attendancePrivacyRoutes,
   sessionRecord: sessionRecordRoutes,
+  attendanceRecord: attendanceRecordRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

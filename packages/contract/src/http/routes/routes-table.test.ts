@@ -197,6 +197,14 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /attendance/sessions/{session_id}/students/{student_slug}/corrections',
         'GET /attendance/sessions/{session_id}/workbook',
         'GET /attendance/privacy',
+        'GET /attendance/record',
+        'GET /attendance/record/marks',
+        'GET /attendance/reports/options',
+        'GET /attendance/reports/table',
+        'GET /attendance/reports/detention',
+        'GET /attendance/reports/trend',
+        'GET /attendance/reports/workbook',
+        'GET /attendance/reports/csv',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
@@ -235,6 +243,9 @@ const SECTION_13: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/manage/session/get_history_metadata'],
   ['POST', '/manage/session/get_sessions_of_teacher'],
   ['GET', '/manage/session/get_session_data/{session_id}'],
+  ['GET', '/manage/get_subjects_of_teacher'],
+  ['GET', '/manage/analytics/get_detained_studetns_by_subject/{subject}'],
+  ['POST', '/manage/analytics/get_detalied_student_excel_report/'],
 ];
 
 describe('SECTION_13_ROUTES_TABLE against contract §13', () => {

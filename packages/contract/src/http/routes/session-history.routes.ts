@@ -28,7 +28,8 @@ export const sessionHistoryRoutes = {
     bodyKind: 'none',
     response: envelopeSchema(HistoryMetadataSchema),
     responseKind: 'envelope',
-    summary: "The history filters' choices: the branches, semesters, divisions and subjects of the caller's sessions",
+    summary:
+      "The history filters' choices: the branches, semesters, divisions and subjects of the caller's sessions",
     section: '13',
   }),
   getSessionsOfTeacher: defineRoute({
