@@ -27,6 +27,10 @@ export const NOTIFICATION_TYPES = {
   subject_deletion_alert: 'Subject Deletion Alert',
   subject_choice_deadline_alert: 'Subject Choice Deadline Alert',
   subject_choice_reset_alert: 'Subject Choice Reset Alert',
+  attendance_correction_alert: 'Attendance Correction Alert',
+  attendance_below_threshold_alert: 'Attendance Below Threshold Alert',
+  attendance_weekly_summary_alert: 'Weekly Attendance Summary',
+  detention_list_alert: 'Detention List Alert',
 } as const;
 export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;
 
@@ -60,6 +64,26 @@ export const NOTIFICATION_DESTINATIONS = {
   subject_choice_reset_alert: {
     teacher: '/teacher-dashboard/subject-choice',
     student: '/teacher-dashboard/subject-choice',
+  },
+  // Rollbook's own (issue 16): a student's mark was corrected after the session. Teachers never
+  // receive it; their row points at the history page where corrections are made.
+  attendance_correction_alert: {
+    teacher: '/teacher-dashboard/lecture-history',
+    student: '/student-dashboard',
+  },
+  // Rollbook's own (issue 16, the weekly alerts job). Students get the first, teachers the second;
+  // the third goes to admins, who have no link: each row still names a page for its role.
+  attendance_below_threshold_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
+  },
+  attendance_weekly_summary_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
+  },
+  detention_list_alert: {
+    teacher: '/teacher-dashboard/analytics',
+    student: '/student-dashboard/attendance',
   },
 } as const satisfies Record<NotificationTypeCode, { teacher: string; student: string }>;
 
@@ -128,6 +152,9 @@ export const ROUTES = {
   studentElectiveSubject: '/student-dashboard/elective-subject',
   studentDivision: '/student-dashboard/division',
   teacherLoadAllocation: '/teacher-dashboard/load-allocation',
+  teacherLectureHistory: '/teacher-dashboard/lecture-history',
+  teacherAnalytics: '/teacher-dashboard/analytics',
+  studentAttendance: '/student-dashboard/attendance',
   maintenance: '/maintenance',
   profile: '/profile',
   adminPeople: '/admin/people',
@@ -158,6 +185,7 @@ export const ROUTE_ROLES = {
   teacherDashboard: 'teacher',
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',
+  teacherLectureHistory: 'teacher',
   studentDashboard: 'student',
   studentElectiveSubject: 'student',
   studentDivision: 'student',

@@ -18,3 +18,6 @@ export * from './schemas/institution-people';
 export * from './schemas/institution-settings';
 export * from './schemas/academic-year';
 export * from './schemas/institution-workbook';
+export * from './schemas/attendance-privacy';
+export * from './schemas/session-history';
+export * from './schemas/attendance-reports';

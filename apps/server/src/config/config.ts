@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  SCHEDULED_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DB_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
@@ -148,6 +149,11 @@ export interface AppConfig {
   /** A separate port (on `metricsHost`) serving /metrics without a token, for a scraper inside the network. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /**
+   * How often each instance looks for due scheduled jobs (weekly alerts, the daily retention sweep);
+   * 0 turns the timer off (tests run the jobs by hand). A run is claimed once across instances.
+   */
+  scheduledJobsIntervalSeconds: number;
   /** PostgreSQL pool: connections, the longest wait for one, and the server-side statement and lock limits. */
   db: DbLimits;
 }
@@ -228,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    scheduledJobsIntervalSeconds: e.SCHEDULED_JOBS_INTERVAL_SECONDS,
     db: {
       poolSize: e.DB_POOL_SIZE,
       poolWaitMs: e.DB_POOL_WAIT_MS,

@@ -10,6 +10,7 @@ import { DEMO_CAMPUS, DEMO_INSTITUTION_CODE, DEMO_NEW_TEACHER_EMAIL, demoWorkboo
 import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
 import { seedDemoAllocation } from './demo-allocation';
+import { seedDemoHistory } from './demo-history';
 
 export { DEMO_CAMPUS, DEMO_INSTITUTION_CODE } from './demo-workbook';
 
@@ -40,11 +41,16 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+/** `now`: the moment the demo's past weeks of attendance are counted back from (tests pass their clock's). */
+export interface SeedOptions {
+  now?: Date;
+}
+
 /** Seeds the demo institution when the database has none; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(institutions);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, opts);
   return true;
 }
 
@@ -61,11 +67,11 @@ function describeProblems(problems: WorkbookProblem[]): string {
  * allocation proposals. One transaction: a failure leaves no half-built demo (whose append-only
  * audit trail could not be removed), so the next start seeds again.
  */
-export async function seedDemo(db: Db): Promise<void> {
-  await db.transaction((tx) => buildDemo(tx));
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
+  await db.transaction((tx) => buildDemo(tx, opts.now ?? new Date()));
 }
 
-async function buildDemo(db: Db): Promise<void> {
+async function buildDemo(db: Db, now: Date): Promise<void> {
   const created = await createInstitution(db, {
     name: 'Rollbook Institute of Technology',
     code: DEMO_INSTITUTION_CODE,
@@ -107,6 +113,8 @@ async function buildDemo(db: Db): Promise<void> {
   await seedDemoTimetable(db);
   // Teacher priorities for every planned semester, so the load allocation has a proposal to review.
   await seedDemoAllocation(db);
+  // Past weeks of held sessions, so every attendance report has something to show.
+  await seedDemoHistory(db, now);
 }
 
 const BRANCH_ADMINS = [

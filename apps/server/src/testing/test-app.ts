@@ -88,7 +88,7 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
     handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
     ctx.smtp = await startTestSmtp();
     ctx.config = {
-      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }),
+      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent', SCHEDULED_JOBS_INTERVAL_SECONDS: '0' }),
       smtpUrl: ctx.smtp.url,
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
@@ -155,7 +155,7 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
     if (!url || !redisUrl) throw new Error('two instances need TEST_DATABASE_URL and TEST_REDIS_URL');
     tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
     ctx.config = {
-      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }),
+      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent', SCHEDULED_JOBS_INTERVAL_SECONDS: '0' }),
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
     };

@@ -6,6 +6,7 @@ import {
   Contact,
   DoorOpen,
   GraduationCap,
+  History,
   LayoutList,
   ListOrdered,
   MapPin,
@@ -40,6 +41,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
   ],
   teacher: [
     ['teacherDashboard', Presentation],
+    ['teacherLectureHistory', History],
     ['teacherSubjectChoice', ListOrdered],
     ['teacherLoadAllocation', Scale],
   ],

@@ -9,6 +9,7 @@ import {
 } from 'msw';
 import { setupServer } from 'msw/node';
 import {
+  attendancePrivacyRoutes,
   authRoutes,
   ErrorEnvelopeSchema,
   notificationRoutes,
@@ -147,6 +148,8 @@ export const defaultHandlers: RequestHandler[] = [
   onCall(authRoutes.checkServerAvailability, () => ({ data: true }) as const),
   onCall(authRoutes.checkTokenAuthenticity, () => ok({ isAuthenticated: true })),
   onCall(notificationRoutes.getAlerts, () => ok([])),
+  // The student's dashboard reads the retention period for its privacy notice on every visit.
+  onCall(attendancePrivacyRoutes.getPrivacy, () => ok({ recording_retention_days: 30 })),
 ];
 
 /** One msw server for a test file; call `setupMswServer()` at the top of the file. */

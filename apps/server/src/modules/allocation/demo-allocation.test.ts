@@ -12,7 +12,7 @@ describe('demo institution', () => {
 
   it('has an allocation proposal ready to review for each branch’s planned semester', async () => {
     await truncateAll(t.db);
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const profileOf = async (email: string) =>
       (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0]!;
     for (const email of ['admin@rollbook.test', 'admin.it@rollbook.test']) {

@@ -12,7 +12,7 @@ describe('demo institution', () => {
 
   it('has planner-made divisions in its current semesters and leaves IT BE 7 ready to plan', async () => {
     await truncateAll(t.db);
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     // The demo's deadlines are relative to the real date it is seeded on.
     t.clock.set(new Date());
     const profileOf = async (email: string) =>

@@ -21,7 +21,7 @@ export async function e2eModule(app: FastifyInstance) {
     await truncateAll(app.deps.db);
     // Sign-in counters and reset-request claims belong to the data being reset.
     await app.throttle.reset();
-    await seedDemo(app.deps.db);
+    await seedDemo(app.deps.db, { now: app.deps.clock.now() });
     return { data: true, error: false, message: null };
   });
   typed.post(

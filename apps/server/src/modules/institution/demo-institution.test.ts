@@ -6,7 +6,7 @@ describe('the demo institution’s set-up pages', () => {
   const t = useTestApp();
 
   it('lets the demo registrar sign in and edit the settings, with the original syllabus links and rooms on campus', async () => {
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const login = await call(t.app, {
       method: 'POST',
       url: '/api/auth/api/login/',
@@ -46,7 +46,7 @@ describe('the demo institution’s set-up pages', () => {
   });
 
   it('links each demo subject to the original bucket, as the original client did', async () => {
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const admin = await call(t.app, {
       method: 'POST',
       url: '/api/auth/api/login/',

@@ -16,7 +16,7 @@ describe('the demo institution’s live flow', () => {
   };
 
   it('keeps the start window open all day, so the demo teacher and student run today’s lecture at 22:30', async () => {
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const [demo] = await t.db.select().from(institutions);
     expect(demo!.sessionWindowAlwaysOpen).toBe(true);
 

@@ -526,7 +526,7 @@ describe('demo seed', () => {
     const { seedDemo } = await import('../../seed/demo');
     const { truncateAll } = await import('../../db/reset');
     await truncateAll(t.db);
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const { profiles } = await import('../../db/schema');
     const profileOf = async (email: string) =>
       (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0]!;

@@ -1,6 +1,8 @@
 import {
   ATTENDANCE_AUDIO_FIELD,
+  attendancePrivacyRoutes,
   sessionRoutes,
+  type AttendancePrivacy,
   timetableRoutes,
   type CodedEnvelope,
   type StudentTimetableEntry,
@@ -64,8 +66,17 @@ export const studentAttendanceApi = api
           code: response.code,
         }),
       }),
+      /** How long recordings and exact positions are kept (Rollbook's own call). */
+      getAttendancePrivacy: build.query<AttendancePrivacy, void>({
+        query: () => contractRequest(attendancePrivacyRoutes.getPrivacy),
+        transformResponse: (response: { data: AttendancePrivacy }) => response.data,
+      }),
     }),
   });
 
-export const { useGetStudentTimetableQuery, useMarkAttendanceMutation, useRequestManualMarkingMutation } =
-  studentAttendanceApi;
+export const {
+  useGetStudentTimetableQuery,
+  useMarkAttendanceMutation,
+  useRequestManualMarkingMutation,
+  useGetAttendancePrivacyQuery,
+} = studentAttendanceApi;

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  attendancePrivacyRoutes,
   okCoded,
   ok,
   sessionRoutes,
@@ -364,5 +365,27 @@ describe('StudentAttendancePage: marking', () => {
     expect(bodies).toEqual([{ lecture_slug: 'lec-1', regulization_commet: 'My microphone is broken' }]);
     expect(card.getByRole('button', { name: 'Manual Marking Request' })).toBeDisabled();
     expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+  });
+});
+
+describe('StudentAttendancePage: privacy notice', () => {
+  it('says what marking keeps and for how long, from the institution’s retention period, even before location is allowed', async () => {
+    status = new FakePermissionStatus('denied');
+    serveTimetable(() => [entry([lecture()])]);
+    server.use(onCall(attendancePrivacyRoutes.getPrivacy, () => ok({ recording_retention_days: 14 })));
+    renderPage();
+    const notice = await screen.findByRole('region', { name: 'What is kept, and for how long' });
+    expect(notice).toHaveTextContent(
+      'Your recording and your exact location (latitude, longitude and their accuracy) are kept for at most 14 days after you mark attendance, then deleted.',
+    );
+    expect(notice).toHaveTextContent('distance from the classroom are kept as your attendance record');
+  });
+
+  it('shows nothing when the period cannot be read', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    server.use(onCall(attendancePrivacyRoutes.getPrivacy, () => errorReply(500, 'Something went wrong')));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Computer Engineering' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What is kept, and for how long' })).not.toBeInTheDocument();
   });
 });

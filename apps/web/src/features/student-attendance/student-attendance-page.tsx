@@ -7,6 +7,7 @@ import { ATTENDANCE_TEXT } from './attendance-text';
 import { useLocationPermission } from './location';
 import { LocationGate } from './location-gate';
 import { ManualRequestDialog } from './manual-request-dialog';
+import { PrivacyNotice } from './privacy-notice';
 import { useGetStudentTimetableQuery } from './student-attendance-api';
 import { StudentLectureCard } from './student-lecture-card';
 import { useMarking } from './use-marking';
@@ -83,7 +84,8 @@ function Timetables() {
 
 /**
  * The student's `/student-dashboard` (product spec §2 "Student attendance screen"): the location
- * permission gate first, following live permission changes; with permission, the timetables.
+ * permission gate first, following live permission changes; with permission, the timetables; below
+ * them, what marking keeps and for how long.
  */
 export function StudentAttendancePage({ title }: { title: string }) {
   const { permission, request } = useLocationPermission();
@@ -96,6 +98,7 @@ export function StudentAttendancePage({ title }: { title: string }) {
       {permission !== 'checking' && permission !== 'granted' ? (
         <LocationGate permission={permission} onRequest={request} />
       ) : null}
+      <PrivacyNotice />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+import { attendancePrivacyRoutes } from './attendance-privacy.routes';
+import { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 import { authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -13,9 +15,12 @@ import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
+import { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+export { attendancePrivacyRoutes } from './attendance-privacy.routes';
+export { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 export { authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
@@ -35,6 +40,7 @@ export {
 } from './media.routes';
 export { notificationRoutes } from './notifications.routes';
 export { sessionRoutes } from './sessions.routes';
+export { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 /** Route groups by module, as the server registers them. */
@@ -56,6 +62,20 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
 );
 
 /**
+ * Calls of the later client (contract §13, "features present at HEAD"): exact paths and shapes like
+ * Appendix A's, kept apart so the appendix stays checkable on its own.
+ */
+const SECTION_13_ROUTE_GROUPS = {
+  sessionHistory: sessionHistoryRoutes,
+  analytics: analyticsRoutes,
+} as const;
+
+/** Every §13 call exactly once. */
+export const SECTION_13_ROUTES_TABLE: readonly RouteDef[] = Object.values(SECTION_13_ROUTE_GROUPS).flatMap(
+  (group) => Object.values(group) as RouteDef[],
+);
+
+/**
  * Rollbook's own calls, outside contract Appendix A: old clients never send them, but they are
  * defined here all the same, so the server registers and the web calls them like any other.
  */
@@ -70,6 +90,9 @@ const EXTENSION_ROUTE_GROUPS = {
   academicYear: academicYearRoutes,
   divisionReset: divisionResetRoutes,
   institutionWorkbook: institutionWorkbookRoutes,
+  attendancePrivacy: attendancePrivacyRoutes,
+  sessionRecord: sessionRecordRoutes,
+  attendanceRecord: attendanceRecordRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */
@@ -77,5 +100,9 @@ export const EXTENSION_ROUTES_TABLE: readonly RouteDef[] = Object.values(EXTENSI
   (group) => Object.values(group) as RouteDef[],
 );
 
-/** Every HTTP call the server answers through the contract: Appendix A, then Rollbook's own. */
-export const ALL_ROUTES: readonly RouteDef[] = [...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE];
+/** Every HTTP call the server answers through the contract: Appendix A, §13, then Rollbook's own. */
+export const ALL_ROUTES: readonly RouteDef[] = [
+  ...ROUTES_TABLE,
+  ...SECTION_13_ROUTES_TABLE,
+  ...EXTENSION_ROUTES_TABLE,
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, EXTENSION_ROUTES_TABLE, ROUTES_TABLE } from './index';
+import { ALL_ROUTES, EXTENSION_ROUTES_TABLE, ROUTES_TABLE, SECTION_13_ROUTES_TABLE } from './index';
 import { pathParamNames } from '../route';
 
 /** Contract Appendix A, copied verbatim: the 57 method + path pairs the original clients send. */
@@ -192,6 +192,19 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /institution/workbook/imports',
         'GET /institution/workbook/imports',
         'GET /institution/workbook/imports/{import_slug}',
+        'GET /attendance/sessions/{session_id}/sheet',
+        'POST /attendance/sessions/{session_id}/corrections',
+        'GET /attendance/sessions/{session_id}/students/{student_slug}/corrections',
+        'GET /attendance/sessions/{session_id}/workbook',
+        'GET /attendance/privacy',
+        'GET /attendance/record',
+        'GET /attendance/record/marks',
+        'GET /attendance/reports/options',
+        'GET /attendance/reports/table',
+        'GET /attendance/reports/detention',
+        'GET /attendance/reports/trend',
+        'GET /attendance/reports/workbook',
+        'GET /attendance/reports/csv',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));
@@ -202,7 +215,9 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
   it('keeps ids unique across the whole table and finds the additions by id', () => {
     const ids = ALL_ROUTES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ALL_ROUTES).toHaveLength(ROUTES_TABLE.length + EXTENSION_ROUTES_TABLE.length);
+    expect(ALL_ROUTES).toHaveLength(
+      ROUTES_TABLE.length + SECTION_13_ROUTES_TABLE.length + EXTENSION_ROUTES_TABLE.length,
+    );
     expect(routeById('calendar.getFeed')?.responseKind).toBe('text');
     expect(routeById('timetable.getSampleFile')?.responseKind).toBe('binary');
   });
@@ -220,5 +235,33 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
   it('leaves only the calendar feed itself and the tones public', () => {
     const open = EXTENSION_ROUTES_TABLE.filter((r) => r.auth === 'none').map((r) => r.id);
     expect(open.sort()).toEqual(['calendar.getFeed', 'media.getTone']);
+  });
+});
+
+/** Contract §13, copied verbatim: the later client's calls this table defines so far. */
+const SECTION_13: ReadonlyArray<readonly [string, string]> = [
+  ['GET', '/manage/session/get_history_metadata'],
+  ['POST', '/manage/session/get_sessions_of_teacher'],
+  ['GET', '/manage/session/get_session_data/{session_id}'],
+  ['GET', '/manage/get_subjects_of_teacher'],
+  ['GET', '/manage/analytics/get_detained_studetns_by_subject/{subject}'],
+  ['POST', '/manage/analytics/get_detalied_student_excel_report/'],
+];
+
+describe('SECTION_13_ROUTES_TABLE against contract §13', () => {
+  it('holds the listed calls with their exact paths (no trailing slash where §13 has none)', () => {
+    const actual = SECTION_13_ROUTES_TABLE.map((r) => key(r.method, r.path));
+    expect([...actual].sort()).toEqual(SECTION_13.map(([m, p]) => key(m, p)).sort());
+  });
+
+  it('never repeats an Appendix A or a Rollbook call, and declares its path parameters', () => {
+    const elsewhere = new Set([...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE].map((r) => key(r.method, r.path)));
+    for (const route of SECTION_13_ROUTES_TABLE) {
+      expect(elsewhere.has(key(route.method, route.path)), route.id).toBe(false);
+      const declared = route.params ? Object.keys(route.params.shape) : [];
+      expect(declared.sort(), route.id).toEqual(pathParamNames(route.path).sort());
+      expect(route.auth, route.id).toBe('bearer');
+      expect(route.responseKind, route.id).toBe('envelope');
+    }
   });
 });
