@@ -13,6 +13,7 @@ import { peopleModule } from './people/people.routes';
 import { institutionModule } from './institution/institution.routes';
 import { academicYearModule } from './academic-year/academic-year.routes';
 import { onboardingModule } from './onboarding/onboarding.routes';
+import { instantLecturesModule } from './instant-lectures/instant-lectures.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -33,4 +34,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(institutionModule);
   await api.register(academicYearModule);
   await api.register(onboardingModule);
+  await api.register(instantLecturesModule);
 }

@@ -6,6 +6,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
 import { institutionPeopleRoutes } from './institution-people.routes';
+import { instantLectureRoutes } from './instant-lectures.routes';
 import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 import { divisionResetRoutes } from './division-reset.routes';
 import { academicYearRoutes } from './institution-year.routes';
@@ -22,6 +23,7 @@ export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
 export { institutionPeopleRoutes } from './institution-people.routes';
+export { instantLectureRoutes } from './instant-lectures.routes';
 export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 export { divisionResetRoutes } from './division-reset.routes';
 export { academicYearRoutes } from './institution-year.routes';
@@ -77,5 +79,22 @@ export const EXTENSION_ROUTES_TABLE: readonly RouteDef[] = Object.values(EXTENSI
   (group) => Object.values(group) as RouteDef[],
 );
 
-/** Every HTTP call the server answers through the contract: Appendix A, then Rollbook's own. */
-export const ALL_ROUTES: readonly RouteDef[] = [...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE];
+/**
+ * The calls of contract §13 (the later client's features), with its exact paths and shapes, by
+ * module. Not in Appendix A, so kept apart from ROUTES_TABLE.
+ */
+const SECTION_13_ROUTE_GROUPS = {
+  instantLectures: instantLectureRoutes,
+} as const;
+
+/** Every §13 call exactly once. */
+export const SECTION_13_ROUTES_TABLE: readonly RouteDef[] = Object.values(SECTION_13_ROUTE_GROUPS).flatMap(
+  (group) => Object.values(group) as RouteDef[],
+);
+
+/** Every HTTP call the server answers through the contract: Appendix A, §13, then Rollbook's own. */
+export const ALL_ROUTES: readonly RouteDef[] = [
+  ...ROUTES_TABLE,
+  ...SECTION_13_ROUTES_TABLE,
+  ...EXTENSION_ROUTES_TABLE,
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, EXTENSION_ROUTES_TABLE, ROUTES_TABLE } from './index';
+import { ALL_ROUTES, EXTENSION_ROUTES_TABLE, ROUTES_TABLE, SECTION_13_ROUTES_TABLE } from './index';
 import { pathParamNames } from '../route';
 
 /** Contract Appendix A, copied verbatim: the 57 method + path pairs the original clients send. */
@@ -202,7 +202,9 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
   it('keeps ids unique across the whole table and finds the additions by id', () => {
     const ids = ALL_ROUTES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ALL_ROUTES).toHaveLength(ROUTES_TABLE.length + EXTENSION_ROUTES_TABLE.length);
+    expect(ALL_ROUTES).toHaveLength(
+      ROUTES_TABLE.length + SECTION_13_ROUTES_TABLE.length + EXTENSION_ROUTES_TABLE.length,
+    );
     expect(routeById('calendar.getFeed')?.responseKind).toBe('text');
     expect(routeById('timetable.getSampleFile')?.responseKind).toBe('binary');
   });
@@ -220,5 +222,32 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
   it('leaves only the calendar feed itself and the tones public', () => {
     const open = EXTENSION_ROUTES_TABLE.filter((r) => r.auth === 'none').map((r) => r.id);
     expect(open.sort()).toEqual(['calendar.getFeed', 'media.getTone']);
+  });
+});
+
+describe('the calls of contract §13 (SECTION_13_ROUTES_TABLE)', () => {
+  it('holds the instant lecture calls with their exact paths, none of them elsewhere', () => {
+    const keys = SECTION_13_ROUTES_TABLE.map((r) => key(r.method, r.path));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /manage/get_instant_lecture_metadata',
+        'GET /manage/get_instant_lectures_for_teacher',
+        'POST /manage/create_instant_lecture',
+        'POST /manage/session/create_instant_lecture_session/',
+        'GET /manage/get_instant_lectures_for_student',
+      ]),
+    );
+    const elsewhere = new Set([...ROUTES_TABLE, ...EXTENSION_ROUTES_TABLE].map((r) => key(r.method, r.path)));
+    for (const k of keys) expect(elsewhere.has(k), k).toBe(false);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('authenticates every §13 call and sends the session start as multipart', () => {
+    for (const route of SECTION_13_ROUTES_TABLE) {
+      expect(route.auth, route.id).toBe('bearer');
+      expect(route.roles.length, route.id).toBeGreaterThan(0);
+      if (route.method === 'GET') expect(route.bodyKind, route.id).toBe('none');
+    }
+    expect(routeById('instant.createInstantLectureSession')?.bodyKind).toBe('multipart');
   });
 });
