@@ -13,6 +13,7 @@ import {
   Scale,
   Settings,
   UsersRound,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
 import type { PageNavItem } from '../components/layouts/page-nav';
@@ -42,6 +43,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
   ],
   teacher: [
     ['teacherDashboard', Presentation],
+    ['teacherInstantLecture', Zap],
     ['teacherSubjectChoice', ListOrdered],
     ['teacherLoadAllocation', Scale],
   ],

@@ -75,6 +75,8 @@ export const CreateInstantLectureBodySchema = z
     path: ['subject'],
   });
 export type CreateInstantLectureBody = z.infer<typeof CreateInstantLectureBodySchema>;
+/** What a client sends to `create_instant_lecture`. */
+export type CreateInstantLectureInput = z.input<typeof CreateInstantLectureBodySchema>;
 
 /** An instant lecture as its teacher sees it (§13 `get_instant_lectures_for_teacher`). */
 export const InstantLectureTeacherSchema = z.object({

@@ -274,6 +274,21 @@ describe('instant lectures (contract §13)', () => {
       expect(wrongCall.raw.body).toContain(w.students.a1.student.enrollment);
     });
 
+    it('keeps the divisions of a semester whose instant lecture was held from being planned again', async () => {
+      const w = await buildInstantWorld(t.app, t.db);
+      const created = await createForA1(w);
+      const reset = () =>
+        call(t.app, {
+          method: 'POST',
+          url: `/api/institution/divisions/reset/${w.slugs.semester}`,
+          token: w.tokens.admin,
+        });
+      expect((await startInstant(t.app, w.tokens.cst, created.slug)).status).toBe(200);
+      const refused = await reset();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('1 session of its lectures has already been held');
+    });
+
     it('refuses to start an instant lecture of an earlier day', async () => {
       const w = await buildInstantWorld(t.app, t.db);
       const created = await createForA1(w);
