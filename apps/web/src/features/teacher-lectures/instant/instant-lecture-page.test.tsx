@@ -168,7 +168,9 @@ describe('InstantLecturePage', () => {
     server.use(
       onCall(instantLectureRoutes.createInstantLectureSession, async ({ request }) => {
         const form = await request.formData();
-        forms.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+        forms.push(
+          Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])),
+        );
         const lecture = buildLecture({ slug: 'instant-1', active: 'ongoing' });
         return ok({
           session_id: 'instant-session',
