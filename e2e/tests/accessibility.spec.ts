@@ -29,6 +29,7 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/teacher-dashboard', (page) => page.getByRole('button', { name: 'Start Session' }).first()],
     ['/teacher-dashboard/subject-choice', heading('Subject Choice')],
     ['/teacher-dashboard/load-allocation', heading('Load Allocation')],
+    ['/teacher-dashboard/lecture-history', heading('Lecture History')],
   ],
   'student@rollbook.test': [
     ['/student-dashboard', (page) => page.getByRole('button', { name: 'Mark Attendance' }).first()],

@@ -25,6 +25,7 @@ describe('web route table', () => {
     expect(ROUTES.updatePassword).toBe('/update_password');
     expect(ROUTES.studentDivision).toBe('/student-dashboard/division');
     expect(ROUTES.teacherLoadAllocation).toBe('/teacher-dashboard/load-allocation');
+    expect(ROUTES.teacherLectureHistory).toBe('/teacher-dashboard/lecture-history');
     expect(ROUTES.badGateway).toBe('/502');
     expect(paths.size).toBe(Object.keys(ROUTES).length);
   });

@@ -27,6 +27,7 @@ export const NOTIFICATION_TYPES = {
   subject_deletion_alert: 'Subject Deletion Alert',
   subject_choice_deadline_alert: 'Subject Choice Deadline Alert',
   subject_choice_reset_alert: 'Subject Choice Reset Alert',
+  attendance_correction_alert: 'Attendance Correction Alert',
 } as const;
 export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;
 
@@ -60,6 +61,12 @@ export const NOTIFICATION_DESTINATIONS = {
   subject_choice_reset_alert: {
     teacher: '/teacher-dashboard/subject-choice',
     student: '/teacher-dashboard/subject-choice',
+  },
+  // Rollbook's own (issue 16): a student's mark was corrected after the session. Teachers never
+  // receive it; their row points at the history page where corrections are made.
+  attendance_correction_alert: {
+    teacher: '/teacher-dashboard/lecture-history',
+    student: '/student-dashboard',
   },
 } as const satisfies Record<NotificationTypeCode, { teacher: string; student: string }>;
 
@@ -121,6 +128,7 @@ export const ROUTES = {
   studentDivision: '/student-dashboard/division',
   teacherLoadAllocation: '/teacher-dashboard/load-allocation',
   teacherInstantLecture: '/teacher-dashboard/instant-lecture',
+  teacherLectureHistory: '/teacher-dashboard/lecture-history',
   maintenance: '/maintenance',
   profile: '/profile',
   adminPeople: '/admin/people',
@@ -152,6 +160,7 @@ export const ROUTE_ROLES = {
   teacherSubjectChoice: 'teacher',
   teacherLoadAllocation: 'teacher',
   teacherInstantLecture: 'teacher',
+  teacherLectureHistory: 'teacher',
   studentDashboard: 'student',
   studentElectiveSubject: 'student',
   studentDivision: 'student',

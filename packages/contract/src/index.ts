@@ -19,3 +19,5 @@ export * from './schemas/institution-people';
 export * from './schemas/institution-settings';
 export * from './schemas/academic-year';
 export * from './schemas/institution-workbook';
+export * from './schemas/session-history';
+export * from './schemas/attendance-reports';

@@ -4,6 +4,7 @@ import {
   buildPath,
   pathParamNames,
   ROUTES_TABLE,
+  SECTION_13_ROUTES_TABLE,
   type RouteDef,
 } from '@rollbook/contract';
 import { buildAdmin, buildStudent, buildTeacher } from '../testing/factories';
@@ -16,6 +17,7 @@ const t = useTestApp();
 // Every call the server registers from the contract, except media bytes (static files).
 const ROUTES: RouteDef[] = [
   ...ROUTES_TABLE,
+  ...SECTION_13_ROUTES_TABLE,
   ...(Object.values(allocationExtensionRoutes) as RouteDef[]),
 ].filter((route) => route.responseKind !== 'binary');
 const JSON_BODIES = ROUTES.filter((r) => r.bodyKind === 'json' && r.body);

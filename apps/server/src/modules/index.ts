@@ -8,12 +8,14 @@ import { catalogueModule } from './catalogue/catalogue.routes';
 import { choicesModule } from './choices/choices.routes';
 import { allocationModule } from './allocation/allocation.routes';
 import { sessionsModule } from './sessions/sessions.routes';
+import { sessionHistoryModule } from './session-history/session-history.routes';
 import { divisionsModule } from './divisions/divisions.routes';
 import { peopleModule } from './people/people.routes';
 import { institutionModule } from './institution/institution.routes';
 import { academicYearModule } from './academic-year/academic-year.routes';
 import { onboardingModule } from './onboarding/onboarding.routes';
 import { instantLecturesModule } from './instant-lectures/instant-lectures.routes';
+import { attendanceReportsModule } from './attendance-reports/attendance-reports.routes';
 
 /**
  * Registers every module's routes under the API prefix. Modules are siblings: each is registered
@@ -29,10 +31,12 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(choicesModule);
   await api.register(allocationModule);
   await api.register(sessionsModule);
+  await api.register(sessionHistoryModule);
   await api.register(divisionsModule);
   await api.register(peopleModule);
   await api.register(institutionModule);
   await api.register(academicYearModule);
   await api.register(onboardingModule);
   await api.register(instantLecturesModule);
+  await api.register(attendanceReportsModule);
 }

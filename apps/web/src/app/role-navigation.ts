@@ -6,6 +6,7 @@ import {
   Contact,
   DoorOpen,
   GraduationCap,
+  History,
   LayoutList,
   ListOrdered,
   MapPin,
@@ -44,6 +45,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
   teacher: [
     ['teacherDashboard', Presentation],
     ['teacherInstantLecture', Zap],
+    ['teacherLectureHistory', History],
     ['teacherSubjectChoice', ListOrdered],
     ['teacherLoadAllocation', Scale],
   ],

@@ -45,6 +45,11 @@ const StudentDivisionPage: Screen = lazy(() =>
     default: m.StudentDivisionPage,
   })),
 );
+const LectureHistoryPage: Screen = lazy(() =>
+  import('../features/lecture-history/lecture-history-page').then((m) => ({
+    default: m.LectureHistoryPage,
+  })),
+);
 const TeacherLecturesPage: Screen = lazy(() =>
   import('../features/teacher-lectures/teacher-lectures-page').then((m) => ({
     default: m.TeacherLecturesPage,
@@ -111,6 +116,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
   { key: 'teacherInstantLecture', title: 'Instant Lectures', Screen: InstantLecturePage },
+  { key: 'teacherLectureHistory', title: 'Lecture History', Screen: LectureHistoryPage },
   { key: 'studentDashboard', title: 'Attendance', Screen: StudentAttendancePage },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
   { key: 'studentDivision', title: 'My Division', Screen: StudentDivisionPage },

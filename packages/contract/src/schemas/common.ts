@@ -51,6 +51,13 @@ export function booleanField(field: string) {
   });
 }
 
+/** Whether `text` is `YYYY-MM-DD` and a day of the calendar (2026-02-31 is not). */
+export function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE_PATTERN.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
 /** `YYYY-MM-DD` in a response. */
 export const IsoDateSchema = z.string().regex(ISO_DATE_PATTERN);
 

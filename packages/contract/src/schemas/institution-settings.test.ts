@@ -19,6 +19,10 @@ const settings: UpdateInstitutionSettingsInput = {
   session_window_always_open: false,
   attendance_threshold_percent: 75,
   syllabus_url_template: 'https://example.edu/syllabus/{code}.pdf',
+  correction_window_days: 7,
+  excused_counts_as: 'excluded',
+  recording_retention_days: 30,
+  detention_notice_date: '2027-03-15',
 };
 
 const room: ClassroomInput = {
@@ -74,8 +78,18 @@ describe('settings body', () => {
       ...settings,
       campus: null,
       syllabus_url_template: '',
+      detention_notice_date: '',
     });
     expect(none.success).toBe(true);
+    const noNotice = UpdateInstitutionSettingsBodySchema.safeParse({
+      ...settings,
+      detention_notice_date: null,
+    });
+    expect(noNotice.success).toBe(true);
+    // A teacher may be given no correction window at all (only admins correct then).
+    expect(
+      UpdateInstitutionSettingsBodySchema.safeParse({ ...settings, correction_window_days: 0 }).success,
+    ).toBe(true);
   });
 
   it('refuses each bad value with a sentence naming it', () => {
@@ -92,6 +106,12 @@ describe('settings body', () => {
     expect(bad({ attendance_threshold_percent: 0 })).toMatch(/threshold must be between 1 and 100/);
     expect(bad({ attendance_threshold_percent: 101 })).toMatch(/threshold must be between 1 and 100/);
     expect(bad({ syllabus_url_template: 'https://x.edu/all.pdf' })).toMatch(/\{code\}/);
+    expect(bad({ correction_window_days: -1 })).toMatch(/correction window must be between 0 and 365 days/);
+    expect(bad({ correction_window_days: 2.5 })).toMatch(/correction window must be a whole number/);
+    expect(bad({ excused_counts_as: 'half' as never })).toMatch(/excused absences count must be excluded/);
+    expect(bad({ recording_retention_days: 0 })).toMatch(/recording retention must be between 1 and 3650/);
+    expect(bad({ detention_notice_date: '2027-02-30' })).toMatch(/detention notice date must be a date/);
+    expect(bad({ detention_notice_date: '15/03/2027' })).toMatch(/detention notice date must be a date/);
   });
 });
 

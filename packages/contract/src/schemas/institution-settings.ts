@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './common';
 
 /**
  * Institution settings and classrooms (Rollbook additions, issue 15): what an institution admin
@@ -14,6 +15,19 @@ export const CLASSROOM_RADIUS_LIMITS_M = { min: 10, max: 1000 } as const;
 export const CLASSROOM_CAPACITY_MAX = 10_000;
 /** A classroom further than this from the campus point is flagged: its coordinates are probably wrong. */
 export const CLASSROOM_FAR_FROM_CAMPUS_M = 1000;
+/** The longest correction window a teacher may be given, in days. */
+export const CORRECTION_WINDOW_MAX_DAYS = 365;
+/** The shortest and longest time raw recordings and exact positions may be kept, in days. */
+export const RECORDING_RETENTION_LIMITS_DAYS = { min: 1, max: 3650 } as const;
+/** How an excused absence counts in percentages (see `EXCUSED_COUNTS_AS_LABELS`). */
+export const EXCUSED_COUNTS_AS = ['excluded', 'present', 'absent'] as const;
+export type ExcusedCountsAs = (typeof EXCUSED_COUNTS_AS)[number];
+/** Each way of counting excused absences, in words. */
+export const EXCUSED_COUNTS_AS_LABELS: Record<ExcusedCountsAs, string> = {
+  excluded: 'Left out of the percentage',
+  present: 'Counted as attended',
+  absent: 'Counted as absent',
+};
 /** What a syllabus URL template holds where the subject code goes. */
 export const SYLLABUS_CODE_PLACEHOLDER = '{code}';
 const SYLLABUS_TEMPLATE_MAX_LENGTH = 500;
@@ -98,6 +112,14 @@ export const InstitutionSettingsSchema = z.object({
   attendance_threshold_percent: z.number().int(),
   /** A https URL with `{code}` where a subject's syllabus lives; null: no syllabus links. */
   syllabus_url_template: z.string().nullable(),
+  /** Days after a session its teacher may still correct a mark (admins have no limit). */
+  correction_window_days: z.number().int(),
+  /** How excused absences count in percentages. */
+  excused_counts_as: z.enum(EXCUSED_COUNTS_AS),
+  /** Days raw recordings and exact positions are kept (verdicts and metrics stay). */
+  recording_retention_days: z.number().int(),
+  /** Admins get their branch's detention list before this date; null: no such notice. */
+  detention_notice_date: z.string().nullable(),
   /** Whether the caller may change them (institution admins); branch admins only read them. */
   editable: z.boolean(),
 });
@@ -133,6 +155,24 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
     .superRefine((value, ctx) => {
       const problem = value === '' ? null : syllabusTemplateProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable(),
+  correction_window_days: wholeNumberField('The correction window', 0, CORRECTION_WINDOW_MAX_DAYS, ' days'),
+  excused_counts_as: z.enum(EXCUSED_COUNTS_AS, {
+    error: 'How excused absences count must be excluded, present or absent',
+  }),
+  recording_retention_days: wholeNumberField(
+    'The recording retention',
+    RECORDING_RETENTION_LIMITS_DAYS.min,
+    RECORDING_RETENTION_LIMITS_DAYS.max,
+    ' days',
+  ),
+  /** Empty (or null) for no detention notice. */
+  detention_notice_date: z
+    .string({ error: 'The detention notice date must be a date (YYYY-MM-DD), empty for none' })
+    .trim()
+    .refine((d) => d === '' || isCalendarDate(d), {
+      error: 'The detention notice date must be a date (YYYY-MM-DD), empty for none',
     })
     .nullable(),
 });

@@ -18,6 +18,7 @@ export const notifications = pgTable(
         'subject_deletion_alert',
         'subject_choice_deadline_alert',
         'subject_choice_reset_alert',
+        'attendance_correction_alert',
       ],
     }).notNull(),
     message: text('message').notNull(),

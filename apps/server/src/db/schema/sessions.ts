@@ -108,6 +108,9 @@ export const attendances = pgTable(
     unique().on(t.sessionId, t.studentId),
     unique().on(t.sessionId, t.deviceId),
     index().on(t.studentId),
+    // The attendance record's marks scan (domain/attendance-record): every column it reads is in
+    // the index, so two million marks are counted from the index alone, never the wide rows.
+    index('attendances_record_marks_idx').on(t.sessionId, t.studentId, t.isPresent, t.excuse),
   ],
 );
 

@@ -16,6 +16,10 @@ const settingsColumns = {
   sessionWindowAlwaysOpen: institutions.sessionWindowAlwaysOpen,
   attendanceThresholdPercent: institutions.attendanceThresholdPercent,
   syllabusUrlTemplate: institutions.syllabusUrlTemplate,
+  correctionWindowDays: institutions.correctionWindowDays,
+  excusedCountsAs: institutions.excusedCountsAs,
+  recordingRetentionDays: institutions.recordingRetentionDays,
+  detentionNoticeDate: institutions.detentionNoticeDate,
 };
 
 export type SettingsRow = SelectResultFields<typeof settingsColumns>;

@@ -28,6 +28,10 @@ const changed: UpdateInstitutionSettingsInput = {
   session_window_always_open: true,
   attendance_threshold_percent: 80,
   syllabus_url_template: 'https://college.example.edu/syllabus/{code}.pdf',
+  correction_window_days: 3,
+  excused_counts_as: 'present',
+  recording_retention_days: 14,
+  detention_notice_date: '2027-03-15',
 };
 
 async function institutionRow(id: number) {
@@ -51,6 +55,10 @@ describe('GET /api/institution/settings', () => {
       session_window_always_open: false,
       attendance_threshold_percent: 75,
       syllabus_url_template: null,
+      correction_window_days: 7,
+      excused_counts_as: 'excluded',
+      recording_retention_days: 30,
+      detention_notice_date: null,
       editable: true,
     });
   });
@@ -94,6 +102,10 @@ describe('POST /api/institution/settings', () => {
       session_window_always_open: true,
       attendance_threshold_percent: 80,
       syllabus_url_template: 'https://college.example.edu/syllabus/{code}.pdf',
+      correction_window_days: 3,
+      excused_counts_as: 'present',
+      recording_retention_days: 14,
+      detention_notice_date: '2027-03-15',
       editable: true,
     });
     expect((await api(t.app, w.tokens.registrar, 'GET', URL)).body.data).toEqual(res.body.data);
@@ -111,6 +123,10 @@ describe('POST /api/institution/settings', () => {
         sessionWindowAlwaysOpen: false,
         attendanceThresholdPercent: 75,
         syllabusUrlTemplate: null,
+        correctionWindowDays: 7,
+        excusedCountsAs: 'excluded',
+        recordingRetentionDays: 30,
+        detentionNoticeDate: null,
       },
       after: {
         name: 'Rollbook College of Engineering',
@@ -121,6 +137,10 @@ describe('POST /api/institution/settings', () => {
         sessionWindowAlwaysOpen: true,
         attendanceThresholdPercent: 80,
         syllabusUrlTemplate: 'https://college.example.edu/syllabus/{code}.pdf',
+        correctionWindowDays: 3,
+        excusedCountsAs: 'present',
+        recordingRetentionDays: 14,
+        detentionNoticeDate: '2027-03-15',
       },
     });
 
@@ -136,6 +156,7 @@ describe('POST /api/institution/settings', () => {
       campus: null,
       syllabus_url_template: '',
       session_start_early_minutes: null,
+      detention_notice_date: '',
     });
     expect(res.status).toBe(200);
     const row = await institutionRow(w.institutionId);
@@ -144,6 +165,7 @@ describe('POST /api/institution/settings', () => {
       campusLongitude: null,
       syllabusUrlTemplate: null,
       sessionStartEarlyMinutes: null,
+      detentionNoticeDate: null,
     });
   });
 
@@ -181,6 +203,11 @@ describe('POST /api/institution/settings', () => {
       [{ syllabus_url_template: 'https://college.example.edu/syllabus.pdf' }, /must contain \{code\}/],
       [{ syllabus_url_template: 'http://college.example.edu/{code}.pdf' }, /must start with https:\/\//],
       [{ session_window_always_open: 'yes' }, /session window is always open/],
+      [{ correction_window_days: 366 }, /correction window must be between 0 and 365 days/],
+      [{ correction_window_days: 1.5 }, /correction window must be a whole number/],
+      [{ excused_counts_as: 'sometimes' }, /excused absences count must be excluded, present or absent/],
+      [{ recording_retention_days: 0 }, /recording retention must be between 1 and 3650 days/],
+      [{ detention_notice_date: '2027-02-30' }, /detention notice date must be a date/],
     ];
     for (const [patch, message] of cases) {
       const res = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, ...patch });

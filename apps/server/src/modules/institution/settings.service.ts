@@ -20,6 +20,10 @@ function valuesOf(body: UpdateInstitutionSettingsBody): SettingsValues {
     sessionWindowAlwaysOpen: body.session_window_always_open,
     attendanceThresholdPercent: body.attendance_threshold_percent,
     syllabusUrlTemplate: body.syllabus_url_template || null,
+    correctionWindowDays: body.correction_window_days,
+    excusedCountsAs: body.excused_counts_as,
+    recordingRetentionDays: body.recording_retention_days,
+    detentionNoticeDate: body.detention_notice_date || null,
   };
 }
 
@@ -54,6 +58,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       session_window_always_open: row.sessionWindowAlwaysOpen,
       attendance_threshold_percent: row.attendanceThresholdPercent,
       syllabus_url_template: row.syllabusUrlTemplate,
+      correction_window_days: row.correctionWindowDays,
+      excused_counts_as: row.excusedCountsAs,
+      recording_retention_days: row.recordingRetentionDays,
+      detention_notice_date: row.detentionNoticeDate,
       editable,
     };
   }

@@ -13,7 +13,7 @@ import type { PresenceVerifier } from '../../plugins/app/presence';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { localDate } from '../../lib/week';
-import { attendanceWire } from './attendance-wire';
+import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
 import { MARKING_MESSAGES } from './marking-messages';

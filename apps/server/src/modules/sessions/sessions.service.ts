@@ -9,7 +9,7 @@ import { lectureTeacherWire } from '../../domain/lectures/lecture-wire';
 import { localDate, weekdayOf } from '../../lib/week';
 import { institutions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { attendanceWire } from './attendance-wire';
+import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
 import { minutesOfDay, startWindowPosition } from './start-window';
 import { createToneFile, readToneFile } from './tone-files';

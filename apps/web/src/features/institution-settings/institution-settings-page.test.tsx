@@ -25,6 +25,10 @@ const settings: InstitutionSettings = {
   session_window_always_open: false,
   attendance_threshold_percent: 75,
   syllabus_url_template: null,
+  correction_window_days: 7,
+  excused_counts_as: 'excluded',
+  recording_retention_days: 30,
+  detention_notice_date: null,
   editable: true,
 };
 
@@ -40,6 +44,7 @@ function serve(initial: InstitutionSettings = settings) {
         ...initial,
         ...body,
         syllabus_url_template: body.syllabus_url_template || null,
+        detention_notice_date: body.detention_notice_date || null,
       });
     }),
   );
@@ -69,6 +74,17 @@ describe('InstitutionSettingsPage', () => {
     expect(screen.getByRole('checkbox', { name: /Always open/ })).not.toBeChecked();
     expect(screen.getByLabelText(/^Attendance threshold/)).toHaveValue('75');
     expect(screen.getByLabelText(/^Syllabus URL/)).toHaveValue('');
+    const window = screen.getByLabelText(/^Correction window/);
+    expect(window).toHaveValue('7');
+    expect(window).toHaveAccessibleDescription(
+      expect.stringContaining('Branch admins may correct at any time'),
+    );
+    expect(screen.getByRole('radio', { name: 'Left out of the percentage' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Excused absences' })).toHaveAccessibleDescription(
+      'How leave, on-duty and medical absences count in attendance percentages.',
+    );
+    expect(screen.getByLabelText(/^Keep recordings and exact positions/)).toHaveValue('30');
+    expect(screen.getByLabelText(/^Detention notice date/)).toHaveValue('');
   });
 
   it('saves the changed settings and says so', async () => {
@@ -85,6 +101,14 @@ describe('InstitutionSettingsPage', () => {
     await user.type(threshold, '80');
     await user.type(screen.getByLabelText(/^Syllabus URL/), 'https://uni.example.edu/s/{{code}.pdf');
     expect(screen.getByText('https://uni.example.edu/s/3150703.pdf')).toBeInTheDocument();
+    const window = screen.getByLabelText(/^Correction window/);
+    await user.clear(window);
+    await user.type(window, '3');
+    await user.click(screen.getByRole('radio', { name: 'Counted as attended' }));
+    const keep = screen.getByLabelText(/^Keep recordings and exact positions/);
+    await user.clear(keep);
+    await user.type(keep, '14');
+    await user.type(screen.getByLabelText(/^Detention notice date/), '2027-03-15');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
@@ -98,6 +122,10 @@ describe('InstitutionSettingsPage', () => {
         session_window_always_open: true,
         attendance_threshold_percent: 80,
         syllabus_url_template: 'https://uni.example.edu/s/{code}.pdf',
+        correction_window_days: 3,
+        excused_counts_as: 'present',
+        recording_retention_days: 14,
+        detention_notice_date: '2027-03-15',
       },
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Rollbook College');
@@ -144,6 +172,26 @@ describe('InstitutionSettingsPage', () => {
       expect.stringContaining('must contain {code}'),
     );
     expect(screen.getByLabelText(/^Syllabus URL/)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a correction window or a retention out of range beside the field', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    const window = screen.getByLabelText(/^Correction window/);
+    await user.clear(window);
+    await user.type(window, '400');
+    const keep = screen.getByLabelText(/^Keep recordings and exact positions/);
+    await user.clear(keep);
+    await user.type(keep, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(window).toHaveAccessibleDescription(
+      expect.stringContaining('The correction window must be between 0 and 365 days'),
+    );
+    expect(keep).toHaveAccessibleDescription(
+      expect.stringContaining('The recording retention must be between 1 and 3650 days'),
+    );
     expect(sent).toEqual([]);
   });
 

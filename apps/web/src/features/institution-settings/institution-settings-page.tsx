@@ -1,6 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
+  CORRECTION_WINDOW_MAX_DAYS,
+  EXCUSED_COUNTS_AS,
+  EXCUSED_COUNTS_AS_LABELS,
+  RECORDING_RETENTION_LIMITS_DAYS,
   SYLLABUS_CODE_PLACEHOLDER,
   syllabusTemplateProblem,
   syllabusUrlFromTemplate,
@@ -194,6 +198,53 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             onChange={(e) => set('threshold', e.target.value)}
             error={errors.threshold}
           />
+          <Input
+            label="Correction window (days)"
+            hint={`How many days after a session its teacher may still correct a mark, from 0 to ${CORRECTION_WINDOW_MAX_DAYS}. Branch admins may correct at any time.`}
+            inputMode="numeric"
+            value={form.correctionWindowDays}
+            onChange={(e) => set('correctionWindowDays', e.target.value)}
+            error={errors.correctionWindowDays}
+          />
+          <fieldset className="flex flex-col gap-2" aria-describedby="excused-counts-hint">
+            <legend className="text-sm font-medium text-slate-700">Excused absences</legend>
+            <p id="excused-counts-hint" className="text-xs text-slate-500">
+              How leave, on-duty and medical absences count in attendance percentages.
+            </p>
+            {EXCUSED_COUNTS_AS.map((choice) => (
+              <label key={choice} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="excused-counts-as"
+                  value={choice}
+                  checked={form.excusedCountsAs === choice}
+                  onChange={() => set('excusedCountsAs', choice)}
+                  className="size-4 accent-brand-600"
+                />
+                {EXCUSED_COUNTS_AS_LABELS[choice]}
+              </label>
+            ))}
+            {errors.excusedCountsAs ? <p className="text-sm text-red-600">{errors.excusedCountsAs}</p> : null}
+          </fieldset>
+          <Input
+            label="Detention notice date"
+            hint="Admins receive their branch's detention list before this date. Empty: no notice."
+            type="date"
+            value={form.detentionNoticeDate}
+            onChange={(e) => set('detentionNoticeDate', e.target.value)}
+            error={errors.detentionNoticeDate}
+          />
+        </Section>
+
+        <Section title="Privacy">
+          <Input
+            label="Keep recordings and exact positions (days)"
+            hint={`Students' raw recordings and exact positions are deleted after this many days, from ${RECORDING_RETENTION_LIMITS_DAYS.min} to ${RECORDING_RETENTION_LIMITS_DAYS.max}. Verdicts, metrics and distances stay.`}
+            inputMode="numeric"
+            value={form.retentionDays}
+            onChange={(e) => set('retentionDays', e.target.value)}
+            error={errors.retentionDays}
+          />
         </Section>
 
         <Section title="Syllabus links">
@@ -243,7 +294,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
 
 /**
  * Institution Settings (admin): name, time zone, campus point, session start window, attendance
- * threshold and syllabus links. Institution admins edit them; branch admins read them.
+ * (threshold, correction window, excused counting, detention notice), privacy and syllabus links. Institution admins edit them; branch admins read them.
  */
 export function InstitutionSettingsPage({ title }: { title: string }) {
   const settings = useInstitutionSettingsQuery(undefined, { refetchOnMountOrArgChange: true });

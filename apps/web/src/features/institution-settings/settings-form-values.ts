@@ -1,4 +1,4 @@
-import type { InstitutionSettings } from '@rollbook/contract';
+import type { ExcusedCountsAs, InstitutionSettings } from '@rollbook/contract';
 
 /** What the settings form holds: text as typed, so a half-typed number is never lost. */
 export interface SettingsForm {
@@ -11,6 +11,10 @@ export interface SettingsForm {
   alwaysOpen: boolean;
   threshold: string;
   syllabusTemplate: string;
+  correctionWindowDays: string;
+  excusedCountsAs: ExcusedCountsAs;
+  retentionDays: string;
+  detentionNoticeDate: string;
 }
 
 export function formFromSettings(s: InstitutionSettings): SettingsForm {
@@ -24,6 +28,10 @@ export function formFromSettings(s: InstitutionSettings): SettingsForm {
     alwaysOpen: s.session_window_always_open,
     threshold: String(s.attendance_threshold_percent),
     syllabusTemplate: s.syllabus_url_template ?? '',
+    correctionWindowDays: String(s.correction_window_days),
+    excusedCountsAs: s.excused_counts_as,
+    retentionDays: String(s.recording_retention_days),
+    detentionNoticeDate: s.detention_notice_date ?? '',
   };
 }
 
@@ -52,6 +60,10 @@ export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
     session_window_always_open: f.alwaysOpen,
     attendance_threshold_percent: numberOrText(f.threshold, undefined),
     syllabus_url_template: f.syllabusTemplate,
+    correction_window_days: numberOrText(f.correctionWindowDays, undefined),
+    excused_counts_as: f.excusedCountsAs,
+    recording_retention_days: numberOrText(f.retentionDays, undefined),
+    detention_notice_date: f.detentionNoticeDate,
   };
 }
 
@@ -67,4 +79,8 @@ export const FIELD_OF_PATH: Record<string, keyof SettingsForm> = {
   session_window_always_open: 'alwaysOpen',
   attendance_threshold_percent: 'threshold',
   syllabus_url_template: 'syllabusTemplate',
+  correction_window_days: 'correctionWindowDays',
+  excused_counts_as: 'excusedCountsAs',
+  recording_retention_days: 'retentionDays',
+  detention_notice_date: 'detentionNoticeDate',
 };

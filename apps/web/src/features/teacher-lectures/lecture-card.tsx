@@ -1,4 +1,4 @@
-import { Clock, Download, Play, Radio } from 'lucide-react';
+import { Clock, Download, History, Play, Radio } from 'lucide-react';
 import type { Classroom, LectureTeacher } from '@rollbook/contract';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,7 +13,8 @@ export function cardClassroomSlug(lecture: LectureTeacher): string {
 /**
  * One lecture of the teacher's day (product spec §2 "Teacher lectures"): subject, type and status
  * badges, semester, division or batches, times, the classroom dropdown and the action for its
- * session state: "Start Session" (pre), "Join Session" (ongoing), "Export Attendance" (post).
+ * session state: "Start Session" (pre), "Join Session" (ongoing), "Export Attendance" and the
+ * "Attendance History" sheet (post).
  */
 export function LectureCard({
   lecture,
@@ -22,6 +23,7 @@ export function LectureCard({
   onPickClassroom,
   onStart,
   onExport,
+  onHistory,
 }: {
   lecture: LectureTeacher;
   classrooms: readonly Classroom[];
@@ -29,6 +31,8 @@ export function LectureCard({
   onPickClassroom: (lecture: LectureTeacher, classroomSlug: string) => void;
   onStart: (lecture: LectureTeacher) => void;
   onExport: (lecture: LectureTeacher) => void;
+  /** Opens the ended session's final attendance (where marks are corrected). */
+  onHistory: (lecture: LectureTeacher) => void;
 }) {
   const status = statusBadge(lecture.session.active);
   const subject = lecture.subject.subject_map.subject_name;
@@ -80,10 +84,16 @@ export function LectureCard({
         </Button>
       ) : null}
       {ended ? (
-        <Button variant="secondary" disabled={busy} onClick={() => onExport(lecture)}>
-          <Download className="size-4" aria-hidden />
-          {LECTURES_TEXT.export}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={busy} onClick={() => onExport(lecture)}>
+            <Download className="size-4" aria-hidden />
+            {LECTURES_TEXT.export}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => onHistory(lecture)}>
+            <History className="size-4" aria-hidden />
+            {LECTURES_TEXT.history}
+          </Button>
+        </div>
       ) : null}
     </article>
   );

@@ -8,6 +8,7 @@ export const LECTURES_TEXT = {
   start: 'Start Session',
   join: 'Join Session',
   export: 'Export Attendance',
+  history: 'Attendance History',
   sheetTitle: 'Attendance Details',
   endSession: 'End Session',
   endConfirm: 'Are you sure you want to end this session.. ?',

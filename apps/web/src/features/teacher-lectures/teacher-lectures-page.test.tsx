@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   clientErrorMessage,
   ok,
+  sessionRecordRoutes,
   sessionRoutes,
   socketMessage,
   timetableRoutes,
@@ -591,5 +592,55 @@ describe('TeacherLecturesPage: export', () => {
     expect(
       await screen.findByText('Only the lecture’s teacher can export its attendance'),
     ).toBeInTheDocument();
+  });
+
+  it("opens an ended session's Attendance History: the final marks in a side panel", async () => {
+    const lecture = buildLecture({ active: 'post' });
+    serveDays({ [TODAY]: () => [lecture] });
+    let asked = '';
+    server.use(
+      onCall(sessionRecordRoutes.getSessionSheet, ({ params }) => {
+        asked = String(params.session_id);
+        return ok({
+          session: {
+            id: lecture.session.session_id,
+            session_id: lecture.session.session_id,
+            subject_name: 'Compiler Design',
+            branch: 'Computer Engineering',
+            semester: 5,
+            division: 'A',
+            day: '2026-11-02',
+            weekday: 'Monday',
+            subject_code: '3170701',
+            type: 'theory',
+            start_time: '09:00',
+            end_time: '10:00',
+            active: 'post',
+            student_count: 1,
+            present_count: 1,
+            excused_count: 0,
+            corrected_count: 0,
+          },
+          correction: { allowed: true, until: '2026-11-09', message: null },
+          rows: [
+            {
+              student: { slug: 'asha', enrollment: '2101', name: 'Asha' },
+              status: 'present',
+              excuse: null,
+              manual: false,
+              marking_time: '2026-11-02T03:35:00.000Z',
+              corrected_at: null,
+              correction_count: 0,
+            },
+          ],
+        });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Attendance History' }));
+    const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
+    expect(await within(panel).findByText('Asha')).toBeInTheDocument();
+    expect(within(panel).getByText('Present 1 of 1')).toBeInTheDocument();
+    expect(asked).toBe(lecture.session.session_id);
   });
 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { LectureTeacher, WeekDay } from '@rollbook/contract';
 import { Skeleton } from '../../components/ui/skeleton';
+import { SessionSheetPanel } from '../../components/session-sheet/session-sheet-panel';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { downloadCsv, lecturesByBranch } from './day-lectures';
@@ -36,6 +37,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
   const [exportSession] = useExportSessionDataMutation();
   const [pending, setPending] = useState<PendingClassroom | null>(null);
   const [busyLecture, setBusyLecture] = useState<string | null>(null);
+  const [historySession, setHistorySession] = useState<string | null>(null);
   const live = useLiveSession();
 
   const selectedDay = day === 'current' ? (timetable.data?.day ?? today) : day;
@@ -122,6 +124,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
                   onPickClassroom={(l, slug) => void pickClassroom(l, slug)}
                   onStart={(l) => void start(l)}
                   onExport={(l) => void exportAttendance(l)}
+                  onHistory={(l) => setHistorySession(l.session.session_id)}
                 />
               ))}
             </div>
@@ -134,6 +137,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
         onSave={(merge) => void saveClassroom(merge)}
       />
       <AttendanceSheet live={live} />
+      <SessionSheetPanel sessionId={historySession} onClose={() => setHistorySession(null)} />
     </section>
   );
 }

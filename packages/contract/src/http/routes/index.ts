@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+import { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 import { authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -14,9 +15,11 @@ import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
 import { sessionRoutes } from './sessions.routes';
+import { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
+export { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
 export { authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
@@ -37,6 +40,7 @@ export {
 } from './media.routes';
 export { notificationRoutes } from './notifications.routes';
 export { sessionRoutes } from './sessions.routes';
+export { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
 /** Route groups by module, as the server registers them. */
@@ -58,6 +62,21 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
 );
 
 /**
+ * Calls of the later client (contract §13, "features present at HEAD"): exact paths and shapes like
+ * Appendix A's, kept apart so the appendix stays checkable on its own.
+ */
+const SECTION_13_ROUTE_GROUPS = {
+  sessionHistory: sessionHistoryRoutes,
+  analytics: analyticsRoutes,
+  instantLectures: instantLectureRoutes,
+} as const;
+
+/** Every §13 call exactly once. */
+export const SECTION_13_ROUTES_TABLE: readonly RouteDef[] = Object.values(SECTION_13_ROUTE_GROUPS).flatMap(
+  (group) => Object.values(group) as RouteDef[],
+);
+
+/**
  * Rollbook's own calls, outside contract Appendix A: old clients never send them, but they are
  * defined here all the same, so the server registers and the web calls them like any other.
  */
@@ -72,23 +91,12 @@ const EXTENSION_ROUTE_GROUPS = {
   academicYear: academicYearRoutes,
   divisionReset: divisionResetRoutes,
   institutionWorkbook: institutionWorkbookRoutes,
+  sessionRecord: sessionRecordRoutes,
+  attendanceRecord: attendanceRecordRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */
 export const EXTENSION_ROUTES_TABLE: readonly RouteDef[] = Object.values(EXTENSION_ROUTE_GROUPS).flatMap(
-  (group) => Object.values(group) as RouteDef[],
-);
-
-/**
- * The calls of contract §13 (the later client's features), with its exact paths and shapes, by
- * module. Not in Appendix A, so kept apart from ROUTES_TABLE.
- */
-const SECTION_13_ROUTE_GROUPS = {
-  instantLectures: instantLectureRoutes,
-} as const;
-
-/** Every §13 call exactly once. */
-export const SECTION_13_ROUTES_TABLE: readonly RouteDef[] = Object.values(SECTION_13_ROUTE_GROUPS).flatMap(
   (group) => Object.values(group) as RouteDef[],
 );
 

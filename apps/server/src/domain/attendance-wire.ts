@@ -1,5 +1,5 @@
 import type { AttendanceRecord } from '@rollbook/contract';
-import type { AttendanceRow } from '../../domain/attendance.repository';
+import type { AttendanceRow } from './attendance.repository';
 
 /** An attendance row as the teacher's sheet and the socket events carry it (§6.0). */
 export function attendanceWire(row: AttendanceRow): AttendanceRecord {

@@ -1,0 +1,1 @@
+CREATE INDEX "attendances_record_marks_idx" ON "attendances" USING btree ("session_id","student_id","is_present","excuse");

@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { lectureAudience } from './audience';
+import { sessionConditions, studentConditions, type RecordFilter } from './record-filter';
+
+/**
+ * The one computation of attendance counts, in SQL. It yields `counts`: one row per student and
+ * lecture with
+ *   held     sessions held that the student was expected at (the lecture's audience, or any
+ *            session where the student has a row: a mark always counts),
+ *   present  marks present and not excused,
+ *   excused  marks with an excuse (leave, on duty, medical), whatever `is_present` says;
+ * absent is what remains (held − present − excused): an expected student without a row is absent.
+ *
+ * Held sessions are the started ones (`started_at` set, status ongoing or post). The work is
+ * shaped for two million rows: held sessions are counted per lecture once and joined to the
+ * audience (no student × session product), and marks are read once, from the index
+ * (session_id, student_id, is_present, excuse) alone, grouped by student and lecture.
+ */
+export function countsQuery(f: RecordFilter): SQL {
+  return sql`
+    ${heldQueries(f)},
+    marks as materialized (
+      select a.student_id, h.lecture_id,
+        count(*)::int as n,
+        (count(*) filter (where a.is_present and a.excuse is null))::int as present,
+        (count(*) filter (where a.excuse is not null))::int as excused
+      from attendances a
+      join held h on h.session_id = a.session_id
+      where ${studentConditions(f, sql`a.student_id`)}
+      group by a.student_id, h.lecture_id
+    ),
+    counts as (
+      -- Expected students: every held session of the lecture. Others with marks: their marks.
+      select coalesce(au.student_id, m.student_id) as student_id, lh.lecture_id, lh.subject_id,
+        case when au.student_id is null then m.n else lh.n end as held,
+        coalesce(m.present, 0) as present, coalesce(m.excused, 0) as excused
+      from audience au
+      full join marks m on m.student_id = au.student_id and m.lecture_id = au.lecture_id
+      join lecture_held lh on lh.lecture_id = coalesce(au.lecture_id, m.lecture_id)
+    )`;
+}
+
+/**
+ * The same counts week by week and subject over every student of the filter together
+ * (`subject_weeks`: subject_id, week, held, present, excused), in one pass over the marks: held is the audience's size times the week's
+ * sessions of each lecture, plus the marks of students outside the audience.
+ */
+export function weeklyCountsQuery(f: RecordFilter): SQL {
+  return sql`
+    ${heldQueries(f)},
+    audience_size as (
+      select lecture_id, count(*)::int as n from audience group by lecture_id
+    ),
+    expected as (
+      select h.subject_id, date_trunc('week', h.day)::date as week, sum(coalesce(sz.n, 0))::int as n
+      from held h left join audience_size sz on sz.lecture_id = h.lecture_id
+      group by 1, 2
+    ),
+    marked as (
+      select h.subject_id, date_trunc('week', h.day)::date as week,
+        (count(*) filter (where au.student_id is null))::int as outside,
+        (count(*) filter (where a.is_present and a.excuse is null))::int as present,
+        (count(*) filter (where a.excuse is not null))::int as excused
+      from attendances a
+      join held h on h.session_id = a.session_id
+      left join audience au on au.lecture_id = h.lecture_id and au.student_id = a.student_id
+      where ${studentConditions(f, sql`a.student_id`)}
+      group by 1, 2
+    ),
+    subject_weeks as (
+      select e.subject_id, e.week, e.n + coalesce(m.outside, 0) as held, coalesce(m.present, 0) as present,
+        coalesce(m.excused, 0) as excused
+      from expected e left join marked m on m.week = e.week and m.subject_id = e.subject_id
+      where e.n + coalesce(m.outside, 0) > 0
+    )`;
+}
+
+/**
+ * The students a report lists (`roster`: the audience of the filter's held lectures) and the
+ * subjects held (`subjects_held`), for paging a report before computing its page.
+ */
+export function rosterQuery(f: RecordFilter): SQL {
+  return sql`
+    ${heldQueries(f)},
+    roster as (select distinct student_id from audience),
+    subjects_held as (select distinct subject_id from lecture_held)`;
+}
+
+/** Held sessions of the filter (`held`), their count per lecture (`lecture_held`), the `audience`. */
+function heldQueries(f: RecordFilter): SQL {
+  return sql`
+    held as materialized (
+      select ls.id as session_id, ls.lecture_id, ls.day, l.offered_subject_id as subject_id
+      from lecture_sessions ls
+      join lectures l on l.id = ls.lecture_id
+      join timetables tt on tt.id = l.timetable_id
+      join divisions d on d.id = tt.division_id
+      join semesters s on s.id = d.semester_id
+      join streams st on st.id = s.stream_id
+      where ls.started_at is not null and ls.status <> 'pre' and ${sessionConditions(f)}
+    ),
+    lecture_held as materialized (
+      select lecture_id, subject_id, count(*)::int as n from held group by lecture_id, subject_id
+    ),
+    audience as materialized (
+      select au.lecture_id, au.student_id
+      from (${lectureAudience(sql`select lecture_id from lecture_held`)}) au
+      where ${studentConditions(f, sql`au.student_id`)}
+    )`;
+}
+
+/**
+ * The numerator and denominator of a percentage under the institution's setting for excused
+ * marks (`e` is the excused count, `p` present, `h` held, all SQL expressions):
+ *   excluded  present / (held − excused)      (the default: an excused absence is not held)
+ *   present   (present + excused) / held
+ *   absent    present / held
+ */
+export function countedColumns(setting: SQL, p: SQL, e: SQL, h: SQL): { attended: SQL; held: SQL } {
+  return {
+    attended: sql`(case when ${setting} = 'present' then ${p} + ${e} else ${p} end)`,
+    held: sql`(case when ${setting} = 'excluded' then ${h} - ${e} else ${h} end)`,
+  };
+}
+
+/** A percentage with two decimals, null when nothing counts yet (the same rounding everywhere). */
+export function percentageOf(attended: SQL, held: SQL): SQL {
+  return sql`(case when ${held} > 0 then round(100.0 * ${attended} / ${held}, 2)::float8 end)`;
+}

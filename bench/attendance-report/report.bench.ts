@@ -1,0 +1,91 @@
+// Term report and detention list on one branch's term (see generate.ts: 1,200 students, 30
+// subjects, 60 sessions each, about 2.16 million attendance rows) on PostgreSQL, through the same
+// repository the server's reports use (apps/server/src/domain/attendance-record). Targets (issue 16):
+// term report ≤ 500 ms, detention list ≤ 300 ms. Each query runs twice to warm up, then `--runs`
+// times; median, p90 and best are printed with the machine's load average.
+//
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx bench/attendance-report/report.bench.ts
+//      [--generate] [--runs 9]   (--generate fills the database first: it empties it)
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/client';
+import {
+  createAttendanceRecordRepository,
+  remainingLectures,
+} from '../../apps/server/src/domain/attendance-record';
+import { generate } from './generate';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error('Set BENCH_DATABASE_URL (a PostgreSQL database the bench may empty).');
+  process.exit(2);
+}
+const runsIndex = process.argv.indexOf('--runs');
+const RUNS = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 9;
+
+const handle = await openDatabase({
+  url,
+  dataDir: null,
+  limits: { poolSize: 2, poolWaitMs: 10_000, statementTimeoutMs: 3_600_000, lockTimeoutMs: 60_000 },
+});
+const db = handle.db;
+if (process.argv.includes('--generate')) {
+  await generate(db, { students: 1200, subjects: 30, weeks: 20, divisionSize: 60 });
+}
+const scalar = async (q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+const volume = await scalar(sql`select (select count(*) from attendances)::int as marks,
+  (select count(*) from lecture_sessions)::int as sessions, (select count(*) from students)::int as students,
+  (select count(*) from offered_subjects)::int as subjects`);
+const firstSubject = await scalar(sql`select min(id)::int as id from offered_subjects`);
+const aStudent = await scalar(sql`select min(id)::int as id from students`);
+
+const record = createAttendanceRecordRepository(db);
+const branch = { institutionId: 1, branchIds: [1] };
+
+async function measure(label: string, target: number | null, run: () => Promise<unknown[]>) {
+  let size = 0;
+  for (let i = 0; i < 2; i++) size = (await run()).length;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const p90 = times[Math.min(times.length - 1, Math.ceil(0.9 * times.length) - 1)]!;
+  const verdict = target === null ? '' : median <= target ? `  ≤ ${target} ms: yes` : `  ≤ ${target} ms: NO`;
+  console.log(
+    `${label.padEnd(44)} rows ${String(size).padStart(6)}  median ${median.toFixed(0).padStart(4)} ms  p90 ${p90
+      .toFixed(0)
+      .padStart(4)} ms  best ${times[0]!.toFixed(0).padStart(4)} ms${verdict}`,
+  );
+}
+
+console.log(
+  `${new Date().toISOString()}  ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}  load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `volume: ${String(volume.marks)} attendance rows, ${String(volume.sessions)} sessions, ${String(volume.students)} students, ${String(volume.subjects)} subjects`,
+);
+await measure('term report (student × subject, branch)', 500, () => record.subjectTallies(branch));
+await measure('detention list below 75 % (branch)', 300, () => record.detained(branch, 75));
+await measure('detention list, one subject (§13 call)', null, () =>
+  record.detained({ ...branch, subjectIds: [Number(firstSubject.id)] }, 75),
+);
+await measure('weekly trend (branch)', null, () => record.weeklyTrend(branch));
+await measure("one student's record (student page)", null, () =>
+  record.subjectTallies({ institutionId: 1, studentIds: [Number(aStudent.id)] }),
+);
+await measure("one student's remaining lectures", null, () =>
+  remainingLectures(db, { institutionId: 1, studentId: Number(aStudent.id), today: '2026-11-02' }),
+);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+await handle.close();
