@@ -7,7 +7,10 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Upper bounds for a busy 2-core machine (several suites and browsers at once), never speed
+    // claims: seeding the whole demo (import, timetables, past weeks of attendance) took over 30 s
+    // at a load average of 22.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -22,6 +22,18 @@ export function localDate(at: Date, timeZone: string): string {
   return formatter.format(at);
 }
 
+/** Minutes since midnight of an instant in a time zone. */
+export function minutesOfDay(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return value('hour') * 60 + value('minute');
+}
+
 /** A `YYYY-MM-DD` date as people read it in alerts, e.g. "20 Nov 2026". */
 export function readableDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -16,6 +16,7 @@ import { academicYearModule } from './academic-year/academic-year.routes';
 import { onboardingModule } from './onboarding/onboarding.routes';
 import { retentionModule } from './retention/retention.routes';
 import { alertsModule } from './alerts/alerts.routes';
+import { instantLecturesModule } from './instant-lectures/instant-lectures.routes';
 import { attendanceReportsModule } from './attendance-reports/attendance-reports.routes';
 
 /**
@@ -40,5 +41,6 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await api.register(onboardingModule);
   await api.register(retentionModule);
   await api.register(alertsModule);
+  await api.register(instantLecturesModule);
   await api.register(attendanceReportsModule);
 }

@@ -105,3 +105,53 @@ export async function buildRecordWorld(db: Db, opts: { institutionId?: number; b
 }
 
 export type RecordWorld = Awaited<ReturnType<typeof buildRecordWorld>>;
+
+/**
+ * IS theory for division A (Mondays), an IS lab for A1 (Wednesdays), CD theory for division B
+ * (Tuesdays, taught by HAJ; the others by CST); sessions in the weeks of 19 Oct, 26 Oct and 2 Nov 2026, one not started.
+ */
+export async function buildRecordHistory(db: Db) {
+  const w = await buildRecordWorld(db);
+  const { a1, a2, b1, b2 } = w.students;
+  const divA = w.world.divisions.A.id;
+  const divB = w.world.divisions.B.id;
+  const isTheory = await addRecordLecture(db, w.world, {
+    subjectId: w.subjects.IS.id,
+    divisionId: divA,
+    batchIds: [w.batches.A1.id, w.batches.A2.id],
+  });
+  const isLab = await addRecordLecture(db, w.world, {
+    subjectId: w.subjects.IS.id,
+    divisionId: divA,
+    batchIds: [w.batches.A1.id],
+    day: 'wednesday',
+    type: 'lab',
+  });
+  const cdTheory = await addRecordLecture(db, w.world, {
+    subjectId: w.subjects.CD.id,
+    divisionId: divB,
+    batchIds: [w.batches.B1.id, w.batches.B2.id],
+    day: 'tuesday',
+    teacherId: w.world.teachers.haj.teacher.id,
+  });
+  await holdSession(db, isTheory.id, '2026-10-19', [
+    [a1.student.id, 'present'],
+    [a2.student.id, 'absent'],
+  ]);
+  await holdSession(db, isTheory.id, '2026-10-26', [
+    [a1.student.id, 'medical'],
+    [a2.student.id, 'present'],
+  ]);
+  // A2 has no row at all: expected, so absent.
+  await holdSession(db, isTheory.id, '2026-11-02', [[a1.student.id, 'present']]);
+  // Never started: not held, whatever its rows say.
+  await holdSession(db, isTheory.id, '2026-11-09', [[a1.student.id, 'present']], { started: false });
+  await holdSession(db, isLab.id, '2026-10-21', [[a1.student.id, 'absent']]);
+  // A1 is not in CD's audience but was marked present there: a mark always counts.
+  await holdSession(db, cdTheory.id, '2026-10-20', [
+    [b1.student.id, 'present'],
+    [b2.student.id, 'leave'],
+    [a1.student.id, 'present'],
+  ]);
+  return { ...w, lectures: { isTheory, isLab, cdTheory } };
+}

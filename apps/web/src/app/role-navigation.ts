@@ -14,6 +14,7 @@ import {
   Scale,
   Settings,
   UsersRound,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
 import type { PageNavItem } from '../components/layouts/page-nav';
@@ -41,6 +42,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
   ],
   teacher: [
     ['teacherDashboard', Presentation],
+    ['teacherInstantLecture', Zap],
     ['teacherLectureHistory', History],
     ['teacherSubjectChoice', ListOrdered],
     ['teacherLoadAllocation', Scale],

@@ -55,6 +55,11 @@ const TeacherLecturesPage: Screen = lazy(() =>
     default: m.TeacherLecturesPage,
   })),
 );
+const InstantLecturePage: Screen = lazy(() =>
+  import('../features/teacher-lectures/instant/instant-lecture-page').then((m) => ({
+    default: m.InstantLecturePage,
+  })),
+);
 const AcademicYearPage: Screen = lazy(() =>
   import('../features/academic-year/academic-year-page').then((m) => ({
     default: m.AcademicYearPage,
@@ -110,6 +115,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
+  { key: 'teacherInstantLecture', title: 'Instant Lectures', Screen: InstantLecturePage },
   { key: 'teacherLectureHistory', title: 'Lecture History', Screen: LectureHistoryPage },
   { key: 'studentDashboard', title: 'Attendance', Screen: StudentAttendancePage },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },

@@ -96,6 +96,10 @@ export function buildInstitutionSettings(overrides: Partial<InstitutionSettings>
     session_window_always_open: false,
     attendance_threshold_percent: 75,
     syllabus_url_template: null,
+    correction_window_days: 7,
+    excused_counts_as: 'excluded',
+    recording_retention_days: 30,
+    detention_notice_date: null,
     editable: true,
     ...overrides,
   };

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './subjects';
 export * from './divisions';
 export * from './timetable';
+export * from './instant-lectures';
 export * from './sessions';
 export * from './allocation';
 export * from './notifications';

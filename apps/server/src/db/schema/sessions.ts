@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -14,6 +16,7 @@ import { createdAt, id, slug, updatedAt } from './columns';
 import { classrooms } from './organisation';
 import { students } from './people';
 import { lectures } from './timetable';
+import { instantLectures } from './instant-lectures';
 import { profiles } from './people';
 
 /** Why an absence is excused. */
@@ -23,16 +26,19 @@ export type AttendanceExcuse = (typeof ATTENDANCE_EXCUSES)[number];
 /**
  * One lecture on one date. Created on demand in status `pre`; the teacher moves it to `ongoing`
  * (a session tone is generated then) and to `post`. `toneParams` lets the verifier re-synthesise the
- * tone at any sample rate.
+ * tone at any sample rate. A session belongs to exactly one of a timetable lecture (`lectureId`) or
+ * an instant lecture (`instantLectureId`, its one session); queries joining `lectures` see only the
+ * timetable's sessions.
  */
 export const lectureSessions = pgTable(
   'lecture_sessions',
   {
     id: id(),
     sessionId: text('session_id').notNull().unique(),
-    lectureId: integer('lecture_id')
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
+    lectureId: integer('lecture_id').references(() => lectures.id, { onDelete: 'cascade' }),
+    instantLectureId: integer('instant_lecture_id')
+      .unique()
+      .references(() => instantLectures.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     status: text('status', { enum: ['pre', 'ongoing', 'post'] })
       .notNull()
@@ -44,7 +50,10 @@ export const lectureSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [unique().on(t.lectureId, t.day)],
+  (t) => [
+    unique().on(t.lectureId, t.day),
+    check('lecture_sessions_one_lecture', sql`(${t.lectureId} is null) <> (${t.instantLectureId} is null)`),
+  ],
 );
 
 /**
@@ -130,4 +139,3 @@ export interface AttendanceMark {
   status: 'present' | 'absent' | 'excused';
   excuse: AttendanceExcuse | null;
 }
-

@@ -22,7 +22,8 @@ export interface StudentMark {
   correctedAt: Date | null;
 }
 
-const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
+/** Timestamps arrive as Date (node-postgres) or as text (PGlite). */
+const date = (v: unknown) => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
 
 /**
  * A page of a student's held sessions, newest first: every session they have a row in, and every

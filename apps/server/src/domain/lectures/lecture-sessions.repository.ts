@@ -2,7 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { joinLectureOwners } from '../../db/queries/lecture-owners';
-import { classrooms, lectureSessions, lectures, semesters, streams } from '../../db/schema';
+import {
+  classrooms,
+  instantLectures,
+  institutions,
+  lectureSessions,
+  lectures,
+  semesters,
+  streams,
+} from '../../db/schema';
+
+/**
+ * The attendance geofence of an instant lecture held without a classroom: this far around the
+ * institution's campus point (the distance beyond which a classroom is flagged as off campus).
+ */
+export const CAMPUS_GEOFENCE_RADIUS_M = 1000;
+
+/** The place whose position and radius the attendance check uses. */
+export interface SessionPlace {
+  name: string;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+}
 
 /** The session of a lecture on one date, with the classroom actually used. */
 export interface SessionRow {
@@ -17,11 +39,16 @@ export interface SessionRow {
   classroomFinalName: string | null;
 }
 
-/** A session with what the live flow needs: its lecture, institution and the classroom in use. */
+/**
+ * A session with what the live flow needs: its lecture, institution and the classroom in use. A
+ * session is of a timetable lecture (`lectureId`) or of an instant lecture (`instantLectureId`);
+ * `lectureSlug` is the slug of whichever it is.
+ */
 export interface LiveSessionRow {
   id: number;
   sessionId: string;
-  lectureId: number;
+  lectureId: number | null;
+  instantLectureId: number | null;
   lectureSlug: string;
   teacherId: number;
   institutionId: number;
@@ -31,7 +58,8 @@ export interface LiveSessionRow {
   createdAt: Date;
   audioPath: string | null;
   toneParams: unknown;
-  classroom: { name: string; latitude: number; longitude: number; radiusM: number };
+  /** Null only for an instant lecture with neither a classroom nor a campus point to check against. */
+  classroom: SessionPlace | null;
 }
 
 /** A new public session id: 32 hex characters, opaque and unguessable. */
@@ -76,11 +104,77 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       .innerJoin(classrooms, eq(classrooms.id, roomId));
   }
 
+  /** The sessions of instant lectures: the classroom chosen, else the campus point. */
+  function liveInstantSessions() {
+    return db
+      .select({
+        id: lectureSessions.id,
+        sessionId: lectureSessions.sessionId,
+        instantLectureId: instantLectures.id,
+        lectureSlug: instantLectures.slug,
+        teacherId: instantLectures.teacherId,
+        institutionId: semesters.institutionId,
+        branchId: streams.branchId,
+        day: lectureSessions.day,
+        status: lectureSessions.status,
+        createdAt: lectureSessions.createdAt,
+        audioPath: lectureSessions.audioPath,
+        toneParams: lectureSessions.toneParams,
+        classroomName: classrooms.name,
+        latitude: classrooms.latitude,
+        longitude: classrooms.longitude,
+        radiusM: classrooms.radiusM,
+        campusLatitude: institutions.campusLatitude,
+        campusLongitude: institutions.campusLongitude,
+      })
+      .from(instantLectures)
+      .innerJoin(lectureSessions, eq(lectureSessions.instantLectureId, instantLectures.id))
+      .innerJoin(semesters, eq(semesters.id, instantLectures.semesterId))
+      .innerJoin(streams, eq(streams.id, semesters.streamId))
+      .innerJoin(institutions, eq(institutions.id, semesters.institutionId))
+      .leftJoin(
+        classrooms,
+        eq(classrooms.id, sql`coalesce(${lectureSessions.classroomFinalId}, ${instantLectures.classroomId})`),
+      )
+      .$dynamic();
+  }
+
+  type RawInstant = Awaited<ReturnType<typeof liveInstantSessions>>[number];
+  const placeOf = (r: RawInstant): SessionPlace | null => {
+    if (r.classroomName !== null && r.latitude !== null && r.longitude !== null && r.radiusM !== null) {
+      return { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM };
+    }
+    if (r.campusLatitude === null || r.campusLongitude === null) return null;
+    return {
+      name: 'Campus',
+      latitude: r.campusLatitude,
+      longitude: r.campusLongitude,
+      radiusM: CAMPUS_GEOFENCE_RADIUS_M,
+    };
+  };
+  const toInstantRow = (r: RawInstant): LiveSessionRow => ({
+    id: r.id,
+    sessionId: r.sessionId,
+    lectureId: null,
+    instantLectureId: r.instantLectureId,
+    lectureSlug: r.lectureSlug,
+    teacherId: r.teacherId,
+    institutionId: r.institutionId,
+    branchId: r.branchId,
+    day: r.day,
+    status: r.status,
+    createdAt: r.createdAt,
+    audioPath: r.audioPath,
+    toneParams: r.toneParams,
+    classroom: placeOf(r),
+  });
+
   type Raw = Awaited<ReturnType<typeof liveSessions>>[number];
   const toRow = (r: Raw): LiveSessionRow => ({
     id: r.id,
     sessionId: r.sessionId,
     lectureId: r.lectureId,
+    instantLectureId: null,
     lectureSlug: r.lectureSlug,
     teacherId: r.teacherId,
     institutionId: r.institutionId,
@@ -118,7 +212,8 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       return db
         .select({
           id: lectureSessions.id,
-          lectureId: lectureSessions.lectureId,
+          // Never null here: the rows are picked by lecture id.
+          lectureId: sql<number>`${lectureSessions.lectureId}`,
           sessionId: lectureSessions.sessionId,
           status: lectureSessions.status,
           day: lectureSessions.day,
@@ -150,12 +245,30 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       return session;
     },
 
-    /** A session by its public id, only inside one institution. */
+    /** A session (of a timetable or an instant lecture) by its public id, only inside one institution. */
     async sessionById(sessionId: string, institutionId: number): Promise<LiveSessionRow | undefined> {
-      const [row] = await liveSessions().where(
-        and(eq(lectureSessions.sessionId, sessionId), eq(semesters.institutionId, institutionId)),
+      const inInstitution = and(
+        eq(lectureSessions.sessionId, sessionId),
+        eq(semesters.institutionId, institutionId),
       );
-      return row ? toRow(row) : undefined;
+      const [row] = await liveSessions().where(inInstitution);
+      if (row) return toRow(row);
+      const [instant] = await liveInstantSessions().where(inInstitution);
+      return instant ? toInstantRow(instant) : undefined;
+    },
+
+    /** The one session of an instant lecture. */
+    async sessionOfInstantLecture(instantLectureId: number): Promise<LiveSessionRow | undefined> {
+      const [row] = await liveInstantSessions().where(eq(instantLectures.id, instantLectureId));
+      return row ? toInstantRow(row) : undefined;
+    },
+
+    /** Creates the one session (status `pre`) of a new instant lecture, on its day. */
+    async createInstantSession(instantLectureId: number, day: string): Promise<void> {
+      await db
+        .insert(lectureSessions)
+        .values({ instantLectureId, day, sessionId: newSessionId(), status: 'pre' })
+        .onConflictDoNothing({ target: lectureSessions.instantLectureId });
     },
 
     /** The session of a lecture on a date. */

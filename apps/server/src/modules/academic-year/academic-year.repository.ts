@@ -6,6 +6,7 @@ import {
   branches,
   divisions,
   institutions,
+  instantLectures,
   lectureSessions,
   lectures,
   profiles,
@@ -120,12 +121,19 @@ export function createAcademicYearRepository(db: DbOrTx) {
         .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
         .innerJoin(semesters, eq(semesters.id, divisions.semesterId))
         .where(and(eq(semesters.institutionId, institutionId), eq(lectureSessions.status, 'ongoing')));
+      // Instant lectures' live sessions count too.
+      const [liveInstant] = await db
+        .select({ n: count() })
+        .from(lectureSessions)
+        .innerJoin(instantLectures, eq(instantLectures.id, lectureSessions.instantLectureId))
+        .innerJoin(semesters, eq(semesters.id, instantLectures.semesterId))
+        .where(and(eq(semesters.institutionId, institutionId), eq(lectureSessions.status, 'ongoing')));
       return {
         activeTermStart: activeStarts.length === 0 ? null : Math.max(...activeStarts),
         streams: streamRows,
         semesters: yearSemesters,
         studentsBySemester: new Map(counts.map((c) => [c.semesterId!, c.n])),
-        liveSessions: live?.n ?? 0,
+        liveSessions: (live?.n ?? 0) + (liveInstant?.n ?? 0),
       };
     },
 

@@ -5,6 +5,7 @@ import { lockInstitution } from '../../db/queries/institution-lock';
 import { lockSemesterChoiceState } from '../../db/queries/lock-semester-choice-state';
 import {
   divisions,
+  instantLectures,
   lectureSessions,
   lectures,
   semesters,
@@ -16,9 +17,12 @@ import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/caller';
 import { createScope, semesterLabel } from '../../domain/caller-scope';
 
-/** The lecture sessions of a semester's lectures, locked so none can start while they are read. */
+/**
+ * The sessions of a semester's lectures, timetable and instant ones, locked so none can start while
+ * they are read.
+ */
 async function lockSessionsOfSemester(tx: DbOrTx, semesterId: number) {
-  return tx
+  const ofTimetable = await tx
     .select({ status: lectureSessions.status })
     .from(lectureSessions)
     .innerJoin(lectures, eq(lectures.id, lectureSessions.lectureId))
@@ -26,6 +30,13 @@ async function lockSessionsOfSemester(tx: DbOrTx, semesterId: number) {
     .innerJoin(divisions, eq(divisions.id, timetables.divisionId))
     .where(eq(divisions.semesterId, semesterId))
     .for('update', { of: lectureSessions });
+  const ofInstant = await tx
+    .select({ status: lectureSessions.status })
+    .from(lectureSessions)
+    .innerJoin(instantLectures, eq(instantLectures.id, lectureSessions.instantLectureId))
+    .where(eq(instantLectures.semesterId, semesterId))
+    .for('update', { of: lectureSessions });
+  return [...ofTimetable, ...ofInstant];
 }
 
 async function lectureCount(tx: DbOrTx, semesterId: number): Promise<number> {
@@ -77,6 +88,8 @@ export function createDivisionResetService(deps: { db: Db }) {
           .returning({ id: teacherAllocations.id });
         // Cascades to memberships, batches, timetables, lectures and their unstarted sessions.
         await tx.delete(divisions).where(eq(divisions.semesterId, semester.id));
+        // Instant lectures not yet held were for the discarded divisions: they go with them.
+        await tx.delete(instantLectures).where(eq(instantLectures.semesterId, semester.id));
         await tx
           .update(semesters)
           .set({ divisionsCreated: false, allocationConfirmed: false })

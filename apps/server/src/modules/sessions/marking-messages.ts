@@ -17,4 +17,6 @@ export const MARKING_MESSAGES = {
     "The teacher's microphone is not streaming to the server right now, so your recording cannot be checked. Ask your teacher to check their session screen, then mark again, or send a manual marking request.",
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
+  noPlace:
+    'This extra lecture has no classroom and your institution has no campus point, so your location cannot be checked. Please send a manual marking request.',
 } as const;

@@ -19,6 +19,7 @@ import { checkRecording } from './recording-check';
 import { MARKING_MESSAGES } from './marking-messages';
 import { refusedForMissingTeacherAudio, teacherAudioFor } from './teacher-audio';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
+import { createSessionAudience } from '../../domain/lectures/session-audience';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository, type AttendanceRow } from '../../domain/attendance.repository';
 
@@ -61,6 +62,7 @@ const REASON_TEXT: Partial<Record<ReasonCode, string>> = {
  */
 export function createMarkingService(deps: MarkingServiceDeps) {
   const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
+  const audience = createSessionAudience(deps.db);
 
   async function requireStudent(auth: AuthContext) {
     const student = await people.studentOfProfile(auth.profileId);
@@ -95,7 +97,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    */
   async function ownRow(session: LiveSessionRow, studentId: number): Promise<AttendanceRow> {
     let row = await attendanceRepo.attendanceOfStudent(session.id, studentId);
-    if (!row && !(await lectureRepo.isStudentOfLecture(session.lectureId, studentId))) {
+    if (!row && !(await audience.includes(session, studentId))) {
       throw forbidden(MARKING_MESSAGES.notPart);
     }
     if (session.status === 'pre') throw new AppError('conflict', MARKING_MESSAGES.notStarted);
@@ -169,6 +171,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
 
     const position = { latitude: fields.latitude, longitude: fields.longitude };
     const room = session.classroom;
+    if (!room) throw new AppError('conflict', MARKING_MESSAGES.noPlace);
     const distance = haversineMeters(position, room);
     if (distance > room.radiusM) {
       await audit(deps.db, {

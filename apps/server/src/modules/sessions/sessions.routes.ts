@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ATTENDANCE_AUDIO_FIELD, mediaExtensionRoutes, ok, okCoded, sessionRoutes } from '@rollbook/contract';
+import {
+  ATTENDANCE_AUDIO_FIELD,
+  instantLectureRoutes,
+  mediaExtensionRoutes,
+  ok,
+  okCoded,
+  sessionRoutes,
+} from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { AppError, notFound } from '../../lib/app-error';
 import { createExportService } from './export.service';
@@ -12,7 +19,7 @@ import { createLectureSessionsRepository } from '../../domain/lectures/lecture-s
 
 /**
  * Lecture sessions (contract §6.2, 6.3, 6.8, 6.9, §7 tones and §8 live protocol): starting and
- * joining, student marking and manual requests, the teacher's live socket, and the CSV export.
+ * joining (timetable and instant lectures alike), student marking and manual requests, the teacher's live socket, and the CSV export.
  */
 export async function sessionsModule(app: FastifyInstance) {
   const room = createLiveRoom(() => app.clientNs);
@@ -27,6 +34,11 @@ export async function sessionsModule(app: FastifyInstance) {
 
   registerRoute(app, sessionRoutes.createLectureSession, async ({ auth, body }) =>
     ok(await service.startOrJoin(auth, body)),
+  );
+
+  // An instant lecture's session starts like a timetable lecture's (§13, answered like §6.8).
+  registerRoute(app, instantLectureRoutes.createInstantLectureSession, async ({ auth, body }) =>
+    ok(await service.startOrJoinInstant(auth, body)),
   );
 
   registerRoute(app, sessionRoutes.markAttendanceForStudent, async ({ auth, body, files }) => {

@@ -19,6 +19,9 @@ import {
   type LiveSessionRow,
 } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
+import { createInstantLecturesRepository } from '../../domain/lectures/instant-lectures.repository';
+import { instantLectureAsTeacherLecture } from '../../domain/lectures/instant-lecture-wire';
+import { createSessionAudience } from '../../domain/lectures/session-audience';
 
 export interface SessionsServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'mediaDir'> {
   liveStore: LiveStore;
@@ -37,6 +40,8 @@ export interface ActionOutcome {
  */
 export function createSessionsService(deps: SessionsServiceDeps) {
   const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
+  const instantRepo = createInstantLecturesRepository(deps.db);
+  const audience = createSessionAudience(deps.db);
 
   /**
    * The institution's session window: its zone, whether it is always open, and its start margins,
@@ -70,6 +75,15 @@ export function createSessionsService(deps: SessionsServiceDeps) {
 
   /** The wire lecture of a session (the card the teacher's dashboard replaces). */
   async function lectureOf(session: LiveSessionRow, institutionId: number) {
+    if (session.instantLectureId !== null) {
+      const instant = await instantRepo.instantById(session.instantLectureId);
+      if (!instant) throw notFound('Instant lecture');
+      const [divisions, batches] = await Promise.all([
+        instantRepo.divisionsOf([instant.id]),
+        instantRepo.batchesOf([instant.id]),
+      ]);
+      return instantLectureAsTeacherLecture(instant, divisions, batches);
+    }
     const lecture = await lectureRepo.lectureBySlug(session.lectureSlug, institutionId);
     if (!lecture) throw notFound('Lecture');
     const [batches, sessionRows] = await Promise.all([
@@ -93,6 +107,34 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     const teacher = await requireTeacher(auth);
     if (session.teacherId !== teacher.id) throw forbidden("You're not the teacher of this lecture");
     return session;
+  }
+
+  /** A new tone for a session about to start. */
+  function newTone() {
+    return createToneFile(deps.mediaDir, {
+      lowHz: deps.config.toneBandLowHz,
+      highHz: deps.config.toneBandHighHz,
+    });
+  }
+
+  /** Joining on another instance: make sure this one can serve the tone too. */
+  async function ensureToneServed(session: LiveSessionRow) {
+    if (!session.audioPath) return;
+    await readToneFile(deps.mediaDir, session.audioPath, async () => session.toneParams);
+  }
+
+  /** What starting or joining answers (§6.8), for the session as it now is. */
+  async function created(auth: AuthContext, session: LiveSessionRow): Promise<CreatedSession> {
+    if (!session.audioPath) throw new Error(`ongoing session ${session.sessionId} has no tone`);
+    return {
+      session_id: session.sessionId,
+      active: session.status,
+      audio_url: session.audioPath,
+      lecture: await lectureOf(session, auth.institutionId),
+      created_at: session.createdAt.toISOString(),
+      student_count: await attendanceRepo.countAttendances(session.id),
+      marked_attendances: await marked(session),
+    };
   }
 
   return {
@@ -155,10 +197,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const tone = await createToneFile(deps.mediaDir, {
-          lowHz: deps.config.toneBandLowHz,
-          highHz: deps.config.toneBandHighHz,
-        });
+        const tone = await newTone();
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -188,23 +227,69 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
           session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
         }
-        if (session.audioPath) {
-          // Joining on another instance: make sure this one can serve the tone too.
-          const joined = session;
-          await readToneFile(deps.mediaDir, joined.audioPath!, async () => joined.toneParams);
-        }
+        await ensureToneServed(session);
       }
-      if (!session.audioPath) throw new Error(`ongoing session ${session.sessionId} has no tone`);
+      return created(auth, session);
+    },
 
-      return {
-        session_id: session.sessionId,
-        active: session.status,
-        audio_url: session.audioPath,
-        lecture: await lectureOf(session, auth.institutionId),
-        created_at: session.createdAt.toISOString(),
-        student_count: await attendanceRepo.countAttendances(session.id),
-        marked_attendances: await marked(session),
-      };
+    /**
+     * Starts (`pre` → `ongoing`, with a new tone) or joins the one session of one of the caller's
+     * instant lectures (§13 `create_instant_lecture_session/`, answered like §6.8). An instant
+     * lecture is held on its day, at any time of it (it was made for now); its students are its
+     * audience as it is when the session starts.
+     */
+    async startOrJoinInstant(auth: AuthContext, fields: { lecture_slug: string }): Promise<CreatedSession> {
+      const teacher = await requireTeacher(auth);
+      const instant = await instantRepo.instantBySlug(fields.lecture_slug, auth.institutionId);
+      if (!instant) throw notFound('Instant lecture');
+      if (instant.teacherId !== teacher.id) {
+        throw forbidden("You're not allowed to start a session of another teacher's instant lecture");
+      }
+      let session = await sessionRepo.sessionOfInstantLecture(instant.id);
+      if (!session) throw new Error(`instant lecture ${instant.slug} has no session`);
+      if (session.status === 'post') {
+        throw new AppError('conflict', 'This session has already ended. You can export its attendance.');
+      }
+      const settings = await institutionSettings(auth.institutionId);
+      const now = deps.clock.now();
+      const today = localDate(now, settings.timeZone);
+      if (session.status === 'pre' && instant.day !== today) {
+        throw new AppError(
+          'conflict',
+          `This extra lecture was for ${instant.day}: create a new one to hold it today`,
+        );
+      }
+      if (session.status === 'pre') {
+        const tone = await newTone();
+        const studentIds = await audience.studentIds(session);
+        const pre = session;
+        await deps.db.transaction(async (tx) => {
+          // Like a timetable lecture: only the first of two racing starts flips the status.
+          if (
+            !(await createLectureSessionsRepository(tx).startSession(
+              pre.id,
+              tone.audioPath,
+              tone.params,
+              now,
+            ))
+          ) {
+            return;
+          }
+          await createAttendanceRepository(tx).ensureAttendances(pre.id, studentIds);
+          await audit(tx, {
+            institutionId: auth.institutionId,
+            actorProfileId: auth.profileId,
+            action: 'session.started',
+            entityType: 'lecture_session',
+            entitySlug: pre.sessionId,
+            detail: { instant_lecture: instant.slug, day: today, students: studentIds.length },
+          });
+        });
+        session = (await sessionRepo.sessionOfInstantLecture(instant.id))!;
+      } else {
+        await ensureToneServed(session);
+      }
+      return created(auth, session);
     },
 
     /**

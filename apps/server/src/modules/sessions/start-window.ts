@@ -1,16 +1,6 @@
 import { dbTimeToMinutes } from '../../lib/clock-time';
 
-/** Minutes since midnight of an instant in a time zone. */
-export function minutesOfDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return value('hour') * 60 + value('minute');
-}
+export { minutesOfDay } from '../../lib/week';
 
 /** Where "now" falls relative to the window in which a lecture's session may be started. */
 export type StartWindowPosition = 'open' | 'too_early' | 'too_late';

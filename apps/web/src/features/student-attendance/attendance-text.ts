@@ -18,4 +18,6 @@ export const ATTENDANCE_TEXT = {
   manualButton: 'Manual Marking Request',
   present: 'Present',
   timetableFailed: 'Something went wrong',
+  instantTitle: 'Extra lectures today',
+  noInstant: 'No extra lectures today.',
 } as const;

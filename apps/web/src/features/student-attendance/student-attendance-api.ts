@@ -3,15 +3,21 @@ import {
   attendancePrivacyRoutes,
   sessionRoutes,
   type AttendancePrivacy,
+  instantLectureRoutes,
+  type InstantLectureStudent,
   timetableRoutes,
   type CodedEnvelope,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
-/** A proof of presence ready to upload (contract §6.2). */
+/**
+ * A proof of presence ready to upload (contract §6.2), for today's session of a timetable lecture
+ * (`lectureSlug`) or for a session named by its id (`sessionId`: instant lectures, §13).
+ */
 export interface AttendanceProof {
   lectureSlug: string;
+  sessionId?: string;
   latitude: number;
   longitude: number;
   /** The WAV bytes, uploaded as `recording.wav`. */
@@ -31,7 +37,8 @@ export function attendanceForm(proof: AttendanceProof): FormData {
   const form = new FormData();
   form.append('latitude', String(proof.latitude));
   form.append('longitude', String(proof.longitude));
-  form.append('lecture_slug', proof.lectureSlug);
+  if (proof.sessionId !== undefined) form.append('session_id', proof.sessionId);
+  else form.append('lecture_slug', proof.lectureSlug);
   form.append(ATTENDANCE_AUDIO_FIELD, new File([proof.wav], 'recording.wav', { type: 'audio/wav' }));
   form.append('start_time', String(Math.round(proof.startTime)));
   return form;
@@ -39,13 +46,19 @@ export function attendanceForm(proof: AttendanceProof): FormData {
 
 /** The student's timetable and the two marking calls (contract §6.1-§6.3). */
 export const studentAttendanceApi = api
-  .enhanceEndpoints({ addTagTypes: ['StudentTimetable'] })
+  .enhanceEndpoints({ addTagTypes: ['StudentTimetable', 'StudentInstantLectures'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getStudentTimetable: build.query<StudentTimetableEntry[], void>({
         query: () => contractRequest(timetableRoutes.getTimetableForStudent),
         transformResponse: (response: { data: StudentTimetableEntry[] }) => response.data,
         providesTags: ['StudentTimetable'],
+      }),
+      /** Today's instant lectures the student is expected at (§13). */
+      getInstantLecturesForStudent: build.query<InstantLectureStudent[], void>({
+        query: () => contractRequest(instantLectureRoutes.getInstantLecturesForStudent),
+        transformResponse: (response: { data: InstantLectureStudent[] }) => response.data,
+        providesTags: ['StudentInstantLectures'],
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
         query: (proof) =>
@@ -54,12 +67,18 @@ export const studentAttendanceApi = api
           data: response.data,
           code: response.code,
         }),
-        invalidatesTags: ['StudentTimetable'],
+        invalidatesTags: ['StudentTimetable', 'StudentInstantLectures'],
       }),
-      requestManualMarking: build.mutation<AttendanceAnswer, { lectureSlug: string; comment: string }>({
-        query: ({ lectureSlug, comment }) =>
+      requestManualMarking: build.mutation<
+        AttendanceAnswer,
+        { lectureSlug: string; sessionId?: string; comment: string }
+      >({
+        query: ({ lectureSlug, sessionId, comment }) =>
           contractRequest(sessionRoutes.markForRegulization, {
-            body: { lecture_slug: lectureSlug, regulization_commet: comment },
+            body: {
+              ...(sessionId !== undefined ? { session_id: sessionId } : { lecture_slug: lectureSlug }),
+              regulization_commet: comment,
+            },
           }),
         transformResponse: (response: CodedEnvelope<boolean>) => ({
           data: response.data,
@@ -79,4 +98,5 @@ export const {
   useMarkAttendanceMutation,
   useRequestManualMarkingMutation,
   useGetAttendancePrivacyQuery,
+  useGetInstantLecturesForStudentQuery,
 } = studentAttendanceApi;

@@ -2,9 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   attendancePrivacyRoutes,
+  instantLectureRoutes,
   okCoded,
   ok,
   sessionRoutes,
+  type InstantLectureStudent,
   timetableRoutes,
   type LectureStudent,
   type StudentTimetableEntry,
@@ -38,7 +40,11 @@ let status: FakePermissionStatus;
 let positionError: { code: number; message: string } | null = null;
 const positionOptions: PositionOptions[] = [];
 
+let instantLectures: InstantLectureStudent[] = [];
+
 beforeEach(() => {
+  instantLectures = [];
+  server.use(onCall(instantLectureRoutes.getInstantLecturesForStudent, () => ok(instantLectures)));
   status = new FakePermissionStatus('granted');
   positionError = null;
   positionOptions.length = 0;
@@ -387,5 +393,63 @@ describe('StudentAttendancePage: privacy notice', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Computer Engineering' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'What is kept, and for how long' })).not.toBeInTheDocument();
+  });
+});
+
+describe("StudentAttendancePage: today's extra lectures", () => {
+  const instant = (overrides: Partial<InstantLectureStudent> = {}): InstantLectureStudent => ({
+    ...lecture({ slug: 'instant-1' }),
+    title: 'Placement talk',
+    session: { session_id: 'instant-session', active: 'ongoing', day: '2026-05-06', classroom_final: null },
+    ...overrides,
+  });
+
+  it('says so when there is none', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    renderPage();
+    expect(await screen.findByText('No extra lectures today.')).toBeInTheDocument();
+  });
+
+  it('shows each under its title and marks it by its session id, not by a lecture', async () => {
+    instantLectures = [instant()];
+    serveTimetable(() => [entry([lecture()])]);
+    const uploads: FormData[] = [];
+    server.use(
+      onCall(sessionRoutes.markAttendanceForStudent, async ({ request }) => {
+        uploads.push(await request.formData());
+        instantLectures = [instant({ attendance_marked: true })];
+        return okCoded(true, 100);
+      }),
+    );
+    const { user } = renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Extra lectures today' }));
+    const card = within(await section.findByRole('article', { name: /Placement talk/ }));
+    expect(card.getByText('Chirag S. Thakkar')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await card.findByText('Present')).toBeInTheDocument();
+    const form = uploads[0]!;
+    expect(form.get('session_id')).toBe('instant-session');
+    expect(form.has('lecture_slug')).toBe(false);
+  });
+
+  it('sends a manual request for it by its session id', async () => {
+    instantLectures = [instant({ title: null })];
+    serveTimetable(() => [entry([])]);
+    const bodies: unknown[] = [];
+    server.use(
+      onCall(sessionRoutes.markForRegulization, async ({ request }) => {
+        bodies.push(await request.json());
+        return okCoded(true, 100);
+      }),
+    );
+    const { user } = renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Extra lectures today' }));
+    const card = within(await section.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Manual Marking Request' }));
+    await user.type(await screen.findByRole('textbox'), 'My phone died');
+    await user.click(screen.getByRole('button', { name: /send/i }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ session_id: 'instant-session', regulization_commet: 'My phone died' }]),
+    );
   });
 });

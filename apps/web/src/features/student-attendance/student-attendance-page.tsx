@@ -6,6 +6,7 @@ import { PageTitle } from '../../lib/page-title';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { useLocationPermission } from './location';
 import { LocationGate } from './location-gate';
+import { InstantLecturesSection } from './instant-lectures-section';
 import { ManualRequestDialog } from './manual-request-dialog';
 import { PrivacyNotice } from './privacy-notice';
 import { useGetStudentTimetableQuery } from './student-attendance-api';
@@ -84,8 +85,8 @@ function Timetables() {
 
 /**
  * The student's `/student-dashboard` (product spec §2 "Student attendance screen"): the location
- * permission gate first, following live permission changes; with permission, the timetables; below
- * them, what marking keeps and for how long.
+ * permission gate first, following live permission changes; with permission, today's instant
+ * lectures and the timetables; below them, what marking keeps and for how long.
  */
 export function StudentAttendancePage({ title }: { title: string }) {
   const { permission, request } = useLocationPermission();
@@ -94,7 +95,12 @@ export function StudentAttendancePage({ title }: { title: string }) {
       <PageTitle title={title} />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       {permission === 'checking' ? <Skeleton className="h-48 w-full" /> : null}
-      {permission === 'granted' ? <Timetables /> : null}
+      {permission === 'granted' ? (
+        <>
+          <InstantLecturesSection />
+          <Timetables />
+        </>
+      ) : null}
       {permission !== 'checking' && permission !== 'granted' ? (
         <LocationGate permission={permission} onRequest={request} />
       ) : null}

@@ -24,15 +24,23 @@ function isPositionError(error: unknown): error is GeolocationPositionError {
 }
 
 /**
+ * How a card's session is named to the server: by the lecture (today's session of a timetable
+ * lecture) or by the card's own session id (instant lectures, §13).
+ */
+export type MarkBy = 'lecture' | 'session';
+
+/**
  * The student's two ways of getting marked (product spec §4 "Student attendance"). Marking shows
  * the blocking message, records 5 s of raw audio, then reads a fresh high-accuracy position and
  * uploads both; `code` 100 marks the card. A manual request is a comment the teacher approves.
  */
-export function useMarking() {
+export function useMarking(markBy: MarkBy = 'lecture') {
   const dispatch = useAppDispatch();
   const [upload] = useMarkAttendanceMutation();
   const [sendRequest, manual] = useRequestManualMarkingMutation();
   const [busy, setBusy] = useState<string | null>(null);
+  const sessionOf = (lecture: LectureStudent) =>
+    markBy === 'session' && lecture.session ? { sessionId: lecture.session.session_id } : {};
   const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
 
@@ -58,6 +66,7 @@ export function useMarking() {
       }
       const result = await upload({
         lectureSlug: lecture.slug,
+        ...sessionOf(lecture),
         latitude: position.coords.latitude,
         longitude: position.coords.longitude,
         wav: encodeWavMono16(clip.samples, clip.sampleRate),
@@ -76,7 +85,11 @@ export function useMarking() {
 
   const requestManual = async (lecture: LectureStudent, comment: string) => {
     if (comment.trim() === '') return;
-    const result = await sendRequest({ lectureSlug: lecture.slug, comment: comment.trim() });
+    const result = await sendRequest({
+      lectureSlug: lecture.slug,
+      ...sessionOf(lecture),
+      comment: comment.trim(),
+    });
     if (!result.data) return;
     toast.success(ATTENDANCE_TEXT.manualSent);
     if (result.data.code === ATTENDANCE_MARKED_CODE) setRequested((old) => new Set(old).add(lecture.slug));

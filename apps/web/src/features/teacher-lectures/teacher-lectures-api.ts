@@ -1,4 +1,5 @@
 import {
+  instantLectureRoutes,
   sessionRoutes,
   timetableRoutes,
   type Classroom,
@@ -36,54 +37,69 @@ export interface ClassroomChange {
  * The teacher dashboard calls (contract §6.4-§6.9). The day's timetable is refetched whenever a
  * session starts, ends or changes room, so every card's status and classroom come from the server.
  */
-export const teacherLecturesApi = api.enhanceEndpoints({ addTagTypes: ['TeacherDay'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
-      query: (day) => contractRequest(timetableRoutes.getTimetableForTeacher, { params: { day } }),
-      transformResponse: (response: Listed<TeacherTimetableBranch[]> & { day: WeekDay }) => ({
-        branches: response.data,
-        day: response.day,
-      }),
-      providesTags: ['TeacherDay'],
-    }),
-    getTeacherClassrooms: build.query<Classroom[], void>({
-      query: () => contractRequest(timetableRoutes.getClassroomsForTeacher),
-      transformResponse: (response: Listed<Classroom[]>) => response.data,
-    }),
-    getClassroomAllocation: build.query<ClassroomAllocation, { lectureSlug: string; classroomSlug: string }>({
-      query: ({ lectureSlug, classroomSlug }) =>
-        contractRequest(sessionRoutes.getClassroomAllocations, {
-          query: { lecture_slug: lectureSlug, classroom_slug: classroomSlug },
+export const teacherLecturesApi = api
+  .enhanceEndpoints({ addTagTypes: ['TeacherDay', 'InstantLectures'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
+        query: (day) => contractRequest(timetableRoutes.getTimetableForTeacher, { params: { day } }),
+        transformResponse: (response: Listed<TeacherTimetableBranch[]> & { day: WeekDay }) => ({
+          branches: response.data,
+          day: response.day,
         }),
-      transformResponse: (response: Listed<ClassroomAllocation>) => response.data,
-    }),
-    setClassroomDynamic: build.mutation<TeacherTimetableBranch[], ClassroomChange>({
-      query: ({ lectureSlug, classroomSlug, merge }) =>
-        contractRequest(sessionRoutes.setClassroomDynamic, {
-          body: { lecture_slug: lectureSlug, classroom_slug: classroomSlug, merge },
+        providesTags: ['TeacherDay'],
+      }),
+      getTeacherClassrooms: build.query<Classroom[], void>({
+        query: () => contractRequest(timetableRoutes.getClassroomsForTeacher),
+        transformResponse: (response: Listed<Classroom[]>) => response.data,
+      }),
+      getClassroomAllocation: build.query<
+        ClassroomAllocation,
+        { lectureSlug: string; classroomSlug: string }
+      >({
+        query: ({ lectureSlug, classroomSlug }) =>
+          contractRequest(sessionRoutes.getClassroomAllocations, {
+            query: { lecture_slug: lectureSlug, classroom_slug: classroomSlug },
+          }),
+        transformResponse: (response: Listed<ClassroomAllocation>) => response.data,
+      }),
+      setClassroomDynamic: build.mutation<TeacherTimetableBranch[], ClassroomChange>({
+        query: ({ lectureSlug, classroomSlug, merge }) =>
+          contractRequest(sessionRoutes.setClassroomDynamic, {
+            body: { lecture_slug: lectureSlug, classroom_slug: classroomSlug, merge },
+          }),
+        transformResponse: (response: Listed<TeacherTimetableBranch[]>) => response.data,
+        invalidatesTags: ['TeacherDay'],
+      }),
+      createLectureSession: build.mutation<CreatedSession, StartSessionArgs>({
+        query: ({ lectureSlug, classroomSlug }) => {
+          const form = new FormData();
+          form.append('lecture_slug', lectureSlug);
+          form.append('classroom_slug', classroomSlug);
+          return contractRequest(sessionRoutes.createLectureSession, { body: form });
+        },
+        transformResponse: (response: Listed<CreatedSession>) => response.data,
+        invalidatesTags: ['TeacherDay'],
+      }),
+      /** Starts or joins an instant lecture's session (§13), answered like `create_lecture_session/`. */
+      createInstantLectureSession: build.mutation<CreatedSession, string>({
+        query: (lectureSlug) => {
+          const form = new FormData();
+          form.append('lecture_slug', lectureSlug);
+          return contractRequest(instantLectureRoutes.createInstantLectureSession, { body: form });
+        },
+        transformResponse: (response: Listed<CreatedSession>) => response.data,
+        invalidatesTags: ['InstantLectures'],
+      }),
+      exportSessionData: build.mutation<string, string>({
+        query: (sessionId) => ({
+          ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
+          // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+          responseHandler: 'content-type',
         }),
-      transformResponse: (response: Listed<TeacherTimetableBranch[]>) => response.data,
-      invalidatesTags: ['TeacherDay'],
-    }),
-    createLectureSession: build.mutation<CreatedSession, StartSessionArgs>({
-      query: ({ lectureSlug, classroomSlug }) => {
-        const form = new FormData();
-        form.append('lecture_slug', lectureSlug);
-        form.append('classroom_slug', classroomSlug);
-        return contractRequest(sessionRoutes.createLectureSession, { body: form });
-      },
-      transformResponse: (response: Listed<CreatedSession>) => response.data,
-      invalidatesTags: ['TeacherDay'],
-    }),
-    exportSessionData: build.mutation<string, string>({
-      query: (sessionId) => ({
-        ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
-        // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
-        responseHandler: 'content-type',
       }),
     }),
-  }),
-});
+  });
 
 export const {
   useGetTeacherDayQuery,
@@ -91,5 +107,6 @@ export const {
   useLazyGetClassroomAllocationQuery,
   useSetClassroomDynamicMutation,
   useCreateLectureSessionMutation,
+  useCreateInstantLectureSessionMutation,
   useExportSessionDataMutation,
 } = teacherLecturesApi;

@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
 import { institutionPeopleRoutes } from './institution-people.routes';
+import { instantLectureRoutes } from './instant-lectures.routes';
 import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 import { divisionResetRoutes } from './division-reset.routes';
 import { academicYearRoutes } from './institution-year.routes';
@@ -27,6 +28,7 @@ export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
 export { institutionPeopleRoutes } from './institution-people.routes';
+export { instantLectureRoutes } from './instant-lectures.routes';
 export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 export { divisionResetRoutes } from './division-reset.routes';
 export { academicYearRoutes } from './institution-year.routes';
@@ -68,6 +70,7 @@ export const ROUTES_TABLE: readonly RouteDef[] = Object.values(ROUTE_GROUPS).fla
 const SECTION_13_ROUTE_GROUPS = {
   sessionHistory: sessionHistoryRoutes,
   analytics: analyticsRoutes,
+  instantLectures: instantLectureRoutes,
 } as const;
 
 /** Every §13 call exactly once. */

@@ -246,6 +246,11 @@ const SECTION_13: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/manage/get_subjects_of_teacher'],
   ['GET', '/manage/analytics/get_detained_studetns_by_subject/{subject}'],
   ['POST', '/manage/analytics/get_detalied_student_excel_report/'],
+  ['GET', '/manage/get_instant_lecture_metadata'],
+  ['GET', '/manage/get_instant_lectures_for_teacher'],
+  ['POST', '/manage/create_instant_lecture'],
+  ['POST', '/manage/session/create_instant_lecture_session/'],
+  ['GET', '/manage/get_instant_lectures_for_student'],
 ];
 
 describe('SECTION_13_ROUTES_TABLE against contract §13', () => {
@@ -263,5 +268,12 @@ describe('SECTION_13_ROUTES_TABLE against contract §13', () => {
       expect(route.auth, route.id).toBe('bearer');
       expect(route.responseKind, route.id).toBe('envelope');
     }
+  });
+});
+
+describe('the instant lecture calls of §13', () => {
+  it('sends the session start as multipart, like create_lecture_session/', () => {
+    expect(routeById('instant.createInstantLectureSession')?.bodyKind).toBe('multipart');
+    expect(routeById('instant.createInstantLecture')?.bodyKind).toBe('json');
   });
 });

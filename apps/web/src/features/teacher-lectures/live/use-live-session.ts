@@ -5,7 +5,11 @@ import { connectClientSocket, type ClientSocket } from '../../../lib/socket';
 import { useStore } from 'react-redux';
 import { useAppDispatch, type SharedState } from '../../../lib/store-hooks';
 import { LECTURES_TEXT } from '../lecture-text';
-import { teacherLecturesApi, useCreateLectureSessionMutation } from '../teacher-lectures-api';
+import {
+  teacherLecturesApi,
+  useCreateInstantLectureSessionMutation,
+  useCreateLectureSessionMutation,
+} from '../teacher-lectures-api';
 import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
 import { liveAudio } from './live-audio';
 import { watchConnection, type ConnectionWatch } from './connection-watch';
@@ -37,11 +41,17 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Which call starts the session: a timetable lecture's (`create_lecture_session/`) or an instant
+ * lecture's (`create_instant_lecture_session/`); everything after it is the same.
+ */
+export type LiveSessionKind = 'timetable' | 'instant';
+
 /** What the dashboard can do with the live session. */
 export interface LiveSession {
   state: LiveSessionState;
   /** The lecture whose Start/Join is in progress (its button shows busy). */
-  start: (lecture: LectureTeacher, classroomSlug: string) => Promise<void>;
+  start: (lecture: Pick<LectureTeacher, 'slug'>, classroomSlug: string) => Promise<void>;
   toggleAttendance: (record: AttendanceRecord) => void;
   approve: (attendanceSlugs: string[]) => void;
   reject: (attendanceSlug: string) => void;
@@ -57,11 +67,17 @@ export interface LiveSession {
  * `client_error`, a socket that does not connect (an error, or no connect within a few seconds), or
  * a lost connection (seen by a 2-second watchdog).
  */
-export function useLiveSession(): LiveSession {
+export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession {
   const [state, dispatch] = useReducer(liveSessionReducer, CLOSED_SESSION);
   const store = useStore<SharedState>();
   const appDispatch = useAppDispatch();
-  const [createSession] = useCreateLectureSessionMutation();
+  const [createLectureSession] = useCreateLectureSessionMutation();
+  const [createInstantSession] = useCreateInstantLectureSessionMutation();
+  const createSession = useCallback(
+    (args: { lectureSlug: string; classroomSlug: string }) =>
+      kind === 'instant' ? createInstantSession(args.lectureSlug) : createLectureSession(args),
+    [kind, createInstantSession, createLectureSession],
+  );
   const running = useRef<Running | null>(null);
   // Read at send time: a refresh may have replaced the token since the session started.
   const authToken = useCallback(
@@ -70,7 +86,7 @@ export function useLiveSession(): LiveSession {
   );
 
   const refreshDay = useCallback(() => {
-    appDispatch(teacherLecturesApi.util.invalidateTags(['TeacherDay']));
+    appDispatch(teacherLecturesApi.util.invalidateTags(['TeacherDay', 'InstantLectures']));
   }, [appDispatch]);
 
   /** Stops audio, streaming and the socket; the sheet's state is left to the caller. */
@@ -212,7 +228,7 @@ export function useLiveSession(): LiveSession {
   );
 
   const start = useCallback(
-    async (lecture: LectureTeacher, classroomSlug: string) => {
+    async (lecture: Pick<LectureTeacher, 'slug'>, classroomSlug: string) => {
       release(running.current);
       let microphone: MediaStream;
       try {

@@ -1,0 +1,31 @@
+import type { DbOrTx } from '../../db/client';
+import { createInstantLecturesRepository } from './instant-lectures.repository';
+import type { LiveSessionRow } from './lecture-sessions.repository';
+import { createLecturesRepository } from './lectures.repository';
+
+// A session row has exactly one of lectureId and instantLectureId (a CHECK constraint), so a
+// session without an instant lecture has a lecture.
+
+/**
+ * Who is expected at a session: the students of a timetable lecture's batches, or an instant
+ * lecture's audience (its batches, or whole divisions where no batch was chosen).
+ */
+export function createSessionAudience(db: DbOrTx) {
+  const lectureRepo = createLecturesRepository(db);
+  const instantRepo = createInstantLecturesRepository(db);
+  return {
+    studentIds(session: Pick<LiveSessionRow, 'lectureId' | 'instantLectureId'>): Promise<number[]> {
+      if (session.instantLectureId !== null) return instantRepo.audienceStudentIds(session.instantLectureId);
+      return lectureRepo.studentIdsOfLecture(session.lectureId!);
+    },
+
+    includes(
+      session: Pick<LiveSessionRow, 'lectureId' | 'instantLectureId'>,
+      studentId: number,
+    ): Promise<boolean> {
+      if (session.instantLectureId !== null)
+        return instantRepo.isInAudience(session.instantLectureId, studentId);
+      return lectureRepo.isStudentOfLecture(session.lectureId!, studentId);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Every sentence of the instant lecture page. */
+export const INSTANT_TEXT = {
+  formTitle: 'New instant lecture',
+  listTitle: 'Your instant lectures',
+  branch: 'Branch',
+  semester: 'Semester',
+  divisions: 'Divisions',
+  batches: (division: string) => `Batches of division ${division} (none: the whole division)`,
+  about: 'Lecture about',
+  aboutSubject: 'A timetable subject',
+  aboutTitle: 'A free title',
+  subject: 'Subject',
+  title: 'Title',
+  classroom: 'Classroom',
+  campus: 'No classroom (the campus point is checked)',
+  create: 'Create instant lecture',
+  created: 'Instant lecture created. Start its session when you are ready.',
+  empty: 'You have not created any instant lectures yet.',
+  noSubjects: 'You teach no subject of this semester: give a title instead.',
+  listFailed: 'Your instant lectures could not be loaded',
+  heldOn: 'Held on',
+} as const;
