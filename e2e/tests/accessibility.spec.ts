@@ -16,6 +16,7 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/division-creation', heading('Division Creation')],
     ['/admin/subject-allocation', (page) => page.getByRole('table', { name: 'Allocated Subjects' })],
     ['/timetable', heading('Master Timetable')],
+    ['/admin/lecture-history', heading('Lecture History')],
     ['/admin/people', (page) => page.getByRole('table', { name: 'People' })],
     ['/admin/academic-year', heading('Academic Year')],
     // A branch admin: the page explains that the set-up is for institution admins.

@@ -34,6 +34,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['divisionCreation', UsersRound],
     ['adminSubjectAllocation', Scale],
     ['timetable', CalendarDays],
+    ['adminLectureHistory', History],
     ['adminPeople', Contact],
     ['classrooms', DoorOpen],
     ['institutionSettings', Settings],

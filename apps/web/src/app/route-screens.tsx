@@ -50,6 +50,11 @@ const LectureHistoryPage: Screen = lazy(() =>
     default: m.LectureHistoryPage,
   })),
 );
+const BranchLectureHistoryPage: Screen = lazy(() =>
+  import('../features/lecture-history/lecture-history-page').then((m) => ({
+    default: m.BranchLectureHistoryPage,
+  })),
+);
 const TeacherLecturesPage: Screen = lazy(() =>
   import('../features/teacher-lectures/teacher-lectures-page').then((m) => ({
     default: m.TeacherLecturesPage,
@@ -112,6 +117,7 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
   { key: 'academicYear', title: 'Academic Year', Screen: AcademicYearPage },
   { key: 'institutionSetup', title: 'Institution Setup', Screen: InstitutionSetupPage },
+  { key: 'adminLectureHistory', title: 'Lecture History', Screen: BranchLectureHistoryPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },

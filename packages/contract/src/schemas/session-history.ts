@@ -117,6 +117,8 @@ export const SessionHistoryItemSchema = z.object({
   day: IsoDateSchema,
   weekday: z.string(),
   subject_code: z.string(),
+  /** The lecture's teacher (an admin's list spans every teacher of their branches). */
+  teacher_name: z.string(),
   type: z.string(),
   start_time: z.string(),
   end_time: z.string(),

@@ -24,6 +24,7 @@ export function historyItemWire(row: HeldSessionRow, counts: SessionCounts = NO_
     day: row.day,
     weekday: weekdayName(row.day),
     subject_code: row.subjectCode,
+    teacher_name: row.teacherName?.trim() || '',
     type: row.type,
     start_time: shortTime(row.startTime),
     end_time: shortTime(row.endTime),

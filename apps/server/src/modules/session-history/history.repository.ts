@@ -9,9 +9,15 @@ import {
   lectureSessions,
   lectures,
   offeredSubjects,
+  profiles,
   semesters,
   streams,
+  teachers,
 } from '../../db/schema';
+
+/** Whose sessions: one teacher's lectures, or every lecture of some branches (an admin's). */
+export type HistoryScope =
+  { institutionId: number; teacherId: number } | { institutionId: number; branchIds: number[] };
 
 /** Which held sessions a history page asks for; each list narrows by slug, the dates are inclusive. */
 export interface HistoryFilters {
@@ -39,6 +45,7 @@ export interface HeldSessionRow {
   subjectSlug: string;
   subjectName: string;
   subjectCode: string;
+  teacherName: string | null;
   branchSlug: string;
   branchName: string;
   semesterSlug: string;
@@ -77,6 +84,7 @@ export function createHistoryRepository(db: DbOrTx) {
         subjectSlug: offeredSubjects.slug,
         subjectName: catalogueSubjects.subjectName,
         subjectCode: catalogueSubjects.subjectCode,
+        teacherName: profiles.name,
         branchSlug: branches.slug,
         branchName: branches.name,
         semesterSlug: semesters.slug,
@@ -90,7 +98,9 @@ export function createHistoryRepository(db: DbOrTx) {
       .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
       .innerJoin(branches, eq(branches.id, streams.branchId))
       .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-      .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId));
+      .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+      .innerJoin(teachers, eq(teachers.id, lectures.teacherId))
+      .innerJoin(profiles, eq(profiles.id, teachers.profileId));
   }
 
   function filterClauses(f: HistoryFilters): SQL[] {
@@ -105,18 +115,23 @@ export function createHistoryRepository(db: DbOrTx) {
     return clauses.filter((c): c is SQL => c !== undefined);
   }
 
-  const ofTeacher = (teacherId: number, institutionId: number) =>
-    and(eq(lectures.teacherId, teacherId), eq(semesters.institutionId, institutionId), held);
+  const inScope = (scope: HistoryScope) =>
+    and(
+      'teacherId' in scope
+        ? eq(lectures.teacherId, scope.teacherId)
+        : inArray(streams.branchId, scope.branchIds.length > 0 ? scope.branchIds : [-1]),
+      eq(semesters.institutionId, scope.institutionId),
+      held,
+    );
 
   return {
-    /** One page of a teacher's held sessions, newest first, and how many match in all. */
+    /** One page of the held sessions in scope, newest first, and how many match in all. */
     async heldSessionsPage(
-      teacherId: number,
-      institutionId: number,
+      scope: HistoryScope,
       filters: HistoryFilters,
       page: { offset: number; limit: number },
     ): Promise<{ rows: HeldSessionRow[]; total: number }> {
-      const where = and(ofTeacher(teacherId, institutionId), ...filterClauses(filters));
+      const where = and(inScope(scope), ...filterClauses(filters));
       const [rows, [count]] = await Promise.all([
         sessionsWithOwners()
           .where(where)
@@ -137,10 +152,31 @@ export function createHistoryRepository(db: DbOrTx) {
       return { rows, total: Number(count?.n ?? 0) };
     },
 
-    /** Every held session of a teacher (the filter choices are built from them). */
-    allHeldSessions(teacherId: number, institutionId: number): Promise<HeldSessionRow[]> {
-      return sessionsWithOwners()
-        .where(ofTeacher(teacherId, institutionId))
+    /**
+     * What the held sessions in scope touch, once each (the filters' choices): counted by the
+     * database, so a branch's year of sessions is a few hundred rows, not one per session.
+     */
+    filterChoices(scope: HistoryScope) {
+      const choice = {
+        branchSlug: branches.slug,
+        branchName: branches.name,
+        semesterSlug: semesters.slug,
+        semesterNo: semesters.no,
+        divisionSlug: divisions.slug,
+        divisionName: divisions.name,
+        subjectSlug: offeredSubjects.slug,
+        subjectName: catalogueSubjects.subjectName,
+        subjectCode: catalogueSubjects.subjectCode,
+      };
+      // Grouped by every column: one row per distinct choice (the repository may run in a transaction,
+      // whose handle has no selectDistinct).
+      return joinLectureOwners(db.select(choice).from(lectures).$dynamic())
+        .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
+        .innerJoin(branches, eq(branches.id, streams.branchId))
+        .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
+        .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+        .where(inScope(scope))
+        .groupBy(...Object.values(choice))
         .orderBy(asc(branches.name), asc(semesters.no), asc(divisions.name));
     },
 

@@ -10,7 +10,9 @@ import type { AuthContext } from '../../lib/caller';
 import { divisionFullName } from '../../domain/lectures/lecture-wire';
 import { attendanceWire } from '../../domain/attendance-wire';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
-import { createHistoryRepository } from './history.repository';
+import { forbidden } from '../../lib/app-error';
+import { createPeopleRepository } from '../../domain/people.repository';
+import { createHistoryRepository, type HistoryScope } from './history.repository';
 import { historyItemWire } from './history-wire';
 import { accessibleSession, teacherOf } from './session-access';
 
@@ -28,16 +30,32 @@ function distinct<T>(items: T[], key: (item: T) => string): T[] {
 }
 
 /**
- * A teacher's past sessions (contract §13): the filters' choices, one page of held sessions, and
- * one session's final attendance. A teacher sees only their own lectures' sessions.
+ * Past sessions: the filters' choices, one page of held sessions, and one session's final
+ * attendance. A teacher sees only their own lectures' sessions (contract §13); an admin every
+ * lecture of the branches they administer (Rollbook's calls).
  */
 export function createHistoryService(deps: Pick<AppDeps, 'db'>) {
   const repo = createHistoryRepository(deps.db);
 
+  /** The caller's sessions: a teacher's own lectures, an admin's branches. */
+  async function scopeOf(auth: AuthContext): Promise<HistoryScope> {
+    if (auth.role === 'teacher') {
+      const teacher = await teacherOf(deps.db, auth);
+      return { institutionId: auth.institutionId, teacherId: teacher.id };
+    }
+    if (auth.role === 'admin') {
+      const branchIds = await createPeopleRepository(deps.db).adminBranchIds(
+        auth.profileId,
+        auth.institutionId,
+      );
+      return { institutionId: auth.institutionId, branchIds };
+    }
+    throw forbidden();
+  }
+
   return {
     async metadata(auth: AuthContext): Promise<HistoryMetadata> {
-      const teacher = await teacherOf(deps.db, auth);
-      const rows = await repo.allHeldSessions(teacher.id, auth.institutionId);
+      const rows = await repo.filterChoices(await scopeOf(auth));
       return {
         branches: distinct(rows, (r) => r.branchSlug).map((r) => ({
           slug: r.branchSlug,
@@ -64,12 +82,11 @@ export function createHistoryService(deps: Pick<AppDeps, 'db'>) {
       body: SessionsOfTeacherBody,
       query: HistoryPaging,
     ): Promise<SessionsOfTeacher> {
-      const teacher = await teacherOf(deps.db, auth);
+      const scope = await scopeOf(auth);
       const page = query.page ?? body.page ?? 1;
       const size = query.page_size ?? body.page_size ?? HISTORY_PAGE_SIZE_DEFAULT;
       const { rows, total } = await repo.heldSessionsPage(
-        teacher.id,
-        auth.institutionId,
+        scope,
         {
           subjects: body.subjects,
           semesters: body.semesters,

@@ -190,3 +190,48 @@ describe('GET /manage/session/get_session_data/{session_id} (§13)', () => {
     expect(res.body.message).toMatch(/not been held yet/);
   });
 });
+
+describe("an admin's history of their branches (Rollbook calls)", () => {
+  const FILTERS = '/attendance/sessions/filters';
+  const SEARCH = '/attendance/sessions/search';
+
+  it("lists every teacher's held sessions of the admin's branches, naming the teacher", async () => {
+    await fiveSessions();
+    const res = await api(t.app, w.tokens.admin, 'POST', `${SEARCH}?page_size=2`, {});
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ current_page: 1, num_pages: 3, count: 5 });
+    expect(res.body.data.results[0]).toMatchObject({
+      session_id: w.sessionId,
+      teacher_name: w.world.teachers.cst.profile.name,
+    });
+    const filtered = await api(t.app, w.tokens.admin, 'POST', SEARCH, { end_date: '2026-10-12' });
+    expect(filtered.body.data.results.map((r: { day: string }) => r.day)).toEqual([
+      '2026-10-12',
+      '2026-10-05',
+    ]);
+    const filters = await api(t.app, w.tokens.admin, 'GET', FILTERS);
+    expect(filters.body.data.divisions.map((d: { slug: string }) => d.slug)).toEqual([
+      w.world.divisions.A.slug,
+    ]);
+    expect(filters.body.data.branches).toEqual([
+      { slug: w.world.branch.slug, branch_name: w.world.branch.name },
+    ]);
+  });
+
+  it("shows another branch's admin and another institution's admin nothing; refuses teachers and students", async () => {
+    const elsewhere = await api(t.app, w.otherBranchAdmin, 'POST', SEARCH, {});
+    expect(elsewhere.body.data).toEqual({ results: [], current_page: 1, num_pages: 0, count: 0 });
+    expect((await api(t.app, w.otherBranchAdmin, 'GET', FILTERS)).body.data).toEqual({
+      branches: [],
+      semesters: [],
+      divisions: [],
+      subjects: [],
+    });
+    const other = await buildLiveWorld(t.app, t.db);
+    expect((await api(t.app, other.tokens.admin, 'POST', SEARCH, {})).body.data.results).toEqual([]);
+    for (const token of [w.tokens.cst, w.tokens.a1]) {
+      expect((await api(t.app, token, 'POST', SEARCH, {})).status).toBe(403);
+      expect((await api(t.app, token, 'GET', FILTERS)).status).toBe(403);
+    }
+  });
+});

@@ -25,6 +25,12 @@ export async function sessionHistoryModule(app: FastifyInstance) {
     ok(await history.sessionData(auth, params.session_id)),
   );
 
+  registerRoute(app, sessionRecordRoutes.getBranchHistoryFilters, async ({ auth }) =>
+    ok(await history.metadata(auth)),
+  );
+  registerRoute(app, sessionRecordRoutes.searchBranchSessions, async ({ auth, body, query }) =>
+    ok(await history.sessionsPage(auth, body, query)),
+  );
   registerRoute(app, sessionRecordRoutes.getSessionSheet, async ({ auth, params }) =>
     ok(await record.sheet(auth, params.session_id)),
   );

@@ -1,5 +1,6 @@
 import {
   sessionHistoryRoutes,
+  sessionRecordRoutes,
   type HistoryMetadata,
   type SessionsOfTeacher,
   type SessionsOfTeacherBodyInput,
@@ -33,7 +34,26 @@ export const lectureHistoryApi = api.enhanceEndpoints({ addTagTypes: ['SessionRe
       transformResponse: (body: { data: SessionsOfTeacher }) => body.data,
       providesTags: ['SessionRecord'],
     }),
+    // An admin's view: the same shapes over every lecture of their branches (Rollbook calls).
+    branchHistoryFilters: build.query<HistoryMetadata, void>({
+      query: () => contractRequest(sessionRecordRoutes.getBranchHistoryFilters),
+      transformResponse: (body: { data: HistoryMetadata }) => body.data,
+    }),
+    branchSessions: build.query<SessionsOfTeacher, HistoryPageArgs>({
+      query: ({ filters, page, pageSize }) =>
+        contractRequest(sessionRecordRoutes.searchBranchSessions, {
+          query: { page, page_size: pageSize },
+          body: filters,
+        }),
+      transformResponse: (body: { data: SessionsOfTeacher }) => body.data,
+      providesTags: ['SessionRecord'],
+    }),
   }),
 });
 
-export const { useHistoryMetadataQuery, useSessionsOfTeacherQuery } = lectureHistoryApi;
+export const {
+  useHistoryMetadataQuery,
+  useSessionsOfTeacherQuery,
+  useBranchHistoryFiltersQuery,
+  useBranchSessionsQuery,
+} = lectureHistoryApi;

@@ -39,6 +39,7 @@ function item(sessionId: string, day: string, patch: Partial<SessionHistoryItem>
     day,
     weekday: 'Monday',
     subject_code: '3150710',
+    teacher_name: 'Chirag Shah',
     type: 'theory',
     start_time: '09:00',
     end_time: '10:00',
@@ -276,5 +277,35 @@ describe('the attendance sheet of a session', () => {
     const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
     expect(await within(panel).findByRole('note')).toHaveTextContent(closed.message);
     expect(within(panel).queryByRole('button', { name: /^Correct / })).toBeNull();
+  });
+});
+
+describe("an admin's Lecture History", () => {
+  it("lists every teacher's sessions of the admin's branches and opens them to correct at any time", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      onCall(sessionRecordRoutes.getBranchHistoryFilters, () => ok(metadata)),
+      onCall(sessionRecordRoutes.searchBranchSessions, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return ok({ results: [item('s1', '2026-11-02')], current_page: 1, num_pages: 1, count: 1 });
+      }),
+      onCall(sessionRecordRoutes.getSessionSheet, () =>
+        ok(sheet([absent], { allowed: true, until: null, message: null })),
+      ),
+    );
+    const { user } = renderApp(ROUTES.adminLectureHistory, { role: 'admin' });
+    await screen.findByRole('heading', { name: 'Lecture History', level: 1 });
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    expect(within(list).getByText('Teacher: Chirag Shah')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Lecture History' }).length).toBeGreaterThan(0);
+
+    await user.selectOptions(screen.getByLabelText('Division'), 'div-a');
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ divisions: ['div-a'] }));
+    await user.click(screen.getByRole('button', { name: /Open attendance of Computer Networks/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Attendance History' });
+    expect(
+      await within(panel).findByText('You can correct marks of this session at any time.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Correct Riya Patel' })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,15 @@ import { readableDay } from '../../components/session-sheet/readable-day';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { filtersBody, HistoryFilters, NO_FILTERS, type HistoryFilterValues } from './history-filters';
-import { useHistoryMetadataQuery, useSessionsOfTeacherQuery } from './lecture-history-api';
+import {
+  useBranchHistoryFiltersQuery,
+  useBranchSessionsQuery,
+  useHistoryMetadataQuery,
+  useSessionsOfTeacherQuery,
+} from './lecture-history-api';
+
+/** Whose sessions the page lists: the teacher's own, or every teacher's of the admin's branches. */
+type HistoryScope = 'teacher' | 'branch';
 
 /** Sessions per page: a phone's screenful of cards or two. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -41,7 +49,15 @@ function Pager({
   );
 }
 
-function SessionCard({ session, onOpen }: { session: SessionHistoryItem; onOpen: () => void }) {
+function SessionCard({
+  session,
+  showTeacher,
+  onOpen,
+}: {
+  session: SessionHistoryItem;
+  showTeacher: boolean;
+  onOpen: () => void;
+}) {
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -54,6 +70,7 @@ function SessionCard({ session, onOpen }: { session: SessionHistoryItem; onOpen:
       <p className="text-sm text-slate-600">
         Division {session.division} · Sem {session.semester} · {session.branch}
       </p>
+      {showTeacher ? <p className="text-sm text-slate-600">Teacher: {session.teacher_name}</p> : null}
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span>
           Present {session.present_count} of {session.student_count}
@@ -81,18 +98,44 @@ function SessionCard({ session, onOpen }: { session: SessionHistoryItem; onOpen:
  * attendance sheet, where marks are corrected within the institution's window.
  */
 export function LectureHistoryPage({ title }: { title: string }) {
+  return <LectureHistory title={title} scope="teacher" />;
+}
+
+/**
+ * Lecture History for admins (`/admin/lecture-history`): the same page over every teacher's held
+ * sessions of the admin's branches; admins correct marks at any time.
+ */
+export function BranchLectureHistoryPage({ title }: { title: string }) {
+  return <LectureHistory title={title} scope="branch" />;
+}
+
+function LectureHistory({ title, scope }: { title: string; scope: HistoryScope }) {
   const [filters, setFilters] = useState<HistoryFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [openSession, setOpenSession] = useState<string | null>(null);
-  const metadata = useHistoryMetadataQuery(undefined, { refetchOnMountOrArgChange: true });
+  const teacherMetadata = useHistoryMetadataQuery(undefined, {
+    skip: scope !== 'teacher',
+    refetchOnMountOrArgChange: true,
+  });
+  const branchMetadata = useBranchHistoryFiltersQuery(undefined, {
+    skip: scope !== 'branch',
+    refetchOnMountOrArgChange: true,
+  });
+  const metadata = scope === 'teacher' ? teacherMetadata : branchMetadata;
   const body = filtersBody(filters);
   // The same rules as the server, so a reversed range is explained instead of sent.
   const checked = SessionsOfTeacherBodySchema.safeParse(body);
   const dateError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
-  const list = useSessionsOfTeacherQuery(
-    { filters: body, page, pageSize: HISTORY_PAGE_SIZE },
-    { skip: !checked.success, refetchOnMountOrArgChange: true },
-  );
+  const args = { filters: body, page, pageSize: HISTORY_PAGE_SIZE };
+  const teacherList = useSessionsOfTeacherQuery(args, {
+    skip: scope !== 'teacher' || !checked.success,
+    refetchOnMountOrArgChange: true,
+  });
+  const branchList = useBranchSessionsQuery(args, {
+    skip: scope !== 'branch' || !checked.success,
+    refetchOnMountOrArgChange: true,
+  });
+  const list = scope === 'teacher' ? teacherList : branchList;
   const data = list.data;
   const filtered = Object.values(filters).some(Boolean);
 
@@ -122,7 +165,11 @@ export function LectureHistoryPage({ title }: { title: string }) {
       {list.isFetching && !data ? <Skeleton className="h-48 w-full" /> : null}
       {data && data.results.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {filtered ? 'No session matches these filters.' : 'You have not held any session yet.'}
+          {filtered
+            ? 'No session matches these filters.'
+            : scope === 'teacher'
+              ? 'You have not held any session yet.'
+              : 'No session of your branches has been held yet.'}
         </p>
       ) : null}
       {data && data.results.length > 0 ? (
@@ -131,6 +178,7 @@ export function LectureHistoryPage({ title }: { title: string }) {
             {data.results.map((session) => (
               <SessionCard
                 key={session.session_id}
+                showTeacher={scope === 'branch'}
                 session={session}
                 onOpen={() => setOpenSession(session.session_id)}
               />

@@ -612,6 +612,7 @@ describe('TeacherLecturesPage: export', () => {
             day: '2026-11-02',
             weekday: 'Monday',
             subject_code: '3170701',
+            teacher_name: 'Chirag Shah',
             type: 'theory',
             start_time: '09:00',
             end_time: '10:00',

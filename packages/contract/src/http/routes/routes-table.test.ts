@@ -192,6 +192,8 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /institution/workbook/imports',
         'GET /institution/workbook/imports',
         'GET /institution/workbook/imports/{import_slug}',
+        'GET /attendance/sessions/filters',
+        'POST /attendance/sessions/search',
         'GET /attendance/sessions/{session_id}/sheet',
         'POST /attendance/sessions/{session_id}/corrections',
         'GET /attendance/sessions/{session_id}/students/{student_slug}/corrections',

@@ -71,6 +71,35 @@ export const sessionHistoryRoutes = {
  * institution's correction window) and the branch's admins (no limit) may correct.
  */
 export const sessionRecordRoutes = {
+  getBranchHistoryFilters: defineRoute({
+    id: 'sessionRecord.getBranchHistoryFilters',
+    method: 'GET',
+    path: '/attendance/sessions/filters',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    response: envelopeSchema(HistoryMetadataSchema),
+    responseKind: 'envelope',
+    summary: "The history filters' choices for an admin: what the held sessions of their branches touch",
+    section: 'Rollbook',
+  }),
+  searchBranchSessions: defineRoute({
+    id: 'sessionRecord.searchBranchSessions',
+    method: 'POST',
+    path: '/attendance/sessions/search',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'json',
+    query: HistoryPagingSchema,
+    body: SessionsOfTeacherBodySchema,
+    response: envelopeSchema(SessionsOfTeacherSchema),
+    responseKind: 'envelope',
+    summary: "One page of the held sessions of the admin's branches (every teacher), newest first",
+    description:
+      'The filters and paging of get_sessions_of_teacher (§13), over every lecture of the branches the ' +
+      'admin administers; each result names its teacher.',
+    section: 'Rollbook',
+  }),
   getSessionSheet: defineRoute({
     id: 'sessionRecord.getSessionSheet',
     method: 'GET',
