@@ -1,7 +1,9 @@
 import {
+  BarChart3,
   BookOpenCheck,
   Building2,
   CalendarDays,
+  ChartNoAxesColumn,
   ClipboardCheck,
   Contact,
   DoorOpen,
@@ -35,6 +37,7 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
     ['divisionCreation', UsersRound],
     ['adminSubjectAllocation', Scale],
     ['timetable', CalendarDays],
+    ['adminAttendanceReports', BarChart3],
     ['adminPeople', Contact],
     ['classrooms', DoorOpen],
     ['institutionSettings', Settings],
@@ -44,11 +47,13 @@ const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> =
   teacher: [
     ['teacherDashboard', Presentation],
     ['teacherLectureHistory', History],
+    ['teacherAnalytics', BarChart3],
     ['teacherSubjectChoice', ListOrdered],
     ['teacherLoadAllocation', Scale],
   ],
   student: [
     ['studentDashboard', MapPin],
+    ['studentAttendanceRecord', ChartNoAxesColumn],
     ['studentElectiveSubject', BookOpenCheck],
     ['studentDivision', UsersRound],
   ],
