@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { lectureAudience } from './audience';
-import { sessionConditions, studentConditions, type RecordFilter } from './record-filter';
+import { sessionConditions, sessionsOfStudents, studentConditions, type RecordFilter } from './record-filter';
 
 /**
  * The one computation of attendance counts, in SQL. It yields `counts`: one row per student and
@@ -98,6 +98,7 @@ function heldQueries(f: RecordFilter): SQL {
       join semesters s on s.id = d.semester_id
       join streams st on st.id = s.stream_id
       where ls.started_at is not null and ls.status <> 'pre' and ${sessionConditions(f)}
+        and ${sessionsOfStudents(f)}
     ),
     lecture_held as materialized (
       select lecture_id, subject_id, count(*)::int as n from held group by lecture_id, subject_id

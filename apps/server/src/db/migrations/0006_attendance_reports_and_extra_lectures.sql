@@ -26,6 +26,7 @@ CREATE TABLE "instant_lectures" (
 	CONSTRAINT "instant_lectures_subject_or_title" CHECK (("instant_lectures"."offered_subject_id" is null) <> ("instant_lectures"."title" is null))
 );
 --> statement-breakpoint
+DROP INDEX "attendances_student_id_index";--> statement-breakpoint
 ALTER TABLE "lecture_sessions" ALTER COLUMN "lecture_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "lecture_sessions" ADD COLUMN "instant_lecture_id" integer;--> statement-breakpoint
 ALTER TABLE "instant_lecture_batches" ADD CONSTRAINT "instant_lecture_batches_instant_lecture_id_instant_lectures_id_fk" FOREIGN KEY ("instant_lecture_id") REFERENCES "public"."instant_lectures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -41,5 +42,7 @@ CREATE INDEX "instant_lecture_divisions_division_id_index" ON "instant_lecture_d
 CREATE INDEX "instant_lectures_teacher_id_day_index" ON "instant_lectures" USING btree ("teacher_id","day");--> statement-breakpoint
 CREATE INDEX "instant_lectures_semester_id_day_index" ON "instant_lectures" USING btree ("semester_id","day");--> statement-breakpoint
 ALTER TABLE "lecture_sessions" ADD CONSTRAINT "lecture_sessions_instant_lecture_id_instant_lectures_id_fk" FOREIGN KEY ("instant_lecture_id") REFERENCES "public"."instant_lectures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "attendances_record_marks_idx" ON "attendances" USING btree ("session_id","student_id","is_present","excuse");--> statement-breakpoint
+CREATE INDEX "attendances_student_marks_idx" ON "attendances" USING btree ("student_id","session_id","is_present","excuse");--> statement-breakpoint
 ALTER TABLE "lecture_sessions" ADD CONSTRAINT "lecture_sessions_instant_lecture_id_unique" UNIQUE("instant_lecture_id");--> statement-breakpoint
 ALTER TABLE "lecture_sessions" ADD CONSTRAINT "lecture_sessions_one_lecture" CHECK (("lecture_sessions"."lecture_id" is null) <> ("lecture_sessions"."instant_lecture_id" is null));
