@@ -1,0 +1,219 @@
+import { timelineConfig, type ChirpTimeline, type ScheduledChirp } from '../schedule/tone-schedule';
+import { templateKey, type ChirpCorrelations } from './chirp-correlations';
+
+/** Tuning of the search; the verdict's thresholds live in thresholds-v2.ts. */
+export interface SearchTuning {
+  /** One chirp adds at most this many z to the score, so a few chance hits cannot carry it. */
+  zCap: number;
+  /** A chirp counts as heard on its own from this z. */
+  heardZ: number;
+  /** A correlation peak this strong is a chirp event that must be explained by the schedule. */
+  eventZ: number;
+  /** ...and must also reach this normalised correlation (clicks reach high z but low ncc). */
+  eventNcc: number;
+}
+
+export const DEFAULT_SEARCH_TUNING: Readonly<SearchTuning> = Object.freeze({
+  zCap: 6,
+  heardZ: 3,
+  eventZ: 10,
+  eventNcc: 0.35,
+});
+
+/** A chirp of the schedule at the chosen alignment, with how strongly the recording holds it. */
+export interface ExpectedChirp {
+  index: number;
+  slot: number;
+  /** Where it should start in the recording, seconds from the first sample. */
+  atS: number;
+  z: number;
+  ncc: number;
+  heard: boolean;
+}
+
+/** A strong chirp found in the recording that the schedule does not explain at the chosen time. */
+export interface UnexplainedChirp {
+  atS: number;
+  slot: number;
+  z: number;
+  ncc: number;
+}
+
+/** Where the schedule's chirps fit the recording best. */
+export interface TimeLockedMatch {
+  /** Schedule time of the recording's first sample at the best allowed alignment. */
+  startS: number;
+  /** Mean capped z of the expected chirps there: the coherent evidence that this moment sounded. */
+  score: number;
+  chirps: ExpectedChirp[];
+  heard: number;
+  /** Mean ncc of the expected chirps (the stored `ncc`). */
+  ncc: number;
+  /** Mean matched level of the expected chirps, full-scale RMS (the stored `magnitude`). */
+  magnitude: number;
+  /** Mean capped z per slot (the tone-level check reads this). */
+  slotScores: number[];
+  unexplained: UnexplainedChirp[];
+  /** The best alignment outside the allowed range (a replay or a file from another moment shows here). */
+  elsewhere: { startS: number; score: number } | null;
+}
+
+/** Allowed and searched alignments, in schedule seconds of the recording's first sample. */
+export interface SearchRange {
+  allowed: { min: number; max: number };
+  /** Searched for diagnostics; defaults to the allowed range +-20 s. */
+  searched?: { min: number; max: number };
+}
+
+// How far around an expected chirp a strong event still counts as that chirp (early: clock
+// rounding; late: the room's reflections of it).
+const EXPLAIN_EARLY_S = 0.03;
+const EXPLAIN_LATE_S = 0.15;
+
+/**
+ * Finds the alignment of the schedule that the recording fits best inside the allowed range (the
+ * time lock: where the server's clock and the measured tolerances say the recording can sit), by
+ * adding, for every hypothesis, the capped z of each chirp the schedule plays inside the clip at
+ * that hypothesis (coherent integration over the known sequence). It also reports what else was
+ * heard: strong chirp events the chosen alignment does not explain, and the best alignment
+ * outside the allowed range.
+ */
+export function timeLockedSearch(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  range: SearchRange,
+  tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+): TimeLockedMatch | null {
+  if (!corr.bandCaptured || corr.tracks.size === 0) return null;
+  const config = timelineConfig(timeline);
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const lastStartS = (lags - 1) / rate;
+  const searched = range.searched ?? { min: range.allowed.min - 20, max: range.allowed.max + 20 };
+  const from = Math.min(searched.min, range.allowed.min);
+  const to = Math.max(searched.max, range.allowed.max);
+  const chirps = timeline.chirpsBetween(from, to + corr.durationS);
+  const tracks = chirps.map((c) => corr.tracks.get(templateKey(c))!);
+  const step = 1 / rate;
+  const margin = 0.5 * config.periodS;
+  let bestIn = { startS: range.allowed.min, score: -Infinity };
+  let bestOut: { startS: number; score: number } | null = null;
+  let lo = 0;
+  for (let k = 0; from + k * step <= to; k++) {
+    const s0 = from + k * step;
+    const inside = s0 >= range.allowed.min && s0 <= range.allowed.max;
+    // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
+    if (!inside && (k & 1) === 1) continue;
+    while (lo < chirps.length && chirps[lo]!.startS < s0) lo++;
+    let sum = 0;
+    let count = 0;
+    for (let j = lo; j < chirps.length; j++) {
+      const offset = chirps[j]!.startS - s0;
+      if (offset > lastStartS) break;
+      const z = tracks[j]!.z[Math.round(offset * rate)]!;
+      sum += z < tuning.zCap ? z : tuning.zCap;
+      count++;
+    }
+    if (count < 3) continue;
+    const score = sum / count;
+    if (inside) {
+      if (score > bestIn.score) bestIn = { startS: s0, score };
+    } else if (s0 < range.allowed.min - margin || s0 > range.allowed.max + margin) {
+      if (!bestOut || score > bestOut.score) bestOut = { startS: s0, score };
+    }
+  }
+  if (!Number.isFinite(bestIn.score)) return null;
+  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+function describe(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  startS: number,
+  score: number,
+  elsewhere: { startS: number; score: number } | null,
+  tuning: SearchTuning,
+): TimeLockedMatch {
+  const config = timelineConfig(timeline);
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const lastStartS = (lags - 1) / rate;
+  const expected: ExpectedChirp[] = [];
+  const slotSums = new Array<number>(config.slots).fill(0);
+  const slotCounts = new Array<number>(config.slots).fill(0);
+  let nccSum = 0;
+  let levelSum = 0;
+  const overlapping: ScheduledChirp[] = timeline.chirpsBetween(startS, startS + corr.durationS);
+  for (const chirp of overlapping) {
+    const atS = chirp.startS - startS;
+    if (atS < 0 || atS > lastStartS) continue;
+    const track = corr.tracks.get(templateKey(chirp))!;
+    const lag = Math.round(atS * rate);
+    const z = track.z[lag]!;
+    const ncc = track.ncc[lag]!;
+    expected.push({ index: chirp.index, slot: chirp.slot, atS, z, ncc, heard: z >= tuning.heardZ });
+    slotSums[chirp.slot]! += Math.min(z, tuning.zCap);
+    slotCounts[chirp.slot]! += 1;
+    nccSum += ncc;
+    let level = 0;
+    for (let d = -2; d <= 2; d++) level = Math.max(level, track.level[lag + d] ?? 0);
+    levelSum += level;
+  }
+  const n = Math.max(1, expected.length);
+  return {
+    startS,
+    score,
+    chirps: expected,
+    heard: expected.filter((c) => c.heard).length,
+    ncc: nccSum / n,
+    magnitude: levelSum / n,
+    slotScores: slotSums.map((s, i) => (slotCounts[i]! > 0 ? s / slotCounts[i]! : 0)),
+    unexplained: unexplainedEvents(corr, overlapping, startS, config.slots, tuning),
+    elsewhere,
+  };
+}
+
+/**
+ * Strong chirp events (per slot: the best template's peak, z >= eventZ and ncc >= eventNcc, one
+ * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment.
+ * A tone file or a recording from another moment leaves such events; a present student does not.
+ */
+function unexplainedEvents(
+  corr: ChirpCorrelations,
+  scheduled: ScheduledChirp[],
+  startS: number,
+  slots: number,
+  tuning: SearchTuning,
+): UnexplainedChirp[] {
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const out: UnexplainedChirp[] = [];
+  const radius = Math.max(1, Math.round(corr.templateLength / 2));
+  for (let s = 0; s < slots; s++) {
+    const slotTracks = [...corr.tracks.values()].filter((t) => t.slot === s);
+    const bestZ = new Float32Array(lags);
+    const bestNcc = new Float32Array(lags);
+    for (const t of slotTracks) {
+      for (let l = 0; l < lags; l++) {
+        if (t.z[l]! > bestZ[l]!) {
+          bestZ[l] = t.z[l]!;
+          bestNcc[l] = t.ncc[l]!;
+        }
+      }
+    }
+    const expectedAt = scheduled.filter((c) => c.slot === s).map((c) => c.startS - startS);
+    for (let l = 0; l < lags; l++) {
+      const z = bestZ[l]!;
+      if (z < tuning.eventZ || bestNcc[l]! < tuning.eventNcc) continue;
+      let isPeak = true;
+      for (let d = Math.max(0, l - radius); d <= Math.min(lags - 1, l + radius) && isPeak; d++) {
+        if (bestZ[d]! > z || (bestZ[d]! === z && d < l)) isPeak = false;
+      }
+      if (!isPeak) continue;
+      const atS = l / rate;
+      const explained = expectedAt.some((e) => atS >= e - EXPLAIN_EARLY_S && atS <= e + EXPLAIN_LATE_S);
+      if (!explained) out.push({ atS, slot: s, z, ncc: bestNcc[l]! });
+    }
+  }
+  return out.sort((a, b) => a.atS - b.atS);
+}
