@@ -68,7 +68,7 @@ export interface SearchRange {
 // How far around an expected chirp a strong event still counts as that chirp (early: clock
 // rounding; late: the room's reflections of it).
 const EXPLAIN_EARLY_S = 0.03;
-const EXPLAIN_LATE_S = 0.15;
+const EXPLAIN_LATE_S = 0.25;
 
 /**
  * Finds the alignment of the schedule that the recording fits best inside the allowed range (the
@@ -201,7 +201,11 @@ function unexplainedEvents(
         }
       }
     }
-    const expectedAt = scheduled.filter((c) => c.slot === s).map((c) => c.startS - startS);
+    const lastLagS = (lags - 1) / rate;
+    // A chirp cut by the end of the clip peaks at the last whole lag, before its own start.
+    const expectedAt = scheduled
+      .filter((c) => c.slot === s)
+      .map((c) => ({ from: Math.min(c.startS - startS, lastLagS) - EXPLAIN_EARLY_S, to: c.startS - startS + EXPLAIN_LATE_S }));
     for (let l = 0; l < lags; l++) {
       const z = bestZ[l]!;
       if (z < tuning.eventZ || bestNcc[l]! < tuning.eventNcc) continue;
@@ -211,7 +215,7 @@ function unexplainedEvents(
       }
       if (!isPeak) continue;
       const atS = l / rate;
-      const explained = expectedAt.some((e) => atS >= e - EXPLAIN_EARLY_S && atS <= e + EXPLAIN_LATE_S);
+      const explained = expectedAt.some((e) => atS >= e.from && atS <= e.to);
       if (!explained) out.push({ atS, slot: s, z, ncc: bestNcc[l]! });
     }
   }

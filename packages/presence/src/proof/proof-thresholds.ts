@@ -52,7 +52,7 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,
   partialTeacherCoverage: 0.3,
-  teacherActivityMinDb: 2,
+  teacherActivityMinDb: 5,
   maxUploadDelayMs: 4000,
   defaultClockToleranceMs: 1500,
   maxAcousticDelayMs: 60,

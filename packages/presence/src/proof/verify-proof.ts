@@ -146,7 +146,11 @@ export function verifyProof(input: ProofInput): ProofResult {
 
   const ambient = compareAmbient(input, samples, sampleRate, durationS, window, th);
   const toneProvesMoment = checks.some((c) => c.check === 'tone_time' && c.status === 'passed');
-  checks.push(ambientCheck(input.teacher, ambient, toneProvesMoment, th));
+  checks.push(
+    window.startMs
+      ? ambientCheck(input.teacher, ambient, toneProvesMoment, th)
+      : { check: 'ambient', status: 'not_applicable', reasons: [], summary: 'not compared: the start time is outside the allowed window' },
+  );
   const t3 = performance.now();
 
   const geofence = checkGeofence(input.position, input.classroom, th);
