@@ -1,8 +1,14 @@
 // Entry of the `presence` CLI: `verify` audits one case, `evaluate` measures the corpus.
 import { PresenceInputError } from '../errors';
 import { EVALUATE_USAGE, evaluateCommand } from './evaluate-command';
-import { CALIBRATE_USAGE, EVALUATE_PROOF_USAGE, calibrateCommand, evaluateProofCommand } from './proof-evaluate-command';
+import {
+  CALIBRATE_USAGE,
+  EVALUATE_PROOF_USAGE,
+  calibrateCommand,
+  evaluateProofCommand,
+} from './proof-evaluate-command';
 import { UsageError, VERIFY_USAGE, verifyCommand } from './verify-command';
+import { ProofUsageError } from './verify-proof-command';
 
 const USAGE = `usage:\n  ${VERIFY_USAGE}\n  ${EVALUATE_PROOF_USAGE}\n  ${CALIBRATE_USAGE}\n  evaluate-v1: the first design's corpus\n  ${EVALUATE_USAGE}`;
 
@@ -36,7 +42,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ error: err.message, code: err.code })}\n`);
       return 2;
     }
-    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
+    if (
+      err instanceof UsageError ||
+      err instanceof ProofUsageError ||
+      (err instanceof TypeError && 'code' in err)
+    ) {
       process.stderr.write(`${err.message}\n`);
       return 64;
     }

@@ -22,7 +22,8 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 async function readOutcomes(paths: string[]): Promise<ProofOutcome[]> {
   const out: ProofOutcome[] = [];
   for (const p of paths) {
-    for (const l of (await readFile(p, 'utf8')).split('\n')) if (l.trim()) out.push(JSON.parse(l) as ProofOutcome);
+    for (const l of (await readFile(p, 'utf8')).split('\n'))
+      if (l.trim()) out.push(JSON.parse(l) as ProofOutcome);
   }
   return out;
 }
@@ -47,7 +48,9 @@ async function run(
         if (outcomesPath) void appendFile(outcomesPath, `${JSON.stringify(o)}\n`);
         if (done - shown >= Math.max(1, Math.floor(total / 20)) || done === total) {
           shown = done;
-          log(`  seed ${seed}: ${done}/${total} cases (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+          log(
+            `  seed ${seed}: ${done}/${total} cases (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+          );
         }
       },
     });
@@ -77,7 +80,13 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
     seeds = values.seeds ? values.seeds.split(',').map(Number) : [];
   } else {
     seeds = (values.seeds ?? '11').split(',').map((s) => positiveInt(s, 11, 'seeds'));
-    outcomes = await run(seeds, positiveInt(values.cases, 3000, 'cases'), positiveInt(values.workers, 1, 'workers'), values.outcomes, log);
+    outcomes = await run(
+      seeds,
+      positiveInt(values.cases, 3000, 'cases'),
+      positiveInt(values.workers, 1, 'workers'),
+      values.outcomes,
+      log,
+    );
   }
   const report = summarizeProof(outcomes, seeds, corpus);
   if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2));
@@ -99,6 +108,12 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
   const seed = positiveInt(values.seed, 7, 'seed');
   const outcomes = values.from
     ? await readOutcomes(values.from)
-    : await run([seed], positiveInt(values.cases, 1000, 'cases'), positiveInt(values.workers, 1, 'workers'), values.outcomes, log);
+    : await run(
+        [seed],
+        positiveInt(values.cases, 1000, 'cases'),
+        positiveInt(values.workers, 1, 'workers'),
+        values.outcomes,
+        log,
+      );
   return formatMargins(outcomes, resolveProofThresholds(), corpusFingerprint(), seed);
 }

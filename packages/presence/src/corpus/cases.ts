@@ -96,7 +96,13 @@ export function planCases(count: number, seed: number): CaseSpec[] {
   return specs;
 }
 
-export function classScene(rng: Rng, room: Room, noise: NoiseLevel, distanceM: number, lecturer: boolean): Scene {
+export function classScene(
+  rng: Rng,
+  room: Room,
+  noise: NoiseLevel,
+  distanceM: number,
+  lecturer: boolean,
+): Scene {
   const talkers = [];
   if (lecturer)
     talkers.push(

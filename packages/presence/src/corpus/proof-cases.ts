@@ -87,7 +87,11 @@ export function planProofCases(count: number, seed: number): ProofCaseSpec[] {
     const cls: ProofCaseClass = r < 0.3 ? 'present' : classes[Math.min(6, Math.floor((r - 0.3) / 0.1))]!;
     const distanceM = rng.uniform(1, 20);
     const roomKind: Room['kind'] =
-      distanceM > 14 ? 'hall' : distanceM > 8 ? rng.pick(['medium', 'hall'] as const) : rng.pick(['small', 'medium', 'hall'] as const);
+      distanceM > 14
+        ? 'hall'
+        : distanceM > 8
+          ? rng.pick(['medium', 'hall'] as const)
+          : rng.pick(['small', 'medium', 'hall'] as const);
     const variant = rng.pick(PROOF_VARIANTS[cls]);
     specs.push({
       id: `case-${String(i).padStart(5, '0')}`,
@@ -99,7 +103,14 @@ export function planProofCases(count: number, seed: number): ProofCaseSpec[] {
       roomKind,
       studentRate: rng.chance(0.6) ? 48000 : 44100,
       client: rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
-      band: variant === 'weak_speaker' ? (rng.chance(0.5) ? 'low' : 'default') : rng.chance(0.2) ? 'low' : 'default',
+      band:
+        variant === 'weak_speaker'
+          ? rng.chance(0.5)
+            ? 'low'
+            : 'default'
+          : rng.chance(0.2)
+            ? 'low'
+            : 'default',
     });
   }
   return specs;
@@ -148,11 +159,18 @@ function drawSession(rng: Rng, spec: ProofCaseSpec, nowMs: number): Session {
 /** Frequency response of the teacher's speaker in the tone band (weak laptops lose 16-27 dB at 19 kHz). */
 function speakerGain(rng: Rng, weak: boolean): (hz: number) => number {
   const at19 = weak ? rng.uniform(16, 27) : rng.uniform(0, 6);
-  return (hz) => dbToGain((-at19 * Math.max(0, hz - 16000)) / 3000);
+  // exp form of 10^(-at19 (hz - 16 kHz) / 3 kHz / 20): called for every sample of the tone.
+  const perHz = (-at19 * Math.LN10) / 20 / 3000;
+  return (hz) => (hz <= 16000 ? 1 : Math.exp(perHz * (hz - 16000)));
 }
 
 /** The tone leaving the speaker for the 48 kHz samples from server time `fromMs` (with warm-up). */
-function toneSource(session: Session, fromMs: number, seconds: number, gain: (hz: number) => number): Float32Array {
+function toneSource(
+  session: Session,
+  fromMs: number,
+  seconds: number,
+  gain: (hz: number) => number,
+): Float32Array {
   const s0 = (fromMs - session.originMs) / 1000 - WARMUP_S;
   return synthesizeSpan(session.timeline, s0, seconds + WARMUP_S, HIGH_RATE, { gainAtHz: gain });
 }
@@ -173,7 +191,13 @@ function pressureIn(
     scene.room,
     RECORD_S,
     tone
-      ? { signal: tone, warmupS: WARMUP_S, levelDb: toneDb, distanceM, directLossDb: rng.uniform(0, 8) + distanceM * rng.uniform(0.1, 0.3) }
+      ? {
+          signal: tone,
+          warmupS: WARMUP_S,
+          levelDb: toneDb,
+          distanceM,
+          directLossDb: rng.uniform(0, 8) + distanceM * rng.uniform(0.1, 0.3),
+        }
       : null,
     scene.transientsPerSecond,
     scene.transientDb,
@@ -182,7 +206,13 @@ function pressureIn(
 }
 
 /** The teacher's stream in server time: our client corrects its stamps; the original stamps arrival. */
-function teacherStream(rng: Rng, scene: Scene, client: ProofClient, worldStartMs: number, gap: { fromS: number; toS: number } | null): TeacherChunk[] {
+function teacherStream(
+  rng: Rng,
+  scene: Scene,
+  client: ProofClient,
+  worldStartMs: number,
+  gap: { fromS: number; toS: number } | null,
+): TeacherChunk[] {
   const low = renderLowBand(rng, scene, 'teacher');
   const mic = randomMic(rng, false);
   const rate = client === 'web48' ? 48000 : client === 'web44' ? 44100 : 16000;
@@ -196,7 +226,10 @@ function teacherStream(rng: Rng, scene: Scene, client: ProofClient, worldStartMs
     if (gap && k + 1 > gap.fromS && k < gap.toS) continue;
     const part = samples.subarray(k * rate, (k + 1) * rate);
     if (client === 'flutter16') {
-      chunks.push({ timestampMs: worldStartMs + (k + 1) * 1000 + rng.uniform(40, 300), bytes: encodeWav(part, rate) });
+      chunks.push({
+        timestampMs: worldStartMs + (k + 1) * 1000 + rng.uniform(40, 300),
+        bytes: encodeWav(part, rate),
+      });
     } else {
       chunks.push({ timestampMs: worldStartMs + k * 1000 + stampError, bytes: encodePcm16(part) });
     }
@@ -205,14 +238,29 @@ function teacherStream(rng: Rng, scene: Scene, client: ProofClient, worldStartMs
 }
 
 /** A relayed signal played from a loudspeaker at home (48 kHz), re-recorded at the phone. */
-function playAtHomeWith(rng: Rng, home: Scene, played: Float32Array, playedDb: number, distanceM: number, extraTone: Float32Array | null): Float32Array {
+function playAtHomeWith(
+  rng: Rng,
+  home: Scene,
+  played: Float32Array,
+  playedDb: number,
+  distanceM: number,
+  extraTone: Float32Array | null,
+): Float32Array {
   const homeLow = renderLowBand(rng, home, 'student');
   const from = Math.round(WINDOW_START_S * LOW_RATE);
   const high = renderBandFrom(
     rng,
     home.room,
     RECORD_S,
-    extraTone ? { signal: extraTone, warmupS: WARMUP_S, levelDb: rng.uniform(60, 80), distanceM: rng.uniform(0.3, 2), directLossDb: rng.uniform(0, 4) } : null,
+    extraTone
+      ? {
+          signal: extraTone,
+          warmupS: WARMUP_S,
+          levelDb: rng.uniform(60, 80),
+          distanceM: rng.uniform(0.3, 2),
+          directLossDb: rng.uniform(0, 4),
+        }
+      : null,
     home.transientsPerSecond,
     home.transientDb,
   );
@@ -220,7 +268,14 @@ function playAtHomeWith(rng: Rng, home: Scene, played: Float32Array, playedDb: n
   const level = rms(played);
   const src = played.map((v) => (level > 0 ? (v / level) * dbToGain(playedDb - 94) : 0));
   addDirect(base, src, HIGH_RATE, distanceM, 1 / distanceM);
-  const tail = reverberate(src, HIGH_RATE, home.room, home.room.rt60S, rng, 1 / criticalDistanceM(home.room, home.room.rt60S));
+  const tail = reverberate(
+    src,
+    HIGH_RATE,
+    home.room,
+    home.room.rt60S,
+    rng,
+    1 / criticalDistanceM(home.room, home.room.rt60S),
+  );
   for (let i = 0; i < base.length; i++) base[i] = base[i]! + tail[i]!;
   return base;
 }
@@ -236,7 +291,8 @@ function fullBandCodec(rng: Rng, x: Float32Array): Float32Array {
 
 function studentMicFor(rng: Rng, spec: ProofCaseSpec): MicModel {
   const mic = randomMic(rng, spec.cls === 'present' && rng.chance(0.08));
-  if (spec.variant === 'steep_phone') return { ...mic, rollOffHz: rng.uniform(16500, 17200), rollOffSections: 8 };
+  if (spec.variant === 'steep_phone')
+    return { ...mic, rollOffHz: rng.uniform(16500, 17200), rollOffSections: 8 };
   return mic;
 }
 
@@ -285,7 +341,12 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
         const other = randomRoom(rng, rng.pick(['small', 'medium', 'hall'] as const));
         pressure = pressureIn(rng, classScene(rng, other, spec.noise, distance, true), null, distance);
       } else {
-        pressure = pressureIn(rng, homeScene(rng, spec.variant === 'home_tv', spec.variant === 'speech_only'), null, 1);
+        pressure = pressureIn(
+          rng,
+          homeScene(rng, spec.variant === 'home_tv', spec.variant === 'speech_only'),
+          null,
+          1,
+        );
       }
       break;
     }
@@ -298,17 +359,30 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
       let relayed: Float32Array;
       if (spec.cls === 'T2f') relayed = fullBandCodec(rng, captured);
       else {
-        const relayRate = spec.cls === 'T2' ? Number(spec.variant.replace('relay_', '').replace('k', '')) * 1000 : rng.pick([8000, 16000]);
+        const relayRate =
+          spec.cls === 'T2'
+            ? Number(spec.variant.replace('relay_', '').replace('k', '')) * 1000
+            : rng.pick([8000, 16000]);
         relayed = resample(resample(captured, HIGH_RATE, relayRate), relayRate, HIGH_RATE);
       }
       // The tone the attacker holds: the original client's file at a guessed phase, or (our
       // client has no file) a full-band recording of this session's tone 10-600 s earlier.
       const heldFromMs = R - rng.uniform(10_000, 600_000);
-      const acoustic = spec.cls === 'T2T4' && spec.variant === 'relay_tone_acoustic' ? toneSource(session, heldFromMs, RECORD_S, () => 1) : null;
+      const acoustic =
+        spec.cls === 'T2T4' && spec.variant === 'relay_tone_acoustic'
+          ? toneSource(session, heldFromMs, RECORD_S, () => 1)
+          : null;
       if (spec.cls === 'T2T4' && spec.variant === 'relay_tone_digital') digital = { fromMs: heldFromMs };
       // A smart attacker states a start time shifted by the relay's latency.
       if (spec.variant === 'fullband_relay_compensated') claimedStartMs -= latencyS * 1000;
-      pressure = playAtHomeWith(rng, homeScene(rng, false, false), relayed, rng.uniform(58, 68), rng.uniform(0.3, 1), acoustic);
+      pressure = playAtHomeWith(
+        rng,
+        homeScene(rng, false, false),
+        relayed,
+        rng.uniform(58, 68),
+        rng.uniform(0.3, 1),
+        acoustic,
+      );
       break;
     }
     case 'T3': {
@@ -320,19 +394,43 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
       } else {
         // This session's recording from 6-17 s earlier, replayed now (or its start time backdated).
         const delayMs = rng.uniform(6000, 17000);
-        const earlier = pressureIn(rng, classScene(rng, room, spec.noise, distance, true), liveTone(R - delayMs), distance);
+        const earlier = pressureIn(
+          rng,
+          classScene(rng, room, spec.noise, distance, true),
+          liveTone(R - delayMs),
+          distance,
+        );
         const recorded = captureMic(rng, earlier, randomMic(rng, false), HIGH_RATE);
-        pressure = playAtHomeWith(rng, homeScene(rng, false, false), recorded, rng.uniform(60, 72), rng.uniform(0.2, 0.8), null);
+        pressure = playAtHomeWith(
+          rng,
+          homeScene(rng, false, false),
+          recorded,
+          rng.uniform(60, 72),
+          rng.uniform(0.2, 0.8),
+          null,
+        );
         if (spec.variant === 'same_session_backdated') claimedStartMs -= delayMs;
       }
       break;
     }
     case 'T4':
     case 'T7': {
-      const home = homeScene(rng, spec.variant === 'tone_at_home_tv' || spec.cls === 'T7', spec.variant === 'tone_at_home_speech');
+      const home = homeScene(
+        rng,
+        spec.variant === 'tone_at_home_tv' || spec.cls === 'T7',
+        spec.variant === 'tone_at_home_speech',
+      );
       const heldFromMs = R - rng.uniform(10_000, 600_000);
-      pressure = playAtHomeWith(rng, home, new Float32Array(RECORD_S * HIGH_RATE), 0, 1, toneSource(session, heldFromMs, RECORD_S, () => 1));
-      if (spec.cls === 'T7') claimedStartMs += (spec.variant === 'early_start' ? -1 : 1) * rng.uniform(1000, 10000);
+      pressure = playAtHomeWith(
+        rng,
+        home,
+        new Float32Array(RECORD_S * HIGH_RATE),
+        0,
+        1,
+        toneSource(session, heldFromMs, RECORD_S, () => 1),
+      );
+      if (spec.cls === 'T7')
+        claimedStartMs += (spec.variant === 'early_start' ? -1 : 1) * rng.uniform(1000, 10000);
       break;
     }
   }
@@ -353,7 +451,9 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
       teacher: { streaming: true, final: true, chunks },
       position: {
         latitude: CLASSROOM.latitude + (offsetM * Math.cos(bearing)) / 111320,
-        longitude: CLASSROOM.longitude + (offsetM * Math.sin(bearing)) / (111320 * Math.cos((CLASSROOM.latitude * Math.PI) / 180)),
+        longitude:
+          CLASSROOM.longitude +
+          (offsetM * Math.sin(bearing)) / (111320 * Math.cos((CLASSROOM.latitude * Math.PI) / 180)),
         accuracyM: rng.uniform(5, 30),
       },
       classroom: CLASSROOM,

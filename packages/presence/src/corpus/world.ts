@@ -245,7 +245,14 @@ export function renderBandFrom(
     const d = Math.max(0.3, source.distanceM);
     const mic = new Float32Array(total);
     addDirect(mic, src, HIGH_RATE, d, dbToGain(-source.directLossDb) / d);
-    const tail = reverberate(src, HIGH_RATE, room, room.rt60HighS, rng, 1 / criticalDistanceM(room, room.rt60HighS));
+    const tail = reverberate(
+      src,
+      HIGH_RATE,
+      room,
+      room.rt60HighS,
+      rng,
+      1 / criticalDistanceM(room, room.rt60HighS),
+    );
     for (let i = 0; i < length; i++) out[i] = mic[warmup + i]! + tail[warmup + i]!;
   }
   if (transientsPerSecond > 0) {

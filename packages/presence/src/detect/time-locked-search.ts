@@ -43,7 +43,11 @@ export interface UnexplainedChirp {
 export interface TimeLockedMatch {
   /** Schedule time of the recording's first sample at the best allowed alignment. */
   startS: number;
-  /** Mean capped z of the expected chirps there: the coherent evidence that this moment sounded. */
+  /**
+   * Coherent evidence that this moment sounded: sum of the expected chirps' capped z over the
+   * square root of their number, over the lowest slots that give the most (see `combinedScore`),
+   * standardised against the same score at every other moment searched (robust sigmas).
+   */
   score: number;
   chirps: ExpectedChirp[];
   heard: number;
@@ -98,6 +102,10 @@ export function timeLockedSearch(
   const margin = 0.5 * config.periodS;
   let bestIn = { startS: range.allowed.min, score: -Infinity };
   let bestOut: { startS: number; score: number } | null = null;
+  const slots = config.slots;
+  const slotSum = new Float64Array(slots);
+  const slotCount = new Int32Array(slots);
+  const outScores: number[] = [];
   let lo = 0;
   for (let k = 0; from + k * step <= to; k++) {
     const s0 = from + k * step;
@@ -105,25 +113,63 @@ export function timeLockedSearch(
     // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
     if (!inside && (k & 1) === 1) continue;
     while (lo < chirps.length && chirps[lo]!.startS < s0) lo++;
-    let sum = 0;
-    let count = 0;
+    slotSum.fill(0);
+    slotCount.fill(0);
     for (let j = lo; j < chirps.length; j++) {
       const offset = chirps[j]!.startS - s0;
       if (offset > lastStartS) break;
       const z = tracks[j]!.z[Math.round(offset * rate)]!;
-      sum += z < tuning.zCap ? z : tuning.zCap;
-      count++;
+      const slot = chirps[j]!.slot;
+      slotSum[slot] = slotSum[slot]! + (z < tuning.zCap ? z : tuning.zCap);
+      slotCount[slot] = slotCount[slot]! + 1;
     }
-    if (count < 3) continue;
-    const score = sum / count;
+    const score = combinedScore(slotSum, slotCount);
+    if (score === null) continue;
     if (inside) {
       if (score > bestIn.score) bestIn = { startS: s0, score };
     } else if (s0 < range.allowed.min - margin || s0 > range.allowed.max + margin) {
+      outScores.push(score);
       if (!bestOut || score > bestOut.score) bestOut = { startS: s0, score };
     }
   }
+  // The alignments at other moments are this recording's own null distribution: standardising
+  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
+  // noise, the clipping of z or the correlation between templates.
+  const nullDist = robustCentre(outScores);
+  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
+  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
+  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
   if (!Number.isFinite(bestIn.score)) return null;
   return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+/** Median and 1.4826 x median absolute deviation (1 when there are too few values to tell). */
+function robustCentre(values: number[]): { median: number; spread: number } {
+  if (values.length < 50) return { median: 0, spread: 1 };
+  const sorted = Float64Array.from(values).sort();
+  const median = sorted[sorted.length >> 1]!;
+  const dev = sorted.map((v) => Math.abs(v - median)).sort();
+  return { median, spread: Math.max(1e-6, 1.4826 * dev[dev.length >> 1]!) };
+}
+
+/**
+ * Coherent evidence of the hypothesis: the sum of the chirps' capped z over the square root of
+ * their number (a unit-variance scale whatever the count), over the lowest k slots for the best
+ * k. High slots are the first a weak speaker or a steep phone loses; leaving them out then keeps
+ * their noise from diluting the slots that carry the tone. Null with fewer than 3 chirps.
+ */
+function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number | null {
+  let sum = 0;
+  let count = 0;
+  let best: number | null = null;
+  for (let s = 0; s < slotSum.length; s++) {
+    sum += slotSum[s]!;
+    count += slotCount[s]!;
+    if (count < 3) continue;
+    const score = sum / Math.sqrt(count);
+    if (best === null || score > best) best = score;
+  }
+  return best;
 }
 
 function describe(
@@ -202,10 +248,15 @@ function unexplainedEvents(
       }
     }
     const lastLagS = (lags - 1) / rate;
-    // A chirp cut by the end of the clip peaks at the last whole lag, before its own start.
+    // A chirp cut by the end of the clip cannot be matched whole: its partial peaks fall up to a
+    // chirp length before its start.
     const expectedAt = scheduled
       .filter((c) => c.slot === s)
-      .map((c) => ({ from: Math.min(c.startS - startS, lastLagS) - EXPLAIN_EARLY_S, to: c.startS - startS + EXPLAIN_LATE_S }));
+      .map((c) => {
+        const at = c.startS - startS;
+        const cut = at > lastLagS ? c.durationS : 0;
+        return { from: at - cut - EXPLAIN_EARLY_S, to: at + EXPLAIN_LATE_S };
+      });
     for (let l = 0; l < lags; l++) {
       const z = bestZ[l]!;
       if (z < tuning.eventZ || bestNcc[l]! < tuning.eventNcc) continue;

@@ -22,7 +22,9 @@ function runInWorker(
   return new Promise((resolve, reject) => {
     worker.on('message', (o: ProofOutcome) => onOne(o));
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`evaluation worker exited with ${code}`))));
+    worker.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`evaluation worker exited with ${code}`)),
+    );
   });
 }
 

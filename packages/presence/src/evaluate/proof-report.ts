@@ -20,7 +20,14 @@ const ATTACKS: readonly ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2T4', 'T3', 'T4
 function row(group: string, rows: ProofOutcome[], isError: (o: ProofOutcome) => boolean): ProofRateRow {
   const errors = rows.filter(isError).length;
   const review = rows.filter((o) => o.verdict === 'needs_review').length;
-  return { group, cases: rows.length, errors, review, rate: rows.length ? errors / rows.length : 0, upper95: upperBound(errors, rows.length) };
+  return {
+    group,
+    cases: rows.length,
+    errors,
+    review,
+    rate: rows.length ? errors / rows.length : 0,
+    upper95: upperBound(errors, rows.length),
+  };
 }
 
 function groups(rows: ProofOutcome[], key: (o: ProofOutcome) => string): [string, ProofOutcome[]][] {
@@ -31,7 +38,8 @@ function groups(rows: ProofOutcome[], key: (o: ProofOutcome) => string): [string
 
 const accepted = (o: ProofOutcome): boolean => o.verdict === 'present';
 const rejected = (o: ProofOutcome): boolean => o.verdict === 'absent';
-const bucket = (d: number): string => (d <= 5 ? '01-05m' : d <= 10 ? '05-10m' : d <= 15 ? '10-15m' : '15-20m');
+const bucket = (d: number): string =>
+  d <= 5 ? '01-05m' : d <= 10 ? '05-10m' : d <= 15 ? '10-15m' : '15-20m';
 const pct = (v: number): string => `${(v * 100).toFixed(2)} %`;
 
 /** The v2 evaluation summary. */
@@ -59,14 +67,28 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
     seeds,
     corpus,
     cases: outcomes.length,
-    falseAcceptByClass: ATTACKS.map((c) => row(c, attacks.filter((o) => o.spec.cls === c), accepted)),
-    falseAcceptByVariant: groups(attacks, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) => row(k, r, accepted)),
+    falseAcceptByClass: ATTACKS.map((c) =>
+      row(
+        c,
+        attacks.filter((o) => o.spec.cls === c),
+        accepted,
+      ),
+    ),
+    falseAcceptByVariant: groups(attacks, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
+      row(k, r, accepted),
+    ),
     falseRejectUpTo15m: row('present, <= 15 m (all variants)', near, rejected),
     falseRejectByVariant: groups(near, (o) => `${o.spec.variant}`).map(([k, r]) => row(k, r, rejected)),
-    falseRejectByBucket: groups(present, (o) => `${bucket(o.spec.distanceM)} ${o.spec.client === 'flutter16' ? 'original client' : 'our client'}`).map(([k, r]) =>
-      row(k, r, rejected),
+    falseRejectByBucket: groups(
+      present,
+      (o) =>
+        `${bucket(o.spec.distanceM)} ${o.spec.client === 'flutter16' ? 'original client' : 'our client'}`,
+    ).map(([k, r]) => row(k, r, rejected)),
+    falseReject15to20m: row(
+      'present, 15-20 m (outside the target)',
+      present.filter((o) => o.spec.distanceM > 15),
+      rejected,
     ),
-    falseReject15to20m: row('present, 15-20 m (outside the target)', present.filter((o) => o.spec.distanceM > 15), rejected),
     cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
   };
 }
@@ -108,22 +130,36 @@ const fmt = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(2));
  * The calibration margins: for each threshold, the closest present student and the closest attack
  * on either side of it (only the cases where that threshold is what decides).
  */
-export function formatMargins(outcomes: ProofOutcome[], t: ProofThresholds, corpus: string, seed: number): string {
+export function formatMargins(
+  outcomes: ProofOutcome[],
+  t: ProofThresholds,
+  corpus: string,
+  seed: number,
+): string {
   const present = outcomes.filter((o) => o.spec.cls === 'present' && o.spec.distanceM <= 15);
-  const scores = (rows: ProofOutcome[]): number[] => rows.map((o) => o.toneScore).filter((v): v is number => v !== null);
+  const scores = (rows: ProofOutcome[]): number[] =>
+    rows.map((o) => o.toneScore).filter((v): v is number => v !== null);
   const noTone = outcomes.filter((o) => ['T1', 'T2'].includes(o.spec.cls));
   const wrongTime = outcomes.filter((o) => ['T2T4', 'T3', 'T4', 'T7'].includes(o.spec.cls));
   const wrongTimeCaught = wrongTime.filter((o) => o.reasons.includes('tone_wrong_time'));
-  const informative = (o: ProofOutcome): boolean => o.teacherActivityDb !== null && o.teacherActivityDb >= t.teacherActivityMinDb;
-  const presentSim = present.filter(informative).map((o) => o.similarity).filter((v): v is number => v !== null);
-  const unrelated = outcomes.filter((o) => ['T1', 'T4'].includes(o.spec.cls) || o.spec.variant === 'other_session');
+  const informative = (o: ProofOutcome): boolean =>
+    o.teacherActivityDb !== null && o.teacherActivityDb >= t.teacherActivityMinDb;
+  const presentSim = present
+    .filter(informative)
+    .map((o) => o.similarity)
+    .filter((v): v is number => v !== null);
+  const unrelated = outcomes.filter(
+    (o) => ['T1', 'T4'].includes(o.spec.cls) || o.spec.variant === 'other_session',
+  );
   const unrelatedSim = unrelated.map((o) => o.similarity).filter((v): v is number => v !== null);
   const silentActivity = outcomes
     .filter((o) => o.spec.variant === 'silent_room')
     .map((o) => o.teacherActivityDb)
     .filter((v): v is number => v !== null);
   const lectureLowSim = present
-    .filter((o) => o.spec.variant !== 'silent_room' && o.similarity !== null && o.similarity < t.similarityMin)
+    .filter(
+      (o) => o.spec.variant !== 'silent_room' && o.similarity !== null && o.similarity < t.similarityMin,
+    )
     .map((o) => o.teacherActivityDb!);
   return [
     `calibration margins: corpus model ${corpus}, seed ${seed}, ${outcomes.length} cases (${present.length} present <= 15 m)`,

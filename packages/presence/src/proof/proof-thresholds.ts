@@ -48,7 +48,7 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   geofenceRadiusM: DEFAULT_THRESHOLDS.geofenceRadiusM,
   maxAccuracyAllowanceM: DEFAULT_THRESHOLDS.maxAccuracyAllowanceM,
   magnitudeMin: DEFAULT_THRESHOLDS.magnitudeMin,
-  toneScoreMin: 2,
+  toneScoreMin: 5.5,
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,
   partialTeacherCoverage: 0.3,

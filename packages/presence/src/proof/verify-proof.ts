@@ -149,7 +149,12 @@ export function verifyProof(input: ProofInput): ProofResult {
   checks.push(
     window.startMs
       ? ambientCheck(input.teacher, ambient, toneProvesMoment, th)
-      : { check: 'ambient', status: 'not_applicable', reasons: [], summary: 'not compared: the start time is outside the allowed window' },
+      : {
+          check: 'ambient',
+          status: 'not_applicable',
+          reasons: [],
+          summary: 'not compared: the start time is outside the allowed window',
+        },
   );
   const t3 = performance.now();
 
@@ -389,5 +394,14 @@ function ambientCheck(
           summary: `${measured}: the room is too quiet to compare`,
         };
   }
-  return { check: 'ambient', status: 'failed', reasons: [...partial, 'ambient_mismatch'], summary: measured };
+  // On part of the window only, a mismatch is not evidence enough to mark absent.
+  if (partial.length > 0) {
+    return {
+      check: 'ambient',
+      status: 'review',
+      reasons: [...partial, 'ambient_mismatch'],
+      summary: `${measured}: judged on part of the window`,
+    };
+  }
+  return { check: 'ambient', status: 'failed', reasons: ['ambient_mismatch'], summary: measured };
 }
