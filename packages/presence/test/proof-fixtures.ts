@@ -5,12 +5,12 @@ import { Rng } from '../src/dsp/random';
 import { applyBiquadCascade } from '../src/dsp/biquad';
 import type { ProofInput } from '../src/proof/verify-proof';
 import { synthesizeSpan } from '../src/schedule/synthesize-span';
-import { DEFAULT_SCHEDULE_CONFIG, ToneSchedule } from '../src/schedule/tone-schedule';
+import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../src/schedule/tone-schedule';
 import { encodeWav } from '../src/wav/encode-wav';
 import { CLASSROOM, rawChunks, roomSound, EPOCH_MS } from './fixtures';
 
 export const KEY = '5e1f0c2a9b7d4e3f8a6c1b0d2e4f6a8c9d7b5e3f1a2c4e6b8d0f1e3a5c7b9d2f';
-export const OTHER_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
+export const OTHER_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 /** Schedule epoch: the session started 20 minutes before the fixture's room sound. */
 export const SCHEDULE_EPOCH_MS = EPOCH_MS - 1_200_000;
 const RATE = 48000;
@@ -34,6 +34,8 @@ export interface ProofCaseOptions {
   /** Silent room: the teacher's microphone and the student's hear only faint noise. */
   silentRoom?: boolean;
   clockErrorMs?: number;
+  /** The original client: the session's file of this length looped from the schedule's epoch. */
+  fileLoopS?: number;
 }
 
 const cache = new Map<string, ProofInput>();
@@ -49,8 +51,11 @@ export function proofCase(opts: ProofCaseOptions = {}): ProofInput {
 }
 
 function render(opts: ProofCaseOptions): ProofInput {
-  const schedule = new ToneSchedule(opts.otherKey ? OTHER_KEY : KEY);
-  const world = opts.silentRoom ? new Float32Array(10 * RATE).map((_, i) => 1e-4 * Math.sin(i)) : roomSound(1, 10, RATE);
+  const live = new ToneSchedule(opts.otherKey ? OTHER_KEY : KEY);
+  const schedule = opts.fileLoopS ? new LoopedSchedule(live, opts.fileLoopS) : live;
+  const world = opts.silentRoom
+    ? new Float32Array(10 * RATE).map((_, i) => 1e-4 * Math.sin(i))
+    : roomSound(1, 10, RATE);
   const heard = opts.otherRoom ? roomSound(2, 10, RATE) : world;
   const toneFromMs = WINDOW_START_MS - (opts.toneFromEarlierMs ?? 0);
   const s0 = (toneFromMs - SCHEDULE_EPOCH_MS - LATENESS_MS) / 1000;
@@ -66,7 +71,14 @@ function render(opts: ProofCaseOptions): ProofInput {
     tone: {
       keyHex: KEY,
       config: DEFAULT_SCHEDULE_CONFIG,
-      playback: { kind: 'live', epochMs: SCHEDULE_EPOCH_MS, offsetMs: LATENESS_MS + 10, toleranceMs: 50 },
+      playback: opts.fileLoopS
+        ? {
+            kind: 'file',
+            loopS: opts.fileLoopS,
+            // Only known to within ten minutes: the phase is unknown.
+            startedMs: { min: SCHEDULE_EPOCH_MS - 600_000, max: SCHEDULE_EPOCH_MS + 600_000 },
+          }
+        : { kind: 'live', epochMs: SCHEDULE_EPOCH_MS, offsetMs: LATENESS_MS + 10, toleranceMs: 50 },
     },
     studentWav: encodeWav(student, RATE),
     timing: {

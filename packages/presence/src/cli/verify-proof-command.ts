@@ -86,8 +86,10 @@ export async function verifyProofCommand(argv: string[]): Promise<string> {
     },
   });
   const v = values as Record<string, string | boolean | undefined>;
-  const str = (name: string): string | undefined =>
-    typeof v[name] === 'string' ? (v[name] as string) : undefined;
+  const str = (name: string): string | undefined => {
+    const value = v[name];
+    return typeof value === 'string' ? value : undefined;
+  };
   const num = (name: string): number | undefined => numberOption(str(name), name, usage);
   const session = str('session');
   const student = str('student');
