@@ -3,7 +3,10 @@ import { Rng } from '../dsp/random';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
 import { correlateChirps } from './chirp-correlations';
+import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
 import { timeLockedSearch } from './time-locked-search';
+
+const SCORE_MIN = DEFAULT_PROOF_THRESHOLDS.toneScoreMin;
 
 const KEY = '3c9a0f7e1d2b4a6c8e0f1a3b5c7d9e1f2a4b6c8d0e1f3a5b7c9d1e2f4a6b8c0d';
 const schedule = new ToneSchedule(KEY);
@@ -30,7 +33,7 @@ describe('time-locked chirp detection', () => {
   it('finds when the recording was made, to the millisecond', () => {
     const m = search(heard(300.4567, 0.003), 299, 302);
     expect(Math.abs(m.startS - 300.4567)).toBeLessThan(0.002);
-    expect(m.score).toBeGreaterThan(4);
+    expect(m.score).toBeGreaterThan(2 * SCORE_MIN);
     expect(m.heard).toBe(m.chirps.length);
     expect(m.unexplained).toEqual([]);
     // Each expected chirp sits where the schedule put it.
@@ -42,19 +45,19 @@ describe('time-locked chirp detection', () => {
     // About -31 dB below the noise in the recording: single chirps are not clear, the sequence is.
     const m = search(heard(300.4567, 0.00025), 299, 302);
     expect(m.heard).toBeLessThan(m.chirps.length);
-    expect(m.score).toBeGreaterThan(2.5);
+    expect(m.score).toBeGreaterThan(SCORE_MIN);
     const none = search(heard(300.4567, 0), 299, 302);
-    expect(none.score).toBeLessThan(1.6);
+    expect(none.score).toBeLessThan(SCORE_MIN);
   });
 
   it('places a recording of another moment outside the allowed range and reports its chirps as unexplained', () => {
     // The tone of schedule time 290 s, claimed as 300 s.
     const m = search(heard(290.2, 0.003), 299, 302);
-    expect(m.score).toBeLessThan(2);
+    expect(m.score).toBeLessThan(SCORE_MIN);
     expect(m.unexplained.length).toBeGreaterThan(3);
     expect(m.elsewhere).not.toBeNull();
     expect(Math.abs(m.elsewhere!.startS - 290.2)).toBeLessThan(0.01);
-    expect(m.elsewhere!.score).toBeGreaterThan(4);
+    expect(m.elsewhere!.score).toBeGreaterThan(2 * SCORE_MIN);
   });
 
   it("does not detect another key's tone", () => {
@@ -62,7 +65,7 @@ describe('time-locked chirp detection', () => {
     const rng = new Rng(3);
     const samples = synthesizeSpan(other, 300, 5, RATE).map((v) => 0.003 * v + 0.003 * rng.normal());
     const m = search(samples, 299, 302);
-    expect(m.score).toBeLessThan(2);
+    expect(m.score).toBeLessThan(SCORE_MIN);
   });
 
   it('reports a band the sample rate cannot hold', () => {

@@ -69,9 +69,10 @@ export interface SearchRange {
   searched?: { min: number; max: number };
 }
 
-// How far around an expected chirp a strong event still counts as that chirp (early: clock
-// rounding; late: the room's reflections of it).
-const EXPLAIN_EARLY_S = 0.03;
+// How far around an expected chirp a strong event still counts as that chirp. Early: another
+// template of the same slot (another shape or direction) peaks up to about a fifth of a chirp
+// before the true start; half a chirp covers it. Late: the room's reflections of it.
+const EXPLAIN_EARLY_FRACTION = 0.5;
 const EXPLAIN_LATE_S = 0.25;
 
 /**
@@ -255,7 +256,7 @@ function unexplainedEvents(
       .map((c) => {
         const at = c.startS - startS;
         const cut = at > lastLagS ? c.durationS : 0;
-        return { from: at - cut - EXPLAIN_EARLY_S, to: at + EXPLAIN_LATE_S };
+        return { from: at - cut - EXPLAIN_EARLY_FRACTION * c.durationS, to: at + EXPLAIN_LATE_S };
       });
     for (let l = 0; l < lags; l++) {
       const z = bestZ[l]!;

@@ -394,7 +394,17 @@ function ambientCheck(
           summary: `${measured}: the room is too quiet to compare`,
         };
   }
-  // On part of the window only, a mismatch is not evidence enough to mark absent.
+  // On part of the window only, a mismatch is not evidence enough to mark absent; nor is it
+  // once the secret tone has proved the moment (the tone alone suffices then, design T6), but
+  // a teacher should look: only a leaked key or a broken microphone explains it.
+  if (toneProvesMoment) {
+    return {
+      check: 'ambient',
+      status: 'review',
+      reasons: [...partial, 'ambient_mismatch'],
+      summary: `${measured}: the tone proves the moment, the room sound does not agree`,
+    };
+  }
   if (partial.length > 0) {
     return {
       check: 'ambient',
