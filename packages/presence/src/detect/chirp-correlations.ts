@@ -122,6 +122,9 @@ export function correlateChirps(
   const scale = (2 * bbSize) / fftSize;
   const floorEnergy = 2 * LEVEL_FLOOR * LEVEL_FLOOR;
   const tracks = new Map<string, TemplateTrack>();
+  // Scratch for each template's product spectrum and correlation (reused: no garbage per template).
+  const re = new Float64Array(bbSize);
+  const im = new Float64Array(bbSize);
   for (let s = 0; s < config.slots; s++) {
     const { kLo, kHi, kCentre } = slotBins[s]!;
     const bandRe = new Float64Array(bbSize);
@@ -152,8 +155,6 @@ export function correlateChirps(
           endHz: direction === 'up' ? band.highHz : band.lowHz,
         };
         const tpl = templateSpectrum(config, chirp, centreHz, bbRate, bbSize, tplLen);
-        const re = new Float64Array(bbSize);
-        const im = new Float64Array(bbSize);
         for (let j = 0; j < bbSize; j++) {
           const ar = bandRe[j]!;
           const ai = bandIm[j]!;

@@ -106,7 +106,9 @@ export function timeLockedSearch(
   const slots = config.slots;
   const slotSum = new Float64Array(slots);
   const slotCount = new Int32Array(slots);
-  const outScores: number[] = [];
+  // Preallocated: one score per searched alignment at most.
+  const outScores = new Float64Array(Math.ceil((to - from) / step) + 2);
+  let outCount = 0;
   let lo = 0;
   for (let k = 0; from + k * step <= to; k++) {
     const s0 = from + k * step;
@@ -129,14 +131,14 @@ export function timeLockedSearch(
     if (inside) {
       if (score > bestIn.score) bestIn = { startS: s0, score };
     } else if (s0 < range.allowed.min - margin || s0 > range.allowed.max + margin) {
-      outScores.push(score);
+      outScores[outCount++] = score;
       if (!bestOut || score > bestOut.score) bestOut = { startS: s0, score };
     }
   }
   // The alignments at other moments are this recording's own null distribution: standardising
   // by their median and spread makes the score mean "robust sigmas above chance" whatever the
   // noise, the clipping of z or the correlation between templates.
-  const nullDist = robustCentre(outScores);
+  const nullDist = robustCentre(outScores.subarray(0, outCount));
   const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
   bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
   if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
@@ -145,12 +147,38 @@ export function timeLockedSearch(
 }
 
 /** Median and 1.4826 x median absolute deviation (1 when there are too few values to tell). */
-function robustCentre(values: number[]): { median: number; spread: number } {
+function robustCentre(values: Float64Array): { median: number; spread: number } {
   if (values.length < 50) return { median: 0, spread: 1 };
-  const sorted = Float64Array.from(values).sort();
-  const median = sorted[sorted.length >> 1]!;
-  const dev = sorted.map((v) => Math.abs(v - median)).sort();
-  return { median, spread: Math.max(1e-6, 1.4826 * dev[dev.length >> 1]!) };
+  const work = Float64Array.from(values);
+  const median = kthSmallest(work, work.length >> 1);
+  for (let i = 0; i < work.length; i++) work[i] = Math.abs(work[i]! - median);
+  return { median, spread: Math.max(1e-6, 1.4826 * kthSmallest(work, work.length >> 1)) };
+}
+
+/** The k-th smallest value (0-based) by quickselect; reorders `a`. Same value a full sort gives. */
+function kthSmallest(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
 }
 
 /**
