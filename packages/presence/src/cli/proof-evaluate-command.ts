@@ -7,7 +7,7 @@ import { formatMargins, formatProofReport, summarizeProof } from '../evaluate/pr
 import { resolveProofThresholds } from '../proof/proof-thresholds';
 import { UsageError } from './verify-command';
 
-export const EVALUATE_PROOF_USAGE = `presence evaluate [--cases 3000] [--seeds 11,12] [--workers 2] [--outcomes run.jsonl] [--json report.json] [--from run.jsonl ...]
+export const EVALUATE_PROOF_USAGE = `presence evaluate [--cases 3000] [--seeds 12,13] [--workers 2] [--outcomes run.jsonl] [--json report.json] [--from run.jsonl ...]
   v2 corpus: every attack class of issue 17, rates with 95 % upper bounds; --from re-reports saved outcomes`;
 export const CALIBRATE_USAGE = `presence calibrate [--cases 1000] [--seed 7] [--workers 2] [--outcomes run.jsonl] [--from run.jsonl]
   prints the margins each threshold of proof-thresholds.ts was set from`;
@@ -79,7 +79,7 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
     outcomes = await readOutcomes(values.from);
     seeds = values.seeds ? values.seeds.split(',').map(Number) : [];
   } else {
-    seeds = (values.seeds ?? '11').split(',').map((s) => positiveInt(s, 11, 'seeds'));
+    seeds = (values.seeds ?? '12').split(',').map((s) => positiveInt(s, 12, 'seeds'));
     outcomes = await run(
       seeds,
       positiveInt(values.cases, 3000, 'cases'),

@@ -117,7 +117,7 @@ export function formatProofReport(r: ProofReport): string {
     ...r.falseRejectByBucket.map(line),
     '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
-    'A target is shown as met only by its bound: 0 errors in n cases bounds the rate at about 3/n (95 %).',
+    'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',
   ];
   return out.join('\n');
 }
