@@ -4,7 +4,9 @@
 // Run: npx tsx bench/presence/verify-proof.bench.ts [--iterations 60]
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { planProofCases, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { planCases, renderCase } from '../../packages/presence/src/corpus/cases';
 import { createVerifierPool } from '../../packages/presence/src/pool/verifier-pool';
+import { verifyPresence } from '../../packages/presence/src/verify/verify-presence';
 import { verifyProof } from '../../packages/presence/src/proof/verify-proof';
 
 const index = process.argv.indexOf('--iterations');
@@ -46,6 +48,22 @@ for (const cached of [false, true]) {
       `wall stages (mean, inflated by load) decode ${stages.decodeMs.toFixed(1)} / tone ${stages.toneMs.toFixed(1)} / ambient ${stages.ambientMs.toFixed(1)} ms`,
   );
 }
+
+// The first design's verifier at the same moment, for comparison on a machine whose load varies.
+const v1Spec = planCases(200, 1).find(
+  (s) => s.cls === 'present' && s.studentRate === 48000 && s.teacherClient === 'web48',
+)!;
+const v1Input = renderCase(v1Spec).input;
+for (let i = 0; i < 10; i++) verifyPresence({ ...v1Input, cacheTeacherFeatures: false });
+const v1Cpu: number[] = [];
+for (let i = 0; i < iterations; i++) {
+  const c0 = process.cpuUsage();
+  verifyPresence({ ...v1Input, cacheTeacherFeatures: false });
+  v1Cpu.push(cpuMs(c0));
+}
+console.log(
+  `v1 verifyPresence at the same moment, cold: CPU median ${percentile(v1Cpu, 0.5).toFixed(1)} ms, p90 ${percentile(v1Cpu, 0.9).toFixed(1)} ms`,
+);
 
 const pool = createVerifierPool({ size: 2, maxQueue: 1000 });
 await Promise.all([pool.verifyProof(input), pool.verifyProof(input)]);

@@ -140,6 +140,16 @@ export function correlateChirps(
     const prefix = new Float64Array(validLen + 1);
     for (let m = 0; m < validLen; m++)
       prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
+    // Per lag, the window's energy norm and level scale are the same for every template of the
+    // slot: computed once here rather than per template.
+    const energyNorm = new Float64Array(lags);
+    const levelScale = new Float64Array(lags);
+    for (let l = 0; l < lags; l++) {
+      const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
+      energyNorm[l] = Math.sqrt(energy);
+      // The analytic signal's mean |z|^2 is twice the real signal's power.
+      levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
+    }
     const centreHz = kCentre * binHz;
     for (const direction of ['up', 'down'] as const) {
       for (const shape of CHIRP_SHAPES) {
@@ -168,11 +178,9 @@ export function correlateChirps(
         const level = new Float32Array(lags);
         const tplNorm = Math.sqrt(tpl.energy);
         for (let l = 0; l < lags; l++) {
-          const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
-          const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (Math.sqrt(energy) * tplNorm);
+          const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
           ncc[l] = n;
-          // The analytic signal's mean |z|^2 is twice the real signal's power.
-          level[l] = n * Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
+          level[l] = n * levelScale[l]!;
         }
         const dilated = dilate(ncc);
         tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated), level });

@@ -109,21 +109,26 @@ export function timeLockedSearch(
   // Preallocated: one score per searched alignment at most.
   const outScores = new Float64Array(Math.ceil((to - from) / step) + 2);
   let outCount = 0;
+  // Flat copies for the hot loop below (hundreds of thousands of lookups per clip).
+  const starts = Float64Array.from(chirps, (c) => c.startS);
+  const slotOf = Int32Array.from(chirps, (c) => c.slot);
+  const zOf = tracks.map((t) => t.z);
+  const zCap = tuning.zCap;
   let lo = 0;
   for (let k = 0; from + k * step <= to; k++) {
     const s0 = from + k * step;
     const inside = s0 >= range.allowed.min && s0 <= range.allowed.max;
     // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
     if (!inside && (k & 1) === 1) continue;
-    while (lo < chirps.length && chirps[lo]!.startS < s0) lo++;
+    while (lo < starts.length && starts[lo]! < s0) lo++;
     slotSum.fill(0);
     slotCount.fill(0);
-    for (let j = lo; j < chirps.length; j++) {
-      const offset = chirps[j]!.startS - s0;
+    for (let j = lo; j < starts.length; j++) {
+      const offset = starts[j]! - s0;
       if (offset > lastStartS) break;
-      const z = tracks[j]!.z[Math.round(offset * rate)]!;
-      const slot = chirps[j]!.slot;
-      slotSum[slot] = slotSum[slot]! + (z < tuning.zCap ? z : tuning.zCap);
+      const z = zOf[j]![Math.round(offset * rate)]!;
+      const slot = slotOf[j]!;
+      slotSum[slot] = slotSum[slot]! + (z < zCap ? z : zCap);
       slotCount[slot] = slotCount[slot]! + 1;
     }
     const score = combinedScore(slotSum, slotCount);

@@ -59,6 +59,23 @@ export interface RecordingWindow {
   timeline: ChirpTimeline;
 }
 
+const schedules = new Map<string, ToneSchedule>();
+
+/**
+ * One schedule per key and config, reused: every student of a session is checked against the same
+ * chirps, and deriving them (HMAC per chirp) is worth doing once per worker.
+ */
+function scheduleFor(keyHex: string, config: ToneScheduleConfig): ToneSchedule {
+  const id = `${keyHex}|${JSON.stringify(config)}`;
+  let schedule = schedules.get(id);
+  if (!schedule) {
+    if (schedules.size >= 64) schedules.delete(schedules.keys().next().value!);
+    schedule = new ToneSchedule(keyHex, config);
+    schedules.set(id, schedule);
+  }
+  return schedule;
+}
+
 /**
  * Bounds the recording by server time: it ended before the upload arrived and started at most
  * `maxUploadDelayMs` before that; the claimed start may be off by the clock tolerance. Maps the
@@ -70,7 +87,7 @@ export function recordingWindow(
   durationS: number,
   t: ProofThresholds,
 ): RecordingWindow {
-  const schedule = new ToneSchedule(tone.keyHex, tone.config);
+  const schedule = scheduleFor(tone.keyHex, tone.config);
   const durationMs = durationS * 1000;
   const allowedMs = {
     min: timing.uploadReceivedMs - durationMs - t.maxUploadDelayMs,
