@@ -1,5 +1,6 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { corpusFingerprint } from '../evaluate/corpus-fingerprint';
 import { evaluateProofCorpus } from '../evaluate/proof-evaluate';
 import type { ProofOutcome } from '../evaluate/proof-outcome';
@@ -8,7 +9,7 @@ import { resolveProofThresholds } from '../proof/proof-thresholds';
 import { UsageError } from './verify-command';
 
 export const EVALUATE_PROOF_USAGE = `presence evaluate [--cases 3000] [--seeds 12,13] [--workers 2] [--outcomes run.jsonl] [--json report.json] [--from run.jsonl ...]
-  v2 corpus: every attack class of issue 17, rates with 95 % upper bounds; --from re-reports saved outcomes`;
+  v2 corpus: every attack class of issue 17, rates with 95 % upper bounds; --from re-reports saved outcomes (.jsonl or .jsonl.gz)`;
 export const CALIBRATE_USAGE = `presence calibrate [--cases 1000] [--seed 7] [--workers 2] [--outcomes run.jsonl] [--from run.jsonl]
   prints the margins each threshold of proof-thresholds.ts was set from`;
 
@@ -22,8 +23,9 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 async function readOutcomes(paths: string[]): Promise<ProofOutcome[]> {
   const out: ProofOutcome[] = [];
   for (const p of paths) {
-    for (const l of (await readFile(p, 'utf8')).split('\n'))
-      if (l.trim()) out.push(JSON.parse(l) as ProofOutcome);
+    const bytes = await readFile(p);
+    const text = (p.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    for (const l of text.split('\n')) if (l.trim()) out.push(JSON.parse(l) as ProofOutcome);
   }
   return out;
 }
