@@ -1,4 +1,6 @@
 // Public API of the proof-of-presence engine. Pure TypeScript; the pool is Node-only.
+// v2 (issue 17): the secret time-locked schedule and `verifyProof`; see packages/presence/README.md.
+// v1 (`verifyPresence`, the looped public tone) stays for sessions and decisions made before v2.
 export { PresenceInputError, PresenceOverloadedError, PresenceWorkerError } from './errors';
 export type { PresenceInputErrorCode } from './errors';
 export { DEFAULT_THRESHOLDS, resolveThresholds } from './thresholds';
@@ -28,3 +30,33 @@ export type { ReasonCode, BlockingReason, NoteReason } from './verify/reasons';
 export { createVerifierPool } from './pool/verifier-pool';
 export { spawnTsWorker } from './pool/spawn-ts-worker';
 export type { VerifierPool, VerifierPoolOptions, VerifierPoolStats } from './pool/verifier-pool';
+
+// v2: the secret, time-locked tone and the verification built on it.
+export * from './schedule/index';
+export { correlateChirps } from './detect/chirp-correlations';
+export type { ChirpCorrelations } from './detect/chirp-correlations';
+export { DEFAULT_SEARCH_TUNING, timeLockedSearch } from './detect/time-locked-search';
+export type {
+  ExpectedChirp,
+  SearchRange,
+  SearchTuning,
+  TimeLockedMatch,
+  UnexplainedChirp,
+} from './detect/time-locked-search';
+export { verifyProof } from './proof/verify-proof';
+export type { ProofInput, ProofResult, TeacherAudioInput } from './proof/verify-proof';
+export { recordingWindow } from './proof/timing-window';
+export type { RecordingWindow, SessionToneInput, TonePlayback, UploadTiming } from './proof/timing-window';
+export { DEFAULT_PROOF_THRESHOLDS, resolveProofThresholds } from './proof/proof-thresholds';
+export type { ProofThresholds } from './proof/proof-thresholds';
+export {
+  ABSENT_REASONS,
+  NOTE_PROOF_REASONS,
+  PROOF_CHECKS,
+  REVIEW_REASONS,
+  verdictOf,
+} from './proof/proof-reasons';
+export type { ProofCheck, ProofCheckName, ProofReason, ProofVerdict } from './proof/proof-reasons';
+export { checkToneLevel, locateFilePhase } from './proof/tone-level';
+export type { ToneLevelReport } from './proof/tone-level';
+export { checkGeofence } from './verify/recording-checks';

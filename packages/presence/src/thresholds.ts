@@ -1,5 +1,5 @@
 // Every number the verdict depends on, in one place, with the reason for its value. The values were
-// calibrated on the generated corpus (seed 7) and checked on a held-out one (`presence evaluate
+// calibrated on the generated corpus (seed 7) and checked on a held-out one (`presence evaluate-v1
 // --cases 2000 --seed 1`, see bench/presence/RESULTS.md); change them only with a new evaluation run.
 
 /** Decision thresholds and tolerances of `verifyPresence`. Override per call with `thresholds`. */

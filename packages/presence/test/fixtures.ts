@@ -1,4 +1,4 @@
-// Light synthetic cases for unit tests (the full acoustic corpus is exercised by `presence evaluate`).
+// Light synthetic cases for unit tests (the full acoustic corpus is exercised by `presence evaluate-v1`).
 import { Rng } from '../src/dsp/random';
 import { randomToneParams } from '../src/tone/create-session-tone';
 import { synthesizeToneLoop } from '../src/tone/synthesize';

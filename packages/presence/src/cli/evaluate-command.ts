@@ -5,7 +5,7 @@ import { evaluateCorpus } from '../evaluate/evaluate-corpus';
 import { formatReport } from '../evaluate/report';
 import { UsageError } from './verify-command';
 
-export const EVALUATE_USAGE = `presence evaluate [--cases 2000] [--seed 1] [--workers 2] [--json report.json] [--write-corpus <dir>]
+export const EVALUATE_USAGE = `presence evaluate-v1 [--cases 2000] [--seed 1] [--workers 2] [--json report.json] [--write-corpus <dir>]
   --write-corpus  only write the corpus (tone, teacher chunks, student WAV, truth) for 'presence verify'`;
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -16,7 +16,7 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 }
 
 /**
- * `presence evaluate`: generates the seeded corpus and prints false-accept rates per attack class,
+ * `presence evaluate-v1`: generates the seeded v1 corpus and prints false-accept rates per attack class,
  * false-reject rates per distance/noise bucket and timing percentiles; or, with --write-corpus,
  * writes the corpus to a folder so single cases can be audited with `presence verify`.
  */

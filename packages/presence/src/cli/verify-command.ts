@@ -4,9 +4,13 @@ import { parseArgs } from 'node:util';
 import { readToneParamsFromWav } from '../tone/create-session-tone';
 import { parseToneParams, type ToneParams } from '../tone/tone-params';
 import type { TeacherChunk } from '../verify/teacher-chunks';
+import { joinNegativeValues } from './cli-args';
+import { VERIFY_PROOF_USAGE, verifyProofCommand } from './verify-proof-command';
 import { verifyPresence, type VerifyInput } from '../verify/verify-presence';
 
-export const VERIFY_USAGE = `presence verify --tone tone.wav|params.json --teacher <dir> --student student.wav --start-time <ms>
+export const VERIFY_USAGE = `${VERIFY_PROOF_USAGE}
+  first design (a looped public tone), kept for decisions stored before v2:
+  presence verify --tone tone.wav|params.json --teacher <dir> --student student.wav --start-time <ms>
                 [--lat <deg> --lon <deg> [--accuracy <m>]] [--room-lat <deg> --room-lon <deg> [--radius <m>]]
   --teacher  folder of teacher chunks named by their timestamp: <epoch-ms>.pcm (raw PCM16) or <epoch-ms>.wav`;
 
@@ -43,8 +47,24 @@ async function loadTeacherChunks(dir: string): Promise<TeacherChunk[]> {
  * (metrics, verdict, reasons, plus audit details and timings).
  */
 export async function verifyCommand(argv: string[]): Promise<string> {
+  if (argv.includes('--session') || argv.some((a) => a.startsWith('--session=')))
+    return verifyProofCommand(argv);
   const { values } = parseArgs({
-    args: argv,
+    args: joinNegativeValues(
+      argv,
+      new Set([
+        'tone',
+        'teacher',
+        'student',
+        'start-time',
+        'lat',
+        'lon',
+        'accuracy',
+        'room-lat',
+        'room-lon',
+        'radius',
+      ]),
+    ),
     options: {
       tone: { type: 'string' },
       teacher: { type: 'string' },

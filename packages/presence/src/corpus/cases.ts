@@ -96,7 +96,13 @@ export function planCases(count: number, seed: number): CaseSpec[] {
   return specs;
 }
 
-function classScene(rng: Rng, room: Room, noise: NoiseLevel, distanceM: number, lecturer: boolean): Scene {
+export function classScene(
+  rng: Rng,
+  room: Room,
+  noise: NoiseLevel,
+  distanceM: number,
+  lecturer: boolean,
+): Scene {
   const talkers = [];
   if (lecturer)
     talkers.push(
@@ -133,7 +139,7 @@ function classScene(rng: Rng, room: Room, noise: NoiseLevel, distanceM: number, 
   };
 }
 
-function homeScene(rng: Rng, tv: boolean, ownVoice: boolean): Scene {
+export function homeScene(rng: Rng, tv: boolean, ownVoice: boolean): Scene {
   const room = randomRoom(rng, 'home');
   const talkers = [];
   if (tv) talkers.push(talker(rng, WORLD_S, rng.uniform(55, 66), rng.uniform(1.5, 4), 10));
@@ -148,7 +154,7 @@ function homeScene(rng: Rng, tv: boolean, ownVoice: boolean): Scene {
   };
 }
 
-function randomMic(rng: Rng, overdrive: boolean): MicModel {
+export function randomMic(rng: Rng, overdrive: boolean): MicModel {
   return {
     sensitivityDb: rng.uniform(-44, -34),
     rollOffHz: rng.uniform(15000, 18000),
@@ -213,7 +219,7 @@ function teacherChunks(rng: Rng, scene: Scene, client: TeacherClient, epochMs: n
   return chunks;
 }
 
-function playAtHome(
+export function playAtHome(
   rng: Rng,
   home: Scene,
   played: Float32Array,

@@ -183,6 +183,8 @@ export interface MicModel {
   selfNoiseDb: number;
   /** Extra gain that drives loud passages into clipping (0 = none). */
   overdriveDb: number;
+  /** Biquad sections of the roll-off (default 3: 6th order; steep phones use more). */
+  rollOffSections?: number;
 }
 
 /**
@@ -194,7 +196,7 @@ export function captureMic(rng: Rng, pressure48k: Float32Array, mic: MicModel, r
   const gain = dbToGain(mic.sensitivityDb + mic.overdriveDb);
   const out = new Float32Array(pressure48k.length);
   for (let i = 0; i < out.length; i++) out[i] = (pressure48k[i]! + noise[i]!) * gain;
-  applyBiquadCascade(out, 'lowpass', mic.rollOffHz, HIGH_RATE, 3);
+  applyBiquadCascade(out, 'lowpass', mic.rollOffHz, HIGH_RATE, mic.rollOffSections ?? 3);
   const atRate = rate === HIGH_RATE ? out : resample(out, HIGH_RATE, rate);
   for (let i = 0; i < atRate.length; i++) atRate[i] = Math.max(-1, Math.min(1, atRate[i]!));
   return atRate;
@@ -205,5 +207,58 @@ export function combineBands(low16k: Float32Array, high48k: Float32Array): Float
   const up = resample(low16k, LOW_RATE, HIGH_RATE);
   const out = new Float32Array(high48k.length);
   for (let i = 0; i < out.length; i++) out[i] = (up[i] ?? 0) + high48k[i]!;
+  return out;
+}
+
+/** A source in the tone band (48 kHz, `warmupS` of lead-in so the room's tail has built up). */
+export interface BandSource {
+  signal: Float32Array;
+  warmupS: number;
+  /** Level at 1 m on axis of a full-scale source sample, dB SPL. */
+  levelDb: number;
+  distanceM: number;
+  directLossDb: number;
+}
+
+/**
+ * The tone band at a microphone for `seconds`: any 48 kHz source (the live schedule, a file, a
+ * replayed recording) through the room (direct path with extra loss, diffuse tail with the
+ * high-frequency T60), plus broadband transients. `levelDb` applies to the source's peak scale:
+ * a full-scale chirp of amplitude 1 plays at `levelDb`.
+ */
+export function renderBandFrom(
+  rng: Rng,
+  room: Room,
+  seconds: number,
+  source: BandSource | null,
+  transientsPerSecond: number,
+  transientDb: number,
+): Float32Array {
+  const length = Math.round(seconds * HIGH_RATE);
+  const out = new Float32Array(length);
+  if (source) {
+    const warmup = Math.round(source.warmupS * HIGH_RATE);
+    const total = warmup + length;
+    const gain = dbToGain(source.levelDb - 94);
+    const src = new Float32Array(total);
+    for (let i = 0; i < total; i++) src[i] = (source.signal[i] ?? 0) * gain;
+    const d = Math.max(0.3, source.distanceM);
+    const mic = new Float32Array(total);
+    addDirect(mic, src, HIGH_RATE, d, dbToGain(-source.directLossDb) / d);
+    const tail = reverberate(
+      src,
+      HIGH_RATE,
+      room,
+      room.rt60HighS,
+      rng,
+      1 / criticalDistanceM(room, room.rt60HighS),
+    );
+    for (let i = 0; i < length; i++) out[i] = mic[warmup + i]! + tail[warmup + i]!;
+  }
+  if (transientsPerSecond > 0) {
+    const clicks = transients(rng, length, HIGH_RATE, transientsPerSecond);
+    const g = dbToGain(transientDb - 94);
+    for (let i = 0; i < length; i++) out[i] = out[i]! + g * clicks[i]!;
+  }
   return out;
 }

@@ -18,7 +18,7 @@ describe('corpus planning', () => {
 });
 
 // A small corpus end to end (rendering is the slow part, so two workers share it). The full 2,000+
-// case run is `presence evaluate`, recorded in bench/presence/RESULTS.md.
+// case run is `presence evaluate-v1`, recorded in bench/presence/RESULTS.md.
 describe('evaluateCorpus', { timeout: 120_000 }, () => {
   it('separates present students from attacks on a small seeded corpus', async () => {
     const { report, outcomes } = await evaluateCorpus({ cases: 32, seed: 3, workers: 2 });

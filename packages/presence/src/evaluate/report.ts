@@ -8,7 +8,7 @@ export interface RateRow {
   rate: number;
 }
 
-/** The evaluation summary printed by `presence evaluate`. */
+/** The v1 evaluation summary printed by `presence evaluate-v1`. */
 export interface EvaluationReport {
   cases: number;
   seed: number;

@@ -1,10 +1,9 @@
+import type { ProofInput, ProofResult } from '../proof/verify-proof';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 
-/** Message from the pool to a worker: one verification. */
-export interface VerifyRequest {
-  id: number;
-  input: VerifyInput;
-}
+/** Message from the pool to a worker: one verification, v1 (`verifyPresence`) or v2 (`verifyProof`). */
+export type VerifyRequest =
+  { id: number; kind: 'v1'; input: VerifyInput } | { id: number; kind: 'v2'; input: ProofInput };
 
 /** Serialisable form of an error thrown inside a worker. */
 export interface SerializedError {
@@ -15,4 +14,5 @@ export interface SerializedError {
 
 /** Message from a worker back to the pool. */
 export type VerifyResponse =
-  { id: number; ok: true; result: VerifyResult } | { id: number; ok: false; error: SerializedError };
+  | { id: number; ok: true; result: VerifyResult | ProofResult }
+  | { id: number; ok: false; error: SerializedError };

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticCase } from '../../test/fixtures';
+import { proofCase } from '../../test/proof-fixtures';
+import { verifyProof } from '../proof/verify-proof';
 import { PresenceInputError, PresenceOverloadedError, PresenceWorkerError } from '../errors';
 import { verifyPresence } from '../verify/verify-presence';
 import { createVerifierPool, type VerifierPool } from './verifier-pool';
@@ -19,6 +21,19 @@ describe('createVerifierPool', { timeout: 60_000 }, () => {
     expect(fromPool.verdict).toBe('present');
     expect(fromPool.ncc).toBeCloseTo(direct.ncc, 9);
     expect(fromPool.similarity).toBeCloseTo(direct.similarity!, 9);
+  });
+
+  it('runs v2 verifications (verifyProof) in the same workers, with the same results', async () => {
+    pool = createVerifierPool({ size: 1 });
+    const input = proofCase();
+    const fromPool = await pool.verifyProof(input);
+    const direct = verifyProof(input);
+    expect(fromPool.verdict).toBe('present');
+    expect(fromPool.checks).toEqual(direct.checks);
+    expect(fromPool.details.tone!.score).toBeCloseTo(direct.details.tone!.score, 9);
+    await expect(pool.verifyProof({ ...input, studentWav: new Uint8Array([1]) })).rejects.toBeInstanceOf(
+      PresenceInputError,
+    );
   });
 
   it('completes a burst with nothing lost and counts it', async () => {

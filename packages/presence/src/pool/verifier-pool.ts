@@ -6,6 +6,7 @@ import {
   PresenceWorkerError,
   type PresenceInputErrorCode,
 } from '../errors';
+import type { ProofInput, ProofResult } from '../proof/verify-proof';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import type { SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
 import { spawnTsWorker } from './spawn-ts-worker';
@@ -33,17 +34,17 @@ export interface VerifierPoolStats {
 export interface VerifierPool {
   /** Queues one verification; rejects with PresenceOverloadedError when the queue is full. */
   verify(input: VerifyInput): Promise<VerifyResult>;
+  /** Queues one v2 verification (`verifyProof`), same queue and limits. */
+  verifyProof(input: ProofInput): Promise<ProofResult>;
   /** Stops accepting work, lets queued and running verifications finish, then ends the workers. */
   close(): Promise<void>;
   stats(): VerifierPoolStats;
 }
 
-interface Task {
-  id: number;
-  input: VerifyInput;
-  resolve: (result: VerifyResult) => void;
-  reject: (error: Error) => void;
-}
+type Task = { id: number; reject: (error: Error) => void } & (
+  | { kind: 'v1'; input: VerifyInput; resolve: (result: VerifyResult) => void }
+  | { kind: 'v2'; input: ProofInput; resolve: (result: ProofResult) => void }
+);
 
 interface Slot {
   worker: Worker;
@@ -88,7 +89,9 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
       slot.task = null;
       if (response.ok) {
         counters.completed++;
-        task.resolve(response.result);
+        // The worker answers a v1 request with a VerifyResult and a v2 one with a ProofResult.
+        if (task.kind === 'v2') task.resolve(response.result as ProofResult);
+        else task.resolve(response.result as VerifyResult);
       } else {
         counters.failed++;
         task.reject(reviveError(response.error));
@@ -123,30 +126,52 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
       const task = queue.shift();
       if (!task) break;
       slot.task = task;
-      const request: VerifyRequest = { id: task.id, input: task.input };
+      const request: VerifyRequest =
+        task.kind === 'v2'
+          ? { id: task.id, kind: 'v2', input: task.input }
+          : { id: task.id, kind: 'v1', input: task.input };
       slot.worker.postMessage(request);
     }
     if (closing && drained && queue.length === 0 && slots.every((s) => !s.task)) drained();
   };
 
+  function enqueue<R>(make: (resolve: (r: R) => void, reject: (e: Error) => void) => Task): Promise<R> {
+    if (closing) return Promise.reject(new PresenceWorkerError('pool_closed', 'verifier pool is closed'));
+    const idle = slots.some((s) => !s.task);
+    if (!idle && queue.length >= maxQueue) {
+      counters.rejected++;
+      return Promise.reject(
+        new PresenceOverloadedError(
+          `verifier queue is full (${queue.length} waiting); retry in a few seconds`,
+        ),
+      );
+    }
+    return new Promise<R>((resolve, reject) => {
+      queue.push(make(resolve, reject));
+      pump();
+    });
+  }
+
   for (let i = 0; i < size; i++) slots.push(spawn());
 
   return {
     verify(input: VerifyInput): Promise<VerifyResult> {
-      if (closing) return Promise.reject(new PresenceWorkerError('pool_closed', 'verifier pool is closed'));
-      const idle = slots.some((s) => !s.task);
-      if (!idle && queue.length >= maxQueue) {
-        counters.rejected++;
-        return Promise.reject(
-          new PresenceOverloadedError(
-            `verifier queue is full (${queue.length} waiting); retry in a few seconds`,
-          ),
-        );
-      }
-      return new Promise<VerifyResult>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
-        pump();
-      });
+      return enqueue<VerifyResult>((resolve, reject) => ({
+        id: nextId++,
+        kind: 'v1',
+        input,
+        resolve,
+        reject,
+      }));
+    },
+    verifyProof(input: ProofInput): Promise<ProofResult> {
+      return enqueue<ProofResult>((resolve, reject) => ({
+        id: nextId++,
+        kind: 'v2',
+        input,
+        resolve,
+        reject,
+      }));
     },
     close(): Promise<void> {
       closed ??= (async () => {

@@ -1,6 +1,7 @@
 // Worker entry: runs verifications posted by the pool, one at a time, and answers each by id.
 import { parentPort } from 'node:worker_threads';
 import { PresenceInputError } from '../errors';
+import { verifyProof } from '../proof/verify-proof';
 import { verifyPresence } from '../verify/verify-presence';
 import type { VerifyRequest, VerifyResponse } from './pool-protocol';
 
@@ -10,7 +11,11 @@ const port = parentPort;
 port.on('message', (request: VerifyRequest) => {
   let response: VerifyResponse;
   try {
-    response = { id: request.id, ok: true, result: verifyPresence(request.input) };
+    response = {
+      id: request.id,
+      ok: true,
+      result: request.kind === 'v2' ? verifyProof(request.input) : verifyPresence(request.input),
+    };
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     response = {

@@ -1,4 +1,3 @@
-import { haversineMeters, isValidLatLon } from '../geo/haversine';
 import { BAND_COUNT, FRAME_S, bandEnvelopes, frameCount } from '../metrics/band-envelopes';
 import { matchAmbient, type AmbientMatch } from '../metrics/ambient-match';
 import { matchTone, type ToneMatch } from '../metrics/tone-match';
@@ -6,6 +5,7 @@ import { resolveThresholds, type Thresholds } from '../thresholds';
 import { parseToneParams, type ToneParams } from '../tone/tone-params';
 import { decodeWav } from '../wav/decode-wav';
 import { isBlockingReason, type ReasonCode } from './reasons';
+import { checkGeofence, fractionClipped } from './recording-checks';
 import { teacherFeatureGrid, teacherWindow, type TeacherChunk } from './teacher-chunks';
 
 /** Everything one verification needs; the server builds it from the request and its buffers. */
@@ -95,7 +95,9 @@ export function verifyPresence(input: VerifyInput): VerifyResult {
   else if (ambient.similarity < thresholds.similarityMin) reasons.push('ambient_mismatch');
   const t3 = performance.now();
 
-  const gpsDistance = checkGeofence(input, thresholds, reasons);
+  const geofence = checkGeofence(input.position, input.classroom, thresholds);
+  if (geofence.reason) reasons.push(geofence.reason);
+  const gpsDistance = geofence.distanceM;
   const t4 = performance.now();
   return {
     ncc: toneMatch.ncc,
@@ -150,30 +152,4 @@ function compareWithTeacher(
   const student = bandEnvelopes(samples, sampleRate, 0, studentFrames);
   if (student.length < BAND_COUNT) return null;
   return matchAmbient(student, grid, leadFrames, lagFrames, thresholds.minTeacherCoverage);
-}
-
-function checkGeofence(input: VerifyInput, thresholds: Thresholds, reasons: ReasonCode[]): number | null {
-  const { position, classroom } = input;
-  if (!classroom || !isValidLatLon(classroom)) {
-    reasons.push('geofence_unavailable');
-    return null;
-  }
-  if (!position || !isValidLatLon(position)) {
-    reasons.push('position_missing');
-    return null;
-  }
-  const distance = haversineMeters(position, classroom);
-  const accuracy = Number.isFinite(position.accuracyM) ? Math.max(0, position.accuracyM ?? 0) : 0;
-  const allowed =
-    (classroom.radiusM ?? thresholds.geofenceRadiusM) + Math.min(accuracy, thresholds.maxAccuracyAllowanceM);
-  if (distance > allowed) reasons.push('outside_geofence');
-  return distance;
-}
-
-/** Fraction of samples within one 16-bit step of full scale. */
-function fractionClipped(samples: Float32Array): number {
-  let clipped = 0;
-  const limit = 1 - 2 / 32768;
-  for (let i = 0; i < samples.length; i++) if (Math.abs(samples[i]!) >= limit) clipped++;
-  return samples.length === 0 ? 0 : clipped / samples.length;
 }

@@ -1,0 +1,95 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proofCase } from '../../test/proof-fixtures';
+import { PresenceInputError } from '../errors';
+import { joinNegativeValues } from './cli-args';
+import { verifyCommand } from './verify-command';
+import { ProofUsageError } from './verify-proof-command';
+
+let dir = '';
+const input = proofCase();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'presence-proof-cli-'));
+  await mkdir(join(dir, 'teacher'));
+  await writeFile(join(dir, 'session.json'), JSON.stringify(input.tone));
+  await writeFile(join(dir, 'student.wav'), input.studentWav);
+  for (const c of input.teacher.chunks)
+    await writeFile(join(dir, 'teacher', `${c.timestampMs}.pcm`), c.bytes);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const base = (): string[] => [
+  ...['--session', join(dir, 'session.json'), '--student', join(dir, 'student.wav')],
+  ...[
+    '--start-time',
+    String(input.timing.claimedStartMs),
+    '--upload-time',
+    String(input.timing.uploadReceivedMs),
+  ],
+  ...['--clock-tolerance', String(input.timing.clockToleranceMs)],
+];
+
+describe('presence verify (v2)', () => {
+  it('re-checks a decision from files and prints every check', async () => {
+    const out = JSON.parse(await verifyCommand([...base(), '--teacher', join(dir, 'teacher')])) as {
+      verdict: string;
+      reasons: string[];
+      checks: { check: string; status: string }[];
+    };
+    expect(out.verdict).toBe('present');
+    expect(out.checks.map((c) => c.check)).toEqual([
+      'recording',
+      'timing',
+      'tone',
+      'tone_time',
+      'ambient',
+      'geofence',
+    ]);
+    expect(out.reasons).toEqual(['geofence_unavailable']);
+  });
+
+  it('takes negative coordinates as "--lon -0.12" and says when the teacher did not stream', async () => {
+    const out = JSON.parse(
+      await verifyCommand([
+        ...base(),
+        '--no-teacher-stream',
+        ...['--lat', '51.5072', '--lon', '-0.12', '--room-lat', '51.5072', '--room-lon', '-0.1205'],
+      ]),
+    ) as { verdict: string; reasons: string[]; gps_distance: number };
+    expect(out.gps_distance).toBeGreaterThan(30);
+    expect(out.gps_distance).toBeLessThan(40);
+    expect(out.reasons).toEqual(['no_teacher_stream']);
+    expect(out.verdict).toBe('present');
+  });
+
+  it('reports usage errors and unusable session files distinctly', async () => {
+    await expect(verifyCommand(['--session', join(dir, 'session.json')])).rejects.toBeInstanceOf(
+      ProofUsageError,
+    );
+    await expect(verifyCommand([...base(), '--lat', 'north'])).rejects.toBeInstanceOf(ProofUsageError);
+    await expect(
+      verifyCommand([
+        '--session',
+        join(dir, 'student.wav'),
+        '--student',
+        join(dir, 'student.wav'),
+        '--start-time',
+        '1',
+        '--upload-time',
+        '2',
+      ]),
+    ).rejects.toBeInstanceOf(PresenceInputError);
+  });
+});
+
+describe('joinNegativeValues', () => {
+  it('joins only value options followed by a negative number', () => {
+    const opts = new Set(['lon', 'lat']);
+    expect(
+      joinNegativeValues(['--lon', '-0.12', '--lat', '51', '--flag', '-3', '--lon', '-.5'], opts),
+    ).toEqual(['--lon=-0.12', '--lat', '51', '--flag', '-3', '--lon=-.5']);
+  });
+});

@@ -1,0 +1,260 @@
+import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
+import { chirpEnvelope } from '../tone/synthesize';
+import { scheduledChirpPhase } from '../schedule/synthesize-span';
+import {
+  CHIRP_SHAPES,
+  slotBand,
+  type ScheduledChirp,
+  type ToneScheduleConfig,
+} from '../schedule/tone-schedule';
+
+// Margin kept around each slot's sweep by the band extraction (the taper spreads a chirp's
+// spectrum a little past its end frequencies).
+const GUARD_HZ = 150;
+// Keeps digital silence from producing large normalised correlations.
+const LEVEL_FLOOR = 1e-6;
+
+/** Key of one of the schedule's distinct chirp templates. */
+export function templateKey(c: Pick<ScheduledChirp, 'slot' | 'direction' | 'shape'>): string {
+  return `${c.slot}:${c.direction}:${c.shape}`;
+}
+
+/** One template's correlation with the whole recording, on the slot's baseband grid. */
+export interface TemplateTrack {
+  slot: number;
+  /** Normalised correlation envelope per lag, 0..1 (dilated by the drift allowance). */
+  ncc: Float32Array;
+  /** (ncc - median) / robust spread: how far above this recording's own noise each lag is. */
+  z: Float32Array;
+  /** RMS (full scale) of the part of the slot signal that matches the template, per lag. */
+  level: Float32Array;
+}
+
+/** Every template's track plus the grid they share. */
+export interface ChirpCorrelations {
+  bandCaptured: boolean;
+  /** Baseband rate: lags are 1 / rate seconds apart. */
+  rate: number;
+  /** Analysed length of the recording, seconds. */
+  durationS: number;
+  templateLength: number;
+  tracks: Map<string, TemplateTrack>;
+}
+
+const templateSpectra = new Map<string, { re: Float64Array; im: Float64Array; energy: number }>();
+
+function templateSpectrum(
+  config: ToneScheduleConfig,
+  chirp: ScheduledChirp,
+  centreHz: number,
+  bbRate: number,
+  size: number,
+  tplLen: number,
+): { re: Float64Array; im: Float64Array; energy: number } {
+  const key = `${JSON.stringify(config)}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
+  const cached = templateSpectra.get(key);
+  if (cached) return cached;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  let energy = 0;
+  for (let m = 0; m < tplLen; m++) {
+    const t = m / bbRate;
+    const env = chirpEnvelope(t, chirp.durationS, config.taperS);
+    const phase = scheduledChirpPhase(chirp, t) - 2 * Math.PI * centreHz * t;
+    re[m] = env * Math.cos(phase);
+    im[m] = env * Math.sin(phase);
+    energy += env * env;
+  }
+  complexFftPlan(size).forward(re, im);
+  const entry = { re, im, energy };
+  if (templateSpectra.size > 512) templateSpectra.clear();
+  templateSpectra.set(key, entry);
+  return entry;
+}
+
+/**
+ * Correlates a recording with every distinct chirp template of a schedule (slots x directions x
+ * shapes). One real FFT of the recording; each slot's bins are rotated to a complex baseband a
+ * few kHz wide, where each template is correlated (one inverse FFT) and normalised by the slot's
+ * local energy. Phase-insensitive (envelope of the analytic correlation), so room reflections do
+ * not cancel a peak. Also returns, per template, a robust z-score against the recording's own
+ * correlation noise, which is what the time-locked search adds up.
+ */
+export function correlateChirps(
+  samples: Float32Array,
+  sampleRate: number,
+  config: ToneScheduleConfig,
+  maxAnalysisS: number,
+): ChirpCorrelations {
+  const length = Math.min(samples.length, Math.floor(maxAnalysisS * sampleRate));
+  const durationS = length / sampleRate;
+  if (config.bandHighHz + GUARD_HZ >= sampleRate / 2) {
+    return { bandCaptured: false, rate: 0, durationS, templateLength: 0, tracks: new Map() };
+  }
+  const fftSize = nextPowerOfTwo(length + Math.ceil(config.chirpS * sampleRate));
+  const binHz = sampleRate / fftSize;
+  const slotBins = Array.from({ length: config.slots }, (_, s) => {
+    const band = slotBand(config, s);
+    const kLo = Math.floor((band.lowHz - GUARD_HZ) / binHz);
+    const kHi = Math.ceil((band.highHz + GUARD_HZ) / binHz);
+    return { kLo, kHi, kCentre: Math.round((kLo + kHi) / 2) };
+  });
+  const bbSize = nextPowerOfTwo(Math.max(...slotBins.map((b) => b.kHi - b.kLo + 1)));
+  const bbRate = bbSize * binHz;
+  const tplLen = Math.max(1, Math.round(config.chirpS * bbRate));
+  const validLen = Math.min(bbSize, Math.floor((length * bbSize) / fftSize));
+  const lags = Math.max(0, validLen - tplLen + 1);
+
+  const half = fftSize >> 1;
+  const specRe = new Float64Array(half + 1);
+  const specIm = new Float64Array(half + 1);
+  realFftPlan(fftSize).forward(
+    samples,
+    specRe,
+    specIm,
+    0,
+    length,
+    slotBins[0]!.kLo,
+    slotBins[slotBins.length - 1]!.kHi,
+  );
+  const cfft = complexFftPlan(bbSize);
+  // Scale 2M/N turns the inverse FFT of size M into the analytic band signal in full-scale units.
+  const scale = (2 * bbSize) / fftSize;
+  const floorEnergy = 2 * LEVEL_FLOOR * LEVEL_FLOOR;
+  const tracks = new Map<string, TemplateTrack>();
+  // Scratch for each template's product spectrum and correlation (reused: no garbage per template).
+  const re = new Float64Array(bbSize);
+  const im = new Float64Array(bbSize);
+  for (let s = 0; s < config.slots; s++) {
+    const { kLo, kHi, kCentre } = slotBins[s]!;
+    const bandRe = new Float64Array(bbSize);
+    const bandIm = new Float64Array(bbSize);
+    for (let k = kLo; k <= kHi; k++) {
+      const j = (k - kCentre + bbSize) & (bbSize - 1);
+      bandRe[j] = specRe[k]! * scale;
+      bandIm[j] = specIm[k]! * scale;
+    }
+    const sigRe = bandRe.slice();
+    const sigIm = bandIm.slice();
+    cfft.inverse(sigRe, sigIm);
+    const prefix = new Float64Array(validLen + 1);
+    for (let m = 0; m < validLen; m++)
+      prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
+    // Per lag, the window's energy norm and level scale are the same for every template of the
+    // slot: computed once here rather than per template.
+    const energyNorm = new Float64Array(lags);
+    const levelScale = new Float64Array(lags);
+    for (let l = 0; l < lags; l++) {
+      const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
+      energyNorm[l] = Math.sqrt(energy);
+      // The analytic signal's mean |z|^2 is twice the real signal's power.
+      levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
+    }
+    const centreHz = kCentre * binHz;
+    for (const direction of ['up', 'down'] as const) {
+      for (const shape of CHIRP_SHAPES) {
+        const band = slotBand(config, s);
+        const chirp: ScheduledChirp = {
+          index: 0,
+          startS: 0,
+          durationS: config.chirpS,
+          slot: s,
+          direction,
+          shape,
+          startHz: direction === 'up' ? band.lowHz : band.highHz,
+          endHz: direction === 'up' ? band.highHz : band.lowHz,
+        };
+        const tpl = templateSpectrum(config, chirp, centreHz, bbRate, bbSize, tplLen);
+        for (let j = 0; j < bbSize; j++) {
+          const ar = bandRe[j]!;
+          const ai = bandIm[j]!;
+          const br = tpl.re[j]!;
+          const bi = tpl.im[j]!;
+          re[j] = ar * br + ai * bi;
+          im[j] = ai * br - ar * bi;
+        }
+        cfft.inverse(re, im);
+        const ncc = new Float32Array(lags);
+        const level = new Float32Array(lags);
+        const tplNorm = Math.sqrt(tpl.energy);
+        for (let l = 0; l < lags; l++) {
+          const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
+          ncc[l] = n;
+          level[l] = n * levelScale[l]!;
+        }
+        const dilated = dilate(ncc);
+        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated), level });
+      }
+    }
+  }
+  return { bandCaptured: true, rate: bbRate, durationS, templateLength: tplLen, tracks };
+}
+
+/** z-scores against the median and the median absolute deviation (from every 4th lag). */
+function robustZ(values: Float32Array): Float32Array {
+  const sample = new Float32Array(Math.ceil(values.length / 4));
+  for (let i = 0, j = 0; i < values.length; i += 4, j++) sample[j] = values[i]!;
+  const median = middleValue(sample);
+  for (let j = 0; j < sample.length; j++) sample[j] = Math.abs(sample[j]! - median);
+  const spread = 1.4826 * middleValue(sample) + 1e-6;
+  const z = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) z[i] = (values[i]! - median) / spread;
+  return z;
+}
+
+/** The median (upper middle) by quickselect; reorders `a`. */
+function middleValue(a: Float32Array): number {
+  if (a.length === 0) return 0;
+  const k = a.length >> 1;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
+}
+
+/**
+ * Running maximum over +-2 lags, after a parabolic refinement of each local peak (the envelope is
+ * sampled only ~1.5x per main lobe, so a true peak usually falls between samples).
+ */
+function dilate(values: Float32Array): Float32Array {
+  const n = values.length;
+  const r = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const y1 = values[i]!;
+    r[i] = y1;
+    if (i === 0 || i === n - 1) continue;
+    const y0 = values[i - 1]!;
+    const y2 = values[i + 1]!;
+    if (y1 < y0 || y1 < y2) continue;
+    const curvature = y0 - 2 * y1 + y2;
+    if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  }
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let best = r[i]!;
+    if (i >= 1 && r[i - 1]! > best) best = r[i - 1]!;
+    if (i >= 2 && r[i - 2]! > best) best = r[i - 2]!;
+    if (i + 1 < n && r[i + 1]! > best) best = r[i + 1]!;
+    if (i + 2 < n && r[i + 2]! > best) best = r[i + 2]!;
+    out[i] = best;
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../dsp/random';
+import { synthesizeSpan } from '../schedule/synthesize-span';
+import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
+import { correlateChirps } from './chirp-correlations';
+import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
+import { timeLockedSearch } from './time-locked-search';
+
+const SCORE_MIN = DEFAULT_PROOF_THRESHOLDS.toneScoreMin;
+
+const KEY = '3c9a0f7e1d2b4a6c8e0f1a3b5c7d9e1f2a4b6c8d0e1f3a5b7c9d1e2f4a6b8c0d';
+const schedule = new ToneSchedule(KEY);
+const RATE = 48000;
+
+/** 5 s heard from schedule time `fromS` at `gain`, in white noise of RMS 0.003. */
+function heard(
+  fromS: number,
+  gain: number,
+  seed = 1,
+  timeline: ToneSchedule | LoopedSchedule = schedule,
+): Float32Array {
+  const rng = new Rng(seed);
+  const tone = synthesizeSpan(timeline, fromS, 5, RATE);
+  return tone.map((v) => gain * v + 0.003 * rng.normal());
+}
+
+function search(samples: Float32Array, allowedFrom: number, allowedTo: number) {
+  const corr = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+  return timeLockedSearch(corr, schedule, { allowed: { min: allowedFrom, max: allowedTo } })!;
+}
+
+describe('time-locked chirp detection', () => {
+  it('finds when the recording was made, to the millisecond', () => {
+    const m = search(heard(300.4567, 0.003), 299, 302);
+    expect(Math.abs(m.startS - 300.4567)).toBeLessThan(0.002);
+    expect(m.score).toBeGreaterThan(2 * SCORE_MIN);
+    expect(m.heard).toBe(m.chirps.length);
+    expect(m.unexplained).toEqual([]);
+    // Each expected chirp sits where the schedule put it.
+    for (const c of m.chirps)
+      expect(Math.abs(c.atS - (schedule.chirp(c.index).startS - 300.4567))).toBeLessThan(0.002);
+  });
+
+  it('integrates chirps too weak to hear one by one', () => {
+    // About -31 dB below the noise in the recording: single chirps are not clear, the sequence is.
+    const m = search(heard(300.4567, 0.00025), 299, 302);
+    expect(m.heard).toBeLessThan(m.chirps.length);
+    expect(m.score).toBeGreaterThan(SCORE_MIN);
+    const none = search(heard(300.4567, 0), 299, 302);
+    expect(none.score).toBeLessThan(SCORE_MIN);
+  });
+
+  it('places a recording of another moment outside the allowed range and reports its chirps as unexplained', () => {
+    // The tone of schedule time 290 s, claimed as 300 s.
+    const m = search(heard(290.2, 0.003), 299, 302);
+    expect(m.score).toBeLessThan(SCORE_MIN);
+    expect(m.unexplained.length).toBeGreaterThan(3);
+    expect(m.elsewhere).not.toBeNull();
+    expect(Math.abs(m.elsewhere!.startS - 290.2)).toBeLessThan(0.01);
+    expect(m.elsewhere!.score).toBeGreaterThan(2 * SCORE_MIN);
+  });
+
+  it("does not detect another key's tone", () => {
+    const other = new ToneSchedule('ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100');
+    const rng = new Rng(3);
+    const samples = synthesizeSpan(other, 300, 5, RATE).map((v) => 0.003 * v + 0.003 * rng.normal());
+    const m = search(samples, 299, 302);
+    expect(m.score).toBeLessThan(SCORE_MIN);
+  });
+
+  it('reports a band the sample rate cannot hold', () => {
+    const corr = correlateChirps(new Float32Array(16000 * 5), 16000, DEFAULT_SCHEDULE_CONFIG, 6);
+    expect(corr.bandCaptured).toBe(false);
+    expect(timeLockedSearch(corr, schedule, { allowed: { min: 0, max: 1 } })).toBeNull();
+  });
+
+  it("recovers a looped file's playing phase", () => {
+    const loop = new LoopedSchedule(schedule, 60);
+    const corr = correlateChirps(heard(37.25, 0.003, 4, loop), RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+    const m = timeLockedSearch(corr, loop, { allowed: { min: 0, max: 60 } })!;
+    expect(Math.abs(m.startS - 37.25)).toBeLessThan(0.002);
+  });
+});

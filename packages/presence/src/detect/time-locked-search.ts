@@ -1,0 +1,308 @@
+import { timelineConfig, type ChirpTimeline, type ScheduledChirp } from '../schedule/tone-schedule';
+import { templateKey, type ChirpCorrelations } from './chirp-correlations';
+
+/** Tuning of the search; the verdict's thresholds live in thresholds-v2.ts. */
+export interface SearchTuning {
+  /** One chirp adds at most this many z to the score, so a few chance hits cannot carry it. */
+  zCap: number;
+  /** A chirp counts as heard on its own from this z. */
+  heardZ: number;
+  /** A correlation peak this strong is a chirp event that must be explained by the schedule. */
+  eventZ: number;
+  /** ...and must also reach this normalised correlation (clicks reach high z but low ncc). */
+  eventNcc: number;
+}
+
+export const DEFAULT_SEARCH_TUNING: Readonly<SearchTuning> = Object.freeze({
+  zCap: 6,
+  heardZ: 3,
+  eventZ: 10,
+  eventNcc: 0.35,
+});
+
+/** A chirp of the schedule at the chosen alignment, with how strongly the recording holds it. */
+export interface ExpectedChirp {
+  index: number;
+  slot: number;
+  /** Where it should start in the recording, seconds from the first sample. */
+  atS: number;
+  z: number;
+  ncc: number;
+  heard: boolean;
+}
+
+/** A strong chirp found in the recording that the schedule does not explain at the chosen time. */
+export interface UnexplainedChirp {
+  atS: number;
+  slot: number;
+  z: number;
+  ncc: number;
+}
+
+/** Where the schedule's chirps fit the recording best. */
+export interface TimeLockedMatch {
+  /** Schedule time of the recording's first sample at the best allowed alignment. */
+  startS: number;
+  /**
+   * Coherent evidence that this moment sounded: sum of the expected chirps' capped z over the
+   * square root of their number, over the lowest slots that give the most (see `combinedScore`),
+   * standardised against the same score at every other moment searched (robust sigmas).
+   */
+  score: number;
+  chirps: ExpectedChirp[];
+  heard: number;
+  /** Mean ncc of the expected chirps (the stored `ncc`). */
+  ncc: number;
+  /** Mean matched level of the expected chirps, full-scale RMS (the stored `magnitude`). */
+  magnitude: number;
+  /** Mean capped z per slot (the tone-level check reads this). */
+  slotScores: number[];
+  unexplained: UnexplainedChirp[];
+  /** The best alignment outside the allowed range (a replay or a file from another moment shows here). */
+  elsewhere: { startS: number; score: number } | null;
+}
+
+/** Allowed and searched alignments, in schedule seconds of the recording's first sample. */
+export interface SearchRange {
+  allowed: { min: number; max: number };
+  /** Searched for diagnostics; defaults to the allowed range +-20 s. */
+  searched?: { min: number; max: number };
+}
+
+// How far around an expected chirp a strong event still counts as that chirp. Early: another
+// template of the same slot (another shape or direction) peaks up to about a fifth of a chirp
+// before the true start; half a chirp covers it. Late: the room's reflections of it.
+const EXPLAIN_EARLY_FRACTION = 0.5;
+const EXPLAIN_LATE_S = 0.25;
+
+/**
+ * Finds the alignment of the schedule that the recording fits best inside the allowed range (the
+ * time lock: where the server's clock and the measured tolerances say the recording can sit), by
+ * adding, for every hypothesis, the capped z of each chirp the schedule plays inside the clip at
+ * that hypothesis (coherent integration over the known sequence). It also reports what else was
+ * heard: strong chirp events the chosen alignment does not explain, and the best alignment
+ * outside the allowed range.
+ */
+export function timeLockedSearch(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  range: SearchRange,
+  tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+): TimeLockedMatch | null {
+  if (!corr.bandCaptured || corr.tracks.size === 0) return null;
+  const config = timelineConfig(timeline);
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const lastStartS = (lags - 1) / rate;
+  const searched = range.searched ?? { min: range.allowed.min - 20, max: range.allowed.max + 20 };
+  const from = Math.min(searched.min, range.allowed.min);
+  const to = Math.max(searched.max, range.allowed.max);
+  const chirps = timeline.chirpsBetween(from, to + corr.durationS);
+  const tracks = chirps.map((c) => corr.tracks.get(templateKey(c))!);
+  const step = 1 / rate;
+  const margin = 0.5 * config.periodS;
+  let bestIn = { startS: range.allowed.min, score: -Infinity };
+  let bestOut: { startS: number; score: number } | null = null;
+  const slots = config.slots;
+  const slotSum = new Float64Array(slots);
+  const slotCount = new Int32Array(slots);
+  // Preallocated: one score per searched alignment at most.
+  const outScores = new Float64Array(Math.ceil((to - from) / step) + 2);
+  let outCount = 0;
+  // Flat copies for the hot loop below (hundreds of thousands of lookups per clip).
+  const starts = Float64Array.from(chirps, (c) => c.startS);
+  const slotOf = Int32Array.from(chirps, (c) => c.slot);
+  const zOf = tracks.map((t) => t.z);
+  const zCap = tuning.zCap;
+  let lo = 0;
+  for (let k = 0; from + k * step <= to; k++) {
+    const s0 = from + k * step;
+    const inside = s0 >= range.allowed.min && s0 <= range.allowed.max;
+    // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
+    if (!inside && (k & 1) === 1) continue;
+    while (lo < starts.length && starts[lo]! < s0) lo++;
+    slotSum.fill(0);
+    slotCount.fill(0);
+    for (let j = lo; j < starts.length; j++) {
+      const offset = starts[j]! - s0;
+      if (offset > lastStartS) break;
+      const z = zOf[j]![Math.round(offset * rate)]!;
+      const slot = slotOf[j]!;
+      slotSum[slot] = slotSum[slot]! + (z < zCap ? z : zCap);
+      slotCount[slot] = slotCount[slot]! + 1;
+    }
+    const score = combinedScore(slotSum, slotCount);
+    if (score === null) continue;
+    if (inside) {
+      if (score > bestIn.score) bestIn = { startS: s0, score };
+    } else if (s0 < range.allowed.min - margin || s0 > range.allowed.max + margin) {
+      outScores[outCount++] = score;
+      if (!bestOut || score > bestOut.score) bestOut = { startS: s0, score };
+    }
+  }
+  // The alignments at other moments are this recording's own null distribution: standardising
+  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
+  // noise, the clipping of z or the correlation between templates.
+  const nullDist = robustCentre(outScores.subarray(0, outCount));
+  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
+  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
+  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
+  if (!Number.isFinite(bestIn.score)) return null;
+  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+/** Median and 1.4826 x median absolute deviation (1 when there are too few values to tell). */
+function robustCentre(values: Float64Array): { median: number; spread: number } {
+  if (values.length < 50) return { median: 0, spread: 1 };
+  const work = Float64Array.from(values);
+  const median = kthSmallest(work, work.length >> 1);
+  for (let i = 0; i < work.length; i++) work[i] = Math.abs(work[i]! - median);
+  return { median, spread: Math.max(1e-6, 1.4826 * kthSmallest(work, work.length >> 1)) };
+}
+
+/** The k-th smallest value (0-based) by quickselect; reorders `a`. Same value a full sort gives. */
+function kthSmallest(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
+}
+
+/**
+ * Coherent evidence of the hypothesis: the sum of the chirps' capped z over the square root of
+ * their number (a unit-variance scale whatever the count), over the lowest k slots for the best
+ * k. High slots are the first a weak speaker or a steep phone loses; leaving them out then keeps
+ * their noise from diluting the slots that carry the tone. Null with fewer than 3 chirps.
+ */
+function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number | null {
+  let sum = 0;
+  let count = 0;
+  let best: number | null = null;
+  for (let s = 0; s < slotSum.length; s++) {
+    sum += slotSum[s]!;
+    count += slotCount[s]!;
+    if (count < 3) continue;
+    const score = sum / Math.sqrt(count);
+    if (best === null || score > best) best = score;
+  }
+  return best;
+}
+
+function describe(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  startS: number,
+  score: number,
+  elsewhere: { startS: number; score: number } | null,
+  tuning: SearchTuning,
+): TimeLockedMatch {
+  const config = timelineConfig(timeline);
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const lastStartS = (lags - 1) / rate;
+  const expected: ExpectedChirp[] = [];
+  const slotSums = new Array<number>(config.slots).fill(0);
+  const slotCounts = new Array<number>(config.slots).fill(0);
+  let nccSum = 0;
+  let levelSum = 0;
+  const overlapping: ScheduledChirp[] = timeline.chirpsBetween(startS, startS + corr.durationS);
+  for (const chirp of overlapping) {
+    const atS = chirp.startS - startS;
+    if (atS < 0 || atS > lastStartS) continue;
+    const track = corr.tracks.get(templateKey(chirp))!;
+    const lag = Math.round(atS * rate);
+    const z = track.z[lag]!;
+    const ncc = track.ncc[lag]!;
+    expected.push({ index: chirp.index, slot: chirp.slot, atS, z, ncc, heard: z >= tuning.heardZ });
+    slotSums[chirp.slot]! += Math.min(z, tuning.zCap);
+    slotCounts[chirp.slot]! += 1;
+    nccSum += ncc;
+    let level = 0;
+    for (let d = -2; d <= 2; d++) level = Math.max(level, track.level[lag + d] ?? 0);
+    levelSum += level;
+  }
+  const n = Math.max(1, expected.length);
+  return {
+    startS,
+    score,
+    chirps: expected,
+    heard: expected.filter((c) => c.heard).length,
+    ncc: nccSum / n,
+    magnitude: levelSum / n,
+    slotScores: slotSums.map((s, i) => (slotCounts[i]! > 0 ? s / slotCounts[i]! : 0)),
+    unexplained: unexplainedEvents(corr, overlapping, startS, config.slots, tuning),
+    elsewhere,
+  };
+}
+
+/**
+ * Strong chirp events (per slot: the best template's peak, z >= eventZ and ncc >= eventNcc, one
+ * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment.
+ * A tone file or a recording from another moment leaves such events; a present student does not.
+ */
+function unexplainedEvents(
+  corr: ChirpCorrelations,
+  scheduled: ScheduledChirp[],
+  startS: number,
+  slots: number,
+  tuning: SearchTuning,
+): UnexplainedChirp[] {
+  const rate = corr.rate;
+  const lags = corr.tracks.values().next().value!.z.length;
+  const out: UnexplainedChirp[] = [];
+  const radius = Math.max(1, Math.round(corr.templateLength / 2));
+  for (let s = 0; s < slots; s++) {
+    const slotTracks = [...corr.tracks.values()].filter((t) => t.slot === s);
+    const bestZ = new Float32Array(lags);
+    const bestNcc = new Float32Array(lags);
+    for (const t of slotTracks) {
+      for (let l = 0; l < lags; l++) {
+        if (t.z[l]! > bestZ[l]!) {
+          bestZ[l] = t.z[l]!;
+          bestNcc[l] = t.ncc[l]!;
+        }
+      }
+    }
+    const lastLagS = (lags - 1) / rate;
+    // A chirp cut by the end of the clip cannot be matched whole: its partial peaks fall up to a
+    // chirp length before its start.
+    const expectedAt = scheduled
+      .filter((c) => c.slot === s)
+      .map((c) => {
+        const at = c.startS - startS;
+        const cut = at > lastLagS ? c.durationS : 0;
+        return { from: at - cut - EXPLAIN_EARLY_FRACTION * c.durationS, to: at + EXPLAIN_LATE_S };
+      });
+    for (let l = 0; l < lags; l++) {
+      const z = bestZ[l]!;
+      if (z < tuning.eventZ || bestNcc[l]! < tuning.eventNcc) continue;
+      let isPeak = true;
+      for (let d = Math.max(0, l - radius); d <= Math.min(lags - 1, l + radius) && isPeak; d++) {
+        if (bestZ[d]! > z || (bestZ[d]! === z && d < l)) isPeak = false;
+      }
+      if (!isPeak) continue;
+      const atS = l / rate;
+      const explained = expectedAt.some((e) => atS >= e.from && atS <= e.to);
+      if (!explained) out.push({ atS, slot: s, z, ncc: bestNcc[l]! });
+    }
+  }
+  return out.sort((a, b) => a.atS - b.atS);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { PROOF_VARIANTS, planProofCases } from '../corpus/proof-cases';
+import { binomialCdf, upperBound } from './confidence';
+import { evaluateProofCorpus } from './proof-evaluate';
+import { formatMargins, formatProofReport, summarizeProof } from './proof-report';
+import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
+
+describe('confidence bounds', () => {
+  it('gives the exact one-sided 95 % bound', () => {
+    // 0 errors in n: 1 - 0.05^(1/n); 0 in 3,000 is just under 0.1 %.
+    expect(upperBound(0, 3000)).toBeCloseTo(1 - Math.pow(0.05, 1 / 3000), 6);
+    expect(upperBound(0, 3000)).toBeLessThan(0.001);
+    expect(upperBound(0, 15)).toBeGreaterThan(0.18);
+    // The bound is where seeing this few errors has probability 5 %.
+    expect(binomialCdf(3, 500, upperBound(3, 500))).toBeCloseTo(0.05, 4);
+    expect(upperBound(5, 5)).toBe(1);
+  });
+});
+
+describe('v2 corpus planning', () => {
+  it('is reproducible from the seed and covers every class and variant', () => {
+    const a = planProofCases(600, 5);
+    expect(planProofCases(600, 5)).toEqual(a);
+    expect(planProofCases(600, 6)).not.toEqual(a);
+    const variants = new Set(a.map((s) => `${s.cls}/${s.variant}`));
+    for (const [cls, list] of Object.entries(PROOF_VARIANTS))
+      for (const v of list) expect(variants).toContain(`${cls}/${v}`);
+  });
+});
+
+// A few cases end to end (rendering is the slow part); the recorded runs are `presence calibrate`
+// and `presence evaluate`, see bench/presence/RESULTS.md.
+describe('evaluateProofCorpus', { timeout: 240_000 }, () => {
+  it('verifies a small seeded corpus and reports every class with its bound', async () => {
+    const outcomes = await evaluateProofCorpus({ cases: 12, seed: 3, workers: 2 });
+    expect(outcomes).toHaveLength(12);
+    const report = summarizeProof(outcomes, [3], 'test');
+    expect(report.falseAcceptByClass.map((r) => r.group)).toEqual([
+      'T1',
+      'T2',
+      'T2f',
+      'T2T4',
+      'T3',
+      'T4',
+      'T7',
+    ]);
+    // Only the full-band relay may pass without the two-way check.
+    for (const row of report.falseAcceptByClass)
+      if (row.group !== 'T2f') expect(row.errors, row.group).toBe(0);
+    expect(report.falseRejectUpTo15m.errors).toBe(0);
+    const text = formatProofReport(report);
+    expect(text).toContain('95 % upper bound');
+    expect(text).not.toMatch(/\bmet\b/);
+    expect(formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 3)).toContain('tone score');
+  });
+});

@@ -1,0 +1,45 @@
+import { renderProofCase, type ProofCaseSpec } from '../corpus/proof-cases';
+import type { ProofThresholds } from '../proof/proof-thresholds';
+import type { ProofReason, ProofVerdict } from '../proof/proof-reasons';
+import { verifyProof } from '../proof/verify-proof';
+
+/** What the v2 evaluation keeps of one verified case (enough to recompute margins and rates). */
+export interface ProofOutcome {
+  spec: ProofCaseSpec;
+  verdict: ProofVerdict;
+  reasons: ProofReason[];
+  /** Null when the tone was not searched (start time outside the window, band not captured). */
+  toneScore: number | null;
+  unexplained: number | null;
+  elsewhereScore: number | null;
+  similarity: number | null;
+  teacherActivityDb: number | null;
+  coverage: number | null;
+  /** CPU time of the verification on this thread, ms (rendering excluded). */
+  verifyCpuMs: number;
+}
+
+const cpuNowMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Renders and verifies one case (teacher-feature cache off: every case is timed cold). */
+export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>): ProofOutcome {
+  const { input } = renderProofCase(spec);
+  const before = cpuNowMs();
+  const r = verifyProof({ ...input, cacheTeacherFeatures: false, ...(thresholds ? { thresholds } : {}) });
+  const verifyCpuMs = cpuNowMs() - before;
+  return {
+    spec,
+    verdict: r.verdict,
+    reasons: r.reasons,
+    toneScore: r.details.tone?.score ?? null,
+    unexplained: r.details.tone?.unexplained.length ?? null,
+    elsewhereScore: r.details.tone?.elsewhere?.score ?? null,
+    similarity: r.similarity,
+    teacherActivityDb: r.details.ambient?.teacherActivityDb ?? null,
+    coverage: r.details.ambient?.coverage ?? null,
+    verifyCpuMs,
+  };
+}

@@ -1,0 +1,181 @@
+import type { ProofCaseClass } from '../corpus/proof-cases';
+import type { ProofThresholds } from '../proof/proof-thresholds';
+import { upperBound } from './confidence';
+import type { ProofOutcome } from './proof-outcome';
+
+/** One group's counts and the 95 % upper bound of its error rate. */
+export interface ProofRateRow {
+  group: string;
+  cases: number;
+  /** Attacks: accepted as present. Present students: marked absent. */
+  errors: number;
+  /** Sent to the teacher's review (neither accepted nor refused). */
+  review: number;
+  rate: number;
+  upper95: number;
+}
+
+const ATTACKS: readonly ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2T4', 'T3', 'T4', 'T7'];
+
+function row(group: string, rows: ProofOutcome[], isError: (o: ProofOutcome) => boolean): ProofRateRow {
+  const errors = rows.filter(isError).length;
+  const review = rows.filter((o) => o.verdict === 'needs_review').length;
+  return {
+    group,
+    cases: rows.length,
+    errors,
+    review,
+    rate: rows.length ? errors / rows.length : 0,
+    upper95: upperBound(errors, rows.length),
+  };
+}
+
+function groups(rows: ProofOutcome[], key: (o: ProofOutcome) => string): [string, ProofOutcome[]][] {
+  const map = new Map<string, ProofOutcome[]>();
+  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
+  return [...map.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+const accepted = (o: ProofOutcome): boolean => o.verdict === 'present';
+const rejected = (o: ProofOutcome): boolean => o.verdict === 'absent';
+const bucket = (d: number): string =>
+  d <= 5 ? '01-05m' : d <= 10 ? '05-10m' : d <= 15 ? '10-15m' : '15-20m';
+const pct = (v: number): string => `${(v * 100).toFixed(2)} %`;
+
+/** The v2 evaluation summary. */
+export interface ProofReport {
+  seeds: number[];
+  corpus: string;
+  cases: number;
+  falseAcceptByClass: ProofRateRow[];
+  falseAcceptByVariant: ProofRateRow[];
+  falseRejectUpTo15m: ProofRateRow;
+  falseRejectByVariant: ProofRateRow[];
+  falseRejectByBucket: ProofRateRow[];
+  falseReject15to20m: ProofRateRow;
+  cpuMs: { p50: number; p90: number; p99: number };
+}
+
+/** Aggregates outcomes: per attack class and variant, per present variant and distance bucket. */
+export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus: string): ProofReport {
+  const present = outcomes.filter((o) => o.spec.cls === 'present');
+  const near = present.filter((o) => o.spec.distanceM <= 15);
+  const attacks = outcomes.filter((o) => o.spec.cls !== 'present');
+  const cpu = outcomes.map((o) => o.verifyCpuMs).sort((a, b) => a - b);
+  const at = (p: number): number => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))] ?? 0;
+  return {
+    seeds,
+    corpus,
+    cases: outcomes.length,
+    falseAcceptByClass: ATTACKS.map((c) =>
+      row(
+        c,
+        attacks.filter((o) => o.spec.cls === c),
+        accepted,
+      ),
+    ),
+    falseAcceptByVariant: groups(attacks, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
+      row(k, r, accepted),
+    ),
+    falseRejectUpTo15m: row('present, <= 15 m (all variants)', near, rejected),
+    falseRejectByVariant: groups(near, (o) => `${o.spec.variant}`).map(([k, r]) => row(k, r, rejected)),
+    falseRejectByBucket: groups(
+      present,
+      (o) =>
+        `${bucket(o.spec.distanceM)} ${o.spec.client === 'flutter16' ? 'original client' : 'our client'}`,
+    ).map(([k, r]) => row(k, r, rejected)),
+    falseReject15to20m: row(
+      'present, 15-20 m (outside the target)',
+      present.filter((o) => o.spec.distanceM > 15),
+      rejected,
+    ),
+    cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
+  };
+}
+
+function line(r: ProofRateRow): string {
+  return `  ${r.group.padEnd(44)} ${String(r.errors).padStart(5)}/${String(r.cases).padEnd(6)} ${pct(r.rate).padStart(8)}  95 % upper bound ${pct(r.upper95).padStart(8)}  review ${r.review}`;
+}
+
+/** The printed report: rates with their confidence bounds, never a bare "met". */
+export function formatProofReport(r: ProofReport): string {
+  const out = [
+    `corpus model ${r.corpus}, seeds ${r.seeds.join(', ')}, ${r.cases} cases`,
+    '',
+    'false accept (verdict present) per attack class (target <= 0.1 %; T2f without the two-way check):',
+    ...r.falseAcceptByClass.map(line),
+    '',
+    'per attack variant:',
+    ...r.falseAcceptByVariant.map(line),
+    '',
+    'false reject (verdict absent), present students (target <= 1 % up to 15 m):',
+    line(r.falseRejectUpTo15m),
+    ...r.falseRejectByVariant.map(line),
+    line(r.falseReject15to20m),
+    '',
+    'per distance bucket and client (all distances):',
+    ...r.falseRejectByBucket.map(line),
+    '',
+    `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
+    'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',
+  ];
+  return out.join('\n');
+}
+
+const min = (v: number[]): number => (v.length ? Math.min(...v) : NaN);
+const max = (v: number[]): number => (v.length ? Math.max(...v) : NaN);
+const fmt = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(2));
+
+/**
+ * The calibration margins: for each threshold, the closest present student and the closest attack
+ * on either side of it (only the cases where that threshold is what decides).
+ */
+export function formatMargins(
+  outcomes: ProofOutcome[],
+  t: ProofThresholds,
+  corpus: string,
+  seed: number,
+): string {
+  const present = outcomes.filter((o) => o.spec.cls === 'present' && o.spec.distanceM <= 15);
+  const scores = (rows: ProofOutcome[]): number[] =>
+    rows.map((o) => o.toneScore).filter((v): v is number => v !== null);
+  const noTone = outcomes.filter((o) => ['T1', 'T2'].includes(o.spec.cls));
+  const wrongTime = outcomes.filter((o) => ['T2T4', 'T3', 'T4', 'T7'].includes(o.spec.cls));
+  const wrongTimeCaught = wrongTime.filter((o) => o.reasons.includes('tone_wrong_time'));
+  const informative = (o: ProofOutcome): boolean =>
+    o.teacherActivityDb !== null && o.teacherActivityDb >= t.teacherActivityMinDb;
+  const presentSim = present
+    .filter(informative)
+    .map((o) => o.similarity)
+    .filter((v): v is number => v !== null);
+  const unrelated = outcomes.filter(
+    (o) => ['T1', 'T4'].includes(o.spec.cls) || o.spec.variant === 'other_session',
+  );
+  const unrelatedSim = unrelated.map((o) => o.similarity).filter((v): v is number => v !== null);
+  const silentActivity = outcomes
+    .filter((o) => o.spec.variant === 'silent_room')
+    .map((o) => o.teacherActivityDb)
+    .filter((v): v is number => v !== null);
+  const lectureLowSim = present
+    .filter(
+      (o) => o.spec.variant !== 'silent_room' && o.similarity !== null && o.similarity < t.similarityMin,
+    )
+    .map((o) => o.teacherActivityDb!);
+  return [
+    `calibration margins: corpus model ${corpus}, seed ${seed}, ${outcomes.length} cases (${present.length} present <= 15 m)`,
+    '',
+    `tone score (toneScoreMin ${t.toneScoreMin}):`,
+    `  present students <= 15 m, lowest:                 ${fmt(min(scores(present)))}`,
+    `  no tone (T1, T2), highest at the allowed time:    ${fmt(max(scores(noTone)))}`,
+    `  tone of another moment (T2T4, T3, T4, T7), highest at the allowed time: ${fmt(max(scores(wrongTime)))}`,
+    `unexplained strong chirps (at most ${t.maxUnexplainedChirps} allowed):`,
+    `  present students <= 15 m, most:                   ${max(present.map((o) => o.unexplained ?? 0))}`,
+    `  tone of another moment caught by them or by a better fit elsewhere: ${wrongTimeCaught.length}/${wrongTime.length}`,
+    `similarity (similarityMin ${t.similarityMin}, where the teacher's room moves >= ${t.teacherActivityMinDb} dB):`,
+    `  present students <= 15 m, lowest:                 ${fmt(min(presentSim))}`,
+    `  unrelated rooms (T1, T4, another session), highest: ${fmt(max(unrelatedSim))}`,
+    `teacher room activity (teacherActivityMinDb ${t.teacherActivityMinDb}):`,
+    `  silent rooms, highest:                            ${fmt(max(silentActivity))}`,
+    `  lecture rooms where a present student's similarity fell short, highest: ${fmt(max(lectureLowSim))}`,
+  ].join('\n');
+}

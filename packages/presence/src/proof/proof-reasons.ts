@@ -1,0 +1,60 @@
+/**
+ * What each check of `verifyProof` can say. Every check always reports (passed, failed, needs
+ * review, or not applicable with the reason why), so no verdict path skips one silently.
+ */
+export const PROOF_CHECKS = ['recording', 'timing', 'tone', 'tone_time', 'ambient', 'geofence'] as const;
+export type ProofCheckName = (typeof PROOF_CHECKS)[number];
+
+/** Reasons that make the verdict `absent`. */
+export const ABSENT_REASONS = [
+  'recording_too_short',
+  'start_time_out_of_bounds',
+  'tone_band_not_captured',
+  'tone_not_detected',
+  'tone_too_weak',
+  'tone_wrong_time',
+  'ambient_mismatch',
+  'outside_geofence',
+  'position_missing',
+] as const;
+
+/** Reasons that send the mark to the teacher's review (never accepted silently, never absent). */
+export const REVIEW_REASONS = [
+  'teacher_audio_missing',
+  'teacher_audio_pending',
+  'tone_time_unproven',
+] as const;
+
+/** Reasons that explain what a check did without changing the verdict. */
+export const NOTE_PROOF_REASONS = [
+  'teacher_audio_partial',
+  'ambient_uninformative',
+  'no_teacher_stream',
+  'tone_time_unbounded',
+  'clipped_recording',
+  'geofence_unavailable',
+] as const;
+
+export type AbsentReason = (typeof ABSENT_REASONS)[number];
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+export type NoteProofReason = (typeof NOTE_PROOF_REASONS)[number];
+export type ProofReason = AbsentReason | ReviewReason | NoteProofReason;
+
+/** The outcome of one check. */
+export interface ProofCheck {
+  check: ProofCheckName;
+  status: 'passed' | 'failed' | 'review' | 'not_applicable';
+  /** Why it did not simply pass (absent for a clean pass). */
+  reasons: ProofReason[];
+  /** Human-readable summary of what was measured, for the audit trail. */
+  summary: string;
+}
+
+export type ProofVerdict = 'present' | 'absent' | 'needs_review';
+
+/** absent if any check failed; otherwise needs_review if any asked for it; otherwise present. */
+export function verdictOf(checks: readonly ProofCheck[]): ProofVerdict {
+  if (checks.some((c) => c.status === 'failed')) return 'absent';
+  if (checks.some((c) => c.status === 'review')) return 'needs_review';
+  return 'present';
+}

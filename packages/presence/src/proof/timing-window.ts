@@ -1,0 +1,124 @@
+import {
+  LoopedSchedule,
+  ToneSchedule,
+  type ChirpTimeline,
+  type ToneScheduleConfig,
+} from '../schedule/tone-schedule';
+import type { ProofThresholds } from './proof-thresholds';
+
+/** How the teacher's device plays the schedule, as the server knows it. */
+export type TonePlayback =
+  | {
+      /** Our web client synthesises the schedule live and reports its audio clock against server time. */
+      kind: 'live';
+      /** Server time (ms) of schedule time 0. */
+      epochMs: number;
+      /** Measured lateness of the speaker against the schedule (audio output latency, clock offset), ms. */
+      offsetMs: number;
+      /** How far that measurement may be off, ms. */
+      toleranceMs: number;
+    }
+  | {
+      /** The original client loops the session's file from when it started playing. */
+      kind: 'file';
+      loopS: number;
+      /**
+       * Server-time bounds on when the file's first sample played: recovered from the teacher's
+       * stream where it hears the tone (tight), or from when the file was fetched (loose).
+       */
+      startedMs: { min: number; max: number };
+    };
+
+/** The session's tone: the secret key, its public config, and how it is played. */
+export interface SessionToneInput {
+  keyHex: string;
+  config: ToneScheduleConfig;
+  playback: TonePlayback;
+}
+
+/** Server-anchored timing of one upload. */
+export interface UploadTiming {
+  /** `start_time` from the client, converted to server time when the client measured its offset. */
+  claimedStartMs: number;
+  /** Server time at which the upload arrived. */
+  uploadReceivedMs: number;
+  /** Clock tolerance of `claimedStartMs` (our client: measured; otherwise the default). */
+  clockToleranceMs?: number;
+}
+
+/** Where the recording can have started, and where the schedule can sit in it. */
+export interface RecordingWindow {
+  /** Server-time bounds of the recording's true start, or null when `start_time` is outside them. */
+  startMs: { min: number; max: number } | null;
+  /** The bounds the server allows for the start, for the message. */
+  allowedMs: { min: number; max: number };
+  /** Schedule time of the recording's first sample: the allowed hypotheses. */
+  scheduleS: { min: number; max: number } | null;
+  /** True when the alignment is narrow enough for the tone to prove the moment. */
+  timeLocked: boolean;
+  timeline: ChirpTimeline;
+}
+
+const schedules = new Map<string, ToneSchedule>();
+
+/**
+ * One schedule per key and config, reused: every student of a session is checked against the same
+ * chirps, and deriving them (HMAC per chirp) is worth doing once per worker.
+ */
+function scheduleFor(keyHex: string, config: ToneScheduleConfig): ToneSchedule {
+  const id = `${keyHex}|${JSON.stringify(config)}`;
+  let schedule = schedules.get(id);
+  if (!schedule) {
+    if (schedules.size >= 64) schedules.delete(schedules.keys().next().value!);
+    schedule = new ToneSchedule(keyHex, config);
+    schedules.set(id, schedule);
+  }
+  return schedule;
+}
+
+/**
+ * Bounds the recording by server time: it ended before the upload arrived and started at most
+ * `maxUploadDelayMs` before that; the claimed start may be off by the clock tolerance. Maps the
+ * bounds onto schedule time through the playback (its own tolerance, plus sound travel).
+ */
+export function recordingWindow(
+  tone: SessionToneInput,
+  timing: UploadTiming,
+  durationS: number,
+  t: ProofThresholds,
+): RecordingWindow {
+  const schedule = scheduleFor(tone.keyHex, tone.config);
+  const durationMs = durationS * 1000;
+  const allowedMs = {
+    min: timing.uploadReceivedMs - durationMs - t.maxUploadDelayMs,
+    max: timing.uploadReceivedMs - durationMs,
+  };
+  const tol = timing.clockToleranceMs ?? t.defaultClockToleranceMs;
+  const min = Math.max(allowedMs.min, timing.claimedStartMs - tol);
+  const max = Math.min(allowedMs.max, timing.claimedStartMs + tol);
+  const playback = tone.playback;
+  const timeline: ChirpTimeline =
+    playback.kind === 'live' ? schedule : new LoopedSchedule(schedule, playback.loopS);
+  if (min > max) return { startMs: null, allowedMs, scheduleS: null, timeLocked: false, timeline };
+  let scheduleS: { min: number; max: number };
+  if (playback.kind === 'live') {
+    scheduleS = {
+      min: (min - playback.epochMs - playback.offsetMs - playback.toleranceMs - t.maxAcousticDelayMs) / 1000,
+      max: (max - playback.epochMs - playback.offsetMs + playback.toleranceMs) / 1000,
+    };
+  } else {
+    scheduleS = {
+      min: (min - playback.startedMs.max - t.maxAcousticDelayMs) / 1000,
+      max: (max - playback.startedMs.min) / 1000,
+    };
+    // Whatever the bounds, one loop holds every alignment there is.
+    if (scheduleS.max - scheduleS.min > playback.loopS) scheduleS = { min: 0, max: playback.loopS };
+  }
+  return {
+    startMs: { min, max },
+    allowedMs,
+    scheduleS,
+    timeLocked: scheduleS.max - scheduleS.min <= t.maxTimeLockS,
+    timeline,
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../dsp/random';
+import { applyBiquadCascade } from '../dsp/biquad';
+import { synthesizeSpan } from '../schedule/synthesize-span';
+import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
+import { encodeWav } from '../wav/encode-wav';
+import { checkToneLevel, locateFilePhase } from './tone-level';
+import type { SessionToneInput } from './timing-window';
+
+const KEY = '7a1c3e5f7091b2d4f6081a3c5e7f9b1d3f5a7c9e0b2d4f6a8c0e2b4d6f8a0c2e';
+const EPOCH = 1_763_000_000_000;
+const live: SessionToneInput = {
+  keyHex: KEY,
+  config: DEFAULT_SCHEDULE_CONFIG,
+  playback: { kind: 'live', epochMs: EPOCH, offsetMs: 0, toleranceMs: 50 },
+};
+
+function recording(gain: number, lowPassHz?: number): Uint8Array {
+  const rng = new Rng(2);
+  const x = synthesizeSpan(new ToneSchedule(KEY), 100, 4, 48000).map((v) => gain * v + 0.003 * rng.normal());
+  if (lowPassHz) applyBiquadCascade(x, 'lowpass', lowPassHz, 48000, 8);
+  return encodeWav(x, 48000);
+}
+
+describe('checkToneLevel', () => {
+  it('says ok for a clear tone, not heard for none', () => {
+    expect(checkToneLevel(recording(0.003), live, EPOCH + 100_000).status).toBe('ok');
+    const none = checkToneLevel(recording(0), live, EPOCH + 100_000);
+    expect(none.status).toBe('not_heard');
+    expect(none.advice).toBe('raise_volume');
+  });
+
+  it('advises the low band when only the lowest slot is heard', () => {
+    const r = checkToneLevel(recording(0.0006, 17300), live, EPOCH + 100_000);
+    expect(r.slotScores[0]).toBeGreaterThan(r.slotScores[2]!);
+    expect(r.advice).toBe('low_band');
+  });
+});
+
+describe('locateFilePhase', () => {
+  it("finds when the original client's file started from audio that hears it", () => {
+    const loop = new LoopedSchedule(new ToneSchedule(KEY), 120);
+    const startedMs = EPOCH + 1234;
+    const recordedFromMs = startedMs + 3 * 120_000 + 47_500; // third repetition, 47.5 s in
+    const rng = new Rng(5);
+    const x = synthesizeSpan(loop, 47.5, 4, 48000).map((v) => 0.003 * v + 0.003 * rng.normal());
+    const tone = {
+      keyHex: KEY,
+      config: DEFAULT_SCHEDULE_CONFIG,
+      playback: { kind: 'file' as const, loopS: 120, startedMs: { min: 0, max: 0 } },
+    };
+    const found = locateFilePhase(x, 48000, tone, recordedFromMs)!;
+    const phaseErrorMs = (((found.startedMs - startedMs) % 120_000) + 120_000) % 120_000;
+    expect(Math.min(phaseErrorMs, 120_000 - phaseErrorMs)).toBeLessThan(3);
+    expect(
+      locateFilePhase(
+        x.map(() => 0.003 * rng.normal()),
+        48000,
+        tone,
+        recordedFromMs,
+      ),
+    ).toBeNull();
+  });
+});

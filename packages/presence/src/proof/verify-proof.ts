@@ -1,0 +1,417 @@
+import { correlateChirps } from '../detect/chirp-correlations';
+import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
+import { BAND_COUNT, FRAME_S, bandEnvelopes, frameCount } from '../metrics/band-envelopes';
+import { matchAmbient, type AmbientMatch } from '../metrics/ambient-match';
+import { decodeWav } from '../wav/decode-wav';
+import {
+  checkGeofence,
+  fractionClipped,
+  type ClassroomPoint,
+  type ReportedPosition,
+} from '../verify/recording-checks';
+import { teacherFeatureGrid, teacherWindow, type TeacherChunk } from '../verify/teacher-chunks';
+import { resolveProofThresholds, type ProofThresholds } from './proof-thresholds';
+import { verdictOf, type ProofCheck, type ProofReason, type ProofVerdict } from './proof-reasons';
+import {
+  recordingWindow,
+  type RecordingWindow,
+  type SessionToneInput,
+  type UploadTiming,
+} from './timing-window';
+
+/** The teacher's microphone stream around the recording, as the server holds it. */
+export interface TeacherAudioInput {
+  /** False when the teacher's device is not streaming (original client, microphone refused). */
+  streaming: boolean;
+  /** True once no more audio for this window will come (waited long enough, or the stream ended). */
+  final: boolean;
+  /** Chunks with `timestampMs` in server time (raw PCM: the chunk's start; WAV: its end). */
+  chunks: readonly TeacherChunk[];
+}
+
+/** Everything one verification needs. */
+export interface ProofInput {
+  tone: SessionToneInput;
+  studentWav: Uint8Array;
+  timing: UploadTiming;
+  teacher: TeacherAudioInput;
+  position?: ReportedPosition;
+  classroom?: ClassroomPoint;
+  thresholds?: Partial<ProofThresholds>;
+  /** Reuse per-chunk teacher features across calls (default true; the corpus turns it off). */
+  cacheTeacherFeatures?: boolean;
+}
+
+/** The stored metrics, the verdict, every check with its reasons, and the evidence for an audit. */
+export interface ProofResult {
+  verdict: ProofVerdict;
+  /** Every reason of every check, in check order. */
+  reasons: ProofReason[];
+  checks: ProofCheck[];
+  ncc: number;
+  magnitude: number;
+  similarity: number | null;
+  euclidean_distance: number | null;
+  gps_distance: number | null;
+  details: {
+    sampleRate: number;
+    durationS: number;
+    clippedFraction: number;
+    /** Server-time bounds of the recording's start (null when `start_time` fell outside them). */
+    recordingStartMs: { min: number; max: number } | null;
+    /** Schedule-time alignments searched as allowed, and the best one found. */
+    scheduleS: { min: number; max: number } | null;
+    tone: {
+      score: number;
+      startS: number;
+      heard: number;
+      expected: number;
+      slotScores: number[];
+      chirps: { index: number; atS: number; z: number; ncc: number; heard: boolean }[];
+      unexplained: { atS: number; slot: number; z: number; ncc: number }[];
+      elsewhere: { startS: number; score: number } | null;
+    } | null;
+    ambient: {
+      coverage: number;
+      lagMs: number;
+      teacherActivityDb: number;
+    } | null;
+  };
+  timings: { decodeMs: number; toneMs: number; ambientMs: number; totalMs: number };
+}
+
+// Longest stretch of the recording analysed (clients send 5 s).
+const MAX_ANALYSIS_S = 6;
+
+/**
+ * Verifies one proof of presence (v2). Checks, each always reported:
+ * - recording: long enough, not clipped (note);
+ * - timing: `start_time` inside the server's bounds (upload arrival minus duration, minus the
+ *   upload allowance), within the clock tolerance;
+ * - tone: the session's secret chirps, coherently integrated at the allowed alignments, reach
+ *   `toneScoreMin`;
+ * - tone_time: the chirps heard are the ones the schedule played then (no strong chirp the
+ *   alignment does not explain, no better alignment at another moment); a looped file whose phase
+ *   is not known cannot prove the moment (note, or review without the ambient);
+ * - ambient: the room sound matches the teacher's microphone where the teacher streams; missing
+ *   audio goes to review, a silent teacher room is inconclusive (note);
+ * - geofence.
+ * Pure and synchronous; throws `PresenceInputError` for unusable audio or tone parameters.
+ */
+export function verifyProof(input: ProofInput): ProofResult {
+  const t0 = performance.now();
+  const th = resolveProofThresholds(input.thresholds);
+  const { samples, sampleRate } = decodeWav(input.studentWav);
+  const durationS = samples.length / sampleRate;
+  const clippedFraction = fractionClipped(samples);
+  const window = recordingWindow(input.tone, input.timing, durationS, th);
+  const t1 = performance.now();
+  const checks: ProofCheck[] = [];
+
+  const tooShort = durationS < th.minRecordingS;
+  const clipped = clippedFraction > th.clipFraction;
+  checks.push({
+    check: 'recording',
+    status: tooShort ? 'failed' : 'passed',
+    reasons: [
+      ...(tooShort ? (['recording_too_short'] as const) : []),
+      ...(clipped ? (['clipped_recording'] as const) : []),
+    ],
+    summary: `${durationS.toFixed(2)} s at ${sampleRate} Hz, ${(clippedFraction * 100).toFixed(3)} % clipped`,
+  });
+  checks.push(timingCheck(window, input.timing));
+
+  let match: TimeLockedMatch | null = null;
+  if (window.scheduleS) {
+    const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S);
+    if (corr.bandCaptured) match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th);
+    checks.push(...toneChecks(corr.bandCaptured, match, window, th));
+  } else {
+    checks.push(
+      {
+        check: 'tone',
+        status: 'not_applicable',
+        reasons: [],
+        summary: 'not searched: the start time is outside the allowed window',
+      },
+      {
+        check: 'tone_time',
+        status: 'not_applicable',
+        reasons: [],
+        summary: 'not searched: the start time is outside the allowed window',
+      },
+    );
+  }
+  const t2 = performance.now();
+
+  const ambient = compareAmbient(input, samples, sampleRate, durationS, window, th);
+  const toneProvesMoment = checks.some((c) => c.check === 'tone_time' && c.status === 'passed');
+  checks.push(
+    window.startMs
+      ? ambientCheck(input.teacher, ambient, toneProvesMoment, th)
+      : {
+          check: 'ambient',
+          status: 'not_applicable',
+          reasons: [],
+          summary: 'not compared: the start time is outside the allowed window',
+        },
+  );
+  const t3 = performance.now();
+
+  const geofence = checkGeofence(input.position, input.classroom, th);
+  checks.push({
+    check: 'geofence',
+    status:
+      geofence.reason === 'geofence_unavailable' ? 'not_applicable' : geofence.reason ? 'failed' : 'passed',
+    reasons: geofence.reason ? [geofence.reason] : [],
+    summary:
+      geofence.distanceM === null
+        ? geofence.reason === 'geofence_unavailable'
+          ? 'the classroom has no usable position'
+          : 'no usable position was sent'
+        : `${geofence.distanceM.toFixed(0)} m from the classroom`,
+  });
+  const t4 = performance.now();
+
+  return {
+    verdict: verdictOf(checks),
+    reasons: checks.flatMap((c) => c.reasons),
+    checks,
+    ncc: match?.ncc ?? 0,
+    magnitude: match?.magnitude ?? 0,
+    similarity: ambient.match ? ambient.match.similarity : null,
+    euclidean_distance: ambient.match ? ambient.match.euclideanDistance : null,
+    gps_distance: geofence.distanceM,
+    details: {
+      sampleRate,
+      durationS,
+      clippedFraction,
+      recordingStartMs: window.startMs,
+      scheduleS: window.scheduleS,
+      tone: match
+        ? {
+            score: match.score,
+            startS: match.startS,
+            heard: match.heard,
+            expected: match.chirps.length,
+            slotScores: match.slotScores,
+            chirps: match.chirps.map(({ index, atS, z, ncc, heard }) => ({ index, atS, z, ncc, heard })),
+            unexplained: match.unexplained,
+            elsewhere: match.elsewhere,
+          }
+        : null,
+      ambient: ambient.match
+        ? {
+            coverage: ambient.match.coverage,
+            lagMs: ambient.lagMs,
+            teacherActivityDb: ambient.match.teacherActivityDb,
+          }
+        : null,
+    },
+    timings: { decodeMs: t1 - t0, toneMs: t2 - t1, ambientMs: t3 - t2, totalMs: t4 - t0 },
+  };
+}
+
+function timingCheck(window: RecordingWindow, timing: UploadTiming): ProofCheck {
+  if (!window.startMs) {
+    const late = timing.claimedStartMs > window.allowedMs.max;
+    return {
+      check: 'timing',
+      status: 'failed',
+      reasons: ['start_time_out_of_bounds'],
+      summary: `start_time is ${((late ? timing.claimedStartMs - window.allowedMs.max : window.allowedMs.min - timing.claimedStartMs) / 1000).toFixed(1)} s ${late ? 'later' : 'earlier'} than the upload's arrival allows`,
+    };
+  }
+  return {
+    check: 'timing',
+    status: 'passed',
+    reasons: [],
+    summary: `recording started between ${window.startMs.min} and ${window.startMs.max} (server ms)`,
+  };
+}
+
+function toneChecks(
+  bandCaptured: boolean,
+  match: TimeLockedMatch | null,
+  window: RecordingWindow,
+  th: ProofThresholds,
+): ProofCheck[] {
+  if (!bandCaptured) {
+    return [
+      {
+        check: 'tone',
+        status: 'failed',
+        reasons: ['tone_band_not_captured'],
+        summary: "the recording's sample rate cannot hold the tone's band",
+      },
+      { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' },
+    ];
+  }
+  if (!match) {
+    return [
+      {
+        check: 'tone',
+        status: 'failed',
+        reasons: ['tone_not_detected'],
+        summary: 'too few scheduled chirps fall inside the recording',
+      },
+      { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' },
+    ];
+  }
+  const toneReasons: ProofReason[] = [];
+  if (match.score < th.toneScoreMin) toneReasons.push('tone_not_detected');
+  if (match.magnitude < th.magnitudeMin) toneReasons.push('tone_too_weak');
+  const tone: ProofCheck = {
+    check: 'tone',
+    status: toneReasons.length > 0 ? 'failed' : 'passed',
+    reasons: toneReasons,
+    summary: `score ${match.score.toFixed(2)} (min ${th.toneScoreMin}), ${match.heard}/${match.chirps.length} chirps heard on their own`,
+  };
+  const strayed = match.unexplained.length > th.maxUnexplainedChirps;
+  const betterElsewhere =
+    match.elsewhere !== null &&
+    match.elsewhere.score >= th.toneScoreMin &&
+    match.elsewhere.score > match.score + th.elsewhereMargin;
+  let time: ProofCheck;
+  if (strayed || betterElsewhere) {
+    const where = match.elsewhere
+      ? ` (best fit ${(match.elsewhere.startS - match.startS).toFixed(1)} s away, score ${match.elsewhere.score.toFixed(2)})`
+      : '';
+    time = {
+      check: 'tone_time',
+      status: 'failed',
+      reasons: ['tone_wrong_time'],
+      summary: `${match.unexplained.length} strong chirps the schedule did not play then${where}`,
+    };
+  } else if (tone.status === 'failed') {
+    time = { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' };
+  } else if (!window.timeLocked) {
+    time = {
+      check: 'tone_time',
+      status: 'not_applicable',
+      reasons: ['tone_time_unbounded'],
+      summary:
+        "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
+    };
+  } else {
+    time = {
+      check: 'tone_time',
+      status: 'passed',
+      reasons: [],
+      summary: `the chirps heard are the ones played then (schedule ${match.startS.toFixed(3)} s)`,
+    };
+  }
+  return [tone, time];
+}
+
+interface AmbientOutcome {
+  match: AmbientMatch | null;
+  lagMs: number;
+  /** Some teacher chunk overlaps the window at all. */
+  anyAudio: boolean;
+}
+
+function compareAmbient(
+  input: ProofInput,
+  samples: Float32Array,
+  sampleRate: number,
+  durationS: number,
+  window: RecordingWindow,
+  th: ProofThresholds,
+): AmbientOutcome {
+  const none = { match: null, lagMs: 0, anyAudio: false };
+  if (!input.teacher.streaming || !window.startMs) return none;
+  const usedS = Math.min(durationS, MAX_ANALYSIS_S);
+  const centreMs = (window.startMs.min + window.startMs.max) / 2;
+  const skewMs = Math.max(100, (window.startMs.max - window.startMs.min) / 2);
+  const chunks = teacherWindow(input.teacher.chunks, centreMs, usedS * 1000, skewMs);
+  if (chunks.length === 0) return none;
+  const frameMs = FRAME_S * 1000;
+  const lagFrames = Math.ceil(skewMs / frameMs);
+  const leadFrames = lagFrames + 1;
+  const studentFrames = frameCount(Math.floor(usedS * sampleRate), sampleRate);
+  const grid = teacherFeatureGrid(
+    chunks,
+    centreMs - leadFrames * frameMs,
+    studentFrames + 2 * leadFrames,
+    input.cacheTeacherFeatures ?? true,
+  );
+  const student = bandEnvelopes(samples, sampleRate, 0, studentFrames);
+  if (student.length < BAND_COUNT) return { ...none, anyAudio: true };
+  const result = matchAmbient(student, grid, leadFrames, lagFrames, th.partialTeacherCoverage);
+  return { match: result, lagMs: result ? result.lagFrames * frameMs : 0, anyAudio: true };
+}
+
+function ambientCheck(
+  teacher: TeacherAudioInput,
+  ambient: AmbientOutcome,
+  toneProvesMoment: boolean,
+  th: ProofThresholds,
+): ProofCheck {
+  if (!teacher.streaming) {
+    return toneProvesMoment
+      ? {
+          check: 'ambient',
+          status: 'not_applicable',
+          reasons: ['no_teacher_stream'],
+          summary: "the teacher's device is not streaming; the tone proves the moment",
+        }
+      : {
+          check: 'ambient',
+          status: 'review',
+          reasons: ['no_teacher_stream', 'tone_time_unproven'],
+          summary: "the teacher's device is not streaming and the tone alone does not prove the moment",
+        };
+  }
+  if (!ambient.match) {
+    const pending = !teacher.final;
+    return {
+      check: 'ambient',
+      status: 'review',
+      reasons: [pending ? 'teacher_audio_pending' : 'teacher_audio_missing'],
+      summary: pending
+        ? "the teacher's audio for this window has not arrived yet"
+        : `the teacher's stream has ${ambient.anyAudio ? 'too little' : 'no'} audio for this window`,
+    };
+  }
+  const m = ambient.match;
+  const partial: ProofReason[] = m.coverage < th.minTeacherCoverage ? ['teacher_audio_partial'] : [];
+  const measured = `similarity ${m.similarity.toFixed(1)} (min ${th.similarityMin}), coverage ${(m.coverage * 100).toFixed(0)} %, teacher room activity ${m.teacherActivityDb.toFixed(1)} dB`;
+  if (m.similarity >= th.similarityMin)
+    return { check: 'ambient', status: 'passed', reasons: partial, summary: measured };
+  if (m.teacherActivityDb < th.teacherActivityMinDb) {
+    return toneProvesMoment
+      ? {
+          check: 'ambient',
+          status: 'not_applicable',
+          reasons: [...partial, 'ambient_uninformative'],
+          summary: `${measured}: the room is too quiet to compare; the tone proves the moment`,
+        }
+      : {
+          check: 'ambient',
+          status: 'review',
+          reasons: [...partial, 'ambient_uninformative', 'tone_time_unproven'],
+          summary: `${measured}: the room is too quiet to compare`,
+        };
+  }
+  // On part of the window only, a mismatch is not evidence enough to mark absent; nor is it
+  // once the secret tone has proved the moment (the tone alone suffices then, design T6), but
+  // a teacher should look: only a leaked key or a broken microphone explains it.
+  if (toneProvesMoment) {
+    return {
+      check: 'ambient',
+      status: 'review',
+      reasons: [...partial, 'ambient_mismatch'],
+      summary: `${measured}: the tone proves the moment, the room sound does not agree`,
+    };
+  }
+  if (partial.length > 0) {
+    return {
+      check: 'ambient',
+      status: 'review',
+      reasons: [...partial, 'ambient_mismatch'],
+      summary: `${measured}: judged on part of the window`,
+    };
+  }
+  return { check: 'ambient', status: 'failed', reasons: ['ambient_mismatch'], summary: measured };
+}

@@ -1,0 +1,80 @@
+import { encodeWav } from '../wav/encode-wav';
+import { chirpEnvelope } from '../tone/synthesize';
+import type { ChirpShape, ChirpTimeline, ScheduledChirp } from './tone-schedule';
+import { timelineConfig } from './tone-schedule';
+
+/** Fraction of the sweep reached at u = t / duration, for each shape (0 -> 0, 1 -> 1). */
+export function shapeProgress(shape: ChirpShape, u: number): number {
+  if (shape === 'ease_in') return u * u;
+  if (shape === 'ease_out') return u * (2 - u);
+  return u;
+}
+
+/** Integral over [0, u] of `shapeProgress` (the phase of the sweep part). */
+function shapeIntegral(shape: ChirpShape, u: number): number {
+  if (shape === 'ease_in') return (u * u * u) / 3;
+  if (shape === 'ease_out') return u * u - (u * u * u) / 3;
+  return (u * u) / 2;
+}
+
+/** Instantaneous frequency of a chirp t seconds after its start. */
+export function chirpFrequencyHz(chirp: ScheduledChirp, t: number): number {
+  return chirp.startHz + (chirp.endHz - chirp.startHz) * shapeProgress(chirp.shape, t / chirp.durationS);
+}
+
+/** Phase (radians) of a chirp t seconds after its start. */
+export function scheduledChirpPhase(chirp: ScheduledChirp, t: number): number {
+  const T = chirp.durationS;
+  return (
+    2 * Math.PI * (chirp.startHz * t + (chirp.endHz - chirp.startHz) * T * shapeIntegral(chirp.shape, t / T))
+  );
+}
+
+/** Options of `synthesizeSpan`. */
+export interface SpanOptions {
+  /**
+   * Gain by instantaneous frequency (models a speaker's response in the corpus; the teacher's
+   * device leaves it out).
+   */
+  gainAtHz?: (hz: number) => number;
+}
+
+/**
+ * Samples the tone between schedule times `fromS` and `fromS + seconds` at any rate: the
+ * teacher's Web Audio renders it live a little ahead of time, the server writes the original
+ * client's file with it, the corpus and the tests play it in simulated rooms. Every chirp is
+ * synthesised from its exact phase law, so spans rendered separately join sample-exactly.
+ */
+export function synthesizeSpan(
+  timeline: ChirpTimeline,
+  fromS: number,
+  seconds: number,
+  sampleRate: number,
+  opts: SpanOptions = {},
+): Float32Array {
+  const config = timelineConfig(timeline);
+  const length = Math.round(seconds * sampleRate);
+  const out = new Float32Array(length);
+  for (const chirp of timeline.chirpsBetween(fromS, fromS + seconds)) {
+    const first = Math.max(0, Math.ceil((chirp.startS - fromS) * sampleRate));
+    const last = Math.min(length - 1, Math.floor((chirp.startS + chirp.durationS - fromS) * sampleRate));
+    for (let n = first; n <= last; n++) {
+      const t = fromS + n / sampleRate - chirp.startS;
+      const env = chirpEnvelope(t, chirp.durationS, config.taperS);
+      if (env === 0) continue;
+      const gain = opts.gainAtHz ? opts.gainAtHz(chirpFrequencyHz(chirp, t)) : 1;
+      out[n] = out[n]! + config.amplitude * gain * env * Math.sin(scheduledChirpPhase(chirp, t));
+    }
+  }
+  return out;
+}
+
+/**
+ * The original client's tone file: `seconds` of the schedule from its epoch (chirps 0..N-1) as a
+ * 16-bit PCM mono WAV with no parameters in it. The client loops it; `LoopedSchedule` with the
+ * same length describes what it plays. 48 kHz costs 5.76 MB a minute (see
+ * docs/decisions/presence-0007-secret-time-locked-tone.md for the length trade-off).
+ */
+export function encodeScheduleFile(timeline: ChirpTimeline, seconds: number, sampleRate = 48000): Uint8Array {
+  return encodeWav(synthesizeSpan(timeline, 0, seconds, sampleRate), sampleRate, { encoding: 'pcm16' });
+}
