@@ -125,12 +125,9 @@ export async function generate(db: Db, o: GenerateOptions) {
     await x(sql`drop table habit`);
   });
   await step('analyze', () => x(sql`vacuum analyze`));
-  const [counts] = (
-    (await db.execute(sql`select (select count(*) from attendances)::int as marks,
-      (select count(*) from lecture_sessions)::int as sessions`)) as unknown as {
-      rows: { marks: number; sessions: number }[];
-    }
-  ).rows;
+  const result: unknown = await db.execute(sql`select (select count(*) from attendances)::int as marks,
+      (select count(*) from lecture_sessions)::int as sessions`);
+  const [counts] = (result as { rows: { marks: number; sessions: number }[] }).rows;
   return { institutionId: 1, branchId: 1, semesterId: 1, ...counts! };
 }
 

@@ -26,6 +26,8 @@ describe('web route table', () => {
     expect(ROUTES.studentDivision).toBe('/student-dashboard/division');
     expect(ROUTES.teacherLoadAllocation).toBe('/teacher-dashboard/load-allocation');
     expect(ROUTES.teacherLectureHistory).toBe('/teacher-dashboard/lecture-history');
+    expect(ROUTES.teacherAnalytics).toBe('/teacher-dashboard/analytics');
+    expect(ROUTES.studentAttendanceRecord).toBe('/student-dashboard/attendance');
     expect(ROUTES.badGateway).toBe('/502');
     expect(paths.size).toBe(Object.keys(ROUTES).length);
   });

@@ -50,6 +50,16 @@ const LectureHistoryPage: Screen = lazy(() =>
     default: m.LectureHistoryPage,
   })),
 );
+const AttendanceReportsPage: Screen = lazy(() =>
+  import('../features/attendance-reports/attendance-reports-page').then((m) => ({
+    default: m.AttendanceReportsPage,
+  })),
+);
+const StudentRecordPage: Screen = lazy(() =>
+  import('../features/student-record/student-record-page').then((m) => ({
+    default: m.StudentRecordPage,
+  })),
+);
 const TeacherLecturesPage: Screen = lazy(() =>
   import('../features/teacher-lectures/teacher-lectures-page').then((m) => ({
     default: m.TeacherLecturesPage,
@@ -112,12 +122,15 @@ export const GUARDED_SCREENS: readonly GuardedScreen[] = [
   { key: 'classrooms', title: 'Classrooms', Screen: ClassroomsPage },
   { key: 'academicYear', title: 'Academic Year', Screen: AcademicYearPage },
   { key: 'institutionSetup', title: 'Institution Setup', Screen: InstitutionSetupPage },
+  { key: 'adminAttendanceReports', title: 'Attendance Reports', Screen: AttendanceReportsPage },
   { key: 'teacherDashboard', title: 'Lecture Schedule', Screen: TeacherLecturesPage },
   { key: 'teacherSubjectChoice', title: 'Subject Choice', Screen: TeacherSubjectChoicePage },
   { key: 'teacherLoadAllocation', title: 'Load Allocation', Screen: TeacherLoadPage },
   { key: 'teacherInstantLecture', title: 'Instant Lectures', Screen: InstantLecturePage },
   { key: 'teacherLectureHistory', title: 'Lecture History', Screen: LectureHistoryPage },
+  { key: 'teacherAnalytics', title: 'Lecture Analytics', Screen: AttendanceReportsPage },
   { key: 'studentDashboard', title: 'Attendance', Screen: StudentAttendancePage },
   { key: 'studentElectiveSubject', title: 'Elective Subjects', Screen: StudentElectivesPage },
   { key: 'studentDivision', title: 'My Division', Screen: StudentDivisionPage },
+  { key: 'studentAttendanceRecord', title: 'My Attendance', Screen: StudentRecordPage },
 ];

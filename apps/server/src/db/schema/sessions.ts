@@ -107,10 +107,11 @@ export const attendances = pgTable(
   (t) => [
     unique().on(t.sessionId, t.studentId),
     unique().on(t.sessionId, t.deviceId),
-    index().on(t.studentId),
-    // The attendance record's marks scan (domain/attendance-record): every column it reads is in
-    // the index, so two million marks are counted from the index alone, never the wide rows.
+    // The attendance record (domain/attendance-record) reads marks through these two, each holding
+    // every column it counts, so marks are counted from an index alone, never from the wide rows:
+    // by session for a branch or a subject, by student for a student's page or a report's page.
     index('attendances_record_marks_idx').on(t.sessionId, t.studentId, t.isPresent, t.excuse),
+    index('attendances_student_marks_idx').on(t.studentId, t.sessionId, t.isPresent, t.excuse),
   ],
 );
 

@@ -63,6 +63,21 @@ export function instantSessionConditions(f: RecordFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * For a filter naming its students, the condition that keeps only the sessions that can concern
+ * them (alias ls: a lecture they are expected at, or a session where one of them has a row), so a
+ * student's page or a report's page does not gather the whole branch's sessions first.
+ */
+export function sessionsOfStudents(f: RecordFilter): SQL {
+  if (!f.studentIds) return sql`true`;
+  const students = inList(sql`bs.student_id`, f.studentIds);
+  const marked = inList(sql`sa.student_id`, f.studentIds);
+  return sql`(ls.lecture_id in (
+      select lb.lecture_id from lecture_batches lb join batch_students bs on bs.batch_id = lb.batch_id
+      where ${students})
+    or ls.id in (select sa.session_id from attendances sa where ${marked}))`;
+}
+
 /** The conditions on students (`column` names the student id being filtered). */
 export function studentConditions(f: RecordFilter, column: SQL): SQL {
   const parts: SQL[] = [sql`true`];

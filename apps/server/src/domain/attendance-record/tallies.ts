@@ -3,6 +3,7 @@ import { instantLectureKey, lectureAudience } from './audience';
 import {
   instantSessionConditions,
   sessionConditions,
+  sessionsOfStudents,
   studentConditions,
   type RecordFilter,
 } from './record-filter';
@@ -106,8 +107,10 @@ function heldQueries(f: RecordFilter): SQL {
       join semesters s on s.id = d.semester_id
       join streams st on st.id = s.stream_id
       where ls.started_at is not null and ls.status <> 'pre' and ${sessionConditions(f)}
+        and ${sessionsOfStudents(f)}
       union all
-      -- Instant lectures of a subject count in it (a free title belongs to no subject's figures).
+      -- Instant lectures of a subject count in it (a free title belongs to no subject's figures);
+      -- being few, their sessions are not narrowed to a filter's students first.
       select ls.id, ${instantLectureKey(sql`il.id`)}, ls.day, il.offered_subject_id
       from lecture_sessions ls
       join instant_lectures il on il.id = ls.instant_lecture_id

@@ -1,1 +1,0 @@
-CREATE INDEX "attendances_record_marks_idx" ON "attendances" USING btree ("session_id","student_id","is_present","excuse");

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  attendanceRecordRoutes,
+  ok,
+  ROUTES,
+  type DetentionList,
+  type ReportOptions,
+  type ReportTable,
+} from '@rollbook/contract';
+import { onCall, server } from '../../testing/msw';
+import { renderApp } from '../../testing/render';
+import { setupMswServer } from '../../testing/setup-msw';
+
+setupMswServer();
+
+const options: ReportOptions = {
+  threshold_percent: 75,
+  excused_counts_as: 'excluded',
+  subjects: [
+    {
+      slug: 'is',
+      subject_name: 'Information Security',
+      subject_code: '3170701',
+      semester: 7,
+      branch: 'Computer Engineering',
+      semester_slug: 'sem7',
+    },
+  ],
+  divisions: [
+    { slug: 'div-a', division_name: 'A', semester_slug: 'sem7', full_name: 'BE CE semester 7, division A' },
+  ],
+  batches: [{ slug: 'a1', batch_name: 'A1', division_slug: 'div-a' }],
+};
+
+const figures = { held: 4, attended: 2, excused: 1, absent: 1, percentage: 66.67 };
+const student = { student_slug: 's1', enrollment: '220001', name: 'Riya Patel', division: 'A' };
+
+const table: ReportTable = {
+  subjects: [{ slug: 'is', subject_name: 'Information Security', subject_code: '3170701' }],
+  rows: [{ ...student, cells: [figures] }],
+  current_page: 1,
+  num_pages: 1,
+  total: 1,
+};
+
+function detention(below: number): DetentionList {
+  return {
+    below_percent: below,
+    rows:
+      below > 66.67
+        ? [{ ...student, subject_slug: 'is', subject_name: 'Information Security', ...figures }]
+        : [],
+    current_page: 1,
+    num_pages: 1,
+    total: below > 66.67 ? 1 : 0,
+  };
+}
+
+function answer() {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    onCall(attendanceRecordRoutes.getReportOptions, () => ok(options)),
+    onCall(attendanceRecordRoutes.getReportTable, () => ok(table)),
+    onCall(attendanceRecordRoutes.getDetentionList, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      return ok(detention(Number(query.get('below') ?? 75)));
+    }),
+    onCall(attendanceRecordRoutes.getReportTrend, () =>
+      ok({ weeks: [{ week_start: '2026-10-19', held: 4, attended: 3, excused: 0, percentage: 75 }] }),
+    ),
+  );
+  return asked;
+}
+
+describe('Lecture Analytics', () => {
+  it('lists detentions below the threshold, and below an override', async () => {
+    const asked = answer();
+    const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
+    const list = await screen.findByRole('table', { name: 'Students below 75 %' });
+    expect(within(list).getByText('66.67 %')).toBeInTheDocument();
+    await view.user.type(screen.getByLabelText('Detention below (%)'), '60');
+    expect(await screen.findByText('No student is below 60 %.')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('below')).toBe('60');
+  });
+
+  it('explains a reversed date range instead of asking the server', async () => {
+    const asked = answer();
+    const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
+    await screen.findByRole('table', { name: 'Students below 75 %' });
+    const calls = asked.length;
+    await view.user.type(screen.getByLabelText('From'), '2026-11-10');
+    await view.user.type(screen.getByLabelText('To'), '2026-11-01');
+    expect(await screen.findByText('start_date must not be after end_date')).toBeInTheDocument();
+    await waitFor(() => expect(asked.length).toBe(calls + 1)); // only the "From" change was sent
+  });
+
+  it('shows the percentages table and the weekly trend on their tabs', async () => {
+    answer();
+    const view = renderApp(ROUTES.adminAttendanceReports, { role: 'admin' });
+    await screen.findByRole('table', { name: 'Students below 75 %' });
+    await view.user.click(screen.getByRole('tab', { name: 'Percentages' }));
+    const grid = await screen.findByRole('table', { name: 'Attendance percentage per student and subject' });
+    expect(within(grid).getByRole('rowheader', { name: /Riya Patel/ })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('tab', { name: 'Trend by week' }));
+    expect(
+      await screen.findByRole('img', { name: 'Attendance by week: 1 week, 0 below 75 %' }),
+    ).toBeInTheDocument();
+  });
+});
