@@ -31,6 +31,7 @@ const PAGES: Record<string, readonly (readonly [string, Ready])[]> = {
     ['/teacher-dashboard/subject-choice', heading('Subject Choice')],
     ['/teacher-dashboard/load-allocation', heading('Load Allocation')],
     ['/teacher-dashboard/lecture-history', heading('Lecture History')],
+    ['/teacher-dashboard/instant-lecture', (page) => page.getByRole('form', { name: 'New instant lecture' })],
   ],
   'student@rollbook.test': [
     ['/student-dashboard', (page) => page.getByRole('button', { name: 'Mark Attendance' }).first()],

@@ -1,4 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { instantAudience } from '../../db/queries/instant-audience';
+
+/**
+ * Reports group sessions by the lecture they belong to. A session of an instant (extra) lecture
+ * belongs to no timetable lecture, so its key is minus the instant lecture's id: lecture ids are
+ * positive identities, so the two kinds never collide, and one `lecture_id` column carries both.
+ * The same negation turns a key back into the instant lecture's id.
+ */
+export function instantLectureKey(idOrKey: SQL): SQL {
+  return sql`(-(${idOrKey}))`;
+}
 
 /**
  * Who is expected at a lecture's sessions, as `(lecture_id, student_id)` rows for the lectures
@@ -8,13 +19,17 @@ import { sql, type SQL } from 'drizzle-orm';
  * moved between batches counts in the lecture of their current batch (their marks elsewhere still
  * count, see `tallies.ts`).
  *
- * This is the one definition of an audience for reports: a new kind of lecture (an extra lecture
- * for chosen divisions or batches) extends it here, and every report follows.
+ * This is the one definition of an audience for reports. Instant (extra) lectures, keyed by minus
+ * their id (see instantLectureKey), bring their own audience: their chosen batches, or whole
+ * divisions where no batch was chosen (db/queries/instant-audience.ts).
  */
 export function lectureAudience(lectureIds: SQL): SQL {
   return sql`
     select distinct lb.lecture_id, bs.student_id
     from lecture_batches lb
     join batch_students bs on bs.batch_id = lb.batch_id
-    where lb.lecture_id in (${lectureIds})`;
+    where lb.lecture_id in (${lectureIds})
+    union all
+    select ${instantLectureKey(sql`ia.instant_lecture_id`)}, ia.student_id
+    from (${instantAudience(sql`select ${instantLectureKey(sql`k.id`)} from (${lectureIds}) as k(id) where k.id < 0`)}) ia`;
 }

@@ -45,6 +45,25 @@ export function sessionConditions(f: RecordFilter): SQL {
 }
 
 /**
+ * The same conditions on held sessions of instant lectures (aliases: ls session, il instant
+ * lecture, s semester, st stream): a division filter keeps those held for that division.
+ */
+export function instantSessionConditions(f: RecordFilter): SQL {
+  const parts: SQL[] = [sql`s.institution_id = ${f.institutionId}`];
+  if (f.branchIds) parts.push(inList(sql`st.branch_id`, f.branchIds));
+  if (f.semesterId !== undefined) parts.push(sql`s.id = ${f.semesterId}`);
+  if (f.subjectIds) parts.push(inList(sql`il.offered_subject_id`, f.subjectIds));
+  if (f.divisionId !== undefined) {
+    parts.push(
+      sql`exists (select 1 from instant_lecture_divisions fd where fd.instant_lecture_id = il.id and fd.division_id = ${f.divisionId})`,
+    );
+  }
+  if (f.from) parts.push(sql`ls.day >= ${f.from}::date`);
+  if (f.to) parts.push(sql`ls.day <= ${f.to}::date`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
  * For a filter naming its students, the condition that keeps only the sessions that can concern
  * them (alias ls: a lecture they are expected at, or a session where one of them has a row), so a
  * student's page or a report's page does not gather the whole branch's sessions first.

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AttendanceExcuse } from '../../db/schema';
+import { instantAudienceStudentIds } from '../../db/queries/instant-audience';
 import { lectureAudience } from './audience';
 import { runAggregate } from './run-aggregate';
 
@@ -33,7 +34,8 @@ export async function studentMarks(
   db: Db,
   q: { institutionId: number; studentId: number; subjectId?: number; limit: number; offset: number },
 ): Promise<{ total: number; marks: StudentMark[] }> {
-  const subject = q.subjectId === undefined ? sql`true` : sql`l.offered_subject_id = ${q.subjectId}`;
+  const subjectOf = (column: SQL) =>
+    q.subjectId === undefined ? sql`true` : sql`${column} = ${q.subjectId}`;
   const rows = await runAggregate(
     db,
     sql`
@@ -48,10 +50,22 @@ export async function studentMarks(
         join semesters s on s.id = d.semester_id
         left join attendances a on a.session_id = ls.id and a.student_id = ${q.studentId}
         where ls.started_at is not null and ls.status <> 'pre' and s.institution_id = ${q.institutionId}
-          and ${subject}
+          and ${subjectOf(sql`l.offered_subject_id`)}
           and (a.id is not null or l.id in (
             select au.lecture_id from (${lectureAudience(sql`select id from lectures`)}) au
             where au.student_id = ${q.studentId}))
+        union all
+        -- Held instant lectures of a subject, as the record counts them.
+        select ls.id, ls.day, il.start_time, 'theory' as type, il.offered_subject_id, a.id as attendance_id,
+          a.is_present, a.excuse, a.manual, a.marking_time, a.reasons, a.regulization_status,
+          a.changed_by_teacher_at, a.corrected_at
+        from lecture_sessions ls
+        join instant_lectures il on il.id = ls.instant_lecture_id
+        join semesters s on s.id = il.semester_id
+        left join attendances a on a.session_id = ls.id and a.student_id = ${q.studentId}
+        where ls.started_at is not null and ls.status <> 'pre' and s.institution_id = ${q.institutionId}
+          and il.offered_subject_id is not null and ${subjectOf(sql`il.offered_subject_id`)}
+          and (a.id is not null or ${q.studentId} in ${instantAudienceStudentIds(sql`il.id`)})
       )
       select m.*, m.day::text as day_text, cs.subject_name, count(*) over ()::int as total
       from mine m

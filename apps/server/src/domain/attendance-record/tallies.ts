@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { lectureAudience } from './audience';
-import { sessionConditions, sessionsOfStudents, studentConditions, type RecordFilter } from './record-filter';
+import { instantLectureKey, lectureAudience } from './audience';
+import {
+  instantSessionConditions,
+  sessionConditions,
+  sessionsOfStudents,
+  studentConditions,
+  type RecordFilter,
+} from './record-filter';
 
 /**
  * The one computation of attendance counts, in SQL. It yields `counts`: one row per student and
@@ -86,7 +92,10 @@ export function rosterQuery(f: RecordFilter): SQL {
     subjects_held as (select distinct subject_id from lecture_held)`;
 }
 
-/** Held sessions of the filter (`held`), their count per lecture (`lecture_held`), the `audience`. */
+/**
+ * Held sessions of the filter (`held`: timetable lectures' and instant lectures' of a subject, the
+ * latter keyed by minus their id), their count per lecture (`lecture_held`), the `audience`.
+ */
 function heldQueries(f: RecordFilter): SQL {
   return sql`
     held as materialized (
@@ -99,6 +108,16 @@ function heldQueries(f: RecordFilter): SQL {
       join streams st on st.id = s.stream_id
       where ls.started_at is not null and ls.status <> 'pre' and ${sessionConditions(f)}
         and ${sessionsOfStudents(f)}
+      union all
+      -- Instant lectures of a subject count in it (a free title belongs to no subject's figures);
+      -- being few, their sessions are not narrowed to a filter's students first.
+      select ls.id, ${instantLectureKey(sql`il.id`)}, ls.day, il.offered_subject_id
+      from lecture_sessions ls
+      join instant_lectures il on il.id = ls.instant_lecture_id
+      join semesters s on s.id = il.semester_id
+      join streams st on st.id = s.stream_id
+      where ls.started_at is not null and ls.status <> 'pre' and il.offered_subject_id is not null
+        and ${instantSessionConditions(f)}
     ),
     lecture_held as materialized (
       select lecture_id, subject_id, count(*)::int as n from held group by lecture_id, subject_id

@@ -17,6 +17,7 @@ import {
 } from '../../testing/instant-fixture';
 import { markAttendance, streamTeacherAudio, useListeningTestApp } from '../../testing/live-fixture';
 import { call } from '../../testing/test-app';
+import { createAttendanceRecordRepository } from '../../domain/attendance-record';
 import { toneOf } from '../../testing/audio';
 import { tokenFor } from '../../testing/tokens';
 
@@ -377,6 +378,65 @@ describe('instant lectures (contract §13)', () => {
 
       const list = await getApi(t.app, w.tokens.a1, '/manage/get_instant_lectures_for_student');
       expect(list.body.data[0]).toMatchObject({ attendance_marked: true, session: { active: 'ongoing' } });
+    });
+
+    it("counts a held instant lecture of a subject in the student's record and the reports, with its audience only", async () => {
+      const w = await buildInstantWorld(t.app, t.db);
+      const created = await createForA1(w);
+      const titled = await createInstant(t.app, w.tokens.cst, {
+        semester: w.slugs.semester,
+        divisions: [w.slugs.divisionA],
+        title: 'Placement talk',
+        classroom: w.slugs.room,
+      });
+      const recordOf = async (token: string) =>
+        (await getApi(t.app, token, '/attendance/record')).body.data.subjects as Array<{
+          subject_name: string;
+          held: number;
+          attended: number;
+          percentage: number | null;
+        }>;
+      // Not started: nothing held yet (the subject is listed for its timetable lecture).
+      expect(await recordOf(w.tokens.a1)).toEqual([
+        expect.objectContaining({ subject_name: 'Information Security', held: 0 }),
+      ]);
+
+      const started = await startInstant(t.app, w.tokens.cst, created.slug);
+      expect((await startInstant(t.app, w.tokens.cst, titled.body.data.slug)).status).toBe(200);
+      await t.db
+        .update(attendances)
+        .set({ isPresent: true })
+        .where(eq(attendances.studentId, w.students.a1.student.id));
+      const [subject] = await recordOf(w.tokens.a1);
+      // The subject's one held session is the instant lecture; the titled one belongs to no subject.
+      expect(subject).toMatchObject({
+        subject_name: 'Information Security',
+        held: 1,
+        attended: 1,
+        percentage: 100,
+      });
+      // A2 is in division A but not in batch A1: not expected at it.
+      expect(await recordOf(w.tokens.a2)).toEqual([
+        expect.objectContaining({ subject_name: 'Information Security', held: 0 }),
+      ]);
+      const marks = await getApi(t.app, w.tokens.a1, '/attendance/record/marks');
+      expect(marks.body.data.results).toEqual(
+        expect.arrayContaining([expect.objectContaining({ subject_name: 'Information Security' })]),
+      );
+
+      const tallies = await createAttendanceRecordRepository(t.db).subjectTallies({
+        institutionId: w.world.institutionId,
+        divisionId: w.world.divisions.A.id,
+      });
+      expect(tallies.map((x) => [x.enrollment, x.held, x.attended])).toEqual([
+        [w.students.a1.student.enrollment, 1, 1],
+      ]);
+      const otherDivision = await createAttendanceRecordRepository(t.db).subjectTallies({
+        institutionId: w.world.institutionId,
+        divisionId: w.world.divisions.B.id,
+      });
+      expect(otherDivision).toEqual([]);
+      expect(started.status).toBe(200);
     });
 
     it('refuses the list to teachers', async () => {
