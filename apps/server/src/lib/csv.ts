@@ -20,3 +20,11 @@ export function numberCell(value: number | null, decimals: number): string {
 export function csvDocument(rows: string[][]): string {
   return rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
 }
+
+/** The separator most used in a CSV text's first lines: Excel exports with `;` in some locales. */
+export function guessDelimiter(text: string): string {
+  const head = text.split(/\r?\n/, 10).join('\n');
+  const counts = [',', ';', '\t'].map((d) => ({ d, n: head.split(d).length - 1 }));
+  counts.sort((a, b) => b.n - a.n);
+  return counts[0] && counts[0].n > 0 ? counts[0].d : ',';
+}

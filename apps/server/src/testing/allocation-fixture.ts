@@ -68,6 +68,28 @@ export async function offer(db: Db, institutionId: number, semesterId: number, s
   );
 }
 
+/**
+ * The factories' college with a CE BE semester 7 of 2026-27 whose subjects are locked and offered;
+ * `semester` sets more of the semester (its divisions, its choice deadline).
+ */
+export async function buildOfferedSemester7(
+  db: Db,
+  specs: SubjectSpec[],
+  semester: Partial<typeof semesters.$inferInsert> = {},
+) {
+  const college = await buildCollege(db);
+  const row = await buildSemester(db, {
+    institutionId: college.institutionId,
+    streamId: college.ceBE.id,
+    no: 7,
+    academicYear: '2026-27',
+    subjectsLocked: true,
+    ...semester,
+  });
+  const offered = await offer(db, college.institutionId, row.id, specs);
+  return { ...college, semester: row, offered };
+}
+
 /** A saved choice record of a person with its picks in order (what a save writes). */
 export async function saveChoices(
   db: Db,
@@ -101,16 +123,14 @@ export async function saveChoices(
  * IT admin with no planned semester, and another institution with its own admin and teacher.
  */
 export async function buildAllocationWorld(db: Db) {
-  const { institution, institutionId, ce, it, ceBE: stream } = await buildCollege(db);
-  const semester = await buildSemester(db, {
+  const {
+    institution,
     institutionId,
-    streamId: stream.id,
-    no: 7,
-    academicYear: '2026-27',
-    subjectsLocked: true,
-    divisionsCreated: true,
-  });
-  const subjects = await offer(db, institutionId, semester.id, SUBJECTS);
+    ce,
+    it,
+    semester,
+    offered: subjects,
+  } = await buildOfferedSemester7(db, SUBJECTS, { divisionsCreated: true });
   const os = subjects['350701']!;
   const ml = subjects['350711']!;
   const cc = subjects['350712']!;

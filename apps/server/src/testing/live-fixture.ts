@@ -7,7 +7,7 @@ import {
   type ServerToClientEvents,
 } from '@rollbook/contract';
 import type { Db } from '../db/client';
-import { lectureBatches, lectures, timetables } from '../db/schema';
+import { lectureBatches, timetables } from '../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
 import { call, useTestApp } from './test-app';
 import { buildTimetableWorld, type TimetableWorld } from './timetable-fixture';
@@ -15,6 +15,7 @@ import { tokenFor } from './tokens';
 import { WAIT_MS, waitUntil } from './wait';
 import type { Weekday } from '../lib/week';
 import { toneOf } from './audio';
+import { insertLecture } from './lecture-fixture';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -31,23 +32,19 @@ export async function addLecture(
   const subject = await db.query.offeredSubjects.findFirst({
     where: (s, { eq }) => eq(s.semesterId, world.semester.id),
   });
-  const [lecture] = await db
-    .insert(lectures)
-    .values({
-      timetableId: timetable!.id,
-      day: opts.day ?? 'monday',
-      startTime: opts.startTime ?? '09:00',
-      endTime: opts.endTime ?? '10:00',
-      type: 'theory',
-      offeredSubjectId: subject!.id,
-      teacherId: world.teachers.cst.teacher.id,
-      classroomId: world.rooms.LH101!.id,
-    })
-    .returning();
+  const lecture = await insertLecture(db, {
+    timetableId: timetable!.id,
+    offeredSubjectId: subject!.id,
+    teacherId: world.teachers.cst.teacher.id,
+    classroomId: world.rooms.LH101!.id,
+    ...(opts.day ? { day: opts.day } : {}),
+    ...(opts.startTime ? { startTime: opts.startTime } : {}),
+    ...(opts.endTime ? { endTime: opts.endTime } : {}),
+  });
   await db
     .insert(lectureBatches)
-    .values(opts.batchIds.map((batchId) => ({ lectureId: lecture!.id, batchId })));
-  return lecture!;
+    .values(opts.batchIds.map((batchId) => ({ lectureId: lecture.id, batchId })));
+  return lecture;
 }
 
 /**

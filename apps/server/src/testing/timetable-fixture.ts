@@ -9,14 +9,7 @@ import {
   offeredSubjectBatches,
   offeredSubjects,
 } from '../db/schema';
-import {
-  buildAdmin,
-  buildBranch,
-  buildSemester,
-  buildStream,
-  buildStudent,
-  buildTeacher,
-} from './factories';
+import { buildAdmin, buildBranch, buildSemester, buildStream, buildStudent, buildTeacher } from './factories';
 import { insertCatalogue, type CatalogueEntry } from './catalogue-fixture';
 
 const SUBJECTS: CatalogueEntry[] = [

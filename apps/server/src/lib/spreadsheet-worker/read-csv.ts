@@ -1,17 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../app-error';
+import { guessDelimiter } from '../csv';
 import type { SheetRow } from './sheet-row';
 import type { SpreadsheetLimits } from './spreadsheet-limits';
 import { UnreadableFileError } from './spreadsheet-errors';
 import { tooManyCells, tooManyRows } from './zip-guard';
-
-/** The separator most used in the first lines: Excel exports with `;` in some locales. */
-function guessDelimiter(text: string): string {
-  const head = text.split(/\r?\n/, 10).join('\n');
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: head.split(d).length - 1 }));
-  counts.sort((a, b) => b.n - a.n);
-  return counts[0] && counts[0].n > 0 ? counts[0].d : ',';
-}
 
 /**
  * Reads CSV text (comma, semicolon or tab separated) into rows of trimmed cells, each with the

@@ -4,7 +4,6 @@ import { AcademicYearPreviewSchema } from '@rollbook/contract';
 import {
   academicTerms,
   auditLog,
-  classrooms,
   divisions,
   lectureSessions,
   lectures,
@@ -14,6 +13,7 @@ import {
   timetables,
 } from '../../db/schema';
 import { insertCatalogue } from '../../testing/catalogue-fixture';
+import { insertLecture, insertRoom } from '../../testing/lecture-fixture';
 import { as } from '../../testing/choices-fixture';
 import { useTestApp } from '../../testing/test-app';
 import { INSTITUTION_ADMINS_ONLY } from './academic-year.service';
@@ -257,10 +257,7 @@ describe('the new academic year (/institution/academic-year/)', () => {
       .values({ semesterId: w.semesters.be7.id, name: 'A' })
       .returning();
     const [timetable] = await t.db.insert(timetables).values({ divisionId: division!.id }).returning();
-    const [room] = await t.db
-      .insert(classrooms)
-      .values({ institutionId: w.institution.id, name: 'LH101', latitude: 23, longitude: 72 })
-      .returning();
+    const room = await insertRoom(t.db, w.institution.id, { latitude: 23, longitude: 72 });
     const [catalogue] = await insertCatalogue(t.db, { institutionId: w.institution.id }, [
       { code: '3170701', name: 'Information Security', elective: false },
     ]);
@@ -268,20 +265,12 @@ describe('the new academic year (/institution/academic-year/)', () => {
       .insert(offeredSubjects)
       .values({ semesterId: w.semesters.be7.id, catalogueSubjectId: catalogue!.id })
       .returning();
-    const [lecture] = await t.db
-      .insert(lectures)
-      .values({
-        timetableId: timetable!.id,
-        day: 'monday',
-        startTime: '09:00',
-        endTime: '10:00',
-        type: 'theory',
-        offeredSubjectId: subject!.id,
-        teacherId: w.teacher.teacher.id,
-        classroomId: room!.id,
-      })
-      .returning();
-    return lecture!;
+    return insertLecture(t.db, {
+      timetableId: timetable!.id,
+      offeredSubjectId: subject!.id,
+      teacherId: w.teacher.teacher.id,
+      classroomId: room.id,
+    });
   }
 
   it('is blocked while a lecture session is live, saying so in the preview and the refusal', async () => {

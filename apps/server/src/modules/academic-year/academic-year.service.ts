@@ -11,7 +11,6 @@ export const INSTITUTION_ADMINS_ONLY =
 
 /** The new academic year for signed-in institution admins: the preview and the confirm. */
 export function createAcademicYearService(deps: { db: Db; clock: Clock }) {
-
   return {
     async preview(auth: AuthContext): Promise<AcademicYearPreview> {
       await requireInstitutionAdmin(deps.db, auth, INSTITUTION_ADMINS_ONLY);

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { insertLecture, insertRoom } from '../../testing/lecture-fixture';
 import type { DivisionSuggestion } from '@rollbook/contract';
 import {
   auditLog,
   batches,
-  classrooms,
   divisionStudents,
   divisions,
   lectureSessions,
@@ -41,23 +41,13 @@ describe('POST /institution/divisions/reset/{semester_slug} (planning divisions 
       .from(divisions)
       .where(and(eq(divisions.semesterId, w.semester.id), eq(divisions.name, 'A')));
     const [timetable] = await t.db.select().from(timetables).where(eq(timetables.divisionId, divisionA!.id));
-    const [room] = await t.db
-      .insert(classrooms)
-      .values({ institutionId: w.institution.id, name: 'LH101', latitude: 23.03, longitude: 72.54 })
-      .returning();
-    const [lecture] = await t.db
-      .insert(lectures)
-      .values({
-        timetableId: timetable!.id,
-        day: 'monday',
-        startTime: '09:00',
-        endTime: '10:00',
-        type: 'theory',
-        offeredSubjectId: w.subjects.os.id,
-        teacherId: w.teacher.teacher.id,
-        classroomId: room!.id,
-      })
-      .returning();
+    const room = await insertRoom(t.db, w.institution.id);
+    const lecture = await insertLecture(t.db, {
+      timetableId: timetable!.id,
+      offeredSubjectId: w.subjects.os.id,
+      teacherId: w.teacher.teacher.id,
+      classroomId: room.id,
+    });
     await t.db.insert(teacherAllocations).values({
       semesterId: w.semester.id,
       teacherId: w.teacher.teacher.id,
@@ -68,7 +58,7 @@ describe('POST /institution/divisions/reset/{semester_slug} (planning divisions 
       status: 'confirmed',
     });
     await t.db.update(semesters).set({ allocationConfirmed: true }).where(eq(semesters.id, w.semester.id));
-    return { divisionA: divisionA!, lecture: lecture! };
+    return { divisionA: divisionA!, lecture };
   }
 
   /** The rows a reset would discard, to compare before and after a refusal. */

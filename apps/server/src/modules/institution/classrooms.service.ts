@@ -113,6 +113,28 @@ export function createClassroomsService(deps: ClassroomsServiceDeps) {
     }
   }
 
+  /** Stores a written room's branches and its trail entry, and answers the room as the page shows it. */
+  async function saved(
+    tx: DbOrTx,
+    auth: AuthContext,
+    room: ClassroomRow,
+    chosen: readonly BranchRow[],
+    all: readonly BranchRow[],
+    trail: { action: 'classroom.created' | 'classroom.updated'; detail: Record<string, unknown> },
+  ): Promise<InstitutionClassroom> {
+    const branchIds = chosen.map((b) => b.id);
+    await createClassroomsRepository(tx).replaceBranches(room.id, branchIds);
+    await audit(tx, {
+      institutionId: auth.institutionId,
+      actorProfileId: auth.profileId,
+      entityType: 'classroom',
+      entitySlug: room.slug,
+      ...trail,
+    });
+    const byId = new Map(all.map((b) => [b.id, b]));
+    return classroomWire(room, branchIds, byId, await campusOf(tx, auth.institutionId));
+  }
+
   return {
     async list(auth: AuthContext): Promise<InstitutionClassroomList> {
       const repo = createClassroomsRepository(deps.db);
@@ -142,25 +164,10 @@ export function createClassroomsService(deps: ClassroomsServiceDeps) {
         if (await repo.classroomNamed(auth.institutionId, body.name)) throw duplicateName(body.name);
         const values = valuesOf(body);
         const room = await repo.insertClassroom(auth.institutionId, values);
-        await repo.replaceBranches(
-          room.id,
-          chosen.map((b) => b.id),
-        );
-        await audit(tx, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
+        return saved(tx, auth, room, chosen, all, {
           action: 'classroom.created',
-          entityType: 'classroom',
-          entitySlug: room.slug,
           detail: { after: auditValues(values, chosen) },
         });
-        const byId = new Map(all.map((b) => [b.id, b]));
-        return classroomWire(
-          room,
-          chosen.map((b) => b.id),
-          byId,
-          await campusOf(tx, auth.institutionId),
-        );
       });
     },
 
@@ -186,38 +193,23 @@ export function createClassroomsService(deps: ClassroomsServiceDeps) {
         const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
           (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
         );
-        const campus = await campusOf(tx, auth.institutionId);
         // Saving the dialog unchanged writes nothing, so the trail lists only real changes.
         if (changed.length === 0) {
           return classroomWire(
             current,
             currentBranches.map((b) => b.id),
             byId,
-            campus,
+            await campusOf(tx, auth.institutionId),
           );
         }
         const room = await repo.updateClassroom(current.id, values);
-        await repo.replaceBranches(
-          room.id,
-          chosen.map((b) => b.id),
-        );
-        await audit(tx, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
+        return saved(tx, auth, room, chosen, all, {
           action: 'classroom.updated',
-          entityType: 'classroom',
-          entitySlug: room.slug,
           detail: {
             before: Object.fromEntries(changed.map((k) => [k, before[k]])),
             after: Object.fromEntries(changed.map((k) => [k, after[k]])),
           },
         });
-        return classroomWire(
-          room,
-          chosen.map((b) => b.id),
-          byId,
-          campus,
-        );
       });
     },
   };

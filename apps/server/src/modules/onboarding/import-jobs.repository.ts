@@ -66,7 +66,6 @@ export function createImportJobsRepository(db: Db) {
       }
       return ids.map((id) => slugs.get(id)).filter((s): s is string => s !== undefined);
     },
-
   };
 }
 

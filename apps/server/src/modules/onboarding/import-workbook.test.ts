@@ -19,7 +19,14 @@ import { verifyPassword } from '../../lib/passwords';
 import { buildInstitution, buildProfile } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
 import { importWorkbook } from './import-workbook';
-import { csvFiles, sampleWorkbook, withCell, xlsxFile, type SheetRows } from './testing/workbook-files';
+import {
+  csvFiles,
+  sampleWorkbook,
+  subjectRow,
+  withCell,
+  xlsxFile,
+  type SheetRows,
+} from './testing/workbook-files';
 
 const t = useTestApp();
 
@@ -408,40 +415,10 @@ describe('keys and references', () => {
     // The same stream code for both degrees, as some universities write it.
     sheets.Streams!.push(['16', '07', 'ME']);
     sheets.Semesters!.push(['16', '07', '1', '2027-28', '', '']);
-    sheets.Subjects!.push([
-      '3710701',
-      '2027-28',
-      'Advanced Data Structures',
-      'ADS',
-      '07',
-      '1',
-      'Professional Core Course',
-      '3',
-      '0',
-      '2',
-      '4',
-      '70',
-      '30',
-      '25',
-      '25',
-    ]);
-    sheets.Subjects!.push([
-      '3710799',
-      '2027-28',
-      'Seminar',
-      '',
-      '07',
-      '3',
-      'Seminar',
-      '0',
-      '0',
-      '2',
-      '1',
-      '',
-      '',
-      '',
-      '',
-    ]);
+    sheets.Subjects!.push(subjectRow(['3710701', 'Advanced Data Structures', 'ADS', '07', '1']));
+    sheets.Subjects!.push(
+      subjectRow(['3710799', 'Seminar', '', '07', '3'], 'Seminar', ['0', '0', '2', '1', '', '', '', '']),
+    );
 
     const result = await run(institution.id, sheets);
 

@@ -6,6 +6,7 @@ import {
   type WorkbookProblem,
   type WorkbookSheet,
 } from '@rollbook/contract';
+import { guessDelimiter } from '../../lib/csv';
 import { sheetOfName } from './workbook-format';
 import { guardZip, ZipRefusedError } from './zip-guard';
 
@@ -116,14 +117,6 @@ async function readXlsx(file: WorkbookFile, problems: WorkbookProblem[]): Promis
     sheets.push(raw);
   }
   return sheets;
-}
-
-/** The separator most used in the first lines: Excel writes `;` in some locales. */
-function guessDelimiter(text: string): string {
-  const head = text.split(/\r?\n/, 10).join('\n');
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: head.split(d).length - 1 }));
-  counts.sort((a, b) => b.n - a.n);
-  return counts[0] && counts[0].n > 0 ? counts[0].d : ',';
 }
 
 function readCsv(

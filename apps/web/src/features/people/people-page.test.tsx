@@ -6,7 +6,6 @@ import {
   ROUTES,
   type AddPersonBody,
   type EditPersonBody,
-  type PeopleOptions,
   type PeoplePage,
   type Person,
 } from '@rollbook/contract';
@@ -14,45 +13,16 @@ import { findOpenDialog } from '../../testing/dialogs';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
+import { buildPerson, CE as ce, IT as it_, peopleOptions } from './people-fixtures';
 
 setupMswServer();
 
-const ce = { slug: 'ce', branch_name: 'Computer Engineering', branch_code: '07' };
-const it_ = { slug: 'it', branch_name: 'Information Technology', branch_code: '16' };
+const OPTIONS = peopleOptions([
+  { slug: 'ce-5', no: 5, academic_year: '2026-27' },
+  { slug: 'ce-7', no: 7, academic_year: '2026-27' },
+]);
 
-const OPTIONS: PeopleOptions = {
-  branches: [
-    {
-      ...ce,
-      streams: [
-        {
-          slug: 'ce-be',
-          title: 'BE',
-          stream_code: '07',
-          semesters: [
-            { slug: 'ce-5', no: 5, academic_year: '2026-27' },
-            { slug: 'ce-7', no: 7, academic_year: '2026-27' },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
-const riya: Person = {
-  slug: 'riya',
-  role: 'student',
-  name: 'Riya Patel',
-  email: 'riya@example.test',
-  is_active: true,
-  invited_at: null,
-  last_login_at: null,
-  teacher_code: null,
-  enrollment: '230280107001',
-  branches: [ce],
-  stream: { slug: 'ce-be', title: 'BE', stream_code: '07' },
-  semester: { slug: 'ce-5', no: 5, academic_year: '2026-27' },
-};
+const riya = buildPerson();
 
 const chirag: Person = {
   ...riya,

@@ -1,39 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { PeopleOptions, Person } from '@rollbook/contract';
+import type { Person } from '@rollbook/contract';
+import { buildPerson, CE as ce, IT as it_, peopleOptions } from './people-fixtures';
 import { addProblems, draftOf, editBody, emptyDraft, semesterChoices } from './person-form';
 
-const ce = { slug: 'ce', branch_name: 'Computer Engineering', branch_code: '07' };
-const it_ = { slug: 'it', branch_name: 'Information Technology', branch_code: '16' };
-const options: PeopleOptions = {
-  branches: [
-    {
-      ...ce,
-      streams: [
-        {
-          slug: 'ce-be',
-          title: 'BE',
-          stream_code: '07',
-          semesters: [{ slug: 'ce-5', no: 5, academic_year: null }],
-        },
-      ],
-    },
-    { ...it_, streams: [] },
-  ],
-};
-const student: Person = {
+const options = peopleOptions([{ slug: 'ce-5', no: 5, academic_year: null }], [{ ...it_, streams: [] }]);
+const student = buildPerson({
   slug: 's',
-  role: 'student',
-  name: 'Riya Patel',
-  email: 'riya@example.test',
-  is_active: true,
-  invited_at: null,
-  last_login_at: null,
-  teacher_code: null,
   enrollment: 'E1',
-  branches: [ce],
   stream: null,
   semester: { slug: 'ce-5', no: 5, academic_year: null },
-};
+});
 
 describe('person form', () => {
   it('sends the semester (or none) with every move to another branch', () => {

@@ -4,13 +4,12 @@ import { semesters, subjectChoices } from '../../../db/schema';
 import {
   buildAdmin,
   buildBranch,
-  buildCollege,
   buildInstitution,
   buildSemester,
   buildStudent,
   buildTeacher,
 } from '../../../testing/factories';
-import { offer, saveChoices, type SubjectSpec } from '../../../testing/allocation-fixture';
+import { buildOfferedSemester7, saveChoices, type SubjectSpec } from '../../../testing/allocation-fixture';
 
 /** Operating Systems is core; Machine Learning, Cloud Computing, Data Visualization and NLP are electives. */
 const SUBJECTS: SubjectSpec[] = [
@@ -32,16 +31,15 @@ export const CLOSED_DEADLINE = '2026-10-30';
  * institution with its admin and student, for checking that nothing leaks across.
  */
 export async function buildDivisionsWorld(db: Db) {
-  const { institution, institutionId, ce, it, ceBE: stream } = await buildCollege(db);
-  const semester = await buildSemester(db, {
+  const {
+    institution,
     institutionId,
-    streamId: stream.id,
-    no: 7,
-    academicYear: '2026-27',
-    subjectsLocked: true,
-    subjectChoiceDeadline: CLOSED_DEADLINE,
-  });
-  const offered = await offer(db, institutionId, semester.id, SUBJECTS);
+    ce,
+    it,
+    ceBE: stream,
+    semester,
+    offered,
+  } = await buildOfferedSemester7(db, SUBJECTS, { subjectChoiceDeadline: CLOSED_DEADLINE });
   const os = offered['350701']!;
   const ml = offered['350711']!;
   const cc = offered['350712']!;

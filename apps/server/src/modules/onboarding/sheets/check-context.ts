@@ -1,6 +1,7 @@
 import type { WorkbookProblem, WorkbookSheet } from '@rollbook/contract';
 import type { ExistingData } from '../existing-data';
 import type { SheetRow, SheetTable } from '../sheet-table';
+import type { Planned } from '../plan';
 import type { KnownRows } from './known';
 
 /** What a sheet's check reads and where it records problems. */
@@ -44,6 +45,17 @@ export async function parseRows<T>(
 /** A hint for a code Excel may have turned into a number (07 → 7). */
 export function leadingZeroHint(code: string): string {
   return /^\d+$/.test(code) ? ' (if it had a leading zero, format the column as Text in Excel)' : '';
+}
+
+/** Said where a branch and stream code name more than one of Rollbook's streams. */
+export function ambiguousStreamText(branchCode: string, streamCode: string): string {
+  return `Rollbook has several streams with branch ${branchCode} and stream code ${streamCode}; give each stream its own code first`;
+}
+
+/** A checked row's plan: create when nothing matches it, else update, or unchanged when `same`. */
+export function planRow<V>(row: number, values: V, match?: { id: number; same: boolean }): Planned<V> {
+  if (!match) return { row, action: 'create', values };
+  return { row, action: match.same ? 'unchanged' : 'update', id: match.id, values };
 }
 
 export type SheetName = WorkbookSheet;

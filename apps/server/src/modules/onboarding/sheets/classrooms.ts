@@ -1,7 +1,7 @@
 import { keyOf } from '../existing-data';
 import type { ClassroomValues, Planned } from '../plan';
 import type { SheetRow, SheetTable } from '../sheet-table';
-import { leadingZeroHint, parseRows, type CheckContext } from './check-context';
+import { leadingZeroHint, parseRows, planRow, type CheckContext } from './check-context';
 
 const DEFAULT_RADIUS_M = 100;
 
@@ -86,7 +86,7 @@ export async function checkClassrooms(table: SheetTable | undefined, ctx: CheckC
       capacity: value.capacity === undefined ? (current?.capacity ?? null) : value.capacity,
       branchCodes,
     };
-    if (!current) return { row: row.row, action: 'create', values };
+    if (!current) return planRow(row.row, values);
     const ids = branchCodes.map(branchIdOf);
     const known = ids.filter((id): id is number => id !== undefined);
     const sameBranches =
@@ -99,6 +99,6 @@ export async function checkClassrooms(table: SheetTable | undefined, ctx: CheckC
       values.longitude === current.longitude &&
       values.radiusM === current.radiusM &&
       values.capacity === current.capacity;
-    return { row: row.row, action: same ? 'unchanged' : 'update', id: current.id, values };
+    return planRow(row.row, values, { id: current.id, same });
   });
 }

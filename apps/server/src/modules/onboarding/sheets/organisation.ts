@@ -1,7 +1,7 @@
 import { keyOf } from '../existing-data';
 import type { BranchValues, Planned, SemesterValues, StreamValues } from '../plan';
 import type { SheetTable } from '../sheet-table';
-import { leadingZeroHint, parseRows, type CheckContext } from './check-context';
+import { ambiguousStreamText, leadingZeroHint, parseRows, planRow, type CheckContext } from './check-context';
 
 const CODE_MAX = 20;
 
@@ -20,13 +20,7 @@ export async function checkBranches(table: SheetTable | undefined, ctx: CheckCon
   );
   return rows.map(({ row, value }): Planned<BranchValues> => {
     const found = ctx.existing.branches.find((b) => keyOf(b.code) === keyOf(value.code));
-    if (!found) return { row: row.row, action: 'create', values: value };
-    return {
-      row: row.row,
-      action: found.name === value.name ? 'unchanged' : 'update',
-      id: found.id,
-      values: value,
-    };
+    return planRow(row.row, value, found && { id: found.id, same: found.name === value.name });
   });
 }
 
@@ -56,23 +50,17 @@ export async function checkStreams(table: SheetTable | undefined, ctx: CheckCont
   for (const { row, value } of rows) {
     const known = ctx.known.stream(value.branchCode, value.streamCode);
     if (known?.ambiguous) {
-      row.problem(
-        'stream_code',
-        `Rollbook has several streams with branch ${value.branchCode} and stream code ${value.streamCode}; give each stream its own code first`,
-      );
+      row.problem('stream_code', ambiguousStreamText(value.branchCode, value.streamCode));
       continue;
     }
-    if (known?.id === undefined) {
-      out.push({ row: row.row, action: 'create', values: value });
-      continue;
-    }
-    const current = ctx.existing.streams.find((s) => s.id === known.id);
-    out.push({
-      row: row.row,
-      action: current?.title === value.title ? 'unchanged' : 'update',
-      id: known.id,
-      values: value,
-    });
+    const current = ctx.existing.streams.find((s) => s.id === known?.id);
+    out.push(
+      planRow(
+        row.row,
+        value,
+        known?.id === undefined ? undefined : { id: known.id, same: current?.title === value.title },
+      ),
+    );
   }
   return out;
 }
@@ -102,10 +90,7 @@ export async function checkSemesters(table: SheetTable | undefined, ctx: CheckCo
           `branch ${branchCode} has no stream ${streamCode} in the Streams sheet or in Rollbook${leadingZeroHint(streamCode)}`,
         );
       } else if (stream.ambiguous) {
-        row.problem(
-          'stream_code',
-          `Rollbook has several streams with branch ${branchCode} and stream code ${streamCode}; give each stream its own code first`,
-        );
+        row.problem('stream_code', ambiguousStreamText(branchCode, streamCode));
       }
       ctx.known.addSemester(branchCode, streamCode, no, academicYear);
       if (!row.ok) return null;
@@ -118,12 +103,11 @@ export async function checkSemesters(table: SheetTable | undefined, ctx: CheckCo
   );
   return rows.map(({ row, value }): Planned<SemesterValues> => {
     const current = existingSemester(ctx, value);
-    if (!current) return { row: row.row, action: 'create', values: value };
     const same =
-      current.academicYear === value.academicYear &&
+      current?.academicYear === value.academicYear &&
       (value.startDate === undefined || value.startDate === current.startDate) &&
       (value.endDate === undefined || value.endDate === current.endDate);
-    return { row: row.row, action: same ? 'unchanged' : 'update', id: current.id, values: value };
+    return planRow(row.row, value, current && { id: current.id, same });
   });
 }
 

@@ -2,7 +2,7 @@ import type { WorkbookSheet } from '@rollbook/contract';
 import { keyOf, type ExistingData } from '../existing-data';
 import type { Planned, StudentValues, TeacherValues } from '../plan';
 import type { SheetRow, SheetTable } from '../sheet-table';
-import { leadingZeroHint, parseRows, type CheckContext } from './check-context';
+import { ambiguousStreamText, leadingZeroHint, parseRows, planRow, type CheckContext } from './check-context';
 
 /** Which row of the workbook first gave an email: every person needs their own. */
 export type EmailOwners = Map<string, { sheet: WorkbookSheet; row: number }>;
@@ -96,7 +96,7 @@ export async function checkTeachers(table: SheetTable | undefined, ctx: CheckCon
   );
   return rows.map(({ row, value }): Planned<TeacherValues> => {
     const current = ctx.existing.teachers.find((t) => t.email === value.email);
-    if (!current) return { row: row.row, action: 'create', values: value };
+    if (!current) return planRow(row.row, value);
     const same =
       current.name === value.name &&
       current.teacherCode === value.teacherCode &&
@@ -105,7 +105,7 @@ export async function checkTeachers(table: SheetTable | undefined, ctx: CheckCon
         value.branchCodes.map((c) => ctx.known.branch(c)?.id),
         current.branchIds,
       );
-    return { row: row.row, action: same ? 'unchanged' : 'update', id: current.teacherId, values: value };
+    return planRow(row.row, value, { id: current.teacherId, same });
   });
 }
 
@@ -136,10 +136,7 @@ function placeOf(row: SheetRow, ctx: CheckContext, branchCode: string | null) {
       return null;
     }
     if (stream.ambiguous) {
-      row.problem(
-        'stream_code',
-        `Rollbook has several streams with branch ${branchCode} and stream code ${streamCode}; give each stream its own code first`,
-      );
+      row.problem('stream_code', ambiguousStreamText(branchCode, streamCode));
       return null;
     }
   }
@@ -209,7 +206,7 @@ export async function checkStudents(table: SheetTable | undefined, ctx: CheckCon
   );
   return rows.map(({ row, value }): Planned<StudentValues> => {
     const current = byEnrollment.get(keyOf(value.enrollment));
-    if (!current) return { row: row.row, action: 'create', values: value };
+    if (!current) return planRow(row.row, value);
     const streamCode = value.stream === 'keep' || value.stream === null ? undefined : value.stream.streamCode;
     const streamId = streamCode === undefined ? null : ctx.known.stream(value.branchCode, streamCode)?.id;
     const semesterId =
@@ -223,6 +220,6 @@ export async function checkStudents(table: SheetTable | undefined, ctx: CheckCon
       current.branchId === ctx.known.branch(value.branchCode)?.id &&
       (value.stream === 'keep' || current.streamId === streamId) &&
       (value.semester === 'keep' || current.semesterId === semesterId);
-    return { row: row.row, action: same ? 'unchanged' : 'update', id: current.studentId, values: value };
+    return planRow(row.row, value, { id: current.studentId, same });
   });
 }

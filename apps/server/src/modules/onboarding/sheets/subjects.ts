@@ -1,7 +1,7 @@
 import { keyOf, type ExistingSubject } from '../existing-data';
 import type { Planned, SubjectValues } from '../plan';
 import type { SheetRow, SheetTable } from '../sheet-table';
-import { leadingZeroHint, parseRows, type CheckContext } from './check-context';
+import { leadingZeroHint, parseRows, planRow, type CheckContext } from './check-context';
 
 const HOURS = { min: 0, max: 40 } as const;
 const MARKS = { min: 0, max: 1000 } as const;
@@ -166,11 +166,11 @@ export async function checkSubjects(table: SheetTable | undefined, ctx: CheckCon
       continue;
     }
     if (!current) {
-      out.push({ row: row.row, action: 'create', values: value });
+      out.push(planRow(row.row, value));
       continue;
     }
     const same = COMPARED.every((k) => current[k] === value[k]);
-    out.push({ row: row.row, action: same ? 'unchanged' : 'update', id: current.id, values: value });
+    out.push(planRow(row.row, value, { id: current.id, same }));
   }
   return out;
 }

@@ -36,6 +36,27 @@ export function csvFiles(sheets: SheetRows): WorkbookFile[] {
   }));
 }
 
+/** The Subjects sheet's header: the key and placement columns, then hours, credit and marks. */
+const SUBJECT_HEADER = [
+  ...['subject_code', 'academic_year', 'subject_name', 'short_name', 'stream_code', 'semester', 'category'],
+  ...['l', 't', 'p', 'credit', 'e', 'm', 'i', 'v'],
+];
+
+/** Hours (l, t, p), credit and marks (e, m, i, v) of a core subject with a lab: 3-0-2, 4 credits. */
+const CORE_WITH_LAB = ['3', '0', '2', '4', '70', '30', '25', '25'];
+
+/**
+ * A row of the Subjects sheet in 2027-28 under SUBJECT_HEADER: a core subject with a lab unless the
+ * category and the hours, credit and marks are given.
+ */
+export function subjectRow(
+  [code, name, shortName, streamCode, semester]: [string, string, string, string, string],
+  category = 'Professional Core Course',
+  hoursCreditMarks: string[] = CORE_WITH_LAB,
+): string[] {
+  return [code, '2027-28', name, shortName, streamCode, semester, category, ...hoursCreditMarks];
+}
+
 /**
  * A small, consistent institution: two branches, their BE streams, a semester each, two rooms,
  * two subjects, two teachers and three students. Tests copy it and break one cell at a time.
@@ -63,57 +84,9 @@ export function sampleWorkbook(): SheetRows {
       ['LAB201', 'lab', '23.0341', '72.5465', '', '40', '07'],
     ],
     Subjects: [
-      [
-        'subject_code',
-        'academic_year',
-        'subject_name',
-        'short_name',
-        'stream_code',
-        'semester',
-        'category',
-        'l',
-        't',
-        'p',
-        'credit',
-        'e',
-        'm',
-        'i',
-        'v',
-      ],
-      [
-        '3150703',
-        '2027-28',
-        'Analysis and Design of Algorithms',
-        'ADA',
-        '07',
-        '5',
-        'Professional Core Course',
-        '3',
-        '0',
-        '2',
-        '4',
-        '70',
-        '30',
-        '25',
-        '25',
-      ],
-      [
-        '3130702',
-        '2027-28',
-        'Data Structures',
-        'DS',
-        '16',
-        '3',
-        'Professional Core Course',
-        '3',
-        '0',
-        '2',
-        '4',
-        '70',
-        '30',
-        '25',
-        '25',
-      ],
+      SUBJECT_HEADER,
+      subjectRow(['3150703', 'Analysis and Design of Algorithms', 'ADA', '07', '5']),
+      subjectRow(['3130702', 'Data Structures', 'DS', '16', '3']),
     ],
     Teachers: [
       ['email', 'name', 'teacher_code', 'branch_codes', 'max_weekly_hours'],
