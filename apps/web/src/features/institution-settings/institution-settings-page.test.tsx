@@ -7,30 +7,14 @@ import {
   type InstitutionSettings,
   type UpdateInstitutionSettingsBody,
 } from '@rollbook/contract';
+import { buildInstitutionSettings } from '../../testing/factories';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 
 setupMswServer();
 
-const settings: InstitutionSettings = {
-  name: 'Rollbook Institute of Technology',
-  code: '028',
-  time_zone: 'Asia/Kolkata',
-  campus: { latitude: 23.0338, longitude: 72.5461 },
-  session_start_early_minutes: null,
-  session_start_late_minutes: 5,
-  server_session_start_early_minutes: 15,
-  server_session_start_late_minutes: 0,
-  session_window_always_open: false,
-  attendance_threshold_percent: 75,
-  syllabus_url_template: null,
-  correction_window_days: 7,
-  excused_counts_as: 'excluded',
-  recording_retention_days: 30,
-  detention_notice_date: null,
-  editable: true,
-};
+const settings: InstitutionSettings = buildInstitutionSettings({ session_start_late_minutes: 5 });
 
 /** Serves the settings, records every update body, and answers it as the server would. */
 function serve(initial: InstitutionSettings = settings) {
