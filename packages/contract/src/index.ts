@@ -10,6 +10,7 @@ export * from './schemas/notifications';
 export * from './schemas/catalogue';
 export * from './schemas/timetable';
 export * from './schemas/sessions';
+export * from './schemas/session-review';
 export * from './socket/events';
 export * from './schemas/choices';
 export * from './schemas/divisions';

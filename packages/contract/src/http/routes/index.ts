@@ -12,6 +12,7 @@ import { academicYearRoutes } from './institution-year.routes';
 import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
+import { sessionReviewRoutes } from './session-review.routes';
 import { sessionRoutes } from './sessions.routes';
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
@@ -34,6 +35,7 @@ export {
   TONES_FOLDER,
 } from './media.routes';
 export { notificationRoutes } from './notifications.routes';
+export { sessionReviewRoutes } from './session-review.routes';
 export { sessionRoutes } from './sessions.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 
@@ -70,6 +72,7 @@ const EXTENSION_ROUTE_GROUPS = {
   academicYear: academicYearRoutes,
   divisionReset: divisionResetRoutes,
   institutionWorkbook: institutionWorkbookRoutes,
+  sessionReview: sessionReviewRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */
