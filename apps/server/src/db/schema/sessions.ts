@@ -135,4 +135,3 @@ export interface AttendanceMark {
   status: 'present' | 'absent' | 'excused';
   excuse: AttendanceExcuse | null;
 }
-

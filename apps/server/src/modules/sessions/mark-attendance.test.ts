@@ -120,7 +120,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect(row.recordingPath).toMatch(/^recordings\//);
   });
 
-  it("refuses a recording claimed long before its upload arrived (no skipping the room check), changing nothing", async () => {
+  it('refuses a recording claimed long before its upload arrived (no skipping the room check), changing nothing', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const { events } = await sheetHearingTheRoom(w);
     const before = await rowOf(w.students.a1.student.id);

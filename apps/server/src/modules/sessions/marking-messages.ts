@@ -36,7 +36,8 @@ export const REASON_TEXTS: Record<ReasonCode | ServerReason, string> = {
   ambient_mismatch: "your recording does not match the sound in the teacher's classroom",
   outside_geofence: 'your location is outside the classroom',
   position_missing: 'your location was not received',
-  no_teacher_audio: "the room sound was not compared: no teacher microphone audio covers the recording's time",
+  no_teacher_audio:
+    "the room sound was not compared: no teacher microphone audio covers the recording's time",
   clipped_recording: 'the recording was partly too loud (clipped)',
   geofence_unavailable: 'the location was not checked: the classroom has no coordinates',
   teacher_not_streaming:

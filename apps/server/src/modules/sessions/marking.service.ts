@@ -216,40 +216,42 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const recordingPath =
       verdict === 'needs_review' ? await storeRecording(deps.mediaDir, session.sessionId, audio) : null;
     const now = deps.clock.now();
-    const stored = await deps.db.transaction(async (tx) => {
-      const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
-        isPresent: present,
-        manual: false,
-        markingTime: now,
-        latitude: fields.latitude,
-        longitude: fields.longitude,
-        gpsDistance: result.gps_distance ?? distance,
-        similarity: result.similarity,
-        euclideanDistance: result.euclidean_distance,
-        ncc: result.ncc,
-        magnitude: result.magnitude,
-        verdict,
-        reasons,
-        recordingPath,
-        ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+    const stored = await deps.db
+      .transaction(async (tx) => {
+        const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
+          isPresent: present,
+          manual: false,
+          markingTime: now,
+          latitude: fields.latitude,
+          longitude: fields.longitude,
+          gpsDistance: result.gps_distance ?? distance,
+          similarity: result.similarity,
+          euclideanDistance: result.euclidean_distance,
+          ncc: result.ncc,
+          magnitude: result.magnitude,
+          verdict,
+          reasons,
+          recordingPath,
+          ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+        });
+        // Another student's request with this device won a race for the (session, device) key;
+        // throwing ends the transaction the refused write aborted.
+        if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
+        if (outcome === 'changed_meanwhile') return false;
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: AUDIT_ACTIONS[verdict],
+          entityType: 'attendance',
+          entitySlug: row.slug,
+          detail: { session: session.sessionId, verdict, reasons },
+        });
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+        throw err;
       });
-      // Another student's request with this device won a race for the (session, device) key;
-      // throwing ends the transaction the refused write aborted.
-      if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
-      if (outcome === 'changed_meanwhile') return false;
-      await audit(tx, {
-        institutionId: auth.institutionId,
-        actorProfileId: auth.profileId,
-        action: AUDIT_ACTIONS[verdict],
-        entityType: 'attendance',
-        entitySlug: row.slug,
-        detail: { session: session.sessionId, verdict, reasons },
-      });
-      return true;
-    }).catch(async (err: unknown) => {
-      if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
-      throw err;
-    });
     if (!stored) {
       if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
       throw await lostRace(session, row);

@@ -26,7 +26,9 @@ describe('the recording window is bounded by the upload arrival (design/presence
   it('keeps an honest recording that ended before its upload arrived', () => {
     expect(refusal(-300)).toBeNull();
     expect(refusal(-UPLOAD_TOLERANCE_MS)).toBeNull();
-    expect(boundRecordingTime({ startMs: arrival - 6000, durationS: 5, clockOffsetMs: undefined }, arrival)).toEqual({
+    expect(
+      boundRecordingTime({ startMs: arrival - 6000, durationS: 5, clockOffsetMs: undefined }, arrival),
+    ).toEqual({
       startMs: arrival - 6000,
       endMs: arrival - 1000,
     });

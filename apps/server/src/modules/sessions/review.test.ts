@@ -39,8 +39,14 @@ describe("server-anchored recording time and the teacher's review (docs/decision
   }
 
   /** The room's seconds the teacher's microphone sent, all or some (a gap), through the socket. */
-  async function teacherHears(w: StartedLiveWorld, socket: Awaited<ReturnType<typeof sheet>>['socket'], seconds: number[]) {
-    const chunks = teacherChunks(sound, epochMs).filter((c) => seconds.includes((c.timestampMs - epochMs) / 1000));
+  async function teacherHears(
+    w: StartedLiveWorld,
+    socket: Awaited<ReturnType<typeof sheet>>['socket'],
+    seconds: number[],
+  ) {
+    const chunks = teacherChunks(sound, epochMs).filter((c) =>
+      seconds.includes((c.timestampMs - epochMs) / 1000),
+    );
     await streamTeacherAudio(t.app, socket, { sessionId: w.sessionId, token: w.tokens.cst }, chunks);
   }
 
@@ -208,7 +214,10 @@ describe("server-anchored recording time and the teacher's review (docs/decision
 
     const accepted = await review(w.tokens.cst, w, slugs.a1, 'accept');
     expect(accepted.status).toBe(200);
-    expect(accepted.body.data).toMatchObject({ status: 'accepted', attendance: { is_present: true, manual: true } });
+    expect(accepted.body.data).toMatchObject({
+      status: 'accepted',
+      attendance: { is_present: true, manual: true },
+    });
     await received(original.marks, 1);
     expect(MarkAttendanceMessageSchema.parse(original.marks[0]).data.data.attendance_data).toMatchObject({
       slug: slugs.a1,
@@ -237,7 +246,10 @@ describe("server-anchored recording time and the teacher's review (docs/decision
 
   it('works on an ended session too, and only for rows in review', async () => {
     const { w, slugs } = await twoInReview();
-    await t.db.update(lectureSessions).set({ status: 'post' }).where(eq(lectureSessions.sessionId, w.sessionId));
+    await t.db
+      .update(lectureSessions)
+      .set({ status: 'post' })
+      .where(eq(lectureSessions.sessionId, w.sessionId));
     expect((await review(w.tokens.cst, w, slugs.a1, 'accept')).status).toBe(200);
     expect(await rowOf(w.students.a1.student.id)).toMatchObject({ isPresent: true });
     // A row the server judged (not in review) is not the review's business.

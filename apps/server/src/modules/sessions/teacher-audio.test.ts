@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherChunk } from '@rollbook/presence';
 import { createMemoryLiveStore } from '../../plugins/app/live-store-memory';
 import type { LiveStore } from '../../plugins/app/live-store';
-import { TEACHER_AUDIO_STALLED_MS, TEACHER_AUDIO_WAIT_MS, teacherAudioFor, type TeacherAudio } from './teacher-audio';
+import {
+  TEACHER_AUDIO_STALLED_MS,
+  TEACHER_AUDIO_WAIT_MS,
+  teacherAudioFor,
+  type TeacherAudio,
+} from './teacher-audio';
 
 const T0 = Date.parse('2026-11-02T03:30:00Z');
 const WINDOW_MS = 60_000;
@@ -27,7 +32,8 @@ describe("waiting for the teacher's audio of a recording's window", () => {
   const window = { startMs: T0 - 4000, endMs: T0 + 1000 };
 
   async function streamUpTo(lastStartMs: number) {
-    for (let s = T0 - 5000; s <= lastStartMs; s += 1000) await store.appendTeacherChunk('s1', chunk(s), WINDOW_MS);
+    for (let s = T0 - 5000; s <= lastStartMs; s += 1000)
+      await store.appendTeacherChunk('s1', chunk(s), WINDOW_MS);
   }
 
   it('waits while the flowing stream has not reached the window end, then answers with the late seconds', async () => {

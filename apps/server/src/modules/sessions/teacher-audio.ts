@@ -60,6 +60,10 @@ export async function teacherAudioFor(
     if (stream === 'stopped' || newest + CHUNK_MS >= window.endMs || Date.now() >= deadline) break;
     await sleep(TEACHER_AUDIO_POLL_MS);
   }
-  const chunks = await store.teacherChunks(sessionId, window.startMs - skew - CHUNK_MS, window.endMs + skew + CHUNK_MS);
+  const chunks = await store.teacherChunks(
+    sessionId,
+    window.startMs - skew - CHUNK_MS,
+    window.endMs + skew + CHUNK_MS,
+  );
   return { chunks, stream };
 }

@@ -5,7 +5,9 @@ import { finalVerdict, SERVER_REASONS } from './verdict-rule';
 
 /** A verifier result with the given reasons and teacher coverage (null: no teacher audio compared). */
 function result(reasons: ReasonCode[], coverage: number | null): VerifyResult {
-  const blocking = reasons.some((r) => !['no_teacher_audio', 'clipped_recording', 'geofence_unavailable'].includes(r));
+  const blocking = reasons.some(
+    (r) => !['no_teacher_audio', 'clipped_recording', 'geofence_unavailable'].includes(r),
+  );
   return {
     ncc: 0.5,
     magnitude: 0.01,
@@ -42,7 +44,9 @@ describe('the stored verdict never skips a check in silence (docs/decisions/sess
       verdict: 'needs_review',
       reasons: ['no_teacher_audio', 'teacher_not_streaming'],
     });
-    expect(finalVerdict(result(['no_teacher_audio'], null), 'stopped').reasons).toContain('teacher_not_streaming');
+    expect(finalVerdict(result(['no_teacher_audio'], null), 'stopped').reasons).toContain(
+      'teacher_not_streaming',
+    );
     expect(finalVerdict(result(['no_teacher_audio'], null), 'flowing')).toEqual({
       verdict: 'needs_review',
       reasons: ['no_teacher_audio', 'teacher_audio_gap'],
@@ -61,7 +65,9 @@ describe('the stored verdict never skips a check in silence (docs/decisions/sess
   });
 
   it("refuses on the student's own failures whatever the teacher streamed", () => {
-    expect(finalVerdict(result(['tone_not_detected', 'no_teacher_audio'], null), 'none').verdict).toBe('absent');
+    expect(finalVerdict(result(['tone_not_detected', 'no_teacher_audio'], null), 'none').verdict).toBe(
+      'absent',
+    );
     expect(finalVerdict(result(['outside_geofence'], 0.7), 'flowing').verdict).toBe('absent');
   });
 

@@ -5,7 +5,11 @@ import type { AttendanceVerdict } from '../../db/schema';
  * Reasons the server adds to the verifier's, saying what it could (not) compare with the teacher's
  * audio and why. Texts in `marking-messages.ts`.
  */
-export const SERVER_REASONS = ['teacher_not_streaming', 'teacher_audio_gap', 'teacher_audio_partial'] as const;
+export const SERVER_REASONS = [
+  'teacher_not_streaming',
+  'teacher_audio_gap',
+  'teacher_audio_partial',
+] as const;
 export type ServerReason = (typeof SERVER_REASONS)[number];
 export type StoredReason = ReasonCode | ServerReason;
 

@@ -42,7 +42,7 @@ export const sessionReviewRoutes = {
     params: z.object({ session_id: slugField('session_id') }),
     response: envelopeSchema(z.array(AttendanceReviewSchema)),
     responseKind: 'envelope',
-    summary: "Attendances of one of your sessions sent to your review, pending or resolved",
+    summary: 'Attendances of one of your sessions sent to your review, pending or resolved',
     section: 'Rollbook',
   }),
   getReviewRecording: defineRoute({
