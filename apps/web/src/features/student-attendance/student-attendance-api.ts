@@ -1,8 +1,10 @@
 import {
   ATTENDANCE_AUDIO_FIELD,
+  sessionReviewRoutes,
   sessionRoutes,
   timetableRoutes,
   type CodedEnvelope,
+  type ServerTime,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
@@ -14,8 +16,10 @@ export interface AttendanceProof {
   longitude: number;
   /** The WAV bytes, uploaded as `recording.wav`. */
   wav: Uint8Array<ArrayBuffer>;
-  /** ms epoch of the recording's first sample. */
+  /** ms epoch of the recording's first sample: server time when `clockOffsetMs` is known. */
   startTime: number;
+  /** The device's measured offset to the server's clock (Rollbook's own field), if measured. */
+  clockOffsetMs?: number | undefined;
 }
 
 /** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
@@ -32,6 +36,8 @@ export function attendanceForm(proof: AttendanceProof): FormData {
   form.append('lecture_slug', proof.lectureSlug);
   form.append(ATTENDANCE_AUDIO_FIELD, new File([proof.wav], 'recording.wav', { type: 'audio/wav' }));
   form.append('start_time', String(Math.round(proof.startTime)));
+  if (proof.clockOffsetMs !== undefined)
+    form.append('clock_offset_ms', String(Math.round(proof.clockOffsetMs)));
   return form;
 }
 
@@ -44,6 +50,14 @@ export const studentAttendanceApi = api
         query: () => contractRequest(timetableRoutes.getTimetableForStudent),
         transformResponse: (response: { data: StudentTimetableEntry[] }) => response.data,
         providesTags: ['StudentTimetable'],
+      }),
+      // Never cached: each call is one round trip of a clock measurement.
+      getServerTime: build.query<number, void>({
+        query: () => contractRequest(sessionReviewRoutes.getServerTime),
+        transformResponse: (response: { data: ServerTime }) => response.data.server_time_ms,
+        keepUnusedDataFor: 0,
+        // A failed round is only a missing sample: never a toast.
+        extraOptions: { silent: true },
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
         query: (proof) =>
@@ -67,5 +81,9 @@ export const studentAttendanceApi = api
     }),
   });
 
-export const { useGetStudentTimetableQuery, useMarkAttendanceMutation, useRequestManualMarkingMutation } =
-  studentAttendanceApi;
+export const {
+  useGetStudentTimetableQuery,
+  useLazyGetServerTimeQuery,
+  useMarkAttendanceMutation,
+  useRequestManualMarkingMutation,
+} = studentAttendanceApi;
