@@ -1,9 +1,12 @@
 import {
+  sessionReviewRoutes,
   sessionRoutes,
   timetableRoutes,
+  type AttendanceReview,
   type Classroom,
   type ClassroomAllocation,
   type CreatedSession,
+  type ReviewDecision,
   type TeacherTimetableBranch,
   type WeekDay,
 } from '@rollbook/contract';
@@ -36,54 +39,93 @@ export interface ClassroomChange {
  * The teacher dashboard calls (contract §6.4-§6.9). The day's timetable is refetched whenever a
  * session starts, ends or changes room, so every card's status and classroom come from the server.
  */
-export const teacherLecturesApi = api.enhanceEndpoints({ addTagTypes: ['TeacherDay'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
-      query: (day) => contractRequest(timetableRoutes.getTimetableForTeacher, { params: { day } }),
-      transformResponse: (response: Listed<TeacherTimetableBranch[]> & { day: WeekDay }) => ({
-        branches: response.data,
-        day: response.day,
-      }),
-      providesTags: ['TeacherDay'],
-    }),
-    getTeacherClassrooms: build.query<Classroom[], void>({
-      query: () => contractRequest(timetableRoutes.getClassroomsForTeacher),
-      transformResponse: (response: Listed<Classroom[]>) => response.data,
-    }),
-    getClassroomAllocation: build.query<ClassroomAllocation, { lectureSlug: string; classroomSlug: string }>({
-      query: ({ lectureSlug, classroomSlug }) =>
-        contractRequest(sessionRoutes.getClassroomAllocations, {
-          query: { lecture_slug: lectureSlug, classroom_slug: classroomSlug },
+/** One review decision of the teacher. */
+export interface ReviewResolution {
+  sessionId: string;
+  attendanceSlug: string;
+  decision: ReviewDecision;
+}
+
+export const teacherLecturesApi = api
+  .enhanceEndpoints({ addTagTypes: ['TeacherDay', 'SessionReviews'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
+        query: (day) => contractRequest(timetableRoutes.getTimetableForTeacher, { params: { day } }),
+        transformResponse: (response: Listed<TeacherTimetableBranch[]> & { day: WeekDay }) => ({
+          branches: response.data,
+          day: response.day,
         }),
-      transformResponse: (response: Listed<ClassroomAllocation>) => response.data,
-    }),
-    setClassroomDynamic: build.mutation<TeacherTimetableBranch[], ClassroomChange>({
-      query: ({ lectureSlug, classroomSlug, merge }) =>
-        contractRequest(sessionRoutes.setClassroomDynamic, {
-          body: { lecture_slug: lectureSlug, classroom_slug: classroomSlug, merge },
+        providesTags: ['TeacherDay'],
+      }),
+      getTeacherClassrooms: build.query<Classroom[], void>({
+        query: () => contractRequest(timetableRoutes.getClassroomsForTeacher),
+        transformResponse: (response: Listed<Classroom[]>) => response.data,
+      }),
+      getClassroomAllocation: build.query<
+        ClassroomAllocation,
+        { lectureSlug: string; classroomSlug: string }
+      >({
+        query: ({ lectureSlug, classroomSlug }) =>
+          contractRequest(sessionRoutes.getClassroomAllocations, {
+            query: { lecture_slug: lectureSlug, classroom_slug: classroomSlug },
+          }),
+        transformResponse: (response: Listed<ClassroomAllocation>) => response.data,
+      }),
+      setClassroomDynamic: build.mutation<TeacherTimetableBranch[], ClassroomChange>({
+        query: ({ lectureSlug, classroomSlug, merge }) =>
+          contractRequest(sessionRoutes.setClassroomDynamic, {
+            body: { lecture_slug: lectureSlug, classroom_slug: classroomSlug, merge },
+          }),
+        transformResponse: (response: Listed<TeacherTimetableBranch[]>) => response.data,
+        invalidatesTags: ['TeacherDay'],
+      }),
+      createLectureSession: build.mutation<CreatedSession, StartSessionArgs>({
+        query: ({ lectureSlug, classroomSlug }) => {
+          const form = new FormData();
+          form.append('lecture_slug', lectureSlug);
+          form.append('classroom_slug', classroomSlug);
+          return contractRequest(sessionRoutes.createLectureSession, { body: form });
+        },
+        transformResponse: (response: Listed<CreatedSession>) => response.data,
+        invalidatesTags: ['TeacherDay'],
+      }),
+      // The teacher's review of marks the server could not judge (Rollbook's own calls).
+      getSessionReviews: build.query<AttendanceReview[], string>({
+        query: (sessionId) =>
+          contractRequest(sessionReviewRoutes.listReviews, { params: { session_id: sessionId } }),
+        transformResponse: (response: Listed<AttendanceReview[]>) => response.data,
+        providesTags: ['SessionReviews'],
+      }),
+      /** The student's recording as an object URL for an <audio> element; the caller revokes it. */
+      getReviewRecordingUrl: build.mutation<string, { sessionId: string; attendanceSlug: string }>({
+        query: ({ sessionId, attendanceSlug }) => ({
+          ...contractRequest(sessionReviewRoutes.getReviewRecording, {
+            params: { session_id: sessionId, attendance_slug: attendanceSlug },
+          }),
+          // Audio when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+          responseHandler: async (response: Response) =>
+            response.ok ? URL.createObjectURL(await response.blob()) : (response.json() as Promise<unknown>),
         }),
-      transformResponse: (response: Listed<TeacherTimetableBranch[]>) => response.data,
-      invalidatesTags: ['TeacherDay'],
-    }),
-    createLectureSession: build.mutation<CreatedSession, StartSessionArgs>({
-      query: ({ lectureSlug, classroomSlug }) => {
-        const form = new FormData();
-        form.append('lecture_slug', lectureSlug);
-        form.append('classroom_slug', classroomSlug);
-        return contractRequest(sessionRoutes.createLectureSession, { body: form });
-      },
-      transformResponse: (response: Listed<CreatedSession>) => response.data,
-      invalidatesTags: ['TeacherDay'],
-    }),
-    exportSessionData: build.mutation<string, string>({
-      query: (sessionId) => ({
-        ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
-        // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
-        responseHandler: 'content-type',
+      }),
+      resolveReview: build.mutation<AttendanceReview, ReviewResolution>({
+        query: ({ sessionId, attendanceSlug, decision }) =>
+          contractRequest(sessionReviewRoutes.resolveReview, {
+            params: { session_id: sessionId, attendance_slug: attendanceSlug },
+            body: { decision },
+          }),
+        transformResponse: (response: Listed<AttendanceReview>) => response.data,
+        invalidatesTags: ['SessionReviews'],
+      }),
+      exportSessionData: build.mutation<string, string>({
+        query: (sessionId) => ({
+          ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
+          // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+          responseHandler: 'content-type',
+        }),
       }),
     }),
-  }),
-});
+  });
 
 export const {
   useGetTeacherDayQuery,
@@ -92,4 +134,7 @@ export const {
   useSetClassroomDynamicMutation,
   useCreateLectureSessionMutation,
   useExportSessionDataMutation,
+  useGetSessionReviewsQuery,
+  useGetReviewRecordingUrlMutation,
+  useResolveReviewMutation,
 } = teacherLecturesApi;
