@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { attendances, profiles, students } from '../db/schema';
+import { attendances, profiles, students, type AttendanceVerdict } from '../db/schema';
 
 /** One attendance row joined with its student, as the wire needs it. */
 export interface AttendanceRow {
@@ -24,6 +24,10 @@ export interface AttendanceRow {
   regulizationComment: string | null;
   changedByTeacherAt: Date | null;
   deviceId: string | null;
+  verdict: AttendanceVerdict | null;
+  reasons: string[] | null;
+  /** The student's recording kept for the teacher's review (media folder), or null. */
+  recordingPath: string | null;
 }
 
 const attendanceColumns = {
@@ -46,6 +50,9 @@ const attendanceColumns = {
   regulizationComment: attendances.regulizationComment,
   changedByTeacherAt: attendances.changedByTeacherAt,
   deviceId: attendances.deviceId,
+  verdict: attendances.verdict,
+  reasons: attendances.reasons,
+  recordingPath: attendances.recordingPath,
 };
 
 /** What storing a marking attempt did (see `recordAttempt`). */
@@ -215,6 +222,37 @@ export function createAttendanceRepository(db: DbOrTx) {
         )
         .returning({ id: attendances.id });
       return rows.map((r) => r.id);
+    },
+
+    /** Rows the server sent to the teacher's review, pending or resolved, by enrollment. */
+    reviewAttendances(sessionRowId: number): Promise<AttendanceRow[]> {
+      return this.attendances(sessionRowId, eq(attendances.verdict, 'needs_review'));
+    },
+
+    /**
+     * The teacher's decision on a row sent to review: present (accept) or absent (reject), as a
+     * teacher's decision (`manual`, `changed_by_teacher_at`), only while it is still undecided; false
+     * when the row is not waiting for review (resolved, toggled, or marked by a later attempt).
+     */
+    async resolveReview(attendanceId: number, present: boolean, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(attendances)
+        .set({
+          isPresent: present,
+          manual: true,
+          changedByTeacherAt: at,
+          ...(present ? { markingTime: sql`coalesce(${attendances.markingTime}, ${at.toISOString()})` } : {}),
+        })
+        .where(
+          and(
+            eq(attendances.id, attendanceId),
+            eq(attendances.verdict, 'needs_review'),
+            eq(attendances.isPresent, false),
+            isNull(attendances.changedByTeacherAt),
+          ),
+        )
+        .returning({ id: attendances.id });
+      return rows.length > 0;
     },
 
     /** Sessions (by internal id) in which the student is marked present. */

@@ -262,6 +262,20 @@ export async function streamTeacherAudio(
   );
 }
 
+/**
+ * Keeps teacher audio in the live store as the socket's `incoming_audio_chunks` handler does, for
+ * tests that mark attendance without a teacher's socket (a marking is only judged on the room's
+ * sound when the teacher's audio covers it).
+ */
+export async function keepTeacherAudio(
+  app: FastifyInstance,
+  sessionId: string,
+  chunks: readonly TeacherChunk[],
+): Promise<void> {
+  const windowMs = app.deps.config.liveAudioWindowSeconds * 1000;
+  for (const chunk of chunks) await app.liveStore.appendTeacherChunk(sessionId, chunk, windowMs);
+}
+
 /** Makes the test app listen on a free loopback port (sockets need a real server); answers its base URL. */
 export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

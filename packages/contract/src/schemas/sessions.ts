@@ -84,6 +84,18 @@ export const MarkAttendanceFieldsSchema = z
       .regex(/^\d{1,16}$/, { error: 'start_time must be milliseconds since the epoch' })
       .transform(Number),
     device_id: z.string().max(512).optional(),
+    /**
+     * Rollbook's own (the original client never sends it): the offset in ms from the device's
+     * clock to the server's, measured with round trips to `/sessions/server_time` before
+     * recording. When present, `start_time` is already in server time and the server holds it to
+     * a tighter tolerance (docs/decisions/sessions-0003-server-anchored-time-and-review.md).
+     */
+    clock_offset_ms: z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,12}$/, { error: 'clock_offset_ms must be a whole number of milliseconds' })
+      .transform(Number)
+      .optional(),
   })
   .refine((fields) => fields.lecture_slug !== undefined || fields.session_id !== undefined, {
     error: 'lecture_slug is required',

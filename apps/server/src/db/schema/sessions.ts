@@ -24,6 +24,13 @@ export const ATTENDANCE_EXCUSES = ['leave', 'on_duty', 'medical'] as const;
 export type AttendanceExcuse = (typeof ATTENDANCE_EXCUSES)[number];
 
 /**
+ * What the server concluded from a marking attempt: `needs_review` when it could not judge (the
+ * teacher's audio for the recording's time never came) and the teacher decides from the recording.
+ */
+export const ATTENDANCE_VERDICTS = ['present', 'absent', 'needs_review'] as const;
+export type AttendanceVerdict = (typeof ATTENDANCE_VERDICTS)[number];
+
+/**
  * One lecture on one date. Created on demand in status `pre`; the teacher moves it to `ongoing`
  * (a session tone is generated then) and to `post`. `toneParams` lets the verifier re-synthesise the
  * tone at any sample rate. A session belongs to exactly one of a timetable lecture (`lectureId`) or
@@ -83,7 +90,8 @@ export const attendances = pgTable(
     euclideanDistance: doublePrecision('euclidean_distance'),
     ncc: doublePrecision('ncc'),
     magnitude: doublePrecision('magnitude'),
-    verdict: text('verdict', { enum: ['present', 'absent'] }),
+    /** The server's verdict; `needs_review` waits for the teacher (docs/decisions/sessions-0003). */
+    verdict: text('verdict', { enum: ATTENDANCE_VERDICTS }),
     reasons: jsonb('reasons').$type<string[]>(),
     deviceId: text('device_id'),
     regulizationStatus: text('regulization_status', { enum: ['pending', 'approved', 'rejected'] }),

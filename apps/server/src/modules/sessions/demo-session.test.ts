@@ -4,8 +4,8 @@ import { classrooms, institutions, profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { call, useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
-import { roomSound, studentRecording, toneOf } from '../../testing/audio';
-import { markAttendance, startSession } from '../../testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks, toneOf } from '../../testing/audio';
+import { keepTeacherAudio, markAttendance, startSession } from '../../testing/live-fixture';
 
 describe('the demo institution’s live flow', () => {
   const t = useTestApp();
@@ -47,6 +47,10 @@ describe('the demo institution’s live flow', () => {
       .select()
       .from(classrooms)
       .where(and(eq(classrooms.institutionId, demo!.id), eq(classrooms.name, shared!.classroom.class_name)));
+    // The teacher's microphone heard the room for the last eight seconds; the upload arrives now.
+    const sound = roomSound(9, 8);
+    const heardFrom = t.clock.now().getTime() - 8000;
+    await keepTeacherAudio(t.app, started.body.data.session_id, teacherChunks(sound, heardFrom));
     const marked = await markAttendance(
       t.app,
       student,
@@ -54,9 +58,9 @@ describe('the demo institution’s live flow', () => {
         latitude: String(room!.latitude),
         longitude: String(room!.longitude),
         lecture_slug: shared!.slug,
-        start_time: String(t.clock.now().getTime()),
+        start_time: String(heardFrom + 1000),
       },
-      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), roomSound(9, 6), 0),
+      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), sound, 1),
     );
     expect(marked.status).toBe(200);
     expect(marked.body.code).toBe(100);

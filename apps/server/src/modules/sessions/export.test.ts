@@ -4,8 +4,14 @@ import { attendances, profiles } from '../../db/schema';
 import { buildAdmin, buildBranch } from '../../testing/factories';
 import { call, useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
-import { roomSound, studentRecording } from '../../testing/audio';
-import { buildLiveWorld, markAttendance, markFields, startLiveWorld } from '../../testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import {
+  buildLiveWorld,
+  keepTeacherAudio,
+  markAttendance,
+  markFields,
+  startLiveWorld,
+} from '../../testing/live-fixture';
 import { EXPORT_HEADER } from './export.service';
 
 describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)', () => {
@@ -42,10 +48,14 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       .set({ name: '=HYPERLINK("http://evil.test","Click, me")' })
       .where(eq(profiles.id, w.students.a2.profile.id));
     const sound = roomSound(3, 7);
+    // The teacher's microphone heard the room from 09:00:00; the upload arrives at 09:00:07.
+    const heardFrom = Date.UTC(2026, 10, 2, 3, 30);
+    await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, heardFrom));
+    t.clock.set(new Date(heardFrom + 7000));
     const marked = await markAttendance(
       t.app,
       w.tokens.a1,
-      markFields(w, Date.UTC(2026, 10, 2, 3, 30)),
+      markFields(w, heardFrom + 1000),
       studentRecording(w.tone, sound, 1),
     );
     expect(marked.status).toBe(200);
@@ -72,11 +82,11 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       .select()
       .from(attendances)
       .where(eq(attendances.studentId, w.students.a1.student.id));
-    expect(a1.slice(1, 5)).toEqual(['Test Person', 'yes', 'no', '2026-11-02T03:30:00.000Z']);
+    expect(a1.slice(1, 5)).toEqual(['Test Person', 'yes', 'no', '2026-11-02T03:30:07.000Z']);
     expect(Number(a1[5])).toBeCloseTo(stored!.ncc!, 4);
     expect(Number(a1[6])).toBeGreaterThan(0);
-    expect(a1[7]).toBe(''); // no teacher audio: no similarity or distance
-    expect(a1[8]).toBe('');
+    expect(Number(a1[7])).toBeCloseTo(stored!.similarity!, 1);
+    expect(Number(a1[8])).toBeCloseTo(stored!.euclideanDistance!, 1);
     expect(Number(a1[9])).toBeLessThan(1);
 
     const a2 = byEnrollment.get(w.students.a2.student.enrollment)!;

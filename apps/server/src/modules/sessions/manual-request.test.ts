@@ -12,6 +12,7 @@ import {
   collect,
   collectAll,
   expectNoPushSince,
+  keepTeacherAudio,
   leaseFreed,
   markAttendance,
   markFields,
@@ -22,7 +23,7 @@ import {
   type ClientSocket,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
-import { roomSound, studentRecording } from '../../testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import { NOTHING_APPROVED_MESSAGES } from './live-socket';
 import { MARKING_MESSAGES } from './marking.service';
 
@@ -211,9 +212,12 @@ describe('manual marking requests (§6.3, §8 regulization_request)', () => {
     expect(
       (await request(w.tokens.a1, { lecture_slug: w.lecture.slug, regulization_commet: 'no signal' })).status,
     ).toBe(200);
-    // Then the recording goes through (the teacher streams nothing: tone and geofence decide).
+    // Then the recording goes through, compared with the room's sound the teacher's microphone heard.
     const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
-    const wav = studentRecording(w.tone, roomSound(11, 8), 1);
+    const sound = roomSound(11, 8);
+    await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
+    t.clock.set(new Date(epochMs + 8000));
+    const wav = studentRecording(w.tone, sound, 1);
     expect((await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav)).status).toBe(200);
     const marked = (await rowOf(studentId))!;
     expect(marked).toMatchObject({ isPresent: true, manual: false });

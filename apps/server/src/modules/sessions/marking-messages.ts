@@ -1,6 +1,9 @@
+import type { ReasonCode } from '@rollbook/presence';
+import type { ServerReason } from './verdict-rule';
+
 /**
  * What a student is told. The first sentences are the original server's (spec server-notes §3.5),
- * kept because students know them; from `recordingTimeMismatch` on they are Rollbook's own.
+ * kept because students know them; from `recordingTimeLate` on they are Rollbook's own.
  */
 export const MARKING_MESSAGES = {
   notStarted: 'Attendance session has not been started yet!!',
@@ -11,12 +14,43 @@ export const MARKING_MESSAGES = {
   tooSoon: "You've recently tried to mark your attendance. Please try again after a few seconds!!",
   requestSent: 'Your request to mark manually has already been sent',
   otherDevice: 'This device has already marked attendance for another student in this session',
-  recordingTimeMismatch:
-    "Your recording's time does not match this session. Make sure your device sets its clock automatically, then record again.",
-  teacherAudioStopped:
-    "The teacher's microphone is not streaming to the server right now, so your recording cannot be checked. Ask your teacher to check their session screen, then mark again, or send a manual marking request.",
+  recordingTimeLate:
+    "Your recording's start time is later than the server received it, so it cannot be checked. Make sure your device sets its clock automatically, then record again.",
+  recordingTimeEarly:
+    "Your recording's start time is too long before it reached the server, so it cannot be checked. Make sure your device sets its clock automatically, then record again right before sending.",
+  sentToReview:
+    "Your recording could not be compared with the sound in the classroom because the teacher's microphone audio for that moment did not reach the server. It has been sent to your teacher, who will review it; you may also record again.",
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
   noPlace:
     'This extra lecture has no classroom and your institution has no campus point, so your location cannot be checked. Please send a manual marking request.',
 } as const;
+
+/**
+ * Every stored reason in plain words, as students (in a refusal) and teachers (on the review list)
+ * read them. Notes say which check was not made, or made on less, and why.
+ */
+export const REASON_TEXTS: Record<ReasonCode | ServerReason, string> = {
+  recording_too_short: 'the recording is too short',
+  tone_band_not_captured: "your microphone did not pick up the session tone's frequencies",
+  tone_not_detected: 'the session tone was not heard in your recording',
+  tone_too_weak: 'the session tone was too faint in your recording',
+  ambient_mismatch: "your recording does not match the sound in the teacher's classroom",
+  outside_geofence: 'your location is outside the classroom',
+  position_missing: 'your location was not received',
+  no_teacher_audio:
+    "the room sound was not compared: no teacher microphone audio covers the recording's time",
+  clipped_recording: 'the recording was partly too loud (clipped)',
+  geofence_unavailable: 'the location was not checked: the classroom has no coordinates',
+  teacher_not_streaming:
+    "the teacher's microphone was not streaming to the server, so the room sound could not be compared",
+  teacher_audio_gap:
+    "the teacher's microphone audio has a gap over the recording's time (for example while the teacher's screen reconnected), so the room sound could not be compared",
+  teacher_audio_partial:
+    "the room sound was compared only with the part of the recording's time that the teacher's microphone audio covers",
+};
+
+/** The reasons of a stored verdict in plain words, unknown codes as they are. */
+export function reasonTexts(reasons: readonly string[]): string[] {
+  return reasons.map((r) => (REASON_TEXTS as Record<string, string>)[r] ?? r);
+}

@@ -1,11 +1,9 @@
+import { BLOCKING_REASONS, haversineMeters, parseToneParams, PresenceInputError } from '@rollbook/presence';
 import {
-  haversineMeters,
-  parseToneParams,
-  PresenceInputError,
-  type ReasonCode,
-  type TeacherChunk,
-} from '@rollbook/presence';
-import type { MarkAttendanceFields, MarkForRegulizationBody } from '@rollbook/contract';
+  SENT_TO_REVIEW_CODE,
+  type MarkAttendanceFields,
+  type MarkForRegulizationBody,
+} from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import type { LiveStore } from '../../plugins/app/live-store';
@@ -16,14 +14,27 @@ import { localDate } from '../../lib/week';
 import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
-import { MARKING_MESSAGES } from './marking-messages';
-import { refusedForMissingTeacherAudio, teacherAudioFor } from './teacher-audio';
+import { MARKING_MESSAGES, REASON_TEXTS } from './marking-messages';
+import { boundRecordingTime, type RecordingWindow } from './recording-time';
+import { removeRecording, storeRecording } from './review-recordings';
+import { teacherAudioFor } from './teacher-audio';
+import { finalVerdict, type StoredReason } from './verdict-rule';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import { createSessionAudience } from '../../domain/lectures/session-audience';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository, type AttendanceRow } from '../../domain/attendance.repository';
 
 export { MARKING_MESSAGES };
+
+const blocking = new Set<string>(BLOCKING_REASONS);
+const isBlocking = (reason: StoredReason) => blocking.has(reason);
+
+/** The audit action of each stored verdict. */
+const AUDIT_ACTIONS = {
+  present: 'attendance.marked',
+  absent: 'attendance.not_confirmed',
+  needs_review: 'attendance.sent_to_review',
+} as const;
 
 /** The contract's "marked / accepted" code (§6.2, §6.3). */
 export const MARKED_CODE = 100;
@@ -40,21 +51,18 @@ const serverSide = (err: unknown) => !(err instanceof AppError) || err.status >=
 /** Refusals that give the slot back although they are 4xx: the teacher's audio, not the student, failed. */
 const slotReturned = new WeakSet<AppError>();
 
-export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config'> {
+/**
+ * The answer to an attempt sent to the teacher's review: not marked (the original client shows the
+ * message and re-enables its button), with Rollbook's own code so our web client can say so.
+ */
+const sentToReview = () =>
+  new AppError('forbidden', MARKING_MESSAGES.sentToReview, { extra: { code: SENT_TO_REVIEW_CODE } });
+
+export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'mediaDir'> {
   liveStore: LiveStore;
   presence: PresenceVerifier;
   room: LiveRoom;
 }
-
-const REASON_TEXT: Partial<Record<ReasonCode, string>> = {
-  tone_band_not_captured: "your microphone did not pick up the session tone's frequencies",
-  tone_not_detected: 'the session tone was not heard in your recording',
-  tone_too_weak: 'the session tone was too faint in your recording',
-  ambient_mismatch: "your recording does not match the sound in the teacher's classroom",
-  outside_geofence: 'your location is outside the classroom',
-  position_missing: 'your location was not received',
-  recording_too_short: 'the recording is too short',
-};
 
 /**
  * The student's side of a session: marking attendance with a position and a recording
@@ -146,9 +154,9 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     throw forbidden(MARKING_MESSAGES.otherDevice);
   }
 
-  function rejection(reasons: ReasonCode[]): string {
+  function rejection(reasons: StoredReason[]): string {
     if (reasons.includes('outside_geofence')) return MARKING_MESSAGES.outside;
-    const why = reasons.map((r) => REASON_TEXT[r]).filter(Boolean);
+    const why = reasons.filter(isBlocking).map((r) => REASON_TEXTS[r]);
     return (
       `We could not confirm that you are in the classroom: ${why.join('; ')}. ` +
       "Try again closer to the teacher's device, or send a manual marking request."
@@ -156,8 +164,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
   }
 
   /**
-   * One attempt once its rate-limit slot is held: device binding, the geofence, verification, and
-   * the verdict stored (unless the row was marked or decided by the teacher meanwhile).
+   * One attempt once its rate-limit slot is held: device binding, the geofence, the teacher's audio
+   * of the window (waited for while it is on its way), verification, and the verdict stored (unless
+   * the row was marked or decided by the teacher meanwhile), with the recording when it goes to
+   * the teacher's review.
    */
   async function attempt(
     auth: AuthContext,
@@ -165,7 +175,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     audio: Uint8Array,
     session: LiveSessionRow,
     row: AttendanceRow,
-    teacherChunks: TeacherChunk[],
+    window: RecordingWindow,
   ): Promise<void> {
     await checkDevice(auth, session, row, fields.device_id);
 
@@ -185,13 +195,14 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       throw forbidden(MARKING_MESSAGES.outside);
     }
 
+    const teacher = await teacherAudioFor(deps.liveStore, session.sessionId, window);
     let result;
     try {
       result = await deps.presence.verify({
         tone: parseToneParams(session.toneParams),
         studentWav: audio,
-        studentStartMs: fields.start_time,
-        teacherChunks,
+        studentStartMs: window.startMs,
+        teacherChunks: teacher.chunks,
         position,
         classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
       });
@@ -202,47 +213,66 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       throw err;
     }
 
-    const present = result.verdict === 'present';
+    const { verdict, reasons } = finalVerdict(result, teacher.stream);
+    const present = verdict === 'present';
+    // Written before the transaction (no file work inside it) and removed if the row is not.
+    const recordingPath =
+      verdict === 'needs_review' ? await storeRecording(deps.mediaDir, session.sessionId, audio) : null;
     const now = deps.clock.now();
-    const stored = await deps.db.transaction(async (tx) => {
-      const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
-        isPresent: present,
-        manual: false,
-        markingTime: now,
-        latitude: fields.latitude,
-        longitude: fields.longitude,
-        gpsDistance: result.gps_distance ?? distance,
-        similarity: result.similarity,
-        euclideanDistance: result.euclidean_distance,
-        ncc: result.ncc,
-        magnitude: result.magnitude,
-        verdict: result.verdict,
-        reasons: result.reasons,
-        ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+    const stored = await deps.db
+      .transaction(async (tx) => {
+        const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
+          isPresent: present,
+          manual: false,
+          markingTime: now,
+          latitude: fields.latitude,
+          longitude: fields.longitude,
+          gpsDistance: result.gps_distance ?? distance,
+          similarity: result.similarity,
+          euclideanDistance: result.euclidean_distance,
+          ncc: result.ncc,
+          magnitude: result.magnitude,
+          verdict,
+          reasons,
+          recordingPath,
+          ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+        });
+        // Another student's request with this device won a race for the (session, device) key;
+        // throwing ends the transaction the refused write aborted.
+        if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
+        if (outcome === 'changed_meanwhile') return false;
+        await audit(tx, {
+          institutionId: auth.institutionId,
+          actorProfileId: auth.profileId,
+          action: AUDIT_ACTIONS[verdict],
+          entityType: 'attendance',
+          entitySlug: row.slug,
+          detail: { session: session.sessionId, verdict, reasons },
+        });
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+        throw err;
       });
-      // Another student's request with this device won a race for the (session, device) key;
-      // throwing ends the transaction the refused write aborted.
-      if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
-      if (outcome === 'changed_meanwhile') return false;
-      await audit(tx, {
-        institutionId: auth.institutionId,
-        actorProfileId: auth.profileId,
-        action: present ? 'attendance.marked' : 'attendance.not_confirmed',
-        entityType: 'attendance',
-        entitySlug: row.slug,
-        detail: { session: session.sessionId, verdict: result.verdict, reasons: result.reasons },
-      });
-      return true;
-    });
-    if (!stored) throw await lostRace(session, row);
+    if (!stored) {
+      if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+      throw await lostRace(session, row);
+    }
+    // A retry replaced an attempt that was waiting for review: its recording is no longer needed.
+    if (row.recordingPath && row.recordingPath !== recordingPath) {
+      await removeRecording(deps.mediaDir, row.recordingPath);
+    }
 
     const updated = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
     if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
-    if (!present) {
-      const refusal = forbidden(rejection(result.reasons));
-      if (refusedForMissingTeacherAudio(result)) slotReturned.add(refusal);
+    if (verdict === 'needs_review') {
+      // The teacher's audio failed, not the student: they may record again at once.
+      const refusal = sentToReview();
+      slotReturned.add(refusal);
       throw refusal;
     }
+    if (!present) throw forbidden(rejection(reasons));
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
@@ -265,18 +295,20 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * student may retry at once; so does a refusal that rests on a gap in the teacher's audio.
      */
     async mark(auth: AuthContext, fields: MarkAttendanceFields, audio: Uint8Array): Promise<void> {
+      // The upload is complete when the route runs: the recording ended before this instant.
+      const arrivalMs = deps.clock.now().getTime();
       const student = await requireStudent(auth);
       const session = await findSession(auth, fields);
       const row = await ownRow(session, student.id);
       const closed = closedToAttempts(row);
       if (closed) throw closed;
-      // Before the rate limit: a bad file or an uncheckable recording time changes nothing, not
-      // even the student's next slot.
+      // Before the rate limit: a bad file or a recording time outside the upload's bounds changes
+      // nothing, not even the student's next slot.
       const format = checkRecording(audio);
-      const teacherChunks = await teacherAudioFor(deps.liveStore, session.sessionId, {
-        startMs: fields.start_time,
-        durationS: format.durationS,
-      });
+      const window = boundRecordingTime(
+        { startMs: fields.start_time, durationS: format.durationS, clockOffsetMs: fields.clock_offset_ms },
+        arrivalMs,
+      );
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
       // Keyed by the student's slug, unique across databases: integer ids restart after a reset
@@ -285,7 +317,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        await attempt(auth, fields, audio, session, row, teacherChunks);
+        await attempt(auth, fields, audio, session, row, window);
       } catch (err) {
         if (slot !== undefined && (serverSide(err) || (err instanceof AppError && slotReturned.has(err)))) {
           // Best effort: a failed release only means waiting out the slot, as before.

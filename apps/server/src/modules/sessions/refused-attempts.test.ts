@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MarkAttendanceMessageSchema,
   OngoingSessionDataMessageSchema,
@@ -8,10 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema';
 import { call } from '../../testing/test-app';
-import { roomSound, studentRecording } from '../../testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
   collect,
   joinAsTeacher,
+  keepTeacherAudio,
   markAttendance,
   markFields,
   nextEvent,
@@ -28,7 +29,9 @@ describe('refused marking attempts and the teacher sheet', () => {
   const { t, sockets, baseUrl } = useListeningTestApp();
   const sound = roomSound(11, 8);
   const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
-  // No teacher audio is streamed, so the verdict rests on the tone: with it present, without it refused.
+  // The teacher's audio of the room is kept, so the verdict rests on the tone: with it present,
+  // without it refused. Uploads arrive once the room's eight seconds are over.
+  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
   const withTone = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
   const withoutTone = () => studentRecording(null, sound, 1);
 
@@ -49,6 +52,7 @@ describe('refused marking attempts and the teacher sheet', () => {
     marks.map((m) => MarkAttendanceMessageSchema.parse(m).data.data.attendance_data.slug);
 
   async function refusedThenPresent(w: StartedLiveWorld) {
+    await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
     const refused = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), withoutTone());
     expect(refused.status).toBe(403);
     const present = await markAttendance(t.app, w.tokens.a2, markFields(w, epochMs + 1000), withTone(w));

@@ -5,6 +5,7 @@ import {
   mediaExtensionRoutes,
   ok,
   okCoded,
+  sessionReviewRoutes,
   sessionRoutes,
 } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
@@ -13,6 +14,7 @@ import { createExportService } from './export.service';
 import { createLiveRoom } from './live-room';
 import { attachLiveSocket } from './live-socket';
 import { createMarkingService, MARKED_CODE } from './marking.service';
+import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
@@ -31,6 +33,7 @@ export async function sessionsModule(app: FastifyInstance) {
     room,
   });
   const exports = createExportService(app.deps);
+  const reviews = createReviewService({ ...app.deps, room });
 
   registerRoute(app, sessionRoutes.createLectureSession, async ({ auth, body }) =>
     ok(await service.startOrJoin(auth, body)),
@@ -52,6 +55,26 @@ export async function sessionsModule(app: FastifyInstance) {
     await marking.requestManual(auth, body);
     return okCoded(true, MARKED_CODE);
   });
+
+  // Server-anchored time and the teacher's review (Rollbook's own; docs/decisions/sessions-0003).
+  registerRoute(app, sessionReviewRoutes.getServerTime, () =>
+    Promise.resolve(ok({ server_time_ms: app.deps.clock.now().getTime() })),
+  );
+
+  registerRoute(app, sessionReviewRoutes.listReviews, async ({ auth, params }) =>
+    ok(await reviews.list(auth, params.session_id)),
+  );
+
+  registerRoute(app, sessionReviewRoutes.getReviewRecording, async ({ auth, params, reply }) => {
+    const wav = await reviews.recording(auth, params.session_id, params.attendance_slug);
+    // Personal data: never cached by the browser or anything between.
+    void reply.header('content-type', 'audio/wav').header('cache-control', 'private, no-store');
+    return Buffer.from(wav);
+  });
+
+  registerRoute(app, sessionReviewRoutes.resolveReview, async ({ auth, params, body }) =>
+    ok(await reviews.resolve(auth, params.session_id, params.attendance_slug, body.decision)),
+  );
 
   registerRoute(app, sessionRoutes.getSessionDataForExport, async ({ auth, params, reply }) => {
     const csv = await exports.sessionCsv(auth, params.session_id);

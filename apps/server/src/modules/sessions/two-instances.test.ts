@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
@@ -14,6 +14,7 @@ import { MARKING_MESSAGES } from './marking.service';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
   collect,
+  keepTeacherAudio,
   leaseFreed,
   listenOnLoopback,
   markAttendance,
@@ -43,6 +44,8 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
 
   const sound = roomSound(21, 8);
   const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+  // Uploads arrive (server time) once the room's eight seconds are over.
+  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
 
   const teacherOn = (base: string, w: StartedLiveWorld) => sockets.join(base, w.sessionId, w.tokens.cst);
 
@@ -60,6 +63,7 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     const { socket, answer } = await teacherOn(url.a, w);
     expect(answer.kind).toBe('data');
     const marks = collect(socket, 'mark_attendance');
+    await keepTeacherAudio(t.a, w.sessionId, teacherChunks(sound, epochMs));
 
     const res = await markOn(t.b, w, w.tokens.a1);
     expect(res.status).toBe(200);

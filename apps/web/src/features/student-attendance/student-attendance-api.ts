@@ -1,12 +1,14 @@
 import {
   ATTENDANCE_AUDIO_FIELD,
   attendancePrivacyRoutes,
+  sessionReviewRoutes,
   sessionRoutes,
   type AttendancePrivacy,
   instantLectureRoutes,
   type InstantLectureStudent,
   timetableRoutes,
   type CodedEnvelope,
+  type ServerTime,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
@@ -22,8 +24,10 @@ export interface AttendanceProof {
   longitude: number;
   /** The WAV bytes, uploaded as `recording.wav`. */
   wav: Uint8Array<ArrayBuffer>;
-  /** ms epoch of the recording's first sample. */
+  /** ms epoch of the recording's first sample: server time when `clockOffsetMs` is known. */
   startTime: number;
+  /** The device's measured offset to the server's clock (Rollbook's own field), if measured. */
+  clockOffsetMs?: number | undefined;
 }
 
 /** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
@@ -41,6 +45,8 @@ export function attendanceForm(proof: AttendanceProof): FormData {
   else form.append('lecture_slug', proof.lectureSlug);
   form.append(ATTENDANCE_AUDIO_FIELD, new File([proof.wav], 'recording.wav', { type: 'audio/wav' }));
   form.append('start_time', String(Math.round(proof.startTime)));
+  if (proof.clockOffsetMs !== undefined)
+    form.append('clock_offset_ms', String(Math.round(proof.clockOffsetMs)));
   return form;
 }
 
@@ -59,6 +65,14 @@ export const studentAttendanceApi = api
         query: () => contractRequest(instantLectureRoutes.getInstantLecturesForStudent),
         transformResponse: (response: { data: InstantLectureStudent[] }) => response.data,
         providesTags: ['StudentInstantLectures'],
+      }),
+      // Never cached: each call is one round trip of a clock measurement.
+      getServerTime: build.query<number, void>({
+        query: () => contractRequest(sessionReviewRoutes.getServerTime),
+        transformResponse: (response: { data: ServerTime }) => response.data.server_time_ms,
+        keepUnusedDataFor: 0,
+        // A failed round is only a missing sample: never a toast.
+        extraOptions: { silent: true },
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
         query: (proof) =>
@@ -99,4 +113,5 @@ export const {
   useRequestManualMarkingMutation,
   useGetAttendancePrivacyQuery,
   useGetInstantLecturesForStudentQuery,
+  useLazyGetServerTimeQuery,
 } = studentAttendanceApi;

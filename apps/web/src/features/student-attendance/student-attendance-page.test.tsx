@@ -5,6 +5,7 @@ import {
   instantLectureRoutes,
   okCoded,
   ok,
+  sessionReviewRoutes,
   sessionRoutes,
   type InstantLectureStudent,
   timetableRoutes,
@@ -112,6 +113,15 @@ function entry(lectures: LectureStudent[], branchName = 'Computer Engineering'):
     timetables: [{ slug: 'tt-a', lectures }],
   };
 }
+
+/** The server's clock runs this far ahead of the device's in these tests. */
+const SERVER_AHEAD_MS = 90_000;
+
+beforeEach(() => {
+  server.use(
+    onCall(sessionReviewRoutes.getServerTime, () => ok({ server_time_ms: Date.now() + SERVER_AHEAD_MS })),
+  );
+});
 
 function serveTimetable(entries: () => StudentTimetableEntry[]) {
   let calls = 0;
@@ -257,7 +267,10 @@ describe('StudentAttendancePage: marking', () => {
     expect(form.get('latitude')).toBe('23.03395');
     expect(form.get('longitude')).toBe('72.54622');
     expect(form.get('lecture_slug')).toBe('lec-1');
-    expect(form.get('start_time')).toBe('1763800000123');
+    // start_time is in server time: the recorder's start plus the clock offset measured before.
+    const offset = Number(form.get('clock_offset_ms'));
+    expect(Math.abs(offset - SERVER_AHEAD_MS)).toBeLessThan(1000);
+    expect(form.get('start_time')).toBe(String(1763800000123 + offset));
     // jsdom's File loses its name and bytes on the way into Node's fetch (a test-environment
     // limit); the file itself is checked on `attendanceForm` below.
     expect((form.get('audio') as File).type).toBe('audio/wav');

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from '@rollbook/contract';
 import { recordClip } from '../../lib/audio/record-clip';
+import { measureClockOffset } from '../../lib/time/clock-offset';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { loaderFinished, loaderStarted } from '../../lib/loader/loader-slice';
 import { useAppDispatch } from '../../lib/store-hooks';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { currentPosition, PERMISSION_DENIED } from './location';
-import { useMarkAttendanceMutation, useRequestManualMarkingMutation } from './student-attendance-api';
+import {
+  useLazyGetServerTimeQuery,
+  useMarkAttendanceMutation,
+  useRequestManualMarkingMutation,
+} from './student-attendance-api';
 
 /**
  * The recorder, in an object so unit tests (jsdom cannot record) can replace it with `vi.spyOn`;
@@ -31,12 +36,15 @@ export type MarkBy = 'lecture' | 'session';
 
 /**
  * The student's two ways of getting marked (product spec §4 "Student attendance"). Marking shows
- * the blocking message, records 5 s of raw audio, then reads a fresh high-accuracy position and
- * uploads both; `code` 100 marks the card. A manual request is a comment the teacher approves.
+ * the blocking message, measures the device's clock offset to the server's (a few round trips, so
+ * `start_time` is in server time: the server bounds it by the upload's arrival), records 5 s of raw
+ * audio, then reads a fresh high-accuracy position and uploads both; `code` 100 marks the card. A
+ * manual request is a comment the teacher approves.
  */
 export function useMarking(markBy: MarkBy = 'lecture') {
   const dispatch = useAppDispatch();
   const [upload] = useMarkAttendanceMutation();
+  const [askServerTime] = useLazyGetServerTimeQuery();
   const [sendRequest, manual] = useRequestManualMarkingMutation();
   const [busy, setBusy] = useState<string | null>(null);
   const sessionOf = (lecture: LectureStudent) =>
@@ -49,6 +57,8 @@ export function useMarking(markBy: MarkBy = 'lecture') {
     setBusy(lecture.slug);
     dispatch(loaderStarted(ATTENDANCE_TEXT.marking));
     try {
+      // Without an answer the device's own clock is sent, held to the server's looser tolerance.
+      const clock = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
       let clip;
       try {
         clip = await markingDevices.recordClip(AUDIO_RECORDING_MS, {
@@ -70,7 +80,8 @@ export function useMarking(markBy: MarkBy = 'lecture') {
         latitude: position.coords.latitude,
         longitude: position.coords.longitude,
         wav: encodeWavMono16(clip.samples, clip.sampleRate),
-        startTime: clip.startedAt,
+        startTime: clip.startedAt + (clock?.offsetMs ?? 0),
+        clockOffsetMs: clock?.offsetMs,
       });
       // A failure was toasted with the server's message by the base query; the button re-enables.
       if (!result.data) return;

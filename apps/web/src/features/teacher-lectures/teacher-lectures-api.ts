@@ -1,10 +1,13 @@
 import {
   instantLectureRoutes,
+  sessionReviewRoutes,
   sessionRoutes,
   timetableRoutes,
+  type AttendanceReview,
   type Classroom,
   type ClassroomAllocation,
   type CreatedSession,
+  type ReviewDecision,
   type TeacherTimetableBranch,
   type WeekDay,
 } from '@rollbook/contract';
@@ -37,8 +40,15 @@ export interface ClassroomChange {
  * The teacher dashboard calls (contract §6.4-§6.9). The day's timetable is refetched whenever a
  * session starts, ends or changes room, so every card's status and classroom come from the server.
  */
+/** One review decision of the teacher. */
+export interface ReviewResolution {
+  sessionId: string;
+  attendanceSlug: string;
+  decision: ReviewDecision;
+}
+
 export const teacherLecturesApi = api
-  .enhanceEndpoints({ addTagTypes: ['TeacherDay', 'InstantLectures'] })
+  .enhanceEndpoints({ addTagTypes: ['TeacherDay', 'InstantLectures', 'SessionReviews'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getTeacherDay: build.query<TeacherDay, WeekDay | 'current'>({
@@ -91,6 +101,33 @@ export const teacherLecturesApi = api
         transformResponse: (response: Listed<CreatedSession>) => response.data,
         invalidatesTags: ['InstantLectures'],
       }),
+      // The teacher's review of marks the server could not judge (Rollbook's own calls).
+      getSessionReviews: build.query<AttendanceReview[], string>({
+        query: (sessionId) =>
+          contractRequest(sessionReviewRoutes.listReviews, { params: { session_id: sessionId } }),
+        transformResponse: (response: Listed<AttendanceReview[]>) => response.data,
+        providesTags: ['SessionReviews'],
+      }),
+      /** The student's recording as an object URL for an <audio> element; the caller revokes it. */
+      getReviewRecordingUrl: build.mutation<string, { sessionId: string; attendanceSlug: string }>({
+        query: ({ sessionId, attendanceSlug }) => ({
+          ...contractRequest(sessionReviewRoutes.getReviewRecording, {
+            params: { session_id: sessionId, attendance_slug: attendanceSlug },
+          }),
+          // Audio when it succeeds; an error answer is the JSON envelope, read so its message is shown.
+          responseHandler: async (response: Response) =>
+            response.ok ? URL.createObjectURL(await response.blob()) : (response.json() as Promise<unknown>),
+        }),
+      }),
+      resolveReview: build.mutation<AttendanceReview, ReviewResolution>({
+        query: ({ sessionId, attendanceSlug, decision }) =>
+          contractRequest(sessionReviewRoutes.resolveReview, {
+            params: { session_id: sessionId, attendance_slug: attendanceSlug },
+            body: { decision },
+          }),
+        transformResponse: (response: Listed<AttendanceReview>) => response.data,
+        invalidatesTags: ['SessionReviews'],
+      }),
       exportSessionData: build.mutation<string, string>({
         query: (sessionId) => ({
           ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
@@ -109,4 +146,7 @@ export const {
   useCreateLectureSessionMutation,
   useCreateInstantLectureSessionMutation,
   useExportSessionDataMutation,
+  useGetSessionReviewsQuery,
+  useGetReviewRecordingUrlMutation,
+  useResolveReviewMutation,
 } = teacherLecturesApi;

@@ -4,10 +4,12 @@ import {
   clientErrorMessage,
   ok,
   sessionRecordRoutes,
+  sessionReviewRoutes,
   sessionRoutes,
   socketMessage,
   timetableRoutes,
   updateAttendanceMessage,
+  type AttendanceReview,
   type LectureTeacher,
   type WeekDay,
 } from '@rollbook/contract';
@@ -145,6 +147,13 @@ async function startLive(
   if (connect) socket.connect();
   return { socket, forms };
 }
+
+/** The session's marks in the teacher's review, as `/sessions/{id}/reviews` answers them. */
+let reviewsOfSession: AttendanceReview[] = [];
+beforeEach(() => {
+  reviewsOfSession = [];
+  server.use(onCall(sessionReviewRoutes.listReviews, () => ok(reviewsOfSession)));
+});
 
 function emitted(socket: FakeSocket, event: string) {
   return socket.emitted.filter((entry) => entry.event === event).map((entry) => entry.payload);
@@ -506,6 +515,61 @@ describe('TeacherLecturesPage: live session', () => {
       await screen.findByText('The live connection was lost. Use Join Session to continue.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+  });
+});
+
+describe('TeacherLecturesPage: marks in review', () => {
+  it('lists them with their reasons and a ping dot, plays the recording, and accepts one', async () => {
+    const record = buildRecord({ name: 'Farah Khan', is_present: false });
+    reviewsOfSession = [
+      {
+        attendance: record,
+        reasons: ['no_teacher_audio', 'teacher_audio_gap'],
+        reason_texts: ["the teacher's microphone audio has a gap over the recording's time"],
+        has_recording: true,
+        status: 'pending',
+      },
+    ];
+    const decisions: unknown[] = [];
+    server.use(
+      onCall(sessionReviewRoutes.getReviewRecording, () => new Uint8Array([82, 73, 70, 70])),
+      onCall(sessionReviewRoutes.resolveReview, async ({ request }) => {
+        decisions.push(await request.json());
+        reviewsOfSession = [{ ...reviewsOfSession[0]!, status: 'accepted' }];
+        return ok(reviewsOfSession[0]!);
+      }),
+    );
+    // jsdom has no object URLs: this file's window gets stand-ins.
+    const objectUrl = vi.fn(() => 'blob:recording');
+    URL.createObjectURL = objectUrl;
+    URL.revokeObjectURL = vi.fn();
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    const reviewTab = within(sheet).getByRole('tab', { name: /Review/ });
+    await waitFor(() =>
+      expect(within(reviewTab).getByRole('status', { name: 'marks waiting for review' })).toBeInTheDocument(),
+    );
+    await user.click(reviewTab);
+    expect(
+      within(sheet).getByText("the teacher's microphone audio has a gap over the recording's time"),
+    ).toBeInTheDocument();
+
+    await user.click(within(sheet).getByRole('button', { name: 'Listen: Farah Khan' }));
+    expect(await within(sheet).findByLabelText('Recording of Farah Khan')).toHaveAttribute(
+      'src',
+      'blob:recording',
+    );
+    expect(objectUrl).toHaveBeenCalledTimes(1);
+
+    await user.click(within(sheet).getByRole('button', { name: 'Accept (present): Farah Khan' }));
+    expect(await screen.findAllByText('Marked present')).not.toHaveLength(0);
+    expect(decisions).toEqual([{ decision: 'accept' }]);
+    await waitFor(() => expect(within(reviewTab).queryByRole('status')).toBeNull());
   });
 });
 

@@ -15,6 +15,7 @@ import { academicYearRoutes } from './institution-year.routes';
 import { institutionWorkbookRoutes } from './institution-workbook.routes';
 import { mediaExtensionRoutes, mediaRoutes } from './media.routes';
 import { notificationRoutes } from './notifications.routes';
+import { sessionReviewRoutes } from './session-review.routes';
 import { sessionRoutes } from './sessions.routes';
 import { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
@@ -41,6 +42,7 @@ export {
   TONES_FOLDER,
 } from './media.routes';
 export { notificationRoutes } from './notifications.routes';
+export { sessionReviewRoutes } from './session-review.routes';
 export { sessionRoutes } from './sessions.routes';
 export { sessionHistoryRoutes, sessionRecordRoutes } from './session-history.routes';
 export { MASTER_TIMETABLE_FILE_FIELD, timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
@@ -96,6 +98,7 @@ const EXTENSION_ROUTE_GROUPS = {
   attendancePrivacy: attendancePrivacyRoutes,
   sessionRecord: sessionRecordRoutes,
   attendanceRecord: attendanceRecordRoutes,
+  sessionReview: sessionReviewRoutes,
 } as const;
 
 /** Every Rollbook call outside Appendix A exactly once. */

@@ -207,6 +207,10 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /attendance/reports/trend',
         'GET /attendance/reports/workbook',
         'GET /attendance/reports/csv',
+        'GET /sessions/server_time',
+        'GET /sessions/{session_id}/reviews',
+        'GET /sessions/{session_id}/reviews/{attendance_slug}/recording',
+        'POST /sessions/{session_id}/reviews/{attendance_slug}',
       ].sort(),
     );
     const appendix = new Set(APPENDIX_A.map(([m, p]) => key(m, p)));

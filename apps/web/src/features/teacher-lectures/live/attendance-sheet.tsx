@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AttendanceRecord } from '@rollbook/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,11 +8,13 @@ import { Tabs } from '../../../components/ui/tabs';
 import { LECTURES_TEXT } from '../lecture-text';
 import type { LiveSession } from './use-live-session';
 import { ManualRequestsTable, MarkedStudentsTable } from './attendance-tables';
+import { ReviewList } from './review-list';
+import { useGetSessionReviewsQuery } from '../teacher-lectures-api';
 
 /** The red ping dot on the Manual tab while requests wait. */
-function PingDot() {
+function PingDot({ label = 'requests waiting' }: { label?: string }) {
   return (
-    <span className="relative ml-2 inline-flex size-2.5" role="status" aria-label="requests waiting">
+    <span className="relative ml-2 inline-flex size-2.5" role="status" aria-label={label}>
       <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
       <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
     </span>
@@ -29,6 +31,15 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
   const [rejecting, setRejecting] = useState<AttendanceRecord | null>(null);
   const ended = state.phase === 'ended';
   const present = state.marked.filter((record) => record.is_present).length;
+  const reviews = useGetSessionReviewsQuery(state.sessionId ?? '', {
+    skip: state.sessionId === null || state.phase === 'connecting' || state.phase === 'closed',
+  });
+  const { refetch } = reviews;
+  const pendingReviews = (reviews.data ?? []).filter((review) => review.status === 'pending').length;
+  // A mark sent to review reaches this sheet as a row not yet present: look for new reviews then.
+  useEffect(() => {
+    if (!reviews.isUninitialized) void refetch();
+  }, [state.marked, refetch, reviews.isUninitialized]);
 
   return (
     <Sheet
@@ -95,6 +106,18 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
                   onReject={setRejecting}
                 />
               ),
+            },
+            {
+              value: 'review',
+              label: (
+                <span className="inline-flex items-center">
+                  Review
+                  {pendingReviews > 0 ? <PingDot label="marks waiting for review" /> : null}
+                </span>
+              ),
+              content: state.sessionId ? (
+                <ReviewList sessionId={state.sessionId} reviews={reviews.data ?? []} />
+              ) : null,
             },
           ]}
         />
