@@ -13,7 +13,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const TARGETS = {
   web: {
     built: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
     build: () => execSync('npm run build --workspace @rollbook/web', { cwd: root, stdio: 'inherit' }),
   },
   server: {
