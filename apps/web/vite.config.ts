@@ -38,13 +38,6 @@ export default defineConfig({
               test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)/,
               priority: 2,
             },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            {
-              name: 'ui',
-              test: /node_modules[\\/](@radix-ui|sonner|lucide-react|react-remove-scroll|aria-hidden)/,
-              priority: 1,
-            },
-            { name: 'socket', test: /node_modules[\\/](socket\.io|engine\.io)/, priority: 1 },
           ],
         },
       },
