@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { useTestApp } from '../../testing/test-app';
 
-const t = useTestApp();
+// A build folder of the tests' own: the default is the real apps/web/dist, which the browser
+// tests and `npm start` serve.
+const webDist = (): string => path.join(os.tmpdir(), `rollbook-web-test-${randomUUID()}`);
+const t = useTestApp({ webDist: webDist() });
+afterAll(() => rm(t.config.webDist, { recursive: true, force: true }));
 
 /** Writes a built file with its precompressed copies, as the web build's precompress plugin does. */
 async function writeWithCopies(file: string, text: string) {
@@ -99,7 +105,8 @@ describe('web app serving', () => {
 });
 
 describe('web app serving with WEB_PUBLIC_SOURCE_MAPS', () => {
-  const withMaps = useTestApp({ webPublicSourceMaps: true });
+  const withMaps = useTestApp({ webDist: webDist(), webPublicSourceMaps: true });
+  afterAll(() => rm(withMaps.config.webDist, { recursive: true, force: true }));
 
   it('serves the source maps', async () => {
     const dist = withMaps.config.webDist;
