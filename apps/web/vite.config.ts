@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
 
 // The dev server forwards the API and the socket to the real server, so the browser talks to a
 // single origin in development exactly as it does in production.
 const serverOrigin = process.env.ROLLBOOK_SERVER_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/api': { target: serverOrigin, changeOrigin: true },
@@ -17,7 +18,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging on the server but not linked from the files: the server does
+    // not serve them unless WEB_PUBLIC_SOURCE_MAPS is set.
+    sourcemap: 'hidden',
+    // What each page loads, read by bench/web/route-budget.mjs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
@@ -33,13 +38,6 @@ export default defineConfig({
               test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)/,
               priority: 2,
             },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            {
-              name: 'ui',
-              test: /node_modules[\\/](@radix-ui|sonner|lucide-react|react-remove-scroll|aria-hidden)/,
-              priority: 1,
-            },
-            { name: 'socket', test: /node_modules[\\/](socket\.io|engine\.io)/, priority: 1 },
           ],
         },
       },

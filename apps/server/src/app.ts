@@ -21,6 +21,7 @@ import opsPlugin, { type PoolStats } from './plugins/app/ops';
 import throttlePlugin from './plugins/app/throttle';
 import backgroundPlugin from './plugins/app/background';
 import { registerModules } from './modules';
+import { registerApiCompression } from './plugins/app/compression';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import { MAX_UPLOAD_FIELDS, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from './lib/upload-limits';
 
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       apiNotFoundHandler(api);
+      await registerApiCompression(api);
       await api.register(mediaPlugin);
       await registerModules(api);
     },

@@ -29,6 +29,7 @@ export { BLOCKING_REASONS, NOTE_REASONS, isBlockingReason } from './verify/reaso
 export type { ReasonCode, BlockingReason, NoteReason } from './verify/reasons';
 export { createVerifierPool } from './pool/verifier-pool';
 export { spawnTsWorker } from './pool/spawn-ts-worker';
+export { workerEntry } from './pool/worker-entry';
 export type { VerifierPool, VerifierPoolOptions, VerifierPoolStats } from './pool/verifier-pool';
 
 // v2: the secret, time-locked tone and the verification built on it.

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
   WEB_DIST: z.string().optional(),
+  WEB_PUBLIC_SOURCE_MAPS: booleanFlag,
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -104,6 +105,8 @@ export interface AppConfig {
   logLevel: string;
   logPretty: boolean;
   webDist: string;
+  /** Serve the web build's `.map` files (off: source maps stay on the server, answered 404). */
+  webPublicSourceMaps: boolean;
   corsOrigins: string[];
   seedDemo: 'auto' | 'never';
   loginRateLimitPerMinute: number;
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webPublicSourceMaps: e.WEB_PUBLIC_SOURCE_MAPS,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -14,13 +14,29 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  /**
+   * A folder built by `scripts/build-server.mjs`: runs its compiled `main.js` with plain Node, as
+   * `npm start` does. Without it the sources run through tsx, as in development.
+   */
+  compiledDir?: string;
+  /** How long the banner may take (a fresh data folder runs migrations and the demo seed first). */
+  startTimeoutMs?: number;
+}
+
 /**
- * Runs the real server (`apps/server/src/main.ts`, as `npm start` does) as a child process with
- * the given environment, and resolves with the address its start banner prints. A test that needs
- * the process itself (a crash kills it, not the test runner) uses this instead of an in-process app.
+ * Runs the real server as a child process with the given environment, and resolves with the
+ * address its start banner prints. A test that needs the process itself (a crash kills it, not the
+ * test runner) uses this instead of an in-process app.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const args = options.compiledDir
+    ? ['--enable-source-maps', path.join(options.compiledDir, 'main.js')]
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +47,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${text}`)), 60_000);
+    const limit = options.startTimeoutMs ?? 60_000;
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start in ${limit / 1000} s:\n${text}`)),
+      limit,
+    );
     const check = () => {
       const match = /Rollbook is running at (\S+)/.exec(text);
       if (match) {

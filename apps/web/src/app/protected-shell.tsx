@@ -1,19 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ProtectedLayout } from '../components/layouts/protected-layout';
-import {
-  NotificationBell,
-  ProfileDialog,
-  useInstitutionSettingsQuery,
-  useLogout,
-  useSessionBootstrap,
-} from '../features';
+import { NotificationBell, useInstitutionSettingsQuery, useLogout, useSessionBootstrap } from '../features';
 import { homeFor, ROUTES } from '../lib/routes';
 import { roleOf } from '../lib/session/access-token';
 import { selectAuth } from '../lib/session/auth-slice';
 import { initialsFor } from '../lib/session/initials';
 import { useSharedSelector } from '../lib/store-hooks';
 import { navItemsFor } from './role-navigation';
+
+// Loaded when first opened: its tabs, forms and calendar section are not needed to show a page.
+const ProfileDialog = lazy(() =>
+  import('../features/profile/profile-dialog').then((m) => ({ default: m.ProfileDialog })),
+);
 
 /**
  * Everything around a signed-in page: the session bootstrap (server probe and token check on
@@ -47,7 +46,11 @@ export function ProtectedShell() {
       bell={<NotificationBell />}
     >
       <Outlet />
-      <ProfileDialog profile={userProfile} open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpen ? (
+        <Suspense fallback={null}>
+          <ProfileDialog profile={userProfile} open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      ) : null}
     </ProtectedLayout>
   );
 }

@@ -6,9 +6,13 @@ import { NotFound } from '../components/feedback/not-found';
 import { ServerUnavailable } from '../components/feedback/server-unavailable';
 import { PlainLayout } from '../components/layouts/plain-layout';
 import { ROUTE_ROLES, ROUTES } from '../lib/routes';
+import { RouteSuspense } from '../components/layouts/route-suspense';
 import { HomeRedirect, RequireRole } from './guards';
-import { ProtectedShell } from './protected-shell';
 import { GUARDED_SCREENS } from './route-screens';
+
+// The signed-in frame (layout, bell, profile, session check) is its own chunk: the public pages
+// (login, reset) load without it (issue 19's first-load budget).
+const ProtectedShell = lazy(() => import('./protected-shell').then((m) => ({ default: m.ProtectedShell })));
 
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const ResetPasswordPage = lazy(() =>
@@ -37,7 +41,11 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
-        element: <ProtectedShell />,
+        element: (
+          <RouteSuspense>
+            <ProtectedShell />
+          </RouteSuspense>
+        ),
         children: [
           { path: ROUTES.home, element: <HomeRedirect /> },
           { path: ROUTES.profile, element: <ProfilePage /> },

@@ -1,5 +1,6 @@
 import { planCases, type CaseSpec } from '../corpus/cases';
 import { spawnTsWorker } from '../pool/spawn-ts-worker';
+import { workerEntry } from '../pool/worker-entry';
 import type { Thresholds } from '../thresholds';
 import { runCase, type CaseOutcome } from './case-outcome';
 import { summarize, type EvaluationReport } from './report';
@@ -19,7 +20,7 @@ function runInWorker(
   thresholds: Partial<Thresholds> | undefined,
   onOne: (o: CaseOutcome) => void,
 ): Promise<void> {
-  const worker = spawnTsWorker(new URL('./evaluate-worker.ts', import.meta.url), { specs, thresholds });
+  const worker = spawnTsWorker(workerEntry(import.meta.url, 'evaluate-worker'), { specs, thresholds });
   return new Promise((resolve, reject) => {
     worker.on('message', (o: CaseOutcome) => onOne(o));
     worker.on('error', reject);

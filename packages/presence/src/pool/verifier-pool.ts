@@ -10,6 +10,7 @@ import type { ProofInput, ProofResult } from '../proof/verify-proof';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import type { SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
 import { spawnTsWorker } from './spawn-ts-worker';
+import { workerEntry } from './worker-entry';
 
 /** Options of `createVerifierPool`. */
 export interface VerifierPoolOptions {
@@ -71,7 +72,7 @@ function reviveError(error: SerializedError): Error {
 export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool {
   const size = Math.max(1, Math.floor(opts.size ?? Math.max(1, availableParallelism() - 1)));
   const maxQueue = Math.max(0, Math.floor(opts.maxQueue ?? DEFAULT_MAX_QUEUE));
-  const entry = new URL('./verify-worker.ts', import.meta.url);
+  const entry = workerEntry(import.meta.url, 'verify-worker');
   const queue: Task[] = [];
   const slots: Slot[] = [];
   const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };

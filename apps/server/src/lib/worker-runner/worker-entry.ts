@@ -1,11 +1,2 @@
-import path from 'node:path';
-
-/**
- * The URL of a worker entry file next to the calling module, with the caller's own extension:
- * `.ts` when the server runs from its sources (tsx, vitest), `.js` once compiled. Pass the caller's
- * `import.meta.url` and the entry's name without extension.
- */
-export function workerEntry(callerUrl: string, name: string): URL {
-  const extension = path.extname(new URL(callerUrl).pathname) || '.js';
-  return new URL(`./${name}${extension}`, callerUrl);
-}
+// One rule for finding a worker entry, shared with the presence pool (see @rollbook/presence).
+export { workerEntry } from '@rollbook/presence';

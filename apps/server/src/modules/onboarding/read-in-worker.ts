@@ -1,7 +1,7 @@
-import { spawnTsWorker } from '@rollbook/presence';
+import { spawnTsWorker, workerEntry } from '@rollbook/presence';
 import type { RawWorkbook, WorkbookFile } from './read-workbook';
 
-const WORKER = new URL('./read-workbook.worker.ts', import.meta.url);
+const WORKER = workerEntry(import.meta.url, 'read-workbook.worker');
 
 /** How long reading may take before the worker is stopped (a hostile file, a stuck parser). */
 const READ_LIMIT_MS = 120_000;

@@ -1,9 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { useTestApp } from '../../testing/test-app';
 
-const t = useTestApp();
+// A build folder of the tests' own: the default is the real apps/web/dist, which the browser
+// tests and `npm start` serve.
+const webDist = (): string => path.join(os.tmpdir(), `rollbook-web-test-${randomUUID()}`);
+const t = useTestApp({ webDist: webDist() });
+afterAll(() => rm(t.config.webDist, { recursive: true, force: true }));
+
+/** Writes a built file with its precompressed copies, as the web build's precompress plugin does. */
+async function writeWithCopies(file: string, text: string) {
+  await writeFile(file, text);
+  await writeFile(`${file}.br`, brotliCompressSync(text));
+  await writeFile(`${file}.gz`, gzipSync(text));
+}
 
 describe('web app serving', () => {
   it('serves built files, falls back to index.html for page paths, and never leaves the build folder', async () => {
@@ -32,5 +46,74 @@ describe('web app serving', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: true, data: null });
+  });
+
+  it('sends the precompressed copy the browser accepts, with Content-Encoding, Vary and the same caching', async () => {
+    const dist = t.config.webDist;
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const html = `<!doctype html><title>Rollbook</title>${'<p>page</p>'.repeat(200)}`;
+    await writeWithCopies(path.join(dist, 'assets', 'big-abcd.js'), js);
+    await writeWithCopies(path.join(dist, 'index.html'), html);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abcd.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.equals(brotliCompressSync(js))).toBe(true);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abcd.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(gzipSync(js))).toBe(true);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abcd.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(js);
+
+    // The history fallback sends the compressed page too, still never cached without a check.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/student-dashboard/attendance',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.rawPayload.equals(brotliCompressSync(html))).toBe(true);
+  });
+
+  it('keeps source maps private unless WEB_PUBLIC_SOURCE_MAPS', async () => {
+    const dist = t.config.webDist;
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Rollbook</title>');
+    await writeFile(path.join(dist, 'assets', 'app-1234.js.map'), '{"version":3}');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('version');
+  });
+});
+
+describe('web app serving with WEB_PUBLIC_SOURCE_MAPS', () => {
+  const withMaps = useTestApp({ webDist: webDist(), webPublicSourceMaps: true });
+  afterAll(() => rm(withMaps.config.webDist, { recursive: true, force: true }));
+
+  it('serves the source maps', async () => {
+    const dist = withMaps.config.webDist;
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'assets', 'app-1234.js.map'), '{"version":3}');
+    const res = await withMaps.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"version":3}');
   });
 });

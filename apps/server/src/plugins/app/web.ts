@@ -7,16 +7,23 @@ import path from 'node:path';
  * Serves the built web app. A path naming a file of the build gets that file (hashed assets cached
  * for a year); every other page path gets index.html so the client router can take it (history
  * fallback). Files are looked up per request, so a rebuilt app is served without a restart.
+ * The build writes a Brotli (`.br`) and a gzip (`.gz`) copy of every text file; the copy the
+ * browser accepts is sent as is, with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is
+ * compressed per request. Source maps (`.map`) are answered 404 unless WEB_PUBLIC_SOURCE_MAPS.
  */
 export default async function webPlugin(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  const publicSourceMaps = app.deps.config.webPublicSourceMaps;
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
 
   // Asset and page loads are logged at warn and above only: at info they would bury the API's lines
   // (a page load fetches a dozen files).
   app.get('/*', { logLevel: 'warn' }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (isApiPath(urlPath)) return apiNotFound(request.method, urlPath, reply);
+    if (!publicSourceMaps && urlPath.endsWith('.map')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     const file = await builtFile(dist, urlPath);
     if (file) {
       const immutable = file.startsWith(`assets${path.sep}`);

@@ -178,7 +178,7 @@ describe('forgot password', () => {
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Forgot Password ?' }));
     await user.type(
-      screen.getByLabelText('Email', { selector: '[name="forgot-email"]' }),
+      await screen.findByLabelText('Email', { selector: '[name="forgot-email"]' }),
       'teacher@rollbook.test',
     );
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));

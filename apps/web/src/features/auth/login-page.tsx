@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TokenPair } from '@rollbook/contract';
@@ -16,8 +16,12 @@ import { useAppDispatch, useSharedSelector } from '../../lib/store-hooks';
 import { appRedirectUrl, isAllowedAppRedirect, isAppHandOff, readAppRedirectParams } from './app-redirect';
 import { useLoginMutation } from './auth-api';
 import { AUTH_TEXT, loginErrorMessage } from './auth-messages';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { NewPasswordForm } from './new-password-form';
+
+// Loaded when first opened: the dialog kit is not needed to sign in (issue 19's first-load budget).
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 interface LoginErrors {
   email?: string;
@@ -137,7 +141,11 @@ export function LoginPage() {
           </form>
         )}
       </div>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      {forgotOpen ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
