@@ -142,7 +142,7 @@ async function objectsAround(db: Db, lectureSlug: string) {
  * started and (with `marked`) the demo student marked in it by sound.
  */
 async function buildDemoA(t: ReturnType<typeof useListeningTestApp>['t'], opts: { marked: boolean }) {
-  await seedDemo(t.db);
+  await seedDemo(t.db, { now: t.clock.now() });
   const profileOf = async (email: string) =>
     (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0]!;
   const [teacher, student, admin] = await Promise.all(

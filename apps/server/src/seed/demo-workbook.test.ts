@@ -12,7 +12,7 @@ describe('the demo seed', () => {
   const t = useTestApp();
 
   it('builds the demo through the institution workbook import, which a second import leaves unchanged', async () => {
-    await seedDemo(t.db);
+    await seedDemo(t.db, { now: t.clock.now() });
     const [inst] = await t.db
       .select({ id: institutions.id })
       .from(institutions)
