@@ -28,8 +28,9 @@ import { createNotificationService } from '../src/domain/notifications';
 import { seedDemo } from '../src/seed/demo';
 import { call } from '../src/testing/test-app';
 import { tokenFor } from '../src/testing/tokens';
-import { roomSound, studentRecording, toneOf } from '../src/testing/audio';
+import { roomSound, studentRecording, teacherChunks, toneOf } from '../src/testing/audio';
 import {
+  keepTeacherAudio,
   markAttendance,
   markFields,
   nextEvent,
@@ -167,19 +168,26 @@ async function buildDemoA(t: ReturnType<typeof useListeningTestApp>['t'], opts: 
   const tone = await t.app.inject({ method: 'GET', url: `/api/media/${started.body.data.audio_url}` });
   const around = await objectsAround(t.db, todays.slug);
   const [room] = await t.db.select().from(classrooms).where(eq(classrooms.slug, around.classroom));
-  /** The demo student marks from the classroom with a recording that carries the session tone. */
-  const markStudent = () =>
-    markAttendance(
+  /**
+   * The demo student marks from the classroom with a recording that carries the session tone, while
+   * the teacher's microphone heard the same room for the last eight seconds (the upload arrives now).
+   */
+  const markStudent = async () => {
+    const sound = roomSound(9, 8);
+    const heardFrom = t.clock.now().getTime() - 8000;
+    await keepTeacherAudio(t.app, sessionId, teacherChunks(sound, heardFrom));
+    return markAttendance(
       t.app,
       tokens.student,
       {
         latitude: String(room!.latitude),
         longitude: String(room!.longitude),
         lecture_slug: todays.slug,
-        start_time: String(t.clock.now().getTime()),
+        start_time: String(heardFrom + 1000),
       },
-      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), roomSound(9, 6), 0),
+      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), sound, 1),
     );
+  };
   if (opts.marked) {
     const marked = await markStudent();
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
@@ -360,11 +368,14 @@ describe('two institutions in one database', () => {
 
     // ... and B's sheet receives only B's own events, up to B's mark.
     const bSeen = nextEvent(bSheet.socket, 'mark_attendance');
+    const bSound = roomSound(3, 8);
+    const bHeardFrom = t.clock.now().getTime() - 8000;
+    await keepTeacherAudio(t.app, b.w.sessionId, teacherChunks(bSound, bHeardFrom));
     const bMark = await markAttendance(
       t.app,
       b.w.tokens.a1,
-      markFields(b.w, Date.UTC(2026, 10, 2, 3, 30)),
-      studentRecording(b.w.tone, roomSound(3, 7), 1),
+      markFields(b.w, bHeardFrom + 1000),
+      studentRecording(b.w.tone, bSound, 1),
     );
     expect(bMark.status, JSON.stringify(bMark.body)).toBe(200);
     await bSeen;
