@@ -4,8 +4,9 @@ import { SessionEndedMessageSchema } from '@rollbook/contract';
 import { lectures, profiles, semesters, students } from '../src/db/schema';
 import { buildSemester } from '../src/testing/factories';
 import { call } from '../src/testing/test-app';
-import { roomSound, studentRecording } from '../src/testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../src/testing/audio';
 import {
+  keepTeacherAudio,
   markAttendance,
   markFields,
   nextEvent,
@@ -46,11 +47,14 @@ describe('a new academic year keeps the old year readable', () => {
       .where(eq(profiles.id, world.admin.profile.id));
 
     // A1 marks by sound during the lecture; the teacher ends the session; A2 stays absent.
+    const sound = roomSound(3, 8);
+    const heardFrom = t.clock.now().getTime() - 8000;
+    await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, heardFrom));
     const marked = await markAttendance(
       t.app,
       w.tokens.a1,
-      markFields(w, Date.UTC(2026, 10, 2, 3, 30)),
-      studentRecording(w.tone, roomSound(3, 7), 1),
+      markFields(w, heardFrom + 1000),
+      studentRecording(w.tone, sound, 1),
     );
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     const { socket } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);

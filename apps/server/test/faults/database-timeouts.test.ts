@@ -11,8 +11,8 @@ import {
   startPrivatePostgres,
   type PrivatePostgres,
 } from '../../src/testing/private-services';
-import { markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
-import { roomSound, studentRecording } from '../../src/testing/audio';
+import { keepTeacherAudio, markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks } from '../../src/testing/audio';
 import type { DbLimits } from '../../src/config/config';
 
 /**
@@ -78,8 +78,11 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
       lockTimeoutMs: 200,
     });
     try {
-      const epochMs = t.clock.now().getTime();
-      const recording = studentRecording(w.tone, roomSound(11, 8), 1);
+      // The recording began seven seconds ago; the teacher's microphone heard the room meanwhile.
+      const epochMs = t.clock.now().getTime() - 8000;
+      const sound = roomSound(11, 8);
+      await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
+      const recording = studentRecording(w.tone, sound, 1);
       const rows = () =>
         t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id));
       const before = await rows();

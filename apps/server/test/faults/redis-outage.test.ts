@@ -4,8 +4,8 @@ import { attendances, auditLog } from '../../src/db/schema';
 import { call } from '../../src/testing/test-app';
 import { bootFaultApp } from '../../src/testing/fault-app';
 import { faultTestsSkipped, startPrivateRedis, type PrivateRedis } from '../../src/testing/private-services';
-import { markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
-import { roomSound, studentRecording } from '../../src/testing/audio';
+import { keepTeacherAudio, markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks } from '../../src/testing/audio';
 
 /**
  * Issue 15 (and the Redis half of /api/ready, issue 17): Redis, on a server of the test's own, is
@@ -30,8 +30,11 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
   it('answers uploads 503 with Retry-After, stores no attempt, and lets the student mark once Redis is back', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const sound = roomSound(11, 8);
-    const epochMs = t.clock.now().getTime();
+    // The recording began seven seconds ago; the teacher's microphone heard the room meanwhile.
+    const epochMs = t.clock.now().getTime() - 8000;
     const recording = studentRecording(w.tone, sound, 1);
+    const teacherHeardTheRoom = () => keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
+    await teacherHeardTheRoom();
     const rowOf = async () =>
       (await t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id)))[0];
     const before = await rowOf();
@@ -96,6 +99,8 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
         interval: 100,
       },
     );
+    // The restarted Redis lost the teacher's audio window: the microphone keeps streaming.
+    await teacherHeardTheRoom();
     const retry = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording);
     expect(retry.status).toBe(200);
     expect(await rowOf()).toMatchObject({ isPresent: true });
