@@ -1,3 +1,4 @@
+import { kthSmallest } from '../dsp/select';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
 import { scheduledChirpPhase } from '../schedule/synthesize-span';
@@ -194,40 +195,12 @@ export function correlateChirps(
 function robustZ(values: Float32Array): Float32Array {
   const sample = new Float32Array(Math.ceil(values.length / 4));
   for (let i = 0, j = 0; i < values.length; i += 4, j++) sample[j] = values[i]!;
-  const median = middleValue(sample);
+  const median = kthSmallest(sample, sample.length >> 1);
   for (let j = 0; j < sample.length; j++) sample[j] = Math.abs(sample[j]! - median);
-  const spread = 1.4826 * middleValue(sample) + 1e-6;
+  const spread = 1.4826 * kthSmallest(sample, sample.length >> 1) + 1e-6;
   const z = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) z[i] = (values[i]! - median) / spread;
   return z;
-}
-
-/** The median (upper middle) by quickselect; reorders `a`. */
-function middleValue(a: Float32Array): number {
-  if (a.length === 0) return 0;
-  const k = a.length >> 1;
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k]!;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { kthSmallest } from '../dsp/select';
 import { timelineConfig, type ChirpTimeline, type ScheduledChirp } from '../schedule/tone-schedule';
 import { templateKey, type ChirpCorrelations } from './chirp-correlations';
 
@@ -158,32 +159,6 @@ function robustCentre(values: Float64Array): { median: number; spread: number } 
   const median = kthSmallest(work, work.length >> 1);
   for (let i = 0; i < work.length; i++) work[i] = Math.abs(work[i]! - median);
   return { median, spread: Math.max(1e-6, 1.4826 * kthSmallest(work, work.length >> 1)) };
-}
-
-/** The k-th smallest value (0-based) by quickselect; reorders `a`. Same value a full sort gives. */
-function kthSmallest(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k]!;
 }
 
 /**
