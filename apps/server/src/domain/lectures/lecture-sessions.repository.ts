@@ -72,6 +72,21 @@ export function newSessionId(): string {
  * status `pre`, started with its tone, ended; read as the timetable's `SessionRow` or the live
  * flow's `LiveSessionRow`.
  */
+/** What a live session row carries whichever kind of lecture it is of (owner, state, tone, room). */
+const liveSessionColumns = {
+  institutionId: semesters.institutionId,
+  branchId: streams.branchId,
+  day: lectureSessions.day,
+  status: lectureSessions.status,
+  createdAt: lectureSessions.createdAt,
+  audioPath: lectureSessions.audioPath,
+  toneParams: lectureSessions.toneParams,
+  classroomName: classrooms.name,
+  latitude: classrooms.latitude,
+  longitude: classrooms.longitude,
+  radiusM: classrooms.radiusM,
+};
+
 export function createLectureSessionsRepository(db: DbOrTx) {
   // The classroom in use is the session's chosen one, else the lecture's own.
   const roomId = sql`coalesce(${lectureSessions.classroomFinalId}, ${lectures.classroomId})`;
@@ -85,17 +100,7 @@ export function createLectureSessionsRepository(db: DbOrTx) {
         lectureId: lectureSessions.lectureId,
         lectureSlug: lectures.slug,
         teacherId: lectures.teacherId,
-        institutionId: semesters.institutionId,
-        branchId: streams.branchId,
-        day: lectureSessions.day,
-        status: lectureSessions.status,
-        createdAt: lectureSessions.createdAt,
-        audioPath: lectureSessions.audioPath,
-        toneParams: lectureSessions.toneParams,
-        classroomName: classrooms.name,
-        latitude: classrooms.latitude,
-        longitude: classrooms.longitude,
-        radiusM: classrooms.radiusM,
+        ...liveSessionColumns,
       })
       .from(lectures)
       .$dynamic();
@@ -113,17 +118,7 @@ export function createLectureSessionsRepository(db: DbOrTx) {
         instantLectureId: instantLectures.id,
         lectureSlug: instantLectures.slug,
         teacherId: instantLectures.teacherId,
-        institutionId: semesters.institutionId,
-        branchId: streams.branchId,
-        day: lectureSessions.day,
-        status: lectureSessions.status,
-        createdAt: lectureSessions.createdAt,
-        audioPath: lectureSessions.audioPath,
-        toneParams: lectureSessions.toneParams,
-        classroomName: classrooms.name,
-        latitude: classrooms.latitude,
-        longitude: classrooms.longitude,
-        radiusM: classrooms.radiusM,
+        ...liveSessionColumns,
         campusLatitude: institutions.campusLatitude,
         campusLongitude: institutions.campusLongitude,
       })
