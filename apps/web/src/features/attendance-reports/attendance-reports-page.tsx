@@ -6,6 +6,7 @@ import {
   type ReportTable,
 } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/ui/pager';
 import { DataTable } from '../../components/ui/data-table';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
@@ -26,39 +27,6 @@ import { NO_REPORT_FILTERS, ReportFilters, reportQuery, type ReportFilterValues 
 
 /** Students per page of the table and of the detention list. */
 export const REPORT_PAGE_SIZE = 25;
-
-function Pager({
-  page,
-  pages,
-  total,
-  what,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  what: string;
-  onPage: (p: number) => void;
-}) {
-  return (
-    <nav
-      aria-label={`Pages of ${what}`}
-      className="flex flex-wrap items-center justify-between gap-2 text-sm"
-    >
-      <p className="text-slate-700">
-        Page {page} of {pages} · {total} {what}
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </div>
-    </nav>
-  );
-}
 
 const percent = (f: ReportFigures | null) =>
   f === null ? '–' : f.percentage === null ? 'n/a' : `${f.percentage} %`;
@@ -274,8 +242,8 @@ export function AttendanceReportsPage({ title }: { title: string }) {
                     <Pager
                       page={detention.data.current_page}
                       pages={detention.data.num_pages}
-                      total={detention.data.total}
-                      what="rows"
+                      label="Pages of rows"
+                      count={`${detention.data.total} rows`}
                       onPage={setDetentionPage}
                     />
                   </>
@@ -299,8 +267,8 @@ export function AttendanceReportsPage({ title }: { title: string }) {
                     <Pager
                       page={table.data.current_page}
                       pages={table.data.num_pages}
-                      total={table.data.total}
-                      what="students"
+                      label="Pages of students"
+                      count={`${table.data.total} students`}
                       onPage={setTablePage}
                     />
                   </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SessionsOfTeacherBodySchema, type SessionHistoryItem } from '@rollbook/contract';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SessionSheetPanel } from '../../components/session-sheet/session-sheet-panel';
 import { readableDay } from '../../components/session-sheet/readable-day';
@@ -20,34 +21,6 @@ type HistoryScope = 'teacher' | 'branch';
 
 /** Sessions per page: a phone's screenful of cards or two. */
 export const HISTORY_PAGE_SIZE = 10;
-
-function Pager({
-  page,
-  pages,
-  total,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label="Pages of sessions" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-700">
-        Page {page} of {pages} · {total} {total === 1 ? 'session' : 'sessions'}
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </div>
-    </nav>
-  );
-}
 
 function SessionCard({
   session,
@@ -187,7 +160,8 @@ function LectureHistory({ title, scope }: { title: string; scope: HistoryScope }
           <Pager
             page={data.current_page}
             pages={Math.max(1, data.num_pages)}
-            total={data.count}
+            label="Pages of sessions"
+            count={`${data.count} ${data.count === 1 ? 'session' : 'sessions'}`}
             onPage={setPage}
           />
         </>

@@ -9,6 +9,7 @@ import {
   type PersonStatus,
 } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/ui/pager';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -34,34 +35,6 @@ const STATUS_LABELS: Record<PersonStatus, string> = {
   inactive: 'Deactivated',
   not_signed_in: 'Never signed in',
 };
-
-function Pager({
-  page,
-  pages,
-  total,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label="Pages of people" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-700">
-        Page {page} of {pages} · {total} {total === 1 ? 'person' : 'people'}
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </div>
-    </nav>
-  );
-}
 
 /**
  * The admin's People page (`/admin/people`): the teachers and students of their branches, searched,
@@ -215,7 +188,8 @@ export function PeoplePage({ title }: { title: string }) {
           <Pager
             page={data.page}
             pages={pages}
-            total={data.total}
+            label="Pages of people"
+            count={`${data.total} ${data.total === 1 ? 'person' : 'people'}`}
             onPage={(page) => setArgs((current) => ({ ...current, page }))}
           />
         </>

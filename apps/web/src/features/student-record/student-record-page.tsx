@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EXCUSE_LABELS, type RecordMark, type RecordSubject, type StudentRecord } from '@rollbook/contract';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/ui/pager';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { WeekChart } from '../../components/charts/week-chart';
@@ -153,28 +153,13 @@ function MarksList({ subjects }: { subjects: RecordSubject[] }) {
               <MarkItem key={`${mark.day}-${mark.subject_name}-${index}`} mark={mark} />
             ))}
           </ul>
-          <nav
-            aria-label="Pages of marks"
-            className="flex flex-wrap items-center justify-between gap-2 text-sm"
-          >
-            <p className="text-slate-700">
-              Page {data.current_page} of {data.num_pages} · {data.total}{' '}
-              {data.total === 1 ? 'lecture' : 'lectures'}
-            </p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous page
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={page >= data.num_pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={data.current_page}
+            pages={data.num_pages}
+            label="Pages of marks"
+            count={`${data.total} ${data.total === 1 ? 'lecture' : 'lectures'}`}
+            onPage={setPage}
+          />
         </>
       ) : null}
     </section>
