@@ -3,11 +3,10 @@ import ExcelJS from 'exceljs';
 import { expectAccessible, expectNoSidewaysScroll } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { logIn } from '../support/pages';
+import { chooseWorkbook, type Sheets } from '../support/workbook';
 
 const PAGE = '/admin/institution-setup';
 const SHEETS = ['Branches', 'Streams', 'Semesters', 'Classrooms', 'Subjects', 'Teachers', 'Students'];
-
-type Sheets = Record<string, string[][]>;
 
 /**
  * A small workbook for the demo institution: a new branch with its stream and semester, a room, a
@@ -47,24 +46,9 @@ function mechanicalBranch(): Sheets {
   };
 }
 
-async function xlsx(sheets: Sheets): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /** Signs in as the demo's registrar, its institution admin (the set-up is theirs alone). */
 async function logInAsInstitutionAdmin(page: Page) {
   await logIn(page, 'registrar@rollbook.test');
-}
-
-async function chooseWorkbook(page: Page, name: string, sheets: Sheets) {
-  await page.getByLabel(/Choose the workbook/).setInputFiles({
-    name,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await xlsx(sheets),
-  });
-  await expect(page.getByText(/Selected file:/)).toContainText(name);
 }
 
 /** The cells of one row of a table, found by its first cell. */

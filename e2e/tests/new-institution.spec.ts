@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { E2E_DATA_DIR } from '../support/env';
@@ -11,6 +10,7 @@ import {
   startUnseededServer,
   type WorkerServer,
 } from '../support/worker-server';
+import { chooseWorkbook, type Sheets } from '../support/workbook';
 
 /**
  * A real college's first day on Rollbook, from an empty database (`SEED_DEMO=never`): the operator
@@ -25,7 +25,7 @@ const ADMIN_PASSWORD = 'Registrar-own-2027';
 const STUDENT = { email: 'arjun@students.gec.example', password: 'Arjun-first-2027' };
 const TEACHER = { email: 'meera.iyer@gec.example', password: 'Meera-first-2027' };
 
-function workbook(): Record<string, string[][]> {
+function workbook(): Sheets {
   return {
     Branches: [
       ['branch_code', 'branch_name'],
@@ -68,12 +68,6 @@ function workbook(): Record<string, string[][]> {
       ['260280107002', 'Nisha Verma', 'nisha@students.gec.example', '07', '07', '3', '2026-27'],
     ],
   };
-}
-
-async function xlsx(sheets: Record<string, string[][]>): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) book.addWorksheet(name).addRows(rows);
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** The set-password link of the newest mail to an address in the new institution's outbox. */
@@ -149,11 +143,7 @@ test('an institution from an empty database: create, import, invite, and the fir
     // Institution Setup: choose the workbook, check it, read the preview, apply it.
     await page.getByRole('link', { name: 'Institution Setup' }).first().click();
     await expect(page.getByRole('heading', { name: 'Institution Setup', level: 1 })).toBeVisible();
-    await page.getByLabel(/Choose the workbook/).setInputFiles({
-      name: 'gec.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await xlsx(workbook()),
-    });
+    await chooseWorkbook(page, 'gec.xlsx', workbook());
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     const preview = page.getByRole('table', { name: 'What the workbook would change, per sheet' });
     await expect(preview).toBeVisible({ timeout: 60_000 });
