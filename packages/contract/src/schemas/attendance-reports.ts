@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate, IsoDateSchema, slugField } from './common';
+import { IsoDateSchema, slugField } from './common';
 import { EXCUSED_COUNTS_AS } from './institution-settings';
+import { blankToUndefined, optionalDateField, optionalPageField } from './query-fields';
 
 /**
  * The attendance record (issue 16 items 4 and 5): the later client's analytics calls (contract
@@ -16,21 +17,9 @@ export const REPORT_PAGE_SIZE_DEFAULT = 25;
 export const EXCEL_REPORT_MAX_ROWS = 20_000;
 export const EXCEL_REPORT_MAX_COLUMNS = 40;
 
-const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
-
-function optionalDate(field: string) {
-  return z.preprocess(
-    blank,
-    z
-      .string({ error: `${field} must be a date (YYYY-MM-DD)` })
-      .refine(isCalendarDate, { error: `${field} must be a date (YYYY-MM-DD)` })
-      .optional(),
-  );
-}
-
 function optionalPercent(field: string) {
   return z.preprocess(
-    blank,
+    blankToUndefined,
     z.coerce
       .number({ error: `${field} must be a number from 0 to 100` })
       .min(0, { error: `${field} must be a number from 0 to 100` })
@@ -40,22 +29,9 @@ function optionalPercent(field: string) {
 }
 
 function optionalSlug(field: string) {
-  return z.preprocess(blank, slugField(field).optional());
+  return z.preprocess(blankToUndefined, slugField(field).optional());
 }
 
-function pageField(field: string, max: number) {
-  return z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: `${field} must be a whole number` })
-      .int({ error: `${field} must be a whole number` })
-      .min(1, { error: `${field} must be at least 1` })
-      .max(max, { error: `${field} must be at most ${max}` })
-      .optional(),
-  );
-}
-
-/** "Start date after end date" is refused by every call that takes a range. */
 function rangeInOrder(v: { start_date?: string | undefined; end_date?: string | undefined }) {
   return !(v.start_date && v.end_date && v.start_date > v.end_date);
 }
@@ -78,8 +54,8 @@ export type TeacherSubject = z.infer<typeof TeacherSubjectSchema>;
 export const DetainedQuerySchema = z
   .object({
     less_than: optionalPercent('less_than'),
-    start_date: optionalDate('start_date'),
-    end_date: optionalDate('end_date'),
+    start_date: optionalDateField('start_date'),
+    end_date: optionalDateField('end_date'),
   })
   .refine(rangeInOrder, RANGE_ERROR);
 
@@ -155,8 +131,8 @@ export type StudentRecord = z.infer<typeof StudentRecordSchema>;
 
 export const RecordMarksQuerySchema = z.object({
   subject: optionalSlug('subject'),
-  page: pageField('page', 1_000_000),
-  page_size: pageField('page_size', REPORT_PAGE_SIZE_MAX),
+  page: optionalPageField('page', 1_000_000),
+  page_size: optionalPageField('page_size', REPORT_PAGE_SIZE_MAX),
 });
 
 /** One of the student's marks with the verdict's reasons in plain words. */
@@ -209,17 +185,21 @@ export const ReportOptionsSchema = z.object({
 });
 export type ReportOptions = z.infer<typeof ReportOptionsSchema>;
 
-/** The filters every report call takes (all optional: the caller's whole scope). */
+/** The filters every report call and export takes (all optional: the caller's whole scope). */
+const reportFilterFields = {
+  subject: optionalSlug('subject'),
+  division: optionalSlug('division'),
+  batch: optionalSlug('batch'),
+  start_date: optionalDateField('start_date'),
+  end_date: optionalDateField('end_date'),
+  below: optionalPercent('below'),
+};
+
 export const ReportFilterQuerySchema = z
   .object({
-    subject: optionalSlug('subject'),
-    division: optionalSlug('division'),
-    batch: optionalSlug('batch'),
-    start_date: optionalDate('start_date'),
-    end_date: optionalDate('end_date'),
-    below: optionalPercent('below'),
-    page: pageField('page', 1_000_000),
-    page_size: pageField('page_size', REPORT_PAGE_SIZE_MAX),
+    ...reportFilterFields,
+    page: optionalPageField('page', 1_000_000),
+    page_size: optionalPageField('page_size', REPORT_PAGE_SIZE_MAX),
   })
   .refine(rangeInOrder, RANGE_ERROR);
 export type ReportFilterQuery = z.infer<typeof ReportFilterQuerySchema>;
@@ -227,12 +207,7 @@ export type ReportFilterQueryInput = z.input<typeof ReportFilterQuerySchema>;
 
 export const ReportExportQuerySchema = z
   .object({
-    subject: optionalSlug('subject'),
-    division: optionalSlug('division'),
-    batch: optionalSlug('batch'),
-    start_date: optionalDate('start_date'),
-    end_date: optionalDate('end_date'),
-    below: optionalPercent('below'),
+    ...reportFilterFields,
     kind: z.enum(['table', 'detention'], { error: 'kind must be table or detention' }),
   })
   .refine(rangeInOrder, RANGE_ERROR);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate, IsoDateSchema, slugField } from './common';
+import { IsoDateSchema, slugField } from './common';
+import { blankToUndefined, optionalDateField, optionalPageField } from './query-fields';
 import { AttendanceRecordSchema } from './sessions';
 
 /**
@@ -44,11 +45,7 @@ export type HistoryMetadata = z.infer<typeof HistoryMetadataSchema>;
 // ---------------------------------------------------------------------------------------------
 // §13 POST /manage/session/get_sessions_of_teacher
 
-/** Null, an empty string or an empty list mean "no filter" (the later client sends all three). */
-function blankToUndefined(value: unknown): unknown {
-  return value === null || value === '' ? undefined : value;
-}
-
+/** A list of slugs to filter by; null, an empty string or an empty list mean "no filter". */
 function filterList(field: string) {
   return z.preprocess(
     blankToUndefined,
@@ -59,40 +56,18 @@ function filterList(field: string) {
   );
 }
 
-function filterDate(field: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${field} must be a date (YYYY-MM-DD)` })
-      .refine(isCalendarDate, { error: `${field} must be a date (YYYY-MM-DD)` })
-      .optional(),
-  );
-}
-
-function pageNumber(field: string, max: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: `${field} must be a whole number` })
-      .int({ error: `${field} must be a whole number` })
-      .min(1, { error: `${field} must be at least 1` })
-      .max(max, { error: `${field} must be at most ${max}` })
-      .optional(),
-  );
-}
-
 /** `page` and `page_size`: the later client means them as a query string, yet a body works too. */
 export const HistoryPagingSchema = z.object({
-  page: pageNumber('page', 1_000_000),
-  page_size: pageNumber('page_size', HISTORY_PAGE_SIZE_MAX),
+  page: optionalPageField('page', 1_000_000),
+  page_size: optionalPageField('page_size', HISTORY_PAGE_SIZE_MAX),
 });
 
 /** The filters of `get_sessions_of_teacher` (every one optional) and, optionally, the paging. */
 export const SessionsOfTeacherBodySchema = z
   .object({
     subjects: filterList('subjects'),
-    start_date: filterDate('start_date'),
-    end_date: filterDate('end_date'),
+    start_date: optionalDateField('start_date'),
+    end_date: optionalDateField('end_date'),
     semesters: filterList('semesters'),
     branches: filterList('branches'),
     divisions: filterList('divisions'),
