@@ -79,7 +79,10 @@ function addType(
   model.addRow(-infinity, 0, { indices: [first, ...xs], values: [-problem.sizeHigh, ...ones] });
   model.addRow(0, infinity, { indices: [first, ...xs], values: [-problem.sizeLow, ...ones] });
   groups.forEach((g, i) => {
-    model.addRow(-infinity, 0, { indices: [first, first + 1 + i], values: [-(problem.groups[g]?.size ?? 0), 1] });
+    model.addRow(-infinity, 0, {
+      indices: [first, first + 1 + i],
+      values: [-(problem.groups[g]?.size ?? 0), 1],
+    });
   });
 }
 
@@ -125,7 +128,10 @@ export async function generateColumns(
       // the set-partitioning master is so degenerate that, without it, hundreds of improving columns
       // leave the LP unchanged. It does not touch the bound, which holds for any duals.
       problem.groups.forEach((_, g) => {
-        const perStudent = (problem.groupElectives[g] ?? []).reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0);
+        const perStudent = (problem.groupElectives[g] ?? []).reduce(
+          (sum, e) => sum + (problem.electiveHours[e] ?? 0),
+          0,
+        );
         model.addCol(perStudent, 0, infinity, { indices: [g], values: [1] });
       });
       const types = new Map<string, number[]>();
@@ -154,8 +160,10 @@ export async function generateColumns(
         });
       // Stability centre: the duals with the best bound so far, first the "fair share" duals
       // π_g = Σ_{e ∈ g} h_e / sizeHigh, whose bound is about the combinatorial one.
-      let center = Float64Array.from(problem.groups, (_, g) =>
-        (problem.groupElectives[g] ?? []).reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0) /
+      let center = Float64Array.from(
+        problem.groups,
+        (_, g) =>
+          (problem.groupElectives[g] ?? []).reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0) /
           Math.max(1, problem.sizeHigh),
       );
       const first = price(center);

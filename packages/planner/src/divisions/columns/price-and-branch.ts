@@ -1,4 +1,4 @@
-import { compareScores, scoreAssignment } from '../evaluate';
+import { assignmentIssues, compareScores, scoreAssignment } from '../evaluate';
 import { heuristicWindow, improveAssignment } from '../heuristic';
 import type { Counts, DivisionProblem } from '../problem';
 import { generateColumns } from './column-generation';
@@ -52,7 +52,8 @@ export async function priceAndBranch(
   );
   parts.push(`type MIP ${master.status}`);
   let counts = start;
-  if (master.counts) {
+  // A fractional x (possible in theory, not seen) would round to a broken plan: keep the start then.
+  if (master.counts && assignmentIssues(problem, master.counts).length === 0) {
     const polished = improveAssignment(problem, master.counts, window, { deadline });
     if (compareScores(scoreAssignment(problem, polished), startScore) < 0) counts = polished;
   }

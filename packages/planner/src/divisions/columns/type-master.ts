@@ -59,12 +59,22 @@ export async function solveTypeMaster(
     rowLower.push(lower);
     rowUpper.push(upper);
   };
-  addRow(typeColumn, typeColumn.map(() => 1), D, D);
+  addRow(
+    typeColumn,
+    typeColumn.map(() => 1),
+    D,
+    D,
+  );
   const byGroup: { cols: number[] }[] = problem.groups.map(() => ({ cols: [] }));
   members.forEach((groups, t) => groups.forEach((g, i) => byGroup[g]?.cols.push(memberColumns[t]?.[i] ?? 0)));
   problem.groups.forEach((group, g) => {
     const cols = byGroup[g]?.cols ?? [];
-    addRow(cols, cols.map(() => 1), group.size, group.size);
+    addRow(
+      cols,
+      cols.map(() => 1),
+      group.size,
+      group.size,
+    );
   });
   const infinity = Number.POSITIVE_INFINITY;
   types.forEach((_, t) => {
@@ -74,6 +84,7 @@ export async function solveTypeMaster(
     addRow(cols, [-window.low, ...ones], 0, infinity);
   });
 
+  const isTypeColumn = new Set(typeColumn);
   const typeIndex = new Map(types.map((type, t) => [type.join(','), t]));
   const startValues = new Float64Array(numCols);
   for (let d = 0; d < D; d += 1) {
@@ -100,7 +111,9 @@ export async function solveTypeMaster(
       rowLower,
       rowUpper,
       matrix: { format: 'csr', numRows: rowLower.length, numCols, starts, indices, values },
-      integrality: new Int32Array(numCols).fill(1),
+      // Only z is integer: for integer z the x rows form a transportation problem (totally
+      // unimodular), so the solver's basic solutions have whole x; the read-back rounds noise.
+      integrality: Int32Array.from({ length: numCols }, (_, column) => (isTypeColumn.has(column) ? 1 : 0)),
     },
     { deadline, start: startValues, absoluteGap: 0.999 },
   );

@@ -1,0 +1,17 @@
+import { buildProblem } from './src/divisions/problem';
+import { heuristicAssignment } from './src/divisions/heuristic';
+import { scoreAssignment, combinatorialLowerBound, assignmentIssues } from './src/divisions/evaluate';
+import { priceAndBranch } from './src/divisions/columns/price-and-branch';
+import { generateInstance } from './src/testing/instances';
+const [students, categories, max, affinity, budget] = process.argv.slice(2).map(Number) as number[];
+const inst = generateInstance({ students, categories, minOptions: 2, maxOptions: 5, seed: 7, trackAffinity: affinity });
+const problem = buildProblem(inst.subjects, inst.students, max);
+let t = performance.now();
+const counts = heuristicAssignment(problem, { deadline: t + 500 });
+const score = scoreAssignment(problem, counts);
+const core = problem.coreHoursPerDivision * problem.divisionCount;
+console.log('groups', problem.groups.length, 'D', problem.divisionCount, 'E', problem.electives.length, 'heur', score.teachingHours, score.groupSplits, 'comb LB', combinatorialLowerBound(problem), 'ms', Math.round(performance.now() - t));
+t = performance.now();
+const out = await priceAndBranch(problem, counts, t + budget);
+const s2 = scoreAssignment(problem, out.counts);
+console.log('pb', s2.teachingHours, s2.groupSplits, s2.sizeSpread, 'LB', core + out.electiveBound, out.detail, assignmentIssues(problem, out.counts), 'ms', Math.round(performance.now() - t));

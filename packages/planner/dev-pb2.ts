@@ -1,0 +1,15 @@
+import { buildProblem } from './src/divisions/problem';
+import { heuristicAssignment } from './src/divisions/heuristic';
+import { generateColumns } from './src/divisions/columns/column-generation';
+import { priceDivisionPattern } from './src/divisions/columns/pricing';
+import { generateInstance } from './src/testing/instances';
+const instance = generateInstance({ students: 150, categories: 4, minOptions: 2, maxOptions: 3, trackAffinity: 0.6, seed: 31 });
+const problem = buildProblem(instance.subjects, instance.students, 50);
+const start = heuristicAssignment(problem);
+let t = performance.now();
+const duals = Float64Array.from(problem.groups, (_, g) => (problem.groupElectives[g] ?? []).reduce((s, e) => s + problem.electiveHours[e]!, 0) / problem.sizeHigh);
+const p = priceDivisionPattern(problem, duals, { threshold: -Infinity, nodeLimit: 4000, maxPatterns: 12, sizeLow: problem.sizeLow, sizeHigh: problem.sizeHigh });
+console.log('pricing', p.nodes, p.complete, Math.round(performance.now() - t), problem.electives.length);
+t = performance.now();
+const r = await generateColumns(problem, start, { deadline: t + 5000, integral: true });
+console.log(r.iterations, r.converged, r.lowerBound, r.pricingNodes, Math.round(performance.now() - t));
