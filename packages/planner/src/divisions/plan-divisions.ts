@@ -21,6 +21,8 @@ const ROWS_PARSED_PER_MS = 30;
 const MAX_PARSE_SHARE = 0.3;
 // Share of the budget the greedy start and local search may use before the solver starts.
 const HEURISTIC_SHARE = 0.4;
+// On instances too large for the compact MIP, column generation and the type MIP need the time more.
+const LARGE_HEURISTIC_SHARE = 0.2;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
 const HOURS_PHASE_SHARE = 0.6;
 // Phase 2 is skipped when less time than this (plus reading the model) is left: HiGHS overshoots short deadlines by a few
@@ -53,7 +55,9 @@ async function search(
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
-  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * HEURISTIC_SHARE });
+  const large = modelRows(problem) > MAX_MODEL_ROWS;
+  const heuristicShare = large ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
+  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * heuristicShare });
   let lowerBound = combinatorialLowerBound(problem);
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
