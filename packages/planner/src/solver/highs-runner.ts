@@ -126,7 +126,7 @@ async function runSource<T>(
     absoluteGap?: number;
     start?: (model: LoadedModel) => (index: number) => number;
   },
-): Promise<(RawRun & { timeMs: number; result: T | null }) | { error: string; timeMs: number }> {
+): Promise<RawRun & { timeMs: number; result: T | null }> {
   const highs = await loadHighs();
   const started = performance.now();
   try {
@@ -135,9 +135,15 @@ async function runSource<T>(
       return { ...run, timeMs: performance.now() - started, result: read(model, run) };
     });
   } catch (error) {
+    // Solver errors are results, never exceptions, so callers can always fall back.
     return {
-      error: error instanceof Error ? error.message : String(error),
+      status: 'error',
+      colValue: null,
+      objective: null,
+      dualBound: null,
+      detail: error instanceof Error ? error.message : String(error),
       timeMs: performance.now() - started,
+      result: null,
     };
   }
 }
@@ -160,16 +166,6 @@ export async function runMip(lpText: string, options: MipRunOptions): Promise<Mi
         : undefined,
     },
   );
-  if ('error' in outcome) {
-    return {
-      status: 'error',
-      values: null,
-      objective: null,
-      dualBound: null,
-      timeMs: outcome.timeMs,
-      detail: outcome.error,
-    };
-  }
   const { status, objective, dualBound, timeMs, detail, result } = outcome;
   return { status, values: result, objective, dualBound, timeMs, detail };
 }
@@ -197,16 +193,6 @@ export async function runStructuredMip(
     absoluteGap: options.absoluteGap,
     start: start ? () => (index) => start[index] ?? 0 : undefined,
   });
-  if ('error' in outcome) {
-    return {
-      status: 'error',
-      values: null,
-      objective: null,
-      dualBound: null,
-      timeMs: outcome.timeMs,
-      detail: outcome.error,
-    };
-  }
   const { status, colValue, objective, dualBound, timeMs, detail } = outcome;
   return { status, values: colValue, objective, dualBound, timeMs, detail };
 }

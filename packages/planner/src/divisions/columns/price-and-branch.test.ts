@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerSubject } from '../../model';
 import { bruteForceBest } from '../../testing/brute-force';
 import { generateInstance, seededRandom } from '../../testing/instances';
+import { tinyThreeCategoryProblem } from '../../testing/tiny-instances';
 import { assignmentIssues, scoreAssignment } from '../evaluate';
 import { heuristicAssignment } from '../heuristic';
 import { buildProblem } from '../problem';
@@ -10,28 +10,7 @@ import { generateColumns } from './column-generation';
 import { priceAndBranch } from './price-and-branch';
 import { priceDivisionPattern } from './pricing';
 
-const subjects: PlannerSubject[] = ['a', 'b', 'c'].flatMap((category, c) =>
-  [1, 2].map((option) => ({
-    slug: `${category}${option}`,
-    name: `${category} ${option}`,
-    L: 2 + ((c + option) % 3),
-    T: option - 1,
-    P: 2,
-    elective: true,
-    category,
-  })),
-);
-
-function tinyProblem(seed: number): DivisionProblem {
-  const random = seededRandom(seed);
-  const count = 9 + Math.floor(random() * 5);
-  const students = Array.from({ length: count }, (_, i) => ({
-    slug: `s${i}`,
-    enrollment: String(i).padStart(3, '0'),
-    electives: ['a', 'b', 'c'].map((category) => `${category}${random() < 0.5 ? 1 : 2}`),
-  }));
-  return buildProblem(subjects, students, Math.ceil(count / 2), 0.3);
-}
+const tinyProblem = (seed: number) => tinyThreeCategoryProblem(seed, 9);
 
 /** The pricing optimum by enumeration: every elective set, filled greedily with the best students. */
 function enumeratePricing(problem: DivisionProblem, duals: Float64Array, low: number, high: number): number {
