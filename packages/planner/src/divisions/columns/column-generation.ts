@@ -17,6 +17,8 @@ export interface ColumnGenerationResult {
   readonly converged: boolean;
   readonly iterations: number;
   readonly pricingNodes: number;
+  /** The duals with the best bound (the stability centre), a start for {@link subgradientBound}. */
+  readonly center: Float64Array;
 }
 
 /** Options of {@link generateColumns}. */
@@ -227,6 +229,7 @@ export async function generateColumns(
         converged,
         iterations,
         pricingNodes,
+        center,
       };
     },
   );

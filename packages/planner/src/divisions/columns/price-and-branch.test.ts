@@ -9,6 +9,7 @@ import type { DivisionProblem } from '../problem';
 import { generateColumns } from './column-generation';
 import { priceAndBranch } from './price-and-branch';
 import { priceDivisionPattern } from './pricing';
+import { subgradientBound } from './subgradient';
 
 const tinyProblem = (seed: number) => tinyThreeCategoryProblem(seed, 9);
 
@@ -87,6 +88,21 @@ describe('column generation bound and price-and-branch', () => {
       expect(core + columns.lowerBound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
     },
   );
+
+  it.each([21, 22, 23, 24])('subgradient steps never prove more than the optimum (instance %i)', (seed) => {
+    const problem = tinyProblem(seed);
+    const best = bruteForceBest(problem);
+    const core = problem.coreHoursPerDivision * problem.divisionCount;
+    const bound = subgradientBound(problem, {
+      deadline: performance.now() + 300,
+      // An unreachable target keeps it stepping until the deadline, the hardest case for validity.
+      target: 10_000,
+      integral: true,
+      start: Float64Array.from(problem.groups, () => 1),
+    });
+    expect(Number.isFinite(bound)).toBe(true);
+    expect(core + bound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
+  });
 
   it('gives a valid plan, never worse than its start, and the same plan twice', async () => {
     const instance = generateInstance({

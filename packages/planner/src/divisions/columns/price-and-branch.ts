@@ -2,6 +2,7 @@ import { assignmentIssues, compareScores, scoreAssignment } from '../evaluate';
 import { heuristicWindow, improveAssignment } from '../heuristic';
 import type { Counts, DivisionProblem } from '../problem';
 import { generateColumns } from './column-generation';
+import { subgradientBound } from './subgradient';
 import { solveTypeMaster } from './type-master';
 
 /** Outcome of {@link priceAndBranch}. */
@@ -15,12 +16,15 @@ export interface PriceAndBranchOutcome {
 
 // Share of the time left for column generation (bound and division types); the restricted
 // master MIP gets most of the rest, the local search polish what remains.
-const COLUMN_SHARE = 0.55;
+const COLUMN_SHARE = 0.2;
+// Then subgradient steps for the bound (see subgradient.ts).
+const SUBGRADIENT_SHARE = 0.6;
 const MIP_SHARE = 0.75;
 
 /**
- * Price-and-branch for instances too large for the compact MIP: column generation gives the
- * Lagrangian lower bound and a set of division types; the restricted master MIP over those types
+ * Price-and-branch for instances too large for the compact MIP: column generation gives a
+ * Lagrangian lower bound and a set of division types, subgradient steps from its best duals raise
+ * the bound; the restricted master MIP over those types
  * (warm-started with `start`, so never worse) picks the types and the students' placement; the
  * local search then removes group splits and evens sizes. The better of `start` and the result
  * is returned. Deterministic when nothing is cut by `deadline`.
@@ -39,8 +43,18 @@ export async function priceAndBranch(
     integral,
   });
   const parts = [`column generation: ${columns.iterations} rounds, ${columns.types.length} types`];
-  if (columns.lowerBound >= startHours) {
-    return { counts: start, electiveBound: columns.lowerBound, detail: parts.join(', ') };
+  let electiveBound = columns.lowerBound;
+  if (electiveBound < startHours) {
+    const stepped = subgradientBound(problem, {
+      deadline: performance.now() + (deadline - performance.now()) * SUBGRADIENT_SHARE,
+      target: startHours,
+      integral,
+      start: columns.center,
+    });
+    electiveBound = Math.max(electiveBound, stepped);
+  }
+  if (electiveBound >= startHours) {
+    return { counts: start, electiveBound, detail: parts.join(', ') };
   }
   const window = heuristicWindow(problem);
   const master = await solveTypeMaster(
@@ -57,5 +71,5 @@ export async function priceAndBranch(
     const polished = improveAssignment(problem, master.counts, window, { deadline });
     if (compareScores(scoreAssignment(problem, polished), startScore) < 0) counts = polished;
   }
-  return { counts, electiveBound: columns.lowerBound, detail: parts.join(', ') };
+  return { counts, electiveBound, detail: parts.join(', ') };
 }
