@@ -19,7 +19,10 @@ export interface PriceAndBranchOutcome {
 const COLUMN_SHARE = 0.2;
 // Then subgradient steps for the bound (see subgradient.ts).
 const SUBGRADIENT_SHARE = 0.6;
-const MIP_SHARE = 0.75;
+// HiGHS stops a few hundred ms after its deadline under load, so the MIP gets a smaller share
+// and is skipped when less than MIN_MIP_MS are left.
+const MIP_SHARE = 0.6;
+const MIN_MIP_MS = 150;
 
 /**
  * Price-and-branch for instances too large for the compact MIP: column generation gives a
@@ -57,6 +60,11 @@ export async function priceAndBranch(
     return { counts: start, electiveBound, detail: parts.join(', ') };
   }
   const window = heuristicWindow(problem);
+  let counts = start;
+  if (deadline - performance.now() < MIN_MIP_MS) {
+    parts.push('no time left for the type MIP');
+    return { counts, electiveBound, detail: parts.join(', ') };
+  }
   const master = await solveTypeMaster(
     problem,
     columns.types,
@@ -65,7 +73,6 @@ export async function priceAndBranch(
     performance.now() + (deadline - performance.now()) * MIP_SHARE,
   );
   parts.push(`type MIP ${master.status}`);
-  let counts = start;
   // A fractional x (possible in theory, not seen) would round to a broken plan: keep the start then.
   if (master.counts && assignmentIssues(problem, master.counts).length === 0) {
     const polished = improveAssignment(problem, master.counts, window, { deadline });

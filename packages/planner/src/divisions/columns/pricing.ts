@@ -146,7 +146,7 @@ export function priceDivisionPattern(
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     if (node.bound <= bestValue + EPS) continue;
-    if (nodes >= options.nodeLimit || (nodes % 32 === 31 && performance.now() >= deadline)) {
+    if (nodes >= options.nodeLimit || (nodes % 8 === 7 && performance.now() >= deadline)) {
       openBound = Math.max(openBound, node.bound);
       continue;
     }
