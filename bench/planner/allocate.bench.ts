@@ -25,9 +25,9 @@ const cases = [
 
 const rows: Record<string, unknown>[] = [];
 console.log(
-  '| N | teachers | units | hours | capacity | covered (greedy) | covered (ours) | bound | rank 1/2/3+ share | load min-max | teachers/subject | cost greedy → ours | gap | time ms | method |',
+  '| N | teachers | units | hours | capacity | covered (greedy) | covered (ours) | bound | rank 1/2/3+ share | load min-max | teachers/subject | deviation mean/max h | switches mean/max | cost greedy → ours | gap | time ms | method |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [position, shape] of cases.entries()) {
   const instance = generateInstance({ ...shape, minOptions: 2, maxOptions: 5, seed: 2000 + position });
   const plan = await planDivisions({ ...instance, maxDivisionSize: 66, timeBudgetMs: 1000 });
@@ -58,6 +58,22 @@ for (const [position, shape] of cases.entries()) {
       .filter((r) => (rank < 3 ? r.rank === rank : (r.rank ?? 99) >= 3))
       .reduce((s, r) => s + r.share, 0);
   const capacity = teachers.reduce((sum, t) => sum + t.maxHours, 0);
+  // Per teacher: workload deviation from the fair load (share × their maximum) and subject
+  // switches (distinct subjects taught − 1), the two things a teacher notices.
+  const perTeacher = result.teachers.map((load) => {
+    const fair = share * load.maxHours;
+    const subjects = new Set(load.subjects.map((entry) => entry.subject)).size;
+    return {
+      teacher: load.teacher,
+      load: load.total,
+      fair: Math.round(fair * 10) / 10,
+      deviation: Math.round(Math.abs(load.total - fair) * 10) / 10,
+      switches: Math.max(0, subjects - 1),
+    };
+  });
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+  const deviations = perTeacher.map((t) => t.deviation);
+  const switches = perTeacher.map((t) => t.switches);
   const row = {
     students: shape.students,
     teachers: shape.teachers,
@@ -77,11 +93,14 @@ for (const [position, shape] of cases.entries()) {
     optimal: result.optimal,
     timeMs: result.timeMs,
     method: result.method,
+    deviation: { mean: mean(deviations), max: Math.max(0, ...deviations) },
+    switches: { mean: mean(switches), max: Math.max(0, ...switches) },
+    perTeacher,
   };
   rows.push(row);
   const shares = row.rankShare.map((s) => `${Math.round(100 * s)}`).join('/');
   console.log(
-    `| ${row.students} | ${row.teachers} | ${row.units} | ${row.hours} | ${capacity} | ${greedyCovered} | ${row.covered} | ${row.coverageBound} | ${shares} % | ${row.load.min}-${row.load.max} | ${row.teachersPerSubject.toFixed(2)} | ${greedyCost.toFixed(1)} → ${row.cost.toFixed(1)} | ${(100 * row.gap).toFixed(1)} % | ${row.timeMs} | ${row.method} |`,
+    `| ${row.students} | ${row.teachers} | ${row.units} | ${row.hours} | ${capacity} | ${greedyCovered} | ${row.covered} | ${row.coverageBound} | ${shares} % | ${row.load.min}-${row.load.max} | ${row.teachersPerSubject.toFixed(2)} | ${row.deviation.mean.toFixed(1)}/${row.deviation.max.toFixed(1)} | ${row.switches.mean.toFixed(2)}/${row.switches.max} | ${greedyCost.toFixed(1)} → ${row.cost.toFixed(1)} | ${(100 * row.gap).toFixed(1)} % | ${row.timeMs} | ${row.method} |`,
   );
 }
 mkdirSync('bench/out', { recursive: true });

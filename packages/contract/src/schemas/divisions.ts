@@ -64,10 +64,26 @@ export const HourDeviationSchema = z.object({
 });
 export type HourDeviation = z.infer<typeof HourDeviationSchema>;
 
+/**
+ * How good a suggested plan is and how long it took (a Rollbook addition; optional, so clients that
+ * do not know it ignore it and confirm calls may omit it): weekly teaching hours of the plan, a
+ * proven lower bound on them, gap = (hours − bound) / hours, whether the plan is proven best, and
+ * the server's planning time in ms.
+ */
+export const PlanQualitySchema = z.object({
+  teaching_hours: z.number().nonnegative(),
+  lower_bound: z.number().nonnegative(),
+  gap: z.number().min(0).max(1),
+  optimal: z.boolean(),
+  planning_ms: z.number().int().nonnegative(),
+});
+export type PlanQuality = z.infer<typeof PlanQualitySchema>;
+
 /** A proposed division plan (§10.3); echoed back unchanged on confirm. */
 export const DivisionSuggestionSchema = z.object({
   divisions: z.array(DivisionDetailSchema).min(1, { error: 'divisions_data.divisions must not be empty' }),
   hour_deviations: z.array(HourDeviationSchema),
+  plan_quality: PlanQualitySchema.optional(),
 });
 export type DivisionSuggestion = z.infer<typeof DivisionSuggestionSchema>;
 

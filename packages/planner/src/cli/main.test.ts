@@ -18,8 +18,18 @@ describe('planner CLI', () => {
     const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as {
       divisions: { size: number }[];
       gap: number;
+      lower_bound: number;
+      ms: number;
+      objective: { teachingHours: number };
     };
     expect(plan.divisions.reduce((sum, d) => sum + d.size, 0)).toBe(80);
+    // The printed claim re-checks: gap = (hours − lower_bound) / hours, bound never above the hours.
+    expect(plan.lower_bound).toBeLessThanOrEqual(plan.objective.teachingHours);
+    expect(plan.gap).toBeCloseTo(
+      (plan.objective.teachingHours - plan.lower_bound) / plan.objective.teachingHours,
+      9,
+    );
+    expect(plan.ms).toBeGreaterThanOrEqual(0);
 
     const teachers = [{ slug: 't1', priorities: instance.subjects.map((s) => s.slug), maxHours: 40 }];
     writeFileSync(

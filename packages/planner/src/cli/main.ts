@@ -15,6 +15,8 @@ const USAGE = `Usage:
   planner allocate [--in input.json] [--out allocation.json]
       input: { units, teachers, defaultMaxHours?, timeBudgetMs?, weights?, allowUnranked? }
              or { plan, subjects, teachers, ... } to derive the units from a division plan
+The divisions output carries lower_bound (proven bound on teaching hours), gap ((hours − bound) / hours)
+and ms (planning time) next to the plan.
 Reads standard input and writes standard output when --in / --out are omitted.`;
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -32,9 +34,15 @@ function writeOutput(path: string | undefined, value: unknown): void {
   else process.stdout.write(text);
 }
 
-async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<DivisionPlan> {
-  if ('divisions' in input && Array.isArray(input.divisions)) return planFromManualAssignment(input);
-  return planDivisions(input);
+/** A plan as the CLI prints it: the claim to check (`lower_bound`, `gap`, `ms`) next to the plan. */
+type PrintedPlan = DivisionPlan & { readonly lower_bound: number; readonly ms: number };
+
+async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<PrintedPlan> {
+  const plan =
+    'divisions' in input && Array.isArray(input.divisions)
+      ? planFromManualAssignment(input)
+      : await planDivisions(input);
+  return { ...plan, lower_bound: plan.lowerBound, ms: plan.timeMs };
 }
 
 async function allocate(

@@ -20,9 +20,18 @@ export interface HourDeviationShape {
   final_practical_hours: number;
 }
 
+/** `plan_quality` of the suggestion (a Rollbook addition to §10.3). */
+export interface PlanQualityShape {
+  teaching_hours: number;
+  lower_bound: number;
+  gap: number;
+  optimal: boolean;
+  planning_ms: number;
+}
+
 /**
  * Maps a plan onto the `get_division_suggestion` response data: `divisions` as DivisionDetail
- * (core batches first, then elective batches) and `hour_deviations`. `toStudent` renders a
+ * (core batches first, then elective batches) and `hour_deviations`, plus `plan_quality` (hours, bound, gap, time). `toStudent` renders a
  * student slug the way the server serialises students (slug, enrollment, profile). By default
  * only electives are listed in `hour_deviations`, as in the original product (core subjects are
  * implicit in every division); pass `includeCore: true` to list every subject.
@@ -31,7 +40,11 @@ export function toSuggestionResponse<TStudent>(
   plan: DivisionPlan,
   toStudent: (slug: string) => TStudent,
   options: { includeCore?: boolean } = {},
-): { divisions: DivisionDetailShape<TStudent>[]; hour_deviations: HourDeviationShape[] } {
+): {
+  divisions: DivisionDetailShape<TStudent>[];
+  hour_deviations: HourDeviationShape[];
+  plan_quality: PlanQualityShape;
+} {
   return {
     divisions: plan.divisions.map((division) => ({
       division_name: division.name,
@@ -55,5 +68,12 @@ export function toSuggestionResponse<TStudent>(
         final_tutorial_hours: row.finalTutorial,
         final_practical_hours: row.finalPractical,
       })),
+    plan_quality: {
+      teaching_hours: plan.objective.teachingHours,
+      lower_bound: plan.lowerBound,
+      gap: plan.gap,
+      optimal: plan.optimal,
+      planning_ms: Math.round(plan.timeMs),
+    },
   };
 }

@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runMip } from '../solver/highs-runner';
 import { bruteForceBest } from '../testing/brute-force';
-import { seededRandom } from '../testing/instances';
-import type { PlannerSubject } from '../model';
+import { tinyThreeCategoryProblem } from '../testing/tiny-instances';
 import { assignmentIssues, scoreAssignment } from './evaluate';
 import { buildDivisionModel, countsFromValues } from './exact-model';
 import { heuristicAssignment } from './heuristic';
-import { buildProblem } from './problem';
 
-const subjects: PlannerSubject[] = ['a', 'b', 'c'].flatMap((category, c) =>
-  [1, 2].map((option) => ({
-    slug: `${category}${option}`,
-    name: `${category} ${option}`,
-    L: 2 + ((c + option) % 3),
-    T: option - 1,
-    P: 2,
-    elective: true,
-    category,
-  })),
-);
-
-function instance(seed: number) {
-  const random = seededRandom(seed);
-  const count = 10 + Math.floor(random() * 5);
-  const students = Array.from({ length: count }, (_, i) => ({
-    slug: `s${i}`,
-    enrollment: String(i).padStart(3, '0'),
-    electives: ['a', 'b', 'c'].map((category) => `${category}${random() < 0.5 ? 1 : 2}`),
-  }));
-  return buildProblem(subjects, students, Math.ceil(count / 2), 0.3);
-}
+const instance = (seed: number) => tinyThreeCategoryProblem(seed, 10);
 
 describe('division MIP (without warm start) and heuristic', () => {
   it.each([21, 22, 23, 24, 25, 26])(

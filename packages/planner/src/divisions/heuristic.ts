@@ -308,6 +308,19 @@ function evacuationPass(state: SearchState, problem: DivisionProblem, budget: Bu
   return improved;
 }
 
+function localSearch(state: SearchState, problem: DivisionProblem, limits: HeuristicLimits): void {
+  const budget: Budget = {
+    moves: 0,
+    maxMoves: limits.maxMoves ?? 4_000_000,
+    deadline: limits.deadline ?? Infinity,
+  };
+  let improved = true;
+  while (improved && !exhausted(budget)) {
+    improved = evacuationPass(state, problem, budget);
+    improved = pairwisePass(state, problem, budget) || improved;
+  }
+}
+
 /**
  * Deterministic local search over the assignment matrix. Starts from a greedy placement of the
  * largest groups into balanced target sizes, then alternates two neighbourhoods until neither
@@ -321,15 +334,31 @@ export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicL
   const state = new SearchState(problem, low, high);
   if (problem.divisionCount === 0) return state.counts;
   construct(state, problem);
-  const budget: Budget = {
-    moves: 0,
-    maxMoves: limits.maxMoves ?? 4_000_000,
-    deadline: limits.deadline ?? Infinity,
-  };
-  let improved = true;
-  while (improved && !exhausted(budget)) {
-    improved = evacuationPass(state, problem, budget);
-    improved = pairwisePass(state, problem, budget) || improved;
-  }
+  localSearch(state, problem, limits);
   return state.counts;
+}
+
+/**
+ * The same local search from a given assignment (sizes within `window`, e.g. a plan rebuilt from the
+ * restricted master MIP): never makes it worse, and mostly removes the group splits the MIP left.
+ */
+export function improveAssignment(
+  problem: DivisionProblem,
+  counts: Counts,
+  window: { readonly low: number; readonly high: number },
+  limits: HeuristicLimits = {},
+): Counts {
+  const state = new SearchState(problem, window.low, window.high);
+  counts.forEach((row, group) =>
+    row.forEach((amount, division) => {
+      if (amount > 0) state.apply([{ group, division, delta: amount }]);
+    }),
+  );
+  localSearch(state, problem, limits);
+  return state.counts;
+}
+
+/** Size window of the heuristic: every division size in it keeps the spread within the limit. */
+export function heuristicWindow(problem: DivisionProblem): { low: number; high: number } {
+  return sizeWindow(problem);
 }

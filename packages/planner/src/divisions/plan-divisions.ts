@@ -1,4 +1,5 @@
 import { runMip } from '../solver/highs-runner';
+import { priceAndBranch } from './columns/price-and-branch';
 import { batchPolicyIssues } from './batches';
 import { buildPlanBody } from './build-plan';
 import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
@@ -20,6 +21,8 @@ const ROWS_PARSED_PER_MS = 30;
 const MAX_PARSE_SHARE = 0.3;
 // Share of the budget the greedy start and local search may use before the solver starts.
 const HEURISTIC_SHARE = 0.4;
+// On instances too large for the compact MIP, column generation and the type MIP need the time more.
+const LARGE_HEURISTIC_SHARE = 0.3;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
 const HOURS_PHASE_SHARE = 0.6;
 // Phase 2 is skipped when less time than this (plus reading the model) is left: HiGHS overshoots short deadlines by a few
@@ -52,7 +55,9 @@ async function search(
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
-  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * HEURISTIC_SHARE });
+  const large = modelRows(problem) > MAX_MODEL_ROWS;
+  const heuristicShare = large ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
+  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * heuristicShare });
   let lowerBound = combinatorialLowerBound(problem);
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
@@ -62,11 +67,15 @@ async function search(
   }
   const parseMs = modelRows(problem) / ROWS_PARSED_PER_MS;
   if (modelRows(problem) > MAX_MODEL_ROWS || parseMs > (deadline - performance.now()) * MAX_PARSE_SHARE) {
+    // Too large for the compact MIP: column generation bounds it and a MIP over division types
+    // improves the heuristic's plan (see columns/price-and-branch.ts).
+    const outcome = await priceAndBranch(problem, counts, deadline);
+    const core = problem.coreHoursPerDivision * problem.divisionCount;
     return {
-      counts,
-      lowerBound,
+      counts: outcome.counts,
+      lowerBound: Math.max(lowerBound, core + outcome.electiveBound),
       solverProvedOptimal: false,
-      method: 'heuristic (model too large for the budget)',
+      method: `price-and-branch (${outcome.detail})`,
     };
   }
   const integral = problem.electiveHours.every(Number.isInteger);
@@ -117,8 +126,10 @@ async function search(
  * minimises weekly teaching hours Σ_s k_s·(L_s+T_s+P_s), then group splits, then the size spread.
  * A deterministic greedy + local search gives a start; HiGHS solves the exact MIP in two phases
  * (hours, then splits and spread at those hours) within `timeBudgetMs` (default 2 s), and the
- * plan reports the proven lower bound and gap. When the model is too large or the solver fails,
- * the heuristic plan is returned with the combinatorial bound Σ_s ceil(n_s / size)·(L+T+P).
+ * plan reports the proven lower bound and gap. When the model is too large,
+ * price-and-branch takes over: column generation over division patterns gives a Lagrangian lower
+ * bound (at least the combinatorial Σ_s ceil(n_s / size)·(L+T+P)) and division types, and a MIP over
+ * those types, warm-started with the heuristic plan, improves the plan.
  * Results are deterministic when the solver finishes within the budget; a run cut by the time
  * limit may differ between machines (its bound and gap say how good it is). `exact: false` returns
  * the heuristic plan without starting the solver.

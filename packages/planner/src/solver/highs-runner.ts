@@ -1,5 +1,5 @@
 import highsLoader from 'highs';
-import type { Highs } from 'highs';
+import type { EncodedModel, Highs, Model, ModelData } from 'highs';
 
 /** Outcome of one MIP run, reduced to what the planners need. */
 export interface MipRun {
@@ -45,6 +45,109 @@ function readValues(model: { getColName(index: number): string }, colValue: Floa
   return values;
 }
 
+type LoadedModel = Model;
+type ModelSource = ModelData | EncodedModel;
+
+interface RawRun {
+  readonly status: MipRun['status'];
+  readonly colValue: Float64Array | null;
+  readonly objective: number | null;
+  readonly dualBound: number | null;
+  readonly detail: string;
+}
+
+/**
+ * Runs a loaded model by the deadline and reads status, incumbent and dual bound. Shared by the
+ * LP-text and the structured entry points.
+ */
+function solveLoaded(
+  highs: Highs,
+  model: LoadedModel,
+  deadline: number,
+  absoluteGap: number | undefined,
+  start: ((index: number) => number) | undefined,
+): RawRun {
+  model.options.set({
+    output_flag: false,
+    // The clock starts after loading, so loading time is taken off the limit.
+    time_limit: Math.max(0.02, (deadline - performance.now()) / 1000),
+    mip_rel_gap: 0,
+    mip_abs_gap: absoluteGap ?? 1e-6,
+    random_seed: 0,
+    // HiGHS presolve (probing above all) ignores the time limit and the interrupt callbacks:
+    // on a 3k-row division model it ran 1.3 s past a 1 s limit and returned nothing. On
+    // small models it is fast and often what proves optimality, so it stays on there.
+    presolve: model.getDimensions().numRows <= PRESOLVE_MAX_ROWS ? 'on' : 'off',
+  });
+  if (start) {
+    const count = model.getDimensions().numCols;
+    const values = new Float64Array(count);
+    for (let index = 0; index < count; index += 1) values[index] = start(index);
+    model.setSolution({ colValue: values });
+  }
+  // HiGHS checks its own clock only between phases (it overshot 2 s limits by seconds in
+  // tests), so the interrupt callbacks enforce the deadline during long LP and MIP work too.
+  const stopAtDeadline = (event: { interrupt(): void }): undefined => {
+    if (performance.now() >= deadline) event.interrupt();
+    return undefined;
+  };
+  const callbacks = highs.constants.callbackType;
+  model.run({
+    [callbacks.simplexInterrupt]: stopAtDeadline,
+    [callbacks.ipmInterrupt]: stopAtDeadline,
+    [callbacks.mipInterrupt]: stopAtDeadline,
+  });
+  const code = model.getModelStatus();
+  const statusCodes = highs.constants.modelStatus;
+  const hasSolution = Number(model.info.get('primal_solution_status')) === 2;
+  const rawBound = Number(model.info.get('mip_dual_bound'));
+  const status: MipRun['status'] =
+    code === statusCodes.optimal
+      ? 'optimal'
+      : code === statusCodes.infeasible
+        ? 'infeasible'
+        : code === statusCodes.timeLimit || code === statusCodes.interrupted
+          ? 'limit'
+          : 'error';
+  return {
+    status,
+    colValue: hasSolution ? Float64Array.from(model.getSolution().colValue) : null,
+    objective: hasSolution ? model.getObjectiveValue() : null,
+    dualBound: Number.isFinite(rawBound) ? rawBound : null,
+    detail: `highs model status ${code}`,
+  };
+}
+
+async function runSource<T>(
+  source: ModelSource,
+  read: (model: LoadedModel, run: RawRun) => T,
+  options: {
+    deadline: number;
+    absoluteGap?: number;
+    start?: (model: LoadedModel) => (index: number) => number;
+  },
+): Promise<RawRun & { timeMs: number; result: T | null }> {
+  const highs = await loadHighs();
+  const started = performance.now();
+  try {
+    return highs.withModel(source, (model) => {
+      const run = solveLoaded(highs, model, options.deadline, options.absoluteGap, options.start?.(model));
+      return { ...run, timeMs: performance.now() - started, result: read(model, run) };
+    });
+  } catch (error) {
+    // Solver errors are results, never exceptions, so callers can always fall back.
+    return {
+      status: 'error',
+      colValue: null,
+      objective: null,
+      dualBound: null,
+      detail: error instanceof Error ? error.message : String(error),
+      timeMs: performance.now() - started,
+      result: null,
+    };
+  }
+}
+
 /**
  * Solves a CPLEX-LP-format MIP with HiGHS by a wall-clock deadline, optionally from a warm
  * start, and returns the incumbent, its objective and the proven dual bound. The call blocks the
@@ -52,69 +155,44 @@ function readValues(model: { getColName(index: number): string }, colValue: Floa
  * returned as `status: 'error'`, never thrown, so callers can always fall back to a heuristic.
  */
 export async function runMip(lpText: string, options: MipRunOptions): Promise<MipRun> {
-  const highs = await loadHighs();
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
-  try {
-    return highs.withModel({ format: 'lp', data: lpText }, (model) => {
-      model.options.set({
-        output_flag: false,
-        // The clock starts after parsing, so parsing time is taken off the limit.
-        time_limit: Math.max(0.02, (options.deadline - performance.now()) / 1000),
-        mip_rel_gap: 0,
-        mip_abs_gap: options.absoluteGap ?? 1e-6,
-        random_seed: 0,
-        // HiGHS presolve (probing above all) ignores the time limit and the interrupt callbacks:
-        // on a 3k-row division model it ran 1.3 s past a 1 s limit and returned nothing. On
-        // small models it is fast and often what proves optimality, so it stays on there.
-        presolve: model.getDimensions().numRows <= PRESOLVE_MAX_ROWS ? 'on' : 'off',
-      });
-      if (options.start) {
-        const count = model.getDimensions().numCols;
-        const start = new Float64Array(count);
-        for (let index = 0; index < count; index += 1) {
-          start[index] = options.start.get(model.getColName(index)) ?? 0;
-        }
-        model.setSolution({ colValue: start });
-      }
-      // HiGHS checks its own clock only between phases (it overshot 2 s limits by seconds in
-      // tests), so the interrupt callbacks enforce the deadline during long LP and MIP work too.
-      const stopAtDeadline = (event: { interrupt(): void }): undefined => {
-        if (performance.now() >= options.deadline) event.interrupt();
-        return undefined;
-      };
-      const callbacks = highs.constants.callbackType;
-      model.run({
-        [callbacks.simplexInterrupt]: stopAtDeadline,
-        [callbacks.ipmInterrupt]: stopAtDeadline,
-        [callbacks.mipInterrupt]: stopAtDeadline,
-      });
-      const code = model.getModelStatus();
-      const statusCodes = highs.constants.modelStatus;
-      const hasSolution = Number(model.info.get('primal_solution_status')) === 2;
-      const values = hasSolution ? readValues(model, model.getSolution().colValue) : null;
-      const objective = hasSolution ? model.getObjectiveValue() : null;
-      const rawBound = Number(model.info.get('mip_dual_bound'));
-      const dualBound = Number.isFinite(rawBound) ? rawBound : null;
-      const status: MipRun['status'] =
-        code === statusCodes.optimal
-          ? 'optimal'
-          : code === statusCodes.infeasible
-            ? 'infeasible'
-            : code === statusCodes.timeLimit || code === statusCodes.interrupted
-              ? 'limit'
-              : 'error';
-      return {
-        status,
-        values,
-        objective,
-        dualBound,
-        timeMs: elapsed(),
-        detail: `highs model status ${code}`,
-      };
-    });
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { status: 'error', values: null, objective: null, dualBound: null, timeMs: elapsed(), detail };
-  }
+  const outcome = await runSource(
+    { format: 'lp', data: lpText },
+    (model, run) => (run.colValue ? readValues(model, run.colValue) : null),
+    {
+      deadline: options.deadline,
+      absoluteGap: options.absoluteGap,
+      start: options.start
+        ? (model) => (index) => options.start?.get(model.getColName(index)) ?? 0
+        : undefined,
+    },
+  );
+  const { status, objective, dualBound, timeMs, detail, result } = outcome;
+  return { status, values: result, objective, dualBound, timeMs, detail };
+}
+
+/** A model in HiGHS's structured form (columns, rows, sparse matrix), which loads far faster than LP text. */
+export type StructuredModel = ModelData;
+
+/** Outcome of {@link runStructuredMip}: like {@link MipRun}, values by column index. */
+export interface StructuredMipRun extends Omit<MipRun, 'values'> {
+  readonly values: Float64Array | null;
+}
+
+/**
+ * {@link runMip} for a structured model; the start is given by column index. Loading a structured
+ * model skips the text parser, which is what makes models with tens of thousands of rows usable
+ * within a 2 s budget.
+ */
+export async function runStructuredMip(
+  model: StructuredModel,
+  options: { deadline: number; absoluteGap?: number; start?: Float64Array },
+): Promise<StructuredMipRun> {
+  const start = options.start;
+  const outcome = await runSource(model, () => null, {
+    deadline: options.deadline,
+    absoluteGap: options.absoluteGap,
+    start: start ? () => (index) => start[index] ?? 0 : undefined,
+  });
+  const { status, colValue, objective, dualBound, timeMs, detail } = outcome;
+  return { status, values: colValue, objective, dualBound, timeMs, detail };
 }

@@ -139,9 +139,15 @@ export function createDivisionsService(deps: DivisionsDeps) {
           },
         );
       }
+      const planningStarted = performance.now();
       const plan = await planSuggestion(roster, maxStudents, deps.planner, deps.log);
       const bySlug = new Map(roster.students.map((s) => [s.slug, s]));
-      return toSuggestionResponse(plan, (slug) => studentWire(bySlug.get(slug)!), { includeCore: true });
+      const suggestion = toSuggestionResponse(plan, (slug) => studentWire(bySlug.get(slug)!), {
+        includeCore: true,
+      });
+      // The admin waits for the worker round trip too, not only the planner's own clock.
+      const planningMs = Math.round(performance.now() - planningStarted);
+      return { ...suggestion, plan_quality: { ...suggestion.plan_quality, planning_ms: planningMs } };
     },
 
     /** §10.4: stores a plan in one transaction after checking it against the semester's students. */

@@ -88,6 +88,7 @@ const suggestion: DivisionSuggestion = {
       final_practical_hours: 4,
     },
   ],
+  plan_quality: { teaching_hours: 250, lower_bound: 248, gap: 0.008, optimal: false, planning_ms: 1234 },
 };
 
 let downloads: string[] = [];
@@ -211,6 +212,11 @@ describe('DivisionCreationPage', () => {
     ).toEqual(['3', '6', '1', '4', '9', '2', '6', '17']);
     await user.click(within(overview).getByRole('button', { name: 'View Divisions' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const quality = screen.getByRole('status', { name: 'Plan quality' });
+    expect(quality).toHaveTextContent(
+      'Within 0.8 % of the best possible teaching hours (250 h a week; no plan can use fewer than 248 h).',
+    );
+    expect(quality).toHaveTextContent(/Planning took [\d.]+ (ms|s) \(1\.2 s on the server\)\./);
 
     expect(screen.getByRole('tab', { name: 'A' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Division - A' })).toBeInTheDocument();

@@ -20,6 +20,7 @@ import {
 import { DivisionPickerFields } from './division-pickers';
 import { DivisionTabs } from './division-tabs';
 import { HoursOverview } from './hours-overview';
+import { PlanQualityNote } from './plan-quality';
 import { ManualDivisionBoard } from './manual-division-board';
 import { PlanAgain } from './plan-again';
 import {
@@ -36,7 +37,14 @@ export const DIVISIONS_SAVED = 'Divisions saved successfully';
 /** What the screen shows after groups arrive: a suggestion being reviewed, or manual boxes. */
 type Draft =
   | { kind: 'none' }
-  | { kind: 'suggestion'; plan: DivisionSuggestion; overviewOpen: boolean; viewing: boolean }
+  | {
+      kind: 'suggestion';
+      plan: DivisionSuggestion;
+      overviewOpen: boolean;
+      viewing: boolean;
+      /** Browser wait for the suggestion, shown with the plan's quality. */
+      waitedMs: number;
+    }
   | { kind: 'manual'; divisions: ManualDivision[] };
 
 const NO_DRAFT: Draft = { kind: 'none' };
@@ -86,10 +94,13 @@ export function DivisionCreationPage({ title }: { title: string }) {
   const plan = async (maxStudents: string) => {
     const askedAt = pickerChanges.current;
     setProblem(null);
+    const requested = performance.now();
     const answer = await suggest({ semesterSlug, maxStudents });
     if (pickerChanges.current !== askedAt) return;
-    if (answer.data) setDraft({ kind: 'suggestion', plan: answer.data, overviewOpen: true, viewing: false });
-    else setProblem(errorText(answer.error, 'Something went wrong'));
+    const waitedMs = performance.now() - requested;
+    if (answer.data) {
+      setDraft({ kind: 'suggestion', plan: answer.data, overviewOpen: true, viewing: false, waitedMs });
+    } else setProblem(errorText(answer.error, 'Something went wrong'));
   };
   const save = async (divisionsData: DivisionSuggestion) => {
     setProblem(null);
@@ -199,6 +210,9 @@ export function DivisionCreationPage({ title }: { title: string }) {
         </div>
       ) : null}
 
+      {pending && draft.kind === 'suggestion' ? (
+        <PlanQualityNote quality={draft.plan.plan_quality} waitedMs={draft.waitedMs} />
+      ) : null}
       {pending && draft.kind === 'suggestion' && draft.viewing ? (
         <>
           <div className="flex flex-wrap justify-end gap-2">

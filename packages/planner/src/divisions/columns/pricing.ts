@@ -1,0 +1,219 @@
+import type { DivisionProblem } from '../problem';
+
+/**
+ * A division pattern: how many students of each group one division holds. `groups`/`amounts` are
+ * parallel (groups ascending), `cost` the weekly hours of the electives those groups take.
+ */
+export interface Pattern {
+  readonly groups: readonly number[];
+  readonly amounts: readonly number[];
+  readonly cost: number;
+}
+
+/** Result of one pricing run. */
+export interface PricingResult {
+  /** Improving patterns found (value above the threshold), best first. */
+  readonly patterns: readonly Pattern[];
+  /** The best value Σ π_g·a_g − cost found. */
+  readonly bestValue: number;
+  /** Proven upper bound on the value of every pattern (equal to bestValue when `complete`). */
+  readonly upperBound: number;
+  readonly complete: boolean;
+  readonly nodes: number;
+}
+
+/** Options of {@link priceDivisionPattern}. */
+export interface PricingOptions {
+  /** Patterns worth more than this are returned as improving columns. */
+  readonly threshold: number;
+  /** Stop branching after this many nodes (the bound then covers the unexplored nodes). */
+  readonly nodeLimit: number;
+  /** Stop branching at this `performance.now()` time, like the node limit. */
+  readonly deadline?: number;
+  /** At most this many patterns are returned. */
+  readonly maxPatterns: number;
+  /** Division size window a pattern must respect. */
+  readonly sizeLow: number;
+  readonly sizeHigh: number;
+}
+
+const EPS = 1e-9;
+const FREE = 0;
+const IN = 1;
+const OUT = 2;
+
+interface Selection {
+  readonly value: number;
+  readonly groups: number[];
+  readonly amounts: number[];
+}
+
+/**
+ * The best way to fill one division from `candidates` with per-student `weights`: every student
+ * weighs 1, so the optimum takes the highest-weighted students, all positive ones up to the
+ * size limit and, when that is below the lower size, the least negative ones up to it. Null when
+ * the candidates hold fewer than `low` students.
+ */
+function bestFill(
+  candidates: readonly number[],
+  weights: Float64Array,
+  sizes: readonly number[],
+  low: number,
+  high: number,
+): Selection | null {
+  const order = [...candidates].sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  let taken = 0;
+  let value = 0;
+  const groups: number[] = [];
+  const amounts: number[] = [];
+  for (const g of order) {
+    if (taken >= high) break;
+    const weight = weights[g] ?? 0;
+    if (weight <= 0 && taken >= low) break;
+    const room = weight > 0 ? high - taken : low - taken;
+    const amount = Math.min(sizes[g] ?? 0, room);
+    if (amount <= 0) continue;
+    groups.push(g);
+    amounts.push(amount);
+    value += amount * weight;
+    taken += amount;
+  }
+  return taken >= low ? { value, groups, amounts } : null;
+}
+
+interface Node {
+  readonly state: Uint8Array;
+  /** The parent's bound: no pattern below this node is worth more. */
+  readonly bound: number;
+}
+
+/**
+ * Pricing of the division master problem: finds division patterns maximising Σ_g π_g·a_g minus the
+ * weekly hours of the electives they need, over all fillings with a size in [sizeLow, sizeHigh].
+ * Branch and bound over "elective e is taught / not taught in this division"; once the taught set
+ * is fixed, filling is a unit-weight knapsack solved greedily ({@link bestFill}). The bound charges
+ * each undecided elective's hours to its students, h_e / (the most students that can take it in
+ * one division), so a node's best fill under those charges bounds every pattern below it.
+ * Deterministic: fixed branching order and tie-breaks.
+ */
+export function priceDivisionPattern(
+  problem: DivisionProblem,
+  duals: Float64Array,
+  options: PricingOptions,
+): PricingResult {
+  const E = problem.electives.length;
+  const G = problem.groups.length;
+  const sizes = problem.groups.map((group) => group.size);
+  const hours = problem.electiveHours;
+  const electivesOf = problem.groupElectives;
+  const best: { pattern: Pattern; value: number; key: string }[] = [];
+  let bestValue = -Infinity;
+  let openBound = -Infinity;
+  let nodes = 0;
+  const weights = new Float64Array(G);
+  const electiveRoom = new Float64Array(E);
+  const used = new Uint8Array(E);
+
+  const record = (selection: Selection) => {
+    used.fill(0);
+    for (const g of selection.groups) for (const e of electivesOf[g] ?? []) used[e] = 1;
+    let cost = 0;
+    for (let e = 0; e < E; e += 1) if (used[e]) cost += hours[e] ?? 0;
+    let value = -cost;
+    selection.groups.forEach((g, i) => (value += (duals[g] ?? 0) * (selection.amounts[i] ?? 0)));
+    if (value > bestValue) bestValue = value;
+    if (value <= options.threshold + EPS) return;
+    const worst = best[best.length - 1];
+    if (best.length >= options.maxPatterns && worst && value <= worst.value) return;
+    const order = selection.groups
+      .map((g, i) => [g, selection.amounts[i] ?? 0] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const key = order.map(([g, a]) => `${g}:${a}`).join(',');
+    if (best.some((entry) => entry.key === key)) return;
+    best.push({
+      pattern: { groups: order.map(([g]) => g), amounts: order.map(([, a]) => a), cost },
+      value,
+      key,
+    });
+    best.sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : 1));
+    if (best.length > options.maxPatterns) best.pop();
+  };
+
+  const deadline = options.deadline ?? Infinity;
+  const stack: Node[] = [{ state: new Uint8Array(E), bound: Infinity }];
+  const candidates: number[] = [];
+  const covered: number[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.bound <= bestValue + EPS) continue;
+    if (nodes >= options.nodeLimit || (nodes % 8 === 7 && performance.now() >= deadline)) {
+      openBound = Math.max(openBound, node.bound);
+      continue;
+    }
+    nodes += 1;
+    const { state } = node;
+    // Candidates: groups none of whose electives are excluded.
+    candidates.length = 0;
+    covered.length = 0;
+    electiveRoom.fill(0);
+    for (let g = 0; g < G; g += 1) {
+      const list = electivesOf[g] ?? [];
+      let excluded = false;
+      let inside = true;
+      for (const e of list) {
+        const decided = state[e];
+        if (decided === OUT) excluded = true;
+        else if (decided !== IN) inside = false;
+      }
+      if (excluded) continue;
+      candidates.push(g);
+      if (inside) covered.push(g);
+      for (const e of list) electiveRoom[e] = (electiveRoom[e] ?? 0) + (sizes[g] ?? 0);
+    }
+    let fixedCost = 0;
+    for (let e = 0; e < E; e += 1) if (state[e] === IN) fixedCost += hours[e] ?? 0;
+    for (const g of candidates) {
+      let weight = duals[g] ?? 0;
+      for (const e of electivesOf[g] ?? []) {
+        if (state[e] === FREE) weight -= (hours[e] ?? 0) / Math.min(options.sizeHigh, electiveRoom[e] ?? 1);
+      }
+      weights[g] = weight;
+    }
+    const relaxed = bestFill(candidates, weights, sizes, options.sizeLow, options.sizeHigh);
+    if (!relaxed) continue;
+    const bound = relaxed.value - fixedCost;
+    if (bound <= bestValue + EPS) continue;
+    record(relaxed);
+    // A fill from the groups the taught electives already cover is a solution of this node.
+    for (const g of covered) weights[g] = duals[g] ?? 0;
+    const inside = bestFill(covered, weights, sizes, options.sizeLow, options.sizeHigh);
+    if (inside) record(inside);
+    // Branch on the undecided elective carrying the most students of the relaxed fill.
+    const carried = new Float64Array(E);
+    relaxed.groups.forEach((g, i) => {
+      for (const e of electivesOf[g] ?? []) {
+        if (state[e] === FREE) carried[e] = (carried[e] ?? 0) + (relaxed.amounts[i] ?? 0);
+      }
+    });
+    let branch = -1;
+    for (let e = 0; e < E; e += 1) {
+      if ((carried[e] ?? 0) > 0 && (branch < 0 || (carried[e] ?? 0) > (carried[branch] ?? 0))) branch = e;
+    }
+    // No undecided elective in the relaxed fill: it is feasible and its value is the bound.
+    if (branch < 0) continue;
+    const without = Uint8Array.from(state);
+    without[branch] = OUT;
+    const withIt = Uint8Array.from(state);
+    withIt[branch] = IN;
+    // Depth first, "teach it" first: dives towards the relaxed fill's pattern.
+    stack.push({ state: without, bound }, { state: withIt, bound });
+  }
+  const complete = openBound === -Infinity;
+  return {
+    patterns: best.map((entry) => entry.pattern),
+    bestValue,
+    upperBound: Math.max(bestValue, openBound),
+    complete,
+    nodes,
+  };
+}
