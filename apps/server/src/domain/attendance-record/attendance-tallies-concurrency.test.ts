@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lectureSessions } from '../../db/schema';
+import { newSessionId } from '../lectures/lecture-sessions.repository';
+import { addRecordLecture, buildRecordWorld } from '../../testing/record-fixture';
+import { tallyRows } from '../../testing/tally-fixture';
+import { useTestApp } from '../../testing/test-app';
+
+// Writers racing on one tally row or one session, each on its own PostgreSQL connection (PGlite
+// has one connection: nothing races there).
+
+const url = process.env.TEST_DATABASE_URL;
+const t = useTestApp();
+
+describe.runIf(url)('the attendance tally under concurrent writers (PostgreSQL)', () => {
+  const clients: pg.Client[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.end();
+  });
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+
+  /** Resolves once `pid` waits for a lock, or `done` settles first (then it never waited). */
+  async function waitsForLock(pid: number, done: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void done.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    const observer = await connect();
+    for (;;) {
+      const { rows } = await observer.query<{ wait_event_type: string | null }>(
+        'select wait_event_type from pg_stat_activity where pid = $1',
+        [pid],
+      );
+      if (rows[0]?.wait_event_type === 'Lock') return true;
+      if (settled) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async function world(sessions: number, status: 'pre' | 'post') {
+    const w = await buildRecordWorld(t.db);
+    const lecture = await addRecordLecture(t.db, w.world, {
+      subjectId: w.subjects.IS.id,
+      divisionId: w.world.divisions.A.id,
+      batchIds: [w.batches.A1.id, w.batches.A2.id],
+    });
+    const rows = await t.db
+      .insert(lectureSessions)
+      .values(
+        Array.from({ length: sessions }, (_, i) => ({
+          sessionId: newSessionId(),
+          lectureId: lecture.id,
+          day: `2026-10-${String(10 + i).padStart(2, '0')}`,
+          status,
+          startedAt: status === 'post' ? new Date('2026-10-10T09:00:00Z') : null,
+        })),
+      )
+      .returning();
+    return { student: w.students.a1.student.id, lecture, sessions: rows.map((r) => r.id) };
+  }
+
+  const mark = (session: number, student: number) =>
+    `insert into attendances (slug, session_id, student_id, is_present) values (md5(random()::text), ${session}, ${student}, true)`;
+  const start = (session: number) =>
+    `update lecture_sessions set status = 'ongoing', started_at = now() where id = ${session}`;
+
+  it('counts every one of many marks of one student and lecture written at once', async () => {
+    const w = await world(6, 'post');
+    const writers = await Promise.all(w.sessions.map(() => connect()));
+    await Promise.all(writers.map((c) => c.query('begin')));
+    await Promise.all(writers.map((c, i) => c.query(mark(w.sessions[i]!, w.student))));
+    await Promise.all(writers.map((c) => c.query('commit')));
+    expect(await tallyRows(t.db)).toEqual([
+      { studentId: w.student, lectureKey: w.lecture.id, marks: 6, present: 6, excused: 0 },
+    ]);
+  });
+
+  it('counts a mark written while its session starts (the mark waits for the start)', async () => {
+    const w = await world(1, 'pre');
+    const [starter, marker] = [await connect(), await connect()];
+    await starter.query('begin');
+    await starter.query(start(w.sessions[0]!));
+    const markerPid = (await marker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const marking = marker.query(mark(w.sessions[0]!, w.student));
+    expect(await waitsForLock(markerPid, marking)).toBe(true);
+    await starter.query('commit');
+    await marking;
+    expect(await tallyRows(t.db)).toEqual([
+      { studentId: w.student, lectureKey: w.lecture.id, marks: 1, present: 1, excused: 0 },
+    ]);
+  });
+
+  it('counts a mark written just before its session starts (the start waits for the mark)', async () => {
+    const w = await world(1, 'pre');
+    const [starter, marker] = [await connect(), await connect()];
+    await marker.query('begin');
+    await marker.query(mark(w.sessions[0]!, w.student));
+    const starterPid = (await starter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const starting = starter.query(start(w.sessions[0]!));
+    expect(await waitsForLock(starterPid, starting)).toBe(true);
+    await marker.query('commit');
+    await starting;
+    expect(await tallyRows(t.db)).toEqual([
+      { studentId: w.student, lectureKey: w.lecture.id, marks: 1, present: 1, excused: 0 },
+    ]);
+    // And the tally the record reads agrees with the marks.
+    const [{ n }] = (
+      (await t.db.execute(sql`select count(*)::int as n from attendances`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows as [{ n: number }];
+    expect(n).toBe(1);
+  });
+});
