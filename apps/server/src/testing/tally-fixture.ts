@@ -11,8 +11,8 @@ export interface TallyRow {
 }
 
 async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<TallyRow[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
-  return result.rows.map((r) => ({
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
     studentId: Number(r.student_id),
     lectureKey: Number(r.lecture_key),
     marks: Number(r.marks),

@@ -114,10 +114,7 @@ function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?
  * Attendance reports' one source of figures: every page, export and job reads these. `marksFrom`
  * chooses where marks are summed from (marks.ts); only tests and the bench ask for 'attendances'.
  */
-export function createAttendanceRecordRepository(
-  db: Db,
-  opts: { marksFrom?: MarksSource | undefined } = {},
-) {
+export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: MarksSource | undefined } = {}) {
   const source = opts.marksFrom ?? 'tally';
   async function weekly(f: RecordFilter, bySubject: boolean): Promise<WeekTally[]> {
     const setting = sql`i.excused_counts_as`;

@@ -33,7 +33,9 @@ async function buildWorld(db: Db) {
       endTime: '12:00',
     })
     .returning();
-  await db.insert(instantLectureDivisions).values({ instantLectureId: instant!.id, divisionId: w.world.divisions.A.id });
+  await db
+    .insert(instantLectureDivisions)
+    .values({ instantLectureId: instant!.id, divisionId: w.world.divisions.A.id });
   const [session] = await db
     .insert(lectureSessions)
     .values({
@@ -111,8 +113,8 @@ const SESSION_STATES = [
 ] as const;
 
 async function ids(db: Db, query: ReturnType<typeof sql>): Promise<number[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Array<{ id: number }> };
-  return result.rows.map((r) => Number(r.id));
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
 const nth = (xs: number[], n: number) => (xs.length === 0 ? undefined : xs[n % xs.length]);

@@ -5,15 +5,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../client';
-import * as schema from '../schema';
-import { buildRecordHistory } from '../../testing/record-fixture';
-import { freshTallyRows, tallyRows } from '../../testing/tally-fixture';
+import * as schema from './schema';
+import { buildRecordHistory } from '../testing/record-fixture';
+import { freshTallyRows, tallyRows } from '../testing/tally-fixture';
 
 // A database that already holds a term of marks when the tally arrives: migration 0008 must fill
 // the tally from them (its backfill), and the triggers keep it from then on.
 
-const migrationsFolder = import.meta.dirname;
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const BEFORE_TALLIES = '0007_attendance_tallies_table';
 
 /** A copy of the migrations folder that stops before the tally table. */
@@ -42,14 +41,14 @@ describe('migration 0008 (attendance tallies)', () => {
     cleanup.push(() => client.close());
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: await migrationsBeforeTallies(dir) });
-    const w = await buildRecordHistory(db as unknown as Db);
+    const w = await buildRecordHistory(db);
 
     await migrate(db, { migrationsFolder });
-    const backfilled = await tallyRows(db as unknown as Db);
+    const backfilled = await tallyRows(db);
     // a1 and a2 in IS theory, a1 in the lab, b1, b2 and a1 in CD theory (the never-started
     // session counts nowhere).
     expect(backfilled).toHaveLength(6);
-    expect(backfilled).toEqual(await freshTallyRows(db as unknown as Db));
+    expect(backfilled).toEqual(await freshTallyRows(db));
     expect(backfilled).toContainEqual({
       studentId: w.students.a1.student.id,
       lectureKey: w.lectures.isTheory.id,
