@@ -75,9 +75,15 @@ describe.runIf(url)('the attendance tally under concurrent writers (PostgreSQL)'
   it('counts every one of many marks of one student and lecture written at once', async () => {
     const w = await world(6, 'post');
     const writers = await Promise.all(w.sessions.map(() => connect()));
-    await Promise.all(writers.map((c) => c.query('begin')));
-    await Promise.all(writers.map((c, i) => c.query(mark(w.sessions[i]!, w.student))));
-    await Promise.all(writers.map((c) => c.query('commit')));
+    // Each in its own transaction: the first to add the student's tally row holds it until it
+    // commits, the others wait, then add to it (insert ... on conflict do update).
+    await Promise.all(
+      writers.map(async (c, i) => {
+        await c.query('begin');
+        await c.query(mark(w.sessions[i]!, w.student));
+        await c.query('commit');
+      }),
+    );
     expect(await tallyRows(t.db)).toEqual([
       { studentId: w.student, lectureKey: w.lecture.id, marks: 6, present: 6, excused: 0 },
     ]);
