@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lectureSessions } from '../../db/schema';
@@ -89,37 +88,31 @@ describe.runIf(url)('the attendance tally under concurrent writers (PostgreSQL)'
     ]);
   });
 
-  it('counts a mark written while its session starts (the mark waits for the start)', async () => {
-    const w = await world(1, 'pre');
-    const [starter, marker] = [await connect(), await connect()];
-    await starter.query('begin');
-    await starter.query(start(w.sessions[0]!));
-    const markerPid = (await marker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    const marking = marker.query(mark(w.sessions[0]!, w.student));
-    expect(await waitsForLock(markerPid, marking)).toBe(true);
-    await starter.query('commit');
-    await marking;
+  /**
+   * `first` runs in an open transaction; `second`, on another connection, must wait for it; then
+   * `first` commits and `second` completes. Either way the one mark is counted once.
+   */
+  async function race(first: string, second: string, w: Awaited<ReturnType<typeof world>>) {
+    const [holder, waiter] = [await connect(), await connect()];
+    await holder.query('begin');
+    await holder.query(first);
+    const waiterPid = (await waiter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const waiting = waiter.query(second);
+    expect(await waitsForLock(waiterPid, waiting)).toBe(true);
+    await holder.query('commit');
+    await waiting;
     expect(await tallyRows(t.db)).toEqual([
       { studentId: w.student, lectureKey: w.lecture.id, marks: 1, present: 1, excused: 0 },
     ]);
+  }
+
+  it('counts a mark written while its session starts (the mark waits for the start)', async () => {
+    const w = await world(1, 'pre');
+    await race(start(w.sessions[0]!), mark(w.sessions[0]!, w.student), w);
   });
 
   it('counts a mark written just before its session starts (the start waits for the mark)', async () => {
     const w = await world(1, 'pre');
-    const [starter, marker] = [await connect(), await connect()];
-    await marker.query('begin');
-    await marker.query(mark(w.sessions[0]!, w.student));
-    const starterPid = (await starter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    const starting = starter.query(start(w.sessions[0]!));
-    expect(await waitsForLock(starterPid, starting)).toBe(true);
-    await marker.query('commit');
-    await starting;
-    expect(await tallyRows(t.db)).toEqual([
-      { studentId: w.student, lectureKey: w.lecture.id, marks: 1, present: 1, excused: 0 },
-    ]);
-    // And the mark itself was written once.
-    const marks: unknown = await t.db.execute(sql`select count(*)::int as n from attendances`);
-    const [{ n }] = (marks as { rows: Array<{ n: number }> }).rows as [{ n: number }];
-    expect(n).toBe(1);
+    await race(mark(w.sessions[0]!, w.student), start(w.sessions[0]!), w);
   });
 });
