@@ -3,9 +3,11 @@
 // repository the server's reports use (apps/server/src/domain/attendance-record). Targets (issue 16):
 // term report ≤ 500 ms, detention list ≤ 300 ms. Each query runs twice to warm up, then `--runs`
 // times; median, p90 and best are printed with the machine's load average.
+// `--marks attendances` sums every mark afresh instead of reading the trigger-kept tally (the
+// record before migration 0008), so both can be measured on the same data, alternated.
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx bench/attendance-report/report.bench.ts
-//      [--generate] [--runs 9]   (--generate fills the database first: it empties it)
+//      [--generate] [--runs 9] [--marks tally|attendances]   (--generate fills the database first: it empties it)
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -23,6 +25,9 @@ if (!url) {
 }
 const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 9;
+const marksIndex = process.argv.indexOf('--marks');
+const MARKS_FROM =
+  marksIndex >= 0 && process.argv[marksIndex + 1] === 'attendances' ? 'attendances' : 'tally';
 
 const handle = await openDatabase({
   url,
@@ -72,7 +77,7 @@ const volume = await scalar(sql`select (select count(*) from attendances)::int a
 const firstSubject = await scalar(sql`select min(id)::int as id from offered_subjects`);
 const aStudent = await scalar(sql`select min(id)::int as id from students`);
 
-const record = createAttendanceRecordRepository(db);
+const record = createAttendanceRecordRepository(db, { marksFrom: MARKS_FROM });
 const branch = { institutionId: 1, branchIds: [1] };
 
 async function measure(label: string, target: number | null, run: () => Promise<unknown[]>) {
@@ -107,6 +112,7 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
+console.log(`marks summed from: ${MARKS_FROM}`);
 console.log(
   `volume: ${String(volume.marks)} attendance rows, ${String(volume.sessions)} sessions, ${String(volume.students)} students, ${String(volume.subjects)} subjects`,
 );
@@ -116,6 +122,14 @@ await measure('term report, one page of 25 students (API)', 500, async () => {
 });
 await measure('term report, whole branch (export)', 500, () => record.subjectTallies(branch));
 await measure('detention list below 75 %, whole branch', 300, () => record.detained(branch, 75));
+// The weekly alerts job's filter: everything up to yesterday (every session is before it).
+await measure('detention list, whole branch, up to a date', 300, () =>
+  record.detained({ ...branch, to: '2026-11-24' }, 75),
+);
+// A month cuts every lecture: its marks are grouped from the attendance rows.
+await measure('term report, whole branch, one month', null, () =>
+  record.subjectTallies({ ...branch, from: '2026-09-01', to: '2026-09-30' }),
+);
 await measure('detention list below 75 %, one subject (§13)', 300, () =>
   record.detained({ ...branch, subjectIds: [Number(firstSubject.id)] }, 75),
 );

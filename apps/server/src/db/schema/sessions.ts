@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -120,6 +121,36 @@ export const attendances = pgTable(
     // by session for a branch or a subject, by student for a student's page or a report's page.
     index('attendances_record_marks_idx').on(t.sessionId, t.studentId, t.isPresent, t.excuse),
     index('attendances_student_marks_idx').on(t.studentId, t.sessionId, t.isPresent, t.excuse),
+  ],
+);
+
+/**
+ * The marks of one student in one lecture's held sessions, summed: what the attendance record
+ * would get by grouping `attendances`, kept exact by database triggers (migration
+ * 0008_attendance_tallies) on every write to `attendances` and `lecture_sessions`, so no writer has to
+ * know it exists (docs/decisions/record-0003-trigger-kept-tallies.md). `lectureKey` is the lecture
+ * as the record keys it: a timetable lecture's id, an instant lecture's id negated
+ * (domain/attendance-record/audience.ts `instantLectureKey`). Held = started and not `pre`.
+ * No foreign keys: the key is not one table's id, and a student's deletion empties their rows
+ * through the triggers on the cascaded marks (a row reaching zero marks is removed).
+ */
+export const attendanceTallies = pgTable(
+  'attendance_tallies',
+  {
+    studentId: integer('student_id').notNull(),
+    lectureKey: integer('lecture_key').notNull(),
+    /** Marks (rows) in held sessions. */
+    marks: integer('marks').notNull(),
+    /** Of which present and not excused. */
+    present: integer('present').notNull(),
+    /** Of which excused (whatever `is_present` says). */
+    excused: integer('excused').notNull(),
+  },
+  // By student for a student's page or a report's page; by lecture for a subject or a branch.
+  // The counts are in no index, so the triggers' updates stay heap-only (HOT).
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.lectureKey] }),
+    index('attendance_tallies_lecture_idx').on(t.lectureKey, t.studentId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { MarksSource } from './marks';
 import type { RecordFilter } from './record-filter';
 import { runAggregate as rowsOf, type Row } from './run-aggregate';
 import { countedColumns, countsQuery, percentageOf, rosterQuery, weeklyCountsQuery } from './tallies';
@@ -77,7 +78,7 @@ function toSubjectTally(r: Row): SubjectTally {
  * Student × subject tallies, optionally only those below `belowPercent` (the detention list: a
  * student is below when attended × 100 < N × held, compared exactly, never on a rounded figure).
  */
-function subjectTalliesQuery(f: RecordFilter, belowPercent?: number): SQL {
+function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?: number): SQL {
   const setting = sql`i.excused_counts_as`;
   const counted = countedColumns(setting, sql`t.present`, sql`t.excused`, sql`t.held`);
   const below =
@@ -85,7 +86,7 @@ function subjectTalliesQuery(f: RecordFilter, belowPercent?: number): SQL {
       ? sql`true`
       : sql`${counted.held} > 0 and ${counted.attended} * 100 < ${belowPercent} * ${counted.held}`;
   return sql`
-    with ${countsQuery(f)},
+    with ${countsQuery(f, source)},
     totals as (
       select student_id, subject_id, sum(held)::int as held, sum(present)::int as present,
         sum(excused)::int as excused
@@ -109,8 +110,12 @@ function subjectTalliesQuery(f: RecordFilter, belowPercent?: number): SQL {
     order by stu.enrollment, stu.id, cs.subject_name, os.id`;
 }
 
-/** Attendance reports' one source of figures: every page, export and job reads these. */
-export function createAttendanceRecordRepository(db: Db) {
+/**
+ * Attendance reports' one source of figures: every page, export and job reads these. `marksFrom`
+ * chooses where marks are summed from (marks.ts); only tests and the bench ask for 'attendances'.
+ */
+export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: MarksSource | undefined } = {}) {
+  const source = opts.marksFrom ?? 'tally';
   async function weekly(f: RecordFilter, bySubject: boolean): Promise<WeekTally[]> {
     const setting = sql`i.excused_counts_as`;
     const counted = countedColumns(setting, sql`w.present`, sql`w.excused`, sql`w.held`);
@@ -145,12 +150,12 @@ export function createAttendanceRecordRepository(db: Db) {
   return {
     /** Held, attended, excused, absent and percentage per student and subject. */
     async subjectTallies(f: RecordFilter): Promise<SubjectTally[]> {
-      return (await rowsOf(db, subjectTalliesQuery(f))).map(toSubjectTally);
+      return (await rowsOf(db, subjectTalliesQuery(f, source))).map(toSubjectTally);
     },
 
     /** The student × subject tallies strictly below `belowPercent` (see the institution's threshold). */
     async detained(f: RecordFilter, belowPercent: number): Promise<SubjectTally[]> {
-      return (await rowsOf(db, subjectTalliesQuery(f, belowPercent))).map(toSubjectTally);
+      return (await rowsOf(db, subjectTalliesQuery(f, source, belowPercent))).map(toSubjectTally);
     },
 
     /** Week by week, every student and subject of the filter together (a trend, oldest first). */

@@ -2,6 +2,7 @@
 // (in SQL), the detention list, weekly trends and what a student still needs. Reports, the
 // student's page, exports and the alerts job all read it; none computes a percentage itself.
 export type { RecordFilter } from './record-filter';
+export type { MarksSource } from './marks';
 export {
   createAttendanceRecordRepository,
   type AttendanceRecordRepository,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { instantLectureKey, lectureAudience } from './audience';
+import { marksQueries, type MarksSource } from './marks';
 import {
   instantSessionConditions,
   sessionConditions,
@@ -19,22 +20,13 @@ import {
  *
  * Held sessions are the started ones (`started_at` set, status ongoing or post). The work is
  * shaped for two million rows: held sessions are counted per lecture once and joined to the
- * audience (no student × session product), and marks are read once, from the index
- * (session_id, student_id, is_present, excuse) alone, grouped by student and lecture.
+ * audience (no student × session product), and the marks per student and lecture come from the
+ * trigger-kept tally wherever it is exact (marks.ts); a lecture cut by a date range has its marks
+ * read once, from the index (session_id, student_id, is_present, excuse) alone.
  */
-export function countsQuery(f: RecordFilter): SQL {
+export function countsQuery(f: RecordFilter, source: MarksSource = 'tally'): SQL {
   return sql`
-    ${heldQueries(f)},
-    marks as materialized (
-      select a.student_id, h.lecture_id,
-        count(*)::int as n,
-        (count(*) filter (where a.is_present and a.excuse is null))::int as present,
-        (count(*) filter (where a.excuse is not null))::int as excused
-      from attendances a
-      join held h on h.session_id = a.session_id
-      where ${studentConditions(f, sql`a.student_id`)}
-      group by a.student_id, h.lecture_id
-    ),
+    ${heldQueries(f)}${marksQueries(f, source)},
     counts as (
       -- Expected students: every held session of the lecture. Others with marks: their marks.
       select coalesce(au.student_id, m.student_id) as student_id, lh.lecture_id, lh.subject_id,
