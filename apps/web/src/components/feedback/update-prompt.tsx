@@ -3,17 +3,17 @@ import { activateWaiting, registerServiceWorker } from '../../lib/pwa/service-wo
 import { Button } from '../ui/button';
 
 /**
- * Registers the service worker (production builds only) and, when a new version of the app has
+ * Registers the service worker (production builds only, unless `enabled` says otherwise) and, when a new version of the app has
  * been deployed and installed, offers to load it. Nothing reloads by itself: a teacher may be in
  * the middle of a live session.
  */
-export function UpdatePrompt() {
+export function UpdatePrompt({ enabled = import.meta.env.PROD }: { enabled?: boolean }) {
   const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    if (!enabled || !('serviceWorker' in navigator)) return;
     // A worker that fails to register leaves the app as it was: online only.
     registerServiceWorker(setWaiting).catch(() => undefined);
-  }, []);
+  }, [enabled]);
   if (!waiting) return null;
   return (
     <div
