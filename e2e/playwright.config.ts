@@ -23,6 +23,9 @@ export default defineConfig({
     // baseURL comes from the worker's server (support/fixtures).
     browserName: 'chromium',
     trace: 'off',
+    // The app's service worker would cache the app between tests and hide requests from page.route;
+    // only the installable-app test lets it run (it turns this back on).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

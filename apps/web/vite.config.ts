@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker-plugin';
 
 // The dev server forwards the API and the socket to the real server, so the browser talks to a
 // single origin in development exactly as it does in production.
 const serverOrigin = process.env.ROLLBOOK_SERVER_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   server: {
     proxy: {
       '/api': { target: serverOrigin, changeOrigin: true },

@@ -1,4 +1,4 @@
-import type { Download, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, expect } from './fixtures';
 
@@ -45,4 +45,22 @@ export async function sheetRows(download: Download): Promise<string[][]> {
     rows.push(cells);
   });
   return rows;
+}
+
+/** What the access token says about its holder (the `obj` claim, §3.1). */
+export interface TokenClaims {
+  slug?: string;
+  enrollment?: string;
+  profile: { name: string | null; email: string; role: string };
+}
+
+/** Signs in through the API (no page): the Authorization header and the token's claims. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const login = await request.post('/api/auth/api/login/', { data: { email, password } });
+  expect(login.ok(), `${email} can sign in`).toBe(true);
+  const { access } = (await login.json()) as { access: string };
+  const payload = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString('utf8')) as {
+    obj: TokenClaims;
+  };
+  return { headers: { Authorization: `Bearer ${access}` }, claims: payload.obj };
 }

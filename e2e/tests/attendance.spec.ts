@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
-import { bearer, logIn } from '../support/pages';
+import { apiSignIn, bearer, logIn } from '../support/pages';
 import { launchWithMicrophone, writeRoomWav, writeStudentWav } from '../support/fake-microphone';
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
@@ -21,17 +21,11 @@ interface Classmate {
 
 /** Signs a student in through the API: their token, name (from the token) and today's lectures. */
 async function studentView(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/api/login/', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok(), `${email} can sign in`).toBe(true);
-  const { access } = (await login.json()) as { access: string };
-  const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString('utf8')) as {
-    obj: { profile: { name: string } };
-  };
-  const headers = { Authorization: `Bearer ${access}` };
+  const { headers, claims } = await apiSignIn(request, email);
   const res = await request.get('/api/manage/get_timetable_for_student', { headers });
   const body = (await res.json()) as { data: { timetables: { lectures: { slug: string }[] }[] }[] };
   const slugs = body.data.flatMap((e) => e.timetables.flatMap((t) => t.lectures.map((l) => l.slug)));
-  return { name: claims.obj.profile.name, slugs, headers };
+  return { name: claims.profile.name ?? '', slugs, headers };
 }
 
 /**

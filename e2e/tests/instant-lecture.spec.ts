@@ -104,6 +104,26 @@ test.describe('instant lectures', () => {
       await expect(phoneCard.getByRole('button', { name: 'Join Session' })).toBeVisible();
       await expectNoSidewaysScroll(teacher, 'instant lecture page (phone)');
       await expectAccessible(teacher, 'instant lecture page (phone)');
+
+      // --- its session is in the lecture history beside the timetable's, marked as instant ---
+      await teacher.goto('/teacher-dashboard/lecture-history');
+      const sessions = teacher.getByRole('list', { name: 'Sessions' });
+      const historyCard = sessions
+        .getByRole('listitem')
+        .filter({ has: teacher.getByRole('heading', { name: TITLE, exact: true }) });
+      await settle(teacher, historyCard);
+      await expect(historyCard.getByText('Instant lecture', { exact: true })).toBeVisible();
+      await expect(historyCard.getByText(`Division ${division} · Sem ${semesterNo}`)).toBeVisible();
+      await historyCard.getByRole('button', { name: new RegExp(`^Open attendance of ${TITLE} `) }).click();
+      const sheet = teacher.getByRole('dialog', { name: 'Attendance History' });
+      await expect(sheet.getByRole('heading', { name: TITLE })).toBeVisible();
+      await expect(
+        sheet
+          .getByRole('list', { name: `Students of ${TITLE}` })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      await expectAccessible(teacher, 'instant session sheet (phone)');
     } finally {
       await browser?.close();
     }

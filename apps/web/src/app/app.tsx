@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UpdatePrompt } from '../components/feedback/update-prompt';
 import { Providers } from './providers';
 import { appRoutes } from './routes';
 import { createPersistedStore } from './store';
@@ -13,6 +14,7 @@ export function App() {
   return (
     <Providers store={store} persistor={persistor}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </Providers>
   );
 }

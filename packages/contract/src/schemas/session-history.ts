@@ -94,7 +94,14 @@ export const SessionHistoryItemSchema = z.object({
   subject_code: z.string(),
   /** The lecture's teacher (an admin's list spans every teacher of their branches). */
   teacher_name: z.string(),
+  /** The lecture's type (theory, lab, practical), or "instant" for an extra lecture's session. */
   type: z.string(),
+  /**
+   * Rollbook: which lecture the session belongs to, a timetable lecture or an extra ("instant")
+   * one. An instant session's subject_name is its free title when it has no subject, and its
+   * division lists every division it was for ("A, B").
+   */
+  kind: z.enum(['timetable', 'instant']),
   start_time: z.string(),
   end_time: z.string(),
   active: z.enum(['ongoing', 'post']),

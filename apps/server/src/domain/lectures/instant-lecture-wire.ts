@@ -8,7 +8,8 @@ import type {
 } from '@rollbook/contract';
 import { shortTime } from '../../lib/clock-time';
 import type { InstantGroupRow, InstantLectureRow } from './instant-lectures.repository';
-import { divisionFullName, teacherDisplayName } from './lecture-wire';
+import { teacherDisplayName } from './lecture-wire';
+import { batchWire, sessionRefWire } from './wire-parts';
 
 /** What a card shows for an instant lecture's room when it has none: the campus point is used. */
 const CAMPUS_ROOM: Classroom = { slug: '', class_name: 'Campus' };
@@ -24,26 +25,14 @@ function roomOf(row: InstantLectureRow): Classroom {
     : CAMPUS_ROOM;
 }
 
-function batchWire(b: InstantGroupRow): Batch {
-  return {
-    slug: b.slug,
-    batch_name: b.name,
-    division: {
-      division_name: b.divisionName,
-      slug: b.divisionSlug,
-      full_name: divisionFullName(b.divisionName, b.semesterNo),
-    },
-  };
-}
-
 function sessionWire(row: InstantLectureRow): SessionRef {
-  return {
-    session_id: row.sessionId,
-    active: row.sessionStatus,
+  return sessionRefWire({
+    sessionId: row.sessionId,
+    status: row.sessionStatus,
     day: row.day,
-    created_at: row.sessionCreatedAt.toISOString(),
-    classroom_final: null,
-  };
+    createdAt: row.sessionCreatedAt,
+    classroomFinal: null,
+  });
 }
 
 /**

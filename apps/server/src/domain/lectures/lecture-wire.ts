@@ -1,5 +1,4 @@
 import type {
-  Batch,
   LectureStudent,
   LectureTeacher,
   MasterLecture,
@@ -9,11 +8,9 @@ import type {
 import { shortTime } from '../../lib/clock-time';
 import type { LectureBatchRow, LectureRow } from './lectures.repository';
 import type { SessionRow } from './lecture-sessions.repository';
+import { batchWire, sessionRefWire } from './wire-parts';
 
-/** The original's division label, "Division - A | Sem - 5" (the picker prefixes "Division - " again). */
-export function divisionFullName(name: string, semesterNo: number): string {
-  return `Division - ${name} | Sem - ${semesterNo}`;
-}
+export { divisionFullName } from './wire-parts';
 
 /** Groups rows by a numeric key, keeping first-seen order. */
 export function groupRows<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -27,29 +24,14 @@ export function groupRows<T>(rows: T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-function batchWire(b: LectureBatchRow): Batch {
-  return {
-    slug: b.slug,
-    batch_name: b.name,
-    division: {
-      division_name: b.divisionName,
-      slug: b.divisionSlug,
-      full_name: divisionFullName(b.divisionName, b.semesterNo),
-    },
-  };
-}
-
 function sessionWire(s: SessionRow): SessionRef {
-  return {
-    session_id: s.sessionId,
-    active: s.status,
-    day: s.day,
-    created_at: s.createdAt.toISOString(),
-    classroom_final:
+  return sessionRefWire({
+    ...s,
+    classroomFinal:
       s.classroomFinalSlug !== null && s.classroomFinalName !== null
         ? { slug: s.classroomFinalSlug, class_name: s.classroomFinalName }
         : null,
-  };
+  });
 }
 
 const subjectMap = (l: LectureRow) => ({

@@ -26,6 +26,7 @@ export function historyItemWire(row: HeldSessionRow, counts: SessionCounts = NO_
     subject_code: row.subjectCode,
     teacher_name: row.teacherName?.trim() || '',
     type: row.type,
+    kind: row.instantLectureId === null ? 'timetable' : 'instant',
     start_time: shortTime(row.startTime),
     end_time: shortTime(row.endTime),
     active: row.status === 'post' ? 'post' : 'ongoing',

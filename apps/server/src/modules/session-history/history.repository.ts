@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { joinLectureOwners } from '../../db/queries/lecture-owners';
 import {
   attendances,
   branches,
   catalogueSubjects,
   divisions,
+  instantLectureDivisions,
+  instantLectures,
   lectureSessions,
   lectures,
   offeredSubjects,
@@ -13,6 +15,7 @@ import {
   semesters,
   streams,
   teachers,
+  timetables,
 } from '../../db/schema';
 
 /** Whose sessions: one teacher's lectures, or every lecture of some branches (an admin's). */
@@ -29,11 +32,16 @@ export interface HistoryFilters {
   endDate?: string;
 }
 
-/** A held session with what its history row and its sheet show. */
+/**
+ * A held session with what its history row and its sheet show. It belongs to a timetable lecture
+ * (`lectureId`) or to an instant (extra) lecture (`instantLectureId`), never both: an instant one's
+ * subject is its free title when it has no timetable subject, and its divisions are listed together.
+ */
 export interface HeldSessionRow {
   id: number;
   sessionId: string;
-  lectureId: number;
+  lectureId: number | null;
+  instantLectureId: number | null;
   teacherId: number;
   branchId: number;
   day: string;
@@ -42,15 +50,11 @@ export interface HeldSessionRow {
   type: string;
   startTime: string;
   endTime: string;
-  subjectSlug: string;
   subjectName: string;
   subjectCode: string;
   teacherName: string | null;
-  branchSlug: string;
   branchName: string;
-  semesterSlug: string;
   semesterNo: number;
-  divisionSlug: string;
   divisionName: string;
 }
 
@@ -65,42 +69,81 @@ export interface SessionCounts {
 /** Sessions that were started: `ongoing` or `post` with a start time (the one meaning of "held"). */
 const held = and(inArray(lectureSessions.status, ['ongoing', 'post']), isNotNull(lectureSessions.startedAt));
 
-/** Queries of a teacher's past sessions; no rules here. */
+/** The divisions an instant lecture names (its own join, apart from a timetable lecture's division). */
+const instantDivision = alias(divisions, 'instant_division');
+
+// A session row has exactly one of a timetable lecture and an instant lecture (a CHECK), so each
+// owner below is the one of whichever side is set.
+const semesterId = sql`coalesce(${divisions.semesterId}, ${instantLectures.semesterId})`;
+const offeredSubjectId = sql`coalesce(${lectures.offeredSubjectId}, ${instantLectures.offeredSubjectId})`;
+const teacherId = sql`coalesce(${lectures.teacherId}, ${instantLectures.teacherId})`;
+
+/**
+ * Joins a query over `lecture_sessions` to what owns each session, of either kind: a timetable
+ * lecture through its timetable and division, or an instant lecture directly; then the semester,
+ * stream, branch, subject (none for an instant lecture with a free title) and teacher.
+ */
+function joinSessionOwners<T extends PgSelect>(query: T) {
+  return query
+    .leftJoin(lectures, eq(lectures.id, lectureSessions.lectureId))
+    .leftJoin(timetables, eq(timetables.id, lectures.timetableId))
+    .leftJoin(divisions, eq(divisions.id, timetables.divisionId))
+    .leftJoin(instantLectures, eq(instantLectures.id, lectureSessions.instantLectureId))
+    .innerJoin(semesters, eq(semesters.id, semesterId))
+    .innerJoin(streams, eq(streams.id, semesters.streamId))
+    .innerJoin(branches, eq(branches.id, streams.branchId))
+    .leftJoin(offeredSubjects, eq(offeredSubjects.id, offeredSubjectId))
+    .leftJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+    .innerJoin(teachers, eq(teachers.id, teacherId))
+    .innerJoin(profiles, eq(profiles.id, teachers.profileId));
+}
+
+/** An instant lecture's divisions by name ("A, B"), for its one row in the list. */
+const instantDivisionNames = sql<string>`(
+  select string_agg(${instantDivision.name}, ', ' order by ${instantDivision.name})
+    from ${instantLectureDivisions}
+    join ${divisions} as ${instantDivision} on ${instantDivision.id} = ${instantLectureDivisions.divisionId}
+   where ${instantLectureDivisions.instantLectureId} = ${instantLectures.id})`;
+
+/** The type a history row shows: the timetable lecture's (theory, lab…), or "instant". */
+export const INSTANT_SESSION_TYPE = 'instant';
+
+const heldSessionColumns = {
+  id: lectureSessions.id,
+  sessionId: lectureSessions.sessionId,
+  lectureId: lectureSessions.lectureId,
+  instantLectureId: lectureSessions.instantLectureId,
+  teacherId: teachers.id,
+  branchId: streams.branchId,
+  day: lectureSessions.day,
+  status: lectureSessions.status,
+  startedAt: lectureSessions.startedAt,
+  type: sql<string>`coalesce(${lectures.type}, ${INSTANT_SESSION_TYPE})`,
+  startTime: sql<string>`coalesce(${lectures.startTime}, ${instantLectures.startTime})`,
+  endTime: sql<string>`coalesce(${lectures.endTime}, ${instantLectures.endTime})`,
+  subjectName: sql<string>`coalesce(${catalogueSubjects.subjectName}, ${instantLectures.title}, '')`,
+  subjectCode: sql<string>`coalesce(${catalogueSubjects.subjectCode}, '')`,
+  teacherName: profiles.name,
+  branchName: branches.name,
+  semesterNo: semesters.no,
+  divisionName: sql<string>`coalesce(${divisions.name}, ${instantDivisionNames}, '')`,
+};
+
+/** Queries of past sessions (timetable and instant lectures alike); no rules here. */
 export function createHistoryRepository(db: DbOrTx) {
-  function sessionsWithOwners() {
-    const query = db
-      .select({
-        id: lectureSessions.id,
-        sessionId: lectureSessions.sessionId,
-        lectureId: lectures.id,
-        teacherId: lectures.teacherId,
-        branchId: streams.branchId,
-        day: lectureSessions.day,
-        status: lectureSessions.status,
-        startedAt: lectureSessions.startedAt,
-        type: lectures.type,
-        startTime: lectures.startTime,
-        endTime: lectures.endTime,
-        subjectSlug: offeredSubjects.slug,
-        subjectName: catalogueSubjects.subjectName,
-        subjectCode: catalogueSubjects.subjectCode,
-        teacherName: profiles.name,
-        branchSlug: branches.slug,
-        branchName: branches.name,
-        semesterSlug: semesters.slug,
-        semesterNo: semesters.no,
-        divisionSlug: divisions.slug,
-        divisionName: divisions.name,
-      })
-      .from(lectures)
-      .$dynamic();
-    return joinLectureOwners(query)
-      .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
-      .innerJoin(branches, eq(branches.id, streams.branchId))
-      .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-      .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
-      .innerJoin(teachers, eq(teachers.id, lectures.teacherId))
-      .innerJoin(profiles, eq(profiles.id, teachers.profileId));
+  /** Whether a session's division, or one of an instant lecture's divisions, has one of `slugs`. */
+  function inDivisions(slugs: string[]): SQL | undefined {
+    const instant = db
+      .select({ one: sql`1` })
+      .from(instantLectureDivisions)
+      .innerJoin(instantDivision, eq(instantDivision.id, instantLectureDivisions.divisionId))
+      .where(
+        and(
+          eq(instantLectureDivisions.instantLectureId, instantLectures.id),
+          inArray(instantDivision.slug, slugs),
+        ),
+      );
+    return sql`(${inArray(divisions.slug, slugs)} or ${exists(instant)})`;
   }
 
   function filterClauses(f: HistoryFilters): SQL[] {
@@ -108,7 +151,7 @@ export function createHistoryRepository(db: DbOrTx) {
       f.subjects?.length ? inArray(offeredSubjects.slug, f.subjects) : undefined,
       f.semesters?.length ? inArray(semesters.slug, f.semesters) : undefined,
       f.branches?.length ? inArray(branches.slug, f.branches) : undefined,
-      f.divisions?.length ? inArray(divisions.slug, f.divisions) : undefined,
+      f.divisions?.length ? inDivisions(f.divisions) : undefined,
       f.startDate ? gte(lectureSessions.day, f.startDate) : undefined,
       f.endDate ? lte(lectureSessions.day, f.endDate) : undefined,
     ];
@@ -118,11 +161,14 @@ export function createHistoryRepository(db: DbOrTx) {
   const inScope = (scope: HistoryScope) =>
     and(
       'teacherId' in scope
-        ? eq(lectures.teacherId, scope.teacherId)
+        ? eq(teachers.id, scope.teacherId)
         : inArray(streams.branchId, scope.branchIds.length > 0 ? scope.branchIds : [-1]),
       eq(semesters.institutionId, scope.institutionId),
       held,
     );
+
+  const sessionsWithOwners = () =>
+    joinSessionOwners(db.select(heldSessionColumns).from(lectureSessions).$dynamic());
 
   return {
     /** One page of the held sessions in scope, newest first, and how many match in all. */
@@ -135,26 +181,23 @@ export function createHistoryRepository(db: DbOrTx) {
       const [rows, [count]] = await Promise.all([
         sessionsWithOwners()
           .where(where)
-          .orderBy(desc(lectureSessions.day), desc(lectures.startTime), asc(lectureSessions.id))
+          .orderBy(desc(lectureSessions.day), desc(heldSessionColumns.startTime), asc(lectureSessions.id))
           .limit(page.limit)
           .offset(page.offset),
-        joinLectureOwners(
+        joinSessionOwners(
           db
             .select({ n: sql<number>`count(*)::int` })
-            .from(lectures)
+            .from(lectureSessions)
             .$dynamic(),
-        )
-          .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
-          .innerJoin(branches, eq(branches.id, streams.branchId))
-          .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-          .where(where),
+        ).where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
 
     /**
      * What the held sessions in scope touch, once each (the filters' choices): counted by the
-     * database, so a branch's year of sessions is a few hundred rows, not one per session.
+     * database, so a branch's year of sessions is a few hundred rows, not one per session. An
+     * instant lecture adds each of its divisions; one with a free title adds no subject.
      */
     filterChoices(scope: HistoryScope) {
       const choice = {
@@ -162,22 +205,20 @@ export function createHistoryRepository(db: DbOrTx) {
         branchName: branches.name,
         semesterSlug: semesters.slug,
         semesterNo: semesters.no,
-        divisionSlug: divisions.slug,
-        divisionName: divisions.name,
+        divisionSlug: sql<string>`coalesce(${divisions.slug}, ${instantDivision.slug})`,
+        divisionName: sql<string>`coalesce(${divisions.name}, ${instantDivision.name})`,
         subjectSlug: offeredSubjects.slug,
         subjectName: catalogueSubjects.subjectName,
         subjectCode: catalogueSubjects.subjectCode,
       };
       // Grouped by every column: one row per distinct choice (the repository may run in a transaction,
       // whose handle has no selectDistinct).
-      return joinLectureOwners(db.select(choice).from(lectures).$dynamic())
-        .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
-        .innerJoin(branches, eq(branches.id, streams.branchId))
-        .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-        .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+      return joinSessionOwners(db.select(choice).from(lectureSessions).$dynamic())
+        .leftJoin(instantLectureDivisions, eq(instantLectureDivisions.instantLectureId, instantLectures.id))
+        .leftJoin(instantDivision, eq(instantDivision.id, instantLectureDivisions.divisionId))
         .where(inScope(scope))
         .groupBy(...Object.values(choice))
-        .orderBy(asc(branches.name), asc(semesters.no), asc(divisions.name));
+        .orderBy(asc(branches.name), asc(semesters.no), asc(choice.divisionName));
     },
 
     /** A session of the institution by its public id, held or not. */

@@ -29,6 +29,17 @@ function distinct<T>(items: T[], key: (item: T) => string): T[] {
   return [...seen.values()];
 }
 
+/** A filter choice's subject, when it has one. */
+function subjectChoice(r: {
+  subjectSlug: string | null;
+  subjectName: string | null;
+  subjectCode: string | null;
+}): HistoryMetadata['subjects'] {
+  return r.subjectSlug === null
+    ? []
+    : [{ slug: r.subjectSlug, subject_name: r.subjectName ?? '', subject_code: r.subjectCode ?? '' }];
+}
+
 /**
  * Past sessions: the filters' choices, one page of held sessions, and one session's final
  * attendance. A teacher sees only their own lectures' sessions (contract §13); an admin every
@@ -71,9 +82,10 @@ export function createHistoryService(deps: Pick<AppDeps, 'db'>) {
           division_name: r.divisionName,
           full_name: divisionFullName(r.divisionName, r.semesterNo),
         })),
-        subjects: distinct(rows, (r) => r.subjectSlug)
-          .map((r) => ({ slug: r.subjectSlug, subject_name: r.subjectName, subject_code: r.subjectCode }))
-          .sort((a, b) => a.subject_name.localeCompare(b.subject_name)),
+        // An instant lecture with a free title has no subject to offer.
+        subjects: distinct(rows.flatMap(subjectChoice), (s) => s.slug).sort((a, b) =>
+          a.subject_name.localeCompare(b.subject_name),
+        ),
       };
     },
 

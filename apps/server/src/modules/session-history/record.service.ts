@@ -48,7 +48,7 @@ export function createRecordService(deps: RecordServiceDeps) {
     const { session } = access;
     const rules = await correctionRulesOf(deps.db, auth.institutionId);
     const [rows, counts] = await Promise.all([
-      createSheetRepository(deps.db).sheet(session.id, session.lectureId),
+      createSheetRepository(deps.db).sheet(session.id, session),
       createHistoryRepository(deps.db).countsOf([session.id]),
     ]);
     return {
@@ -72,11 +72,7 @@ export function createRecordService(deps: RecordServiceDeps) {
           ? forbidden(permission.message ?? 'Corrections of this session are closed')
           : new AppError('conflict', permission.message ?? 'This session cannot be corrected now');
       }
-      const student = await createSheetRepository(deps.db).sheetRowOf(
-        session.id,
-        session.lectureId,
-        body.student_slug,
-      );
+      const student = await createSheetRepository(deps.db).sheetRowOf(session.id, session, body.student_slug);
       if (!student) throw notFound('Student of this session');
       const after: AttendanceMark = {
         status: body.status,
@@ -123,18 +119,14 @@ export function createRecordService(deps: RecordServiceDeps) {
         });
       });
 
-      const updated = await createSheetRepository(deps.db).sheetRowOf(
-        session.id,
-        session.lectureId,
-        body.student_slug,
-      );
+      const updated = await createSheetRepository(deps.db).sheetRowOf(session.id, session, body.student_slug);
       return sheetRowWire(updated!);
     },
 
     async trail(auth: AuthContext, sessionId: string, studentSlug: string): Promise<CorrectionEntry[]> {
       const { session } = await accessibleSession(deps.db, auth, sessionId);
       const repo = createSheetRepository(deps.db);
-      const student = await repo.sheetRowOf(session.id, session.lectureId, studentSlug);
+      const student = await repo.sheetRowOf(session.id, session, studentSlug);
       if (!student) throw notFound('Student of this session');
       const rows = await repo.trail(session.id, student.studentId);
       return rows.map((r) => ({

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { instantAudienceStudentIds } from '../../db/queries/instant-audience';
 import {
   attendanceCorrections,
   attendances,
@@ -10,6 +11,12 @@ import {
   type AttendanceExcuse,
   type AttendanceMark,
 } from '../../db/schema';
+
+/** What a session belongs to: a timetable lecture or an instant lecture (exactly one is set). */
+export interface SessionLecture {
+  lectureId: number | null;
+  instantLectureId: number | null;
+}
 
 /** One expected student of a session with their mark (no attendance row: never marked). */
 export interface SheetStudentRow {
@@ -44,21 +51,30 @@ export function markOf(row: { isPresent: boolean | null; excuse: AttendanceExcus
 
 /** Queries of a held session's sheet and its corrections; no rules here. */
 export function createSheetRepository(db: DbOrTx) {
-  /** The students a session expects: its lecture's batches' students, and anyone with a mark in it. */
-  function expectedStudentIds(sessionRowId: number, lectureId: number) {
-    const audience = db
-      .select({ id: batchStudents.studentId })
-      .from(batchStudents)
-      .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
-      .where(eq(lectureBatches.lectureId, lectureId));
+  /**
+   * The students a session expects: its timetable lecture's batches' students, or its instant
+   * lecture's audience; and anyone with a mark in it.
+   */
+  function expectedStudentIds(sessionRowId: number, lecture: SessionLecture) {
+    const audience =
+      lecture.instantLectureId !== null
+        ? sql`${students.id} in ${instantAudienceStudentIds(lecture.instantLectureId)}`
+        : inArray(
+            students.id,
+            db
+              .select({ id: batchStudents.studentId })
+              .from(batchStudents)
+              .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
+              .where(eq(lectureBatches.lectureId, lecture.lectureId ?? -1)),
+          );
     const marked = db
       .select({ id: attendances.studentId })
       .from(attendances)
       .where(eq(attendances.sessionId, sessionRowId));
-    return or(inArray(students.id, audience), inArray(students.id, marked));
+    return or(audience, inArray(students.id, marked));
   }
 
-  function sheetRows(sessionRowId: number, lectureId: number, extra?: ReturnType<typeof eq>) {
+  function sheetRows(sessionRowId: number, lecture: SessionLecture, extra?: ReturnType<typeof eq>) {
     return db
       .select({
         studentId: students.id,
@@ -80,24 +96,24 @@ export function createSheetRepository(db: DbOrTx) {
         attendances,
         and(eq(attendances.studentId, students.id), eq(attendances.sessionId, sessionRowId)),
       )
-      .where(and(expectedStudentIds(sessionRowId, lectureId), extra))
+      .where(and(expectedStudentIds(sessionRowId, lecture), extra))
       .orderBy(asc(students.enrollment));
   }
 
   return {
     /** Every expected student of a session, by enrollment. */
-    async sheet(sessionRowId: number, lectureId: number): Promise<SheetStudentRow[]> {
-      const rows = await sheetRows(sessionRowId, lectureId);
+    async sheet(sessionRowId: number, lecture: SessionLecture): Promise<SheetStudentRow[]> {
+      const rows = await sheetRows(sessionRowId, lecture);
       return rows.map((r) => ({ ...r, correctionCount: Number(r.correctionCount) }));
     },
 
     /** One expected student of a session by their public slug; undefined when not expected. */
     async sheetRowOf(
       sessionRowId: number,
-      lectureId: number,
+      lecture: SessionLecture,
       studentSlug: string,
     ): Promise<SheetStudentRow | undefined> {
-      const [row] = await sheetRows(sessionRowId, lectureId, eq(students.slug, studentSlug));
+      const [row] = await sheetRows(sessionRowId, lecture, eq(students.slug, studentSlug));
       return row ? { ...row, correctionCount: Number(row.correctionCount) } : undefined;
     },
 

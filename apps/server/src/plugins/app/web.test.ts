@@ -48,6 +48,24 @@ describe('web app serving', () => {
     expect(api.json()).toMatchObject({ error: true, data: null });
   });
 
+  it('always revalidates the service worker, the manifest and the offline page; other files cache 5 minutes', async () => {
+    const dist = t.config.webDist;
+    await mkdir(dist, { recursive: true });
+    await writeFile(path.join(dist, 'sw.js'), 'const VERSION = "1";');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Rollbook"}');
+    await writeFile(path.join(dist, 'offline.html'), '<h1>You are offline</h1>');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+    for (const file of ['sw.js', 'manifest.webmanifest', 'offline.html']) {
+      const res = await t.app.inject({ method: 'GET', url: `/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['cache-control'], file).toBe('no-cache');
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('sends the precompressed copy the browser accepts, with Content-Encoding, Vary and the same caching', async () => {
     const dist = t.config.webDist;
     await mkdir(path.join(dist, 'assets'), { recursive: true });

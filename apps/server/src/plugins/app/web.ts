@@ -29,7 +29,11 @@ export default async function webPlugin(app: FastifyInstance) {
       const immutable = file.startsWith(`assets${path.sep}`);
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        immutable
+          ? 'public, max-age=31536000, immutable'
+          : ALWAYS_REVALIDATED.has(file)
+            ? 'no-cache'
+            : 'public, max-age=300',
       );
       return reply.sendFile(file, { cacheControl: false });
     }
@@ -42,6 +46,13 @@ export default async function webPlugin(app: FastifyInstance) {
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
+
+/**
+ * Files that name a build rather than being named by one: the service worker (a new one is how a
+ * deploy reaches installed apps), the web app manifest and the offline page. Always revalidated,
+ * so a deploy is seen at once (docs/decisions/web-0003-installable-app.md).
+ */
+const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
 
 /** The build-relative path of an existing file the URL names, or null (never outside the build). */
 async function builtFile(dist: string, urlPath: string): Promise<string | null> {

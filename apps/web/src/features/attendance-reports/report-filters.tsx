@@ -1,4 +1,5 @@
 import type { ReportOptions } from '@rollbook/contract';
+import { DateRangeFields, FilterPanel } from '../../components/ui/filter-panel';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -57,12 +58,7 @@ export function ReportFilters({ options, values, onChange, error }: ReportFilter
     values.division ? b.division_slug === values.division : divisions.some((d) => d.slug === b.division_slug),
   );
   return (
-    <form
-      role="search"
-      aria-label="Filter the report"
-      onSubmit={(e) => e.preventDefault()}
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3"
-    >
+    <FilterPanel label="Filter the report" error={error}>
       <NativeSelect
         label="Subject"
         value={values.subject}
@@ -87,13 +83,12 @@ export function ReportFilters({ options, values, onChange, error }: ReportFilter
         options={batches.map((b) => ({ value: b.slug, label: b.batch_name }))}
         onChange={set('batch')}
       />
-      <Input
-        label="From"
-        type="date"
-        value={values.startDate}
-        onChange={(e) => set('startDate')(e.target.value)}
+      <DateRangeFields
+        startDate={values.startDate}
+        endDate={values.endDate}
+        onStartDate={set('startDate')}
+        onEndDate={set('endDate')}
       />
-      <Input label="To" type="date" value={values.endDate} onChange={(e) => set('endDate')(e.target.value)} />
       <Input
         label="Detention below (%)"
         type="number"
@@ -104,11 +99,6 @@ export function ReportFilters({ options, values, onChange, error }: ReportFilter
         value={values.below}
         onChange={(e) => set('below')(e.target.value)}
       />
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-3">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    </FilterPanel>
   );
 }

@@ -1,6 +1,6 @@
 import type { HistoryMetadata } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { DateRangeFields, FilterPanel } from '../../components/ui/filter-panel';
 import { NativeSelect } from '../../components/ui/native-select';
 
 /** The filters as the form holds them: one choice per list ('' is all), dates as typed. */
@@ -48,12 +48,7 @@ export function HistoryFilters({ metadata, values, onChange, dateError }: Histor
   const set = (key: keyof HistoryFilterValues) => (value: string) => onChange({ ...values, [key]: value });
   const filtered = Object.values(values).some(Boolean);
   return (
-    <form
-      role="search"
-      aria-label="Filter sessions"
-      onSubmit={(e) => e.preventDefault()}
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3"
-    >
+    <FilterPanel label="Filter sessions">
       <NativeSelect
         label="Subject"
         value={values.subject}
@@ -85,18 +80,12 @@ export function HistoryFilters({ metadata, values, onChange, dateError }: Histor
         options={(metadata?.divisions ?? []).map((d) => ({ value: d.slug, label: d.full_name }))}
         onChange={set('division')}
       />
-      <Input
-        label="From"
-        type="date"
-        value={values.startDate}
-        onChange={(e) => set('startDate')(e.target.value)}
-      />
-      <Input
-        label="To"
-        type="date"
-        value={values.endDate}
-        onChange={(e) => set('endDate')(e.target.value)}
-        error={dateError}
+      <DateRangeFields
+        startDate={values.startDate}
+        endDate={values.endDate}
+        onStartDate={set('startDate')}
+        onEndDate={set('endDate')}
+        endError={dateError}
       />
       {filtered ? (
         <div className="sm:col-span-2 lg:col-span-3">
@@ -105,6 +94,6 @@ export function HistoryFilters({ metadata, values, onChange, dateError }: Histor
           </Button>
         </div>
       ) : null}
-    </form>
+    </FilterPanel>
   );
 }

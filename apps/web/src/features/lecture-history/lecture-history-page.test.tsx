@@ -41,6 +41,7 @@ function item(sessionId: string, day: string, patch: Partial<SessionHistoryItem>
     subject_code: '3150710',
     teacher_name: 'Chirag Shah',
     type: 'theory',
+    kind: 'timetable',
     start_time: '09:00',
     end_time: '10:00',
     active: 'post',
@@ -118,6 +119,27 @@ describe('LectureHistoryPage', () => {
     expect(within(cards[0]!).getByText('Corrected 1')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1 · 2 sessions')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Lecture History' }).length).toBeGreaterThan(0);
+  });
+
+  it('marks the session of an instant lecture, with its title and every division it was for', async () => {
+    serveHistory([
+      [
+        item('s3', '2026-11-03', {
+          kind: 'instant',
+          type: 'instant',
+          subject_name: 'Revision hour',
+          division: 'A, B',
+        }),
+        item('s1', '2026-11-02'),
+      ],
+    ]);
+    await openHistory();
+    const cards = within(await screen.findByRole('list', { name: 'Sessions' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByRole('heading', { name: 'Revision hour' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Instant lecture')).toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent('Divisions A, B · Sem');
+    expect(within(cards[1]!).queryByText('Instant lecture')).toBeNull();
+    expect(cards[1]).toHaveTextContent('Division A · Sem');
   });
 
   it('sends the chosen filters in the body and starts again at page 1; pages go in the query', async () => {

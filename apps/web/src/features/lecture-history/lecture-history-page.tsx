@@ -35,13 +35,17 @@ function SessionCard({
     <li className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-base font-semibold break-words text-slate-900">{session.subject_name}</h2>
-        {session.active === 'ongoing' ? <Badge tone="success">Active</Badge> : null}
+        <div className="flex gap-1">
+          {session.kind === 'instant' ? <Badge tone="brand">Instant lecture</Badge> : null}
+          {session.active === 'ongoing' ? <Badge tone="success">Active</Badge> : null}
+        </div>
       </div>
       <p className="text-sm text-slate-700">
         {readableDay(session.day)} · {session.start_time}–{session.end_time}
       </p>
       <p className="text-sm text-slate-600">
-        Division {session.division} · Sem {session.semester} · {session.branch}
+        {session.division.includes(',') ? 'Divisions' : 'Division'} {session.division} · Sem{' '}
+        {session.semester} · {session.branch}
       </p>
       {showTeacher ? <p className="text-sm text-slate-600">Teacher: {session.teacher_name}</p> : null}
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -678,6 +678,7 @@ describe('TeacherLecturesPage: export', () => {
             subject_code: '3170701',
             teacher_name: 'Chirag Shah',
             type: 'theory',
+            kind: 'timetable',
             start_time: '09:00',
             end_time: '10:00',
             active: 'post',
