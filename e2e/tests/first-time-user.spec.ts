@@ -1,5 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
 import { chooseOption, logIn, logOut } from '../support/pages';
 
 // What a first-time user tripped on (issue 18), one test per major finding.
@@ -75,4 +78,93 @@ test('division size: a helper line, a warning for too many divisions, and a ques
   await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
   await expect(page.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toHaveCount(0);
+});
+
+test('the student sees which lecture is live, follows its start without a reload, and sees marking progress', async ({
+  request,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The demo teacher's division A "Information Security" lecture of today, through the API.
+  const login = await request.post('/api/auth/api/login/', {
+    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
+  });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  type Lecture = {
+    slug: string;
+    type: string;
+    start_time: string;
+    end_time: string;
+    subject: { subject_map: { subject_name: string } };
+    batches: { division: { division_name: string } }[];
+  };
+  const timetable = (await (
+    await request.get('/api/manage/get_timetable_for_teacher/current', { headers })
+  ).json()) as {
+    data: {
+      streams: { semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[] }[];
+    }[];
+  };
+  const lecture = timetable.data
+    .flatMap((b) => b.streams[0]?.semesters ?? [])
+    .flatMap((s) => s.divisions)
+    .flatMap((d) => d.timetable.schedule?.lectures ?? [])
+    .find(
+      (l) =>
+        l.type === 'theory' &&
+        l.subject.subject_map.subject_name === 'Information Security' &&
+        l.batches[0]?.division.division_name === 'A',
+    );
+  expect(lecture, 'the demo teacher teaches division A today').toBeDefined();
+
+  const dir = testInfo.outputPath('microphone');
+  await mkdir(dir, { recursive: true });
+  const wav = path.join(dir, 'room.wav');
+  await writeRoomWav(wav);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchWithMicrophone(testInfo, wav);
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
+      permissions: ['geolocation', 'microphone'],
+    });
+    const page = await context.newPage();
+    await logIn(page, 'student@rollbook.test');
+    const card = page.getByRole('article', {
+      name: `Information Security ${lecture!.start_time} - ${lecture!.end_time}`,
+    });
+    await expect(card.getByText('Not started')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+    await expect(card.getByText('Marking opens when the teacher starts the session.')).toBeVisible();
+
+    // The teacher starts the session; the open page follows without a reload.
+    const started = await request.post('/api/manage/session/create_lecture_session/', {
+      headers,
+      multipart: { lecture_slug: lecture!.slug, classroom_slug: '' },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    await expect(card.getByText('Live now')).toBeVisible({ timeout: 30_000 });
+    const mark = card.getByRole('button', { name: 'Mark Attendance' });
+    await expect(mark).toBeEnabled();
+
+    // Marking says what it does: the recording runs down, then the server checks it. The upload is
+    // held until the check is seen, so a fast answer cannot hide it.
+    let releaseUpload = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/manage/session/mark_attendance_for_student/', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    await mark.click();
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
+    await expect(page.getByText(/^Recording… \d s left/)).toBeVisible();
+    await expect(page.getByText(/^Checking…/)).toBeVisible({ timeout: 30_000 });
+    releaseUpload();
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeHidden({
+      timeout: 30_000,
+    });
+  } finally {
+    await browser?.close();
+  }
 });
