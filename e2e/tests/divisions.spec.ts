@@ -63,7 +63,10 @@ test('the admin plans the ready semester, reviews hours and divisions, confirms 
   const planned = await rosterOf(page, 'A').allInnerTexts();
 
   await page.getByRole('button', { name: 'Confirm Divisions' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Divisions' }).getByRole('button', { name: 'Save divisions' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Divisions' })
+    .getByRole('button', { name: 'Save divisions' })
+    .click();
   await expect(page.getByText('Divisions saved successfully')).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toBeVisible();
   await expect(rosterOf(page, 'A')).toHaveText(planned);
@@ -111,7 +114,10 @@ test('a plan arranged by hand confirms too, with the elective batches its mixed 
   await expect(second.getByText(`Students - ${20 - sizeOfA}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Confirm Divisions' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Divisions' }).getByRole('button', { name: 'Save divisions' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Divisions' })
+    .getByRole('button', { name: 'Save divisions' })
+    .click();
   await expect(page.getByText('Divisions saved successfully')).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toBeVisible();
   await expect(rosterOf(page, 'A')).toHaveCount(sizeOfA);

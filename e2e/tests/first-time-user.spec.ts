@@ -102,7 +102,9 @@ test('the student sees which lecture is live, follows its start without a reload
     await request.get('/api/manage/get_timetable_for_teacher/current', { headers })
   ).json()) as {
     data: {
-      streams: { semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[] }[];
+      streams: {
+        semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[];
+      }[];
     }[];
   };
   const lecture = timetable.data
@@ -167,4 +169,38 @@ test('the student sees which lecture is live, follows its start without a reload
   } finally {
     await browser?.close();
   }
+});
+
+test('the allocation says what it covers, offers the spreadsheet only once confirmed, and the demo teacher has his load', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // IT's allocation is a proposal: the scope is named, and the spreadsheet waits for a confirm.
+  await logIn(page, 'admin.it@rollbook.test');
+  await page.goto('/admin/subject-allocation');
+  const scope = page.getByRole('region', { name: 'Allocation scope' });
+  await expect(scope).toContainText('Term 2026-27, odd semesters', { timeout: 30_000 });
+  await expect(scope).toContainText('BE Information Technology - Semester 5');
+  await expect(scope).not.toContainText('(confirmed)');
+  const download = page.getByRole('button', { name: 'Download Excel' });
+  await expect(download).toBeDisabled();
+  await expect(download).toHaveAccessibleDescription(/Confirm the allocation first/);
+  await logOut(page);
+
+  // CE's is confirmed (from its timetable): the spreadsheet is offered.
+  await logIn(page, 'admin@rollbook.test');
+  await page.goto('/admin/subject-allocation');
+  await expect(page.getByRole('region', { name: 'Allocation scope' })).toContainText(
+    'BE Computer Engineering - Semester 7 (confirmed)',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('button', { name: 'Download Excel' })).toBeEnabled();
+  await logOut(page);
+
+  // The demo teacher's load lists the lecture he teaches every day.
+  await logIn(page, 'teacher@rollbook.test');
+  await page.goto('/teacher-dashboard/load-allocation');
+  const load = page.getByRole('table', { name: 'My allocated load' });
+  await expect(load.getByRole('row', { name: 'Information Security', exact: true })).toBeVisible();
+  await expect(page.getByText('No load has been allocated to you yet.')).toHaveCount(0);
 });

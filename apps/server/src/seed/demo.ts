@@ -11,6 +11,7 @@ import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
 import { seedDemoAllocation } from './demo-allocation';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoConfirmedLoad } from './demo-confirmed-load';
 
 export { DEMO_CAMPUS, DEMO_INSTITUTION_CODE } from './demo-workbook';
 
@@ -113,6 +114,8 @@ async function buildDemo(db: Db, now: Date): Promise<void> {
   await seedDemoTimetable(db);
   // Teacher priorities for every planned semester, so the load allocation has a proposal to review.
   await seedDemoAllocation(db);
+  // CE's allocation confirmed from its timetable: the demo teacher's load matches what he teaches.
+  await seedDemoConfirmedLoad(db, 'admin@rollbook.test');
   // Past weeks of held sessions, so every attendance report has something to show.
   await seedDemoHistory(db, now);
 }
