@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, settle } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
-import { logIn } from '../support/pages';
+import { chooseOption, logIn } from '../support/pages';
 
 type Ready = (page: Page) => Locator;
 const heading =
@@ -97,6 +97,16 @@ for (const [label, viewport] of [
           await expect(page.getByRole('dialog')).toHaveCount(0);
         }
 
+        if (email.startsWith('teacher')) {
+          // The live sheet of a session, opened from today's first lecture.
+          await page.goto('/teacher-dashboard');
+          await page.getByRole('button', { name: 'Start Session' }).first().click();
+          const sheet = page.getByRole('dialog', { name: 'Attendance Details' });
+          await expect(sheet).toBeVisible({ timeout: 30_000 });
+          await expectNoSidewaysScroll(page, 'live attendance sheet');
+          await page.keyboard.press('Escape');
+        }
+
         if (label === 'phone') {
           await page.getByRole('button', { name: 'Menu' }).click();
           await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
@@ -105,5 +115,32 @@ for (const [label, viewport] of [
         }
       });
     }
+
+    test('division planning screens do not scroll sideways: the hours overview and many division tabs', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await logIn(page, 'admin.it@rollbook.test');
+      await page.goto('/division-creation');
+      await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
+      await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
+      await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
+      // Two students a division: ten divisions, A to J.
+      await page.getByRole('spinbutton', { name: 'Maximum Division Count' }).fill('2');
+      await expectNoSidewaysScroll(page, 'division capacity with its warning');
+      await page.getByRole('button', { name: 'Set Division Capacity' }).click();
+      const overview = page.getByRole('dialog', { name: 'Subject Hours Overview' });
+      await expect(overview).toBeVisible({ timeout: 30_000 });
+      await expectAccessible(page, 'Subject Hours Overview');
+      await expectNoSidewaysScroll(page, 'Subject Hours Overview');
+      await overview.getByRole('button', { name: 'View Divisions' }).click();
+      await expect(page.getByRole('tab', { name: 'J', exact: true })).toBeAttached();
+      await expectAccessible(page, 'division tabs');
+      await expectNoSidewaysScroll(page, 'division tabs');
+      await page.getByRole('button', { name: 'Confirm Divisions' }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirm Divisions' })).toBeVisible();
+      await expectAccessible(page, 'Confirm Divisions dialog');
+      await expectNoSidewaysScroll(page, 'Confirm Divisions dialog');
+    });
   });
 }
