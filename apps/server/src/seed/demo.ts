@@ -37,6 +37,10 @@ export const DEMO_ACCOUNTS = [
     description: 'student (BE semester 7, Computer Engineering, division A, batch A1)',
   },
   {
+    email: 'student.me@rollbook.test',
+    description: 'student (ME semester 1, Computer Engineering: electives open)',
+  },
+  {
     email: 'newteacher@rollbook.test',
     description: 'teacher with a temporary password (login asks for a new one)',
   },
