@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, Mic, Radio, Send } from 'lucide-react';
 import type { LectureStudent } from '@rollbook/contract';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { lectureTypeText } from '../../lib/lecture-type';
 import { ATTENDANCE_TEXT } from './attendance-text';
 
 /** "May 6, 2025" for an ISO day, or N/A (contract §6.1). */
@@ -20,11 +21,6 @@ export function sessionDayText(day: string | undefined): string {
 function groupText(lecture: LectureStudent): string {
   if (lecture.type === 'theory') return lecture.batches[0]?.division.division_name ?? 'N/A';
   return lecture.batches.map((batch) => batch.batch_name).join(', ') || 'N/A';
-}
-
-/** The product calls a lab lecture "practical"; the original data still says `lab`. */
-export function typeText(type: LectureStudent['type']): string {
-  return type === 'lab' ? 'practical' : type;
 }
 
 /** Where today's session of a lecture stands: no session row yet reads as not started. */
@@ -86,7 +82,7 @@ export function StudentLectureCard({
             {live ? <Radio className="size-3.5" aria-hidden /> : null}
             {STATE_BADGE[state].text}
           </Badge>
-          <Badge tone="brand">{typeText(lecture.type)}</Badge>
+          <Badge tone="brand">{lectureTypeText(lecture.type)}</Badge>
           {actions.marked ? (
             <Badge tone="success" className="gap-1">
               <CheckCircle2 className="size-3.5" aria-hidden />
