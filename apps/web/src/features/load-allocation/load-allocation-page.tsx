@@ -110,7 +110,7 @@ export function LoadAllocationPage({ title }: { title: string }) {
         </div>
       </div>
       {nothingConfirmed ? (
-        <p id="download-excel-hint" className="-mt-3 text-right text-sm text-slate-600">
+        <p id="download-excel-hint" className="-mt-3 text-sm text-slate-600 sm:text-right">
           {ALLOCATION_TEXT.downloadNeedsConfirm}
         </p>
       ) : null}

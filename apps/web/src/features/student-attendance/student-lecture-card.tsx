@@ -115,9 +115,9 @@ export function StudentLectureCard({
               {state === 'ended' ? ATTENDANCE_TEXT.markEnded : ATTENDANCE_TEXT.markOnlyLive}
             </p>
           )}
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="flex flex-wrap gap-2">
             <Button
-              className="sm:flex-1"
+              className="grow basis-44 whitespace-nowrap"
               disabled={!live || actions.busy || actions.requested}
               aria-describedby={live ? undefined : hintId}
               onClick={() => onMark(lecture)}
@@ -127,7 +127,7 @@ export function StudentLectureCard({
             </Button>
             <Button
               variant="secondary"
-              className="sm:flex-1"
+              className="grow basis-44 whitespace-nowrap"
               disabled={!live || actions.busy || actions.requested}
               aria-describedby={live ? undefined : hintId}
               onClick={() => onManual(lecture)}
