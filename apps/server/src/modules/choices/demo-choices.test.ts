@@ -55,7 +55,11 @@ describe('subject choices on a fresh demo', () => {
     expect(saved.body.data.choices_saved).toBe(true);
 
     const teacher = await tokenOf('teacher@rollbook.test');
-    const own = await call(t.app, { method: 'GET', url: '/api/manage/get_teachers_subject_choices', token: teacher });
+    const own = await call(t.app, {
+      method: 'GET',
+      url: '/api/manage/get_teachers_subject_choices',
+      token: teacher,
+    });
     expect(own.body.data.subject_choices.choices_locked).toBe(false);
     expect(own.body.data.closed_reason).toBeNull();
     expect(own.body.data.subject_choices.available_subjects.length).toBeGreaterThan(0);

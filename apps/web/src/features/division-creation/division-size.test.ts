@@ -15,6 +15,8 @@ describe('division size hints', () => {
 
   it('warns only above the sensible bound', () => {
     expect(tooManyDivisionsText(SENSIBLE_MAX_DIVISIONS)).toBeNull();
-    expect(tooManyDivisionsText(SENSIBLE_MAX_DIVISIONS + 2)).toContain(`${SENSIBLE_MAX_DIVISIONS + 2} divisions`);
+    expect(tooManyDivisionsText(SENSIBLE_MAX_DIVISIONS + 2)).toContain(
+      `${SENSIBLE_MAX_DIVISIONS + 2} divisions`,
+    );
   });
 });
