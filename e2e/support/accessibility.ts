@@ -27,7 +27,7 @@ export async function settle(page: Page, ready: Locator) {
  */
 export async function expectNoSidewaysScroll(page: Page, where: string) {
   const overflow = await page.evaluate(() => {
-    const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((el) =>
+    const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).map((el) =>
       Math.max(
         el.scrollWidth - el.clientWidth,
         Math.ceil(el.getBoundingClientRect().right - window.innerWidth),
