@@ -4,7 +4,7 @@ import path from 'node:path';
 import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
 import { expectAccessible, expectNoSidewaysScroll, settle } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
-import { chooseOption, logIn } from '../support/pages';
+import { logIn, openItSemesterSeven } from '../support/pages';
 
 type Ready = (page: Page) => Locator;
 const heading =
@@ -143,10 +143,7 @@ for (const [label, viewport] of [
     }) => {
       test.setTimeout(120_000);
       await logIn(page, 'admin.it@rollbook.test');
-      await page.goto('/division-creation');
-      await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
-      await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
-      await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
+      await openItSemesterSeven(page);
       // Two students a division: ten divisions, A to J.
       await page.getByRole('spinbutton', { name: 'Maximum Division Count' }).fill('2');
       await expectNoSidewaysScroll(page, 'division capacity with its warning');

@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
-import { chooseOption, logIn, logOut } from '../support/pages';
+import { todaysDemoLecture } from '../support/lectures';
+import { logIn, logOut, openItSemesterSeven } from '../support/pages';
 
 // What a first-time user tripped on (issue 18), one test per major finding.
 
@@ -48,11 +49,7 @@ test('division size: a helper line, a warning for too many divisions, and a ques
 }) => {
   test.setTimeout(90_000);
   await logIn(page, 'admin.it@rollbook.test');
-  await page.goto('/division-creation');
-  await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
-  await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
-  await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
-  await expect(page.getByText(/^Total Students/)).toHaveText('Total Students : 20');
+  await openItSemesterSeven(page);
 
   const size = page.getByRole('spinbutton', { name: 'Maximum Division Count' });
   await expect(size).toHaveAccessibleDescription('students per division');
@@ -72,10 +69,8 @@ test('division size: a helper line, a warning for too many divisions, and a ques
   await expect(ask).toContainText(/elective choices of this semester are then frozen/);
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
-  await page.reload();
-  await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
-  await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
-  await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
+  // Nothing was saved: the semester still offers its choice groups to plan from.
+  await openItSemesterSeven(page);
   await expect(page.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toHaveCount(0);
 });
@@ -85,39 +80,12 @@ test('the student sees which lecture is live, follows its start without a reload
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // The demo teacher's division A "Information Security" lecture of today, through the API.
+  // The demo teacher's division A lecture of today, through the API.
   const login = await request.post('/api/auth/api/login/', {
     data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
   });
   const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  type Lecture = {
-    slug: string;
-    type: string;
-    start_time: string;
-    end_time: string;
-    subject: { subject_map: { subject_name: string } };
-    batches: { division: { division_name: string } }[];
-  };
-  const timetable = (await (
-    await request.get('/api/manage/get_timetable_for_teacher/current', { headers })
-  ).json()) as {
-    data: {
-      streams: {
-        semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[];
-      }[];
-    }[];
-  };
-  const lecture = timetable.data
-    .flatMap((b) => b.streams[0]?.semesters ?? [])
-    .flatMap((s) => s.divisions)
-    .flatMap((d) => d.timetable.schedule?.lectures ?? [])
-    .find(
-      (l) =>
-        l.type === 'theory' &&
-        l.subject.subject_map.subject_name === 'Information Security' &&
-        l.batches[0]?.division.division_name === 'A',
-    );
-  expect(lecture, 'the demo teacher teaches division A today').toBeDefined();
+  const lecture = await todaysDemoLecture(request, headers);
 
   const dir = testInfo.outputPath('microphone');
   await mkdir(dir, { recursive: true });
@@ -133,9 +101,7 @@ test('the student sees which lecture is live, follows its start without a reload
     });
     const page = await context.newPage();
     await logIn(page, 'student@rollbook.test');
-    const card = page.getByRole('article', {
-      name: `Information Security ${lecture!.start_time} - ${lecture!.end_time}`,
-    });
+    const card = page.getByRole('article', { name: lecture.card });
     await expect(card.getByText('Not started')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
     await expect(card.getByText('Marking opens when the teacher starts the session.')).toBeVisible();
@@ -143,7 +109,7 @@ test('the student sees which lecture is live, follows its start without a reload
     // The teacher starts the session; the open page follows without a reload.
     const started = await request.post('/api/manage/session/create_lecture_session/', {
       headers,
-      multipart: { lecture_slug: lecture!.slug, classroom_slug: '' },
+      multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
     });
     expect(started.ok(), await started.text()).toBe(true);
     await expect(card.getByText('Live now')).toBeVisible({ timeout: 30_000 });
