@@ -20,8 +20,20 @@ export async function settle(page: Page, ready: Locator) {
   await expect(page.getByRole('status').filter({ hasText: 'Loading....' })).toHaveCount(0);
 }
 
-/** The page itself does not scroll sideways (a wide table may scroll inside its own region). */
+/**
+ * Neither the page nor an open dialog scrolls sideways or reaches past the screen's right edge (a
+ * wide table may scroll inside its own region). A fixed dialog never widens the page, so each
+ * open dialog is measured on its own.
+ */
 export async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(() => {
+    const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).map((el) =>
+      Math.max(
+        el.scrollWidth - el.clientWidth,
+        Math.ceil(el.getBoundingClientRect().right - window.innerWidth),
+      ),
+    );
+    return Math.max(document.documentElement.scrollWidth - window.innerWidth, ...dialogs);
+  });
   expect(overflow, `${where} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }

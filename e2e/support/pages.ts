@@ -64,3 +64,15 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
   };
   return { headers: { Authorization: `Bearer ${access}` }, claims: payload.obj };
 }
+
+/**
+ * Opens Division Creation on IT BE semester 7 of the demo (choices closed, all 20 students chose:
+ * the semester ready for planning) and waits for its choice groups.
+ */
+export async function openItSemesterSeven(page: Page) {
+  await page.goto('/division-creation');
+  await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
+  await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
+  await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
+  await expect(page.getByText(/^Total Students/)).toHaveText('Total Students : 20');
+}

@@ -21,6 +21,13 @@ test('the admin moves hours between two teachers and confirms; the teacher sees 
   const allocated = page.getByRole('table', { name: 'Allocated Subjects' });
   await expect(allocated).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Allocation summary' })).toContainText('Hours covered');
+  // The demo's CE allocation is confirmed from the timetable: reset it to review the solver's proposal.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('dialog', { name: 'Reset allocation' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('region', { name: 'Allocation scope' })).not.toContainText('(confirmed)', {
+    timeout: 30_000,
+  });
+  await expect(allocated).toBeVisible({ timeout: 30_000 });
 
   // The demo proposal gives the receiver nothing; take two theory hours from a teacher who has some.
   const receiverRow = allocated.getByRole('row', { name: RECEIVER, exact: true });

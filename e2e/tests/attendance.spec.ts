@@ -1,16 +1,16 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator } from '@playwright/test';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { apiSignIn, bearer, logIn } from '../support/pages';
 import { launchWithMicrophone, writeRoomWav, writeStudentWav } from '../support/fake-microphone';
+import { todaysDemoLecture } from '../support/lectures';
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 const LH101 = {
   latitude: 23.0338 + 30 / 111_320,
   longitude: 72.5461 - 40 / (111_320 * Math.cos((23.0338 * Math.PI) / 180)),
 };
-const SUBJECT = 'Information Security';
 
 interface Classmate {
   email: string;
@@ -55,40 +55,6 @@ async function lectureStudents(request: APIRequestContext, lectureSlug: string):
   }
   expect(people).toHaveLength(3);
   return people;
-}
-
-/** Today's division A theory lecture of the subject, as the teacher's API answers it. */
-async function todaysLecture(page: Page) {
-  const res = await page.request.get('/api/manage/get_timetable_for_teacher/current', {
-    headers: await bearer(page),
-  });
-  type Lecture = {
-    slug: string;
-    type: string;
-    start_time: string;
-    end_time: string;
-    subject: { subject_map: { subject_name: string } };
-    batches: { division: { division_name: string } }[];
-  };
-  const body = (await res.json()) as {
-    data: {
-      streams: {
-        semesters: { divisions: { timetable: { schedule: { lectures: Lecture[] } | null } }[] }[];
-      }[];
-    }[];
-  };
-  const lecture = body.data
-    .flatMap((b) => b.streams[0]?.semesters ?? [])
-    .flatMap((s) => s.divisions)
-    .flatMap((d) => d.timetable.schedule?.lectures ?? [])
-    .find(
-      (l) =>
-        l.type === 'theory' &&
-        l.subject.subject_map.subject_name === SUBJECT &&
-        l.batches[0]?.division.division_name === 'A',
-    );
-  expect(lecture, `CST teaches division A ${SUBJECT} today`).toBeDefined();
-  return { ...lecture!, card: `${SUBJECT} ${lecture!.start_time} - ${lecture!.end_time}` };
 }
 
 /** A student signed in, on the attendance screen, at LH101 with location allowed. */
@@ -155,7 +121,7 @@ test.describe('live lecture attendance', () => {
       );
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
-      const lecture = await todaysLecture(teacher);
+      const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));
       const [demo, manual, doubted] = await lectureStudents(request, lecture.slug);
       const card = teacher.getByRole('article', { name: lecture.card });
       await expect(card.getByText('Inactive')).toBeVisible();

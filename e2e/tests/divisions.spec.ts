@@ -1,21 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { chooseOption, logIn, sheetRows } from '../support/pages';
+import { logIn, openItSemesterSeven, sheetRows } from '../support/pages';
 
 // IT BE semester 7 of the demo: its choice deadline has passed and all 20 students chose their
 // electives, so it is the semester ready for division planning.
 const IT_ADMIN = 'admin.it@rollbook.test';
 // The demo student is the first CE BE semester 7 student by enrolment.
 const DEMO_STUDENT_ENROLLMENT = '230280107001';
-
-async function openReadySemester(page: Page) {
-  await page.goto('/division-creation');
-  await chooseOption(page.getByRole('combobox', { name: 'Stream' }), 'BE - 16');
-  await expect(page.getByRole('combobox', { name: 'Semester' }).locator('option')).not.toHaveCount(1);
-  await chooseOption(page.getByRole('combobox', { name: 'Semester' }), 'Semester - 7');
-  await expect(page.getByRole('list', { name: 'Subject Choice Groups' })).toBeVisible();
-  await expect(page.getByText(/^Total Students/)).toHaveText('Total Students : 20');
-}
 
 /** The enrolment numbers listed in a division's table, top to bottom. */
 function rosterOf(page: Page, division: string): Locator {
@@ -42,7 +33,7 @@ test('the admin plans the ready semester, reviews hours and divisions, confirms 
   // Planning runs the solver in a worker that starts on first use.
   test.setTimeout(60_000);
   await logIn(page, IT_ADMIN);
-  await openReadySemester(page);
+  await openItSemesterSeven(page);
 
   await page.getByRole('spinbutton', { name: 'Maximum Division Count' }).fill('10');
   await page.getByRole('button', { name: 'Set Division Capacity' }).click();
@@ -63,6 +54,10 @@ test('the admin plans the ready semester, reviews hours and divisions, confirms 
   const planned = await rosterOf(page, 'A').allInnerTexts();
 
   await page.getByRole('button', { name: 'Confirm Divisions' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Divisions' })
+    .getByRole('button', { name: 'Save divisions' })
+    .click();
   await expect(page.getByText('Divisions saved successfully')).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toBeVisible();
   await expect(rosterOf(page, 'A')).toHaveText(planned);
@@ -85,7 +80,7 @@ test('a plan arranged by hand confirms too, with the elective batches its mixed 
   page,
 }) => {
   await logIn(page, IT_ADMIN);
-  await openReadySemester(page);
+  await openItSemesterSeven(page);
   await page.getByRole('button', { name: 'Arrange divisions manually' }).click();
   const prompt = page.getByRole('dialog', { name: 'Arrange divisions manually' });
   await prompt.getByRole('spinbutton', { name: 'Approximate division count' }).fill('2');
@@ -110,6 +105,10 @@ test('a plan arranged by hand confirms too, with the elective batches its mixed 
   await expect(second.getByText(`Students - ${20 - sizeOfA}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Confirm Divisions' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Divisions' })
+    .getByRole('button', { name: 'Save divisions' })
+    .click();
   await expect(page.getByText('Divisions saved successfully')).toBeVisible();
   await expect(page.getByText('Divisions are already created for this semester.')).toBeVisible();
   await expect(rosterOf(page, 'A')).toHaveCount(sizeOfA);

@@ -29,6 +29,8 @@ export interface SemesterScope {
   divisionsCreated: boolean;
   deadline: string | null;
   reminderSentOn: string | null;
+  /** "2026-27", or null for a semester made before academic years were recorded. */
+  academicYear: string | null;
   timezone: string;
   stream: { id: number; slug: string; title: string; streamCode: string };
   branch: { id: number; slug: string; name: string };
@@ -44,6 +46,7 @@ const semesterColumns = {
   divisionsCreated: semesters.divisionsCreated,
   deadline: semesters.subjectChoiceDeadline,
   reminderSentOn: semesters.deadlineReminderSentOn,
+  academicYear: semesters.academicYear,
   timezone: institutions.timezone,
   ...streamBranchColumns,
 };
@@ -58,6 +61,7 @@ function toScope(r: SemesterJoinRow): SemesterScope {
     institutionId: r.institutionId,
     isActive: r.isActive,
     subjectsLocked: r.subjectsLocked,
+    academicYear: r.academicYear,
     divisionsCreated: r.divisionsCreated,
     deadline: r.deadline,
     reminderSentOn: r.reminderSentOn,
@@ -70,6 +74,14 @@ function toScope(r: SemesterJoinRow): SemesterScope {
 /** A stream label people recognise, e.g. "BE Computer Engineering - Semester 7". */
 export function semesterLabel(s: Pick<SemesterScope, 'no' | 'stream' | 'branch'>): string {
   return `${s.stream.title} ${s.branch.name} - Semester ${s.no}`;
+}
+
+/**
+ * The term a semester is taught in: its academic year and half (odd semesters in the first half
+ * of the year, even ones in the second), e.g. "2026-27, odd semesters".
+ */
+export function termLabel(s: Pick<SemesterScope, 'no' | 'academicYear'>): string {
+  return `${s.academicYear ?? 'Academic year not set'}, ${s.no % 2 === 1 ? 'odd' : 'even'} semesters`;
 }
 
 /**

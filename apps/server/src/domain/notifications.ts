@@ -1,11 +1,23 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_TYPES, type Notification, type NotificationTypeCode } from '@rollbook/contract';
 import type { Db } from '../db/client';
-import { notifications, profiles } from '../db/schema';
+import { notifications, profiles, semesters } from '../db/schema';
 import { profileRoom } from '../plugins/app/io';
 
 type Row = typeof notifications.$inferSelect;
+
+/**
+ * Alerts that invite a person to make or change subject choices. Once a semester's divisions are
+ * created its choices are frozen for good, so these alerts of that semester would only send people
+ * to a page that refuses them: the bell leaves them out (see subjects-0004-choices-closed-reason.md).
+ */
+const CHOICE_INVITATIONS: NotificationTypeCode[] = [
+  'subject_choice_alert',
+  'subject_deletion_alert',
+  'subject_choice_deadline_alert',
+  'subject_choice_reset_alert',
+];
 
 function toWire(row: Pick<Row, 'slug' | 'status' | 'type' | 'message'>): Notification {
   return {
@@ -53,7 +65,17 @@ export function createNotificationService(
         message: notifications.message,
       })
       .from(notifications)
-      .where(eq(notifications.profileId, profileId))
+      .leftJoin(semesters, eq(semesters.id, notifications.semesterId))
+      .where(
+        and(
+          eq(notifications.profileId, profileId),
+          or(
+            isNull(semesters.id),
+            not(semesters.divisionsCreated),
+            not(inArray(notifications.type, CHOICE_INVITATIONS)),
+          ),
+        ),
+      )
       .orderBy(desc(notifications.createdAt), desc(notifications.id));
     return rows.map(toWire);
   }

@@ -92,6 +92,44 @@ export async function seedDemoSubjects(db: Db, clock: Clock = systemClock): Prom
     });
     await savePicks(db, sem.id, lockedAt, closed ? 'everyone' : 'some');
   }
+  await openMeSemesterOne(db, selection, inst.id, deadlineSeconds);
+}
+
+/**
+ * CE ME semester 1 gets no divisions in the demo, so its choices stay open for two weeks: the
+ * electives demo student (student.me@) and the CE teachers can really choose on a fresh start,
+ * where BE semester 7's choices are frozen by its divisions (made later by the timetable seed).
+ */
+async function openMeSemesterOne(
+  db: Db,
+  selection: ReturnType<typeof createSelectionService>,
+  institutionId: number,
+  deadlineSeconds: number,
+) {
+  const [sem] = await db
+    .select({ slug: semesters.slug, academicYear: semesters.academicYear, streamCode: streams.streamCode })
+    .from(semesters)
+    .innerJoin(streams, eq(streams.id, semesters.streamId))
+    .where(and(eq(semesters.institutionId, institutionId), eq(semesters.no, 1), eq(streams.title, 'ME')));
+  if (!sem) return;
+  const rows = await db
+    .select({ slug: catalogueSubjects.slug })
+    .from(catalogueSubjects)
+    .where(
+      and(
+        eq(catalogueSubjects.institutionId, institutionId),
+        eq(catalogueSubjects.streamCode, sem.streamCode),
+        eq(catalogueSubjects.semYear, 1),
+        eq(catalogueSubjects.academicYear, sem.academicYear ?? '2026-27'),
+      ),
+    )
+    .orderBy(asc(catalogueSubjects.subjectCode));
+  await selection.lock(await authOf(db, 'admin@rollbook.test'), {
+    semester_slug: sem.slug,
+    subject_slugs: rows.map((r) => r.slug),
+    deadline_timestamp: deadlineSeconds,
+    non_tech_subjects: [],
+  });
 }
 
 /**

@@ -36,6 +36,9 @@ const STREAMS = [
 ] as const;
 type DemoStream = (typeof STREAMS)[number];
 
+/** The demo student whose semester (CE ME 1) has electives open on a fresh start. */
+export const DEMO_ELECTIVES_STUDENT_EMAIL = 'student.me@rollbook.test';
+
 /** The current term's semesters and how many students each has. */
 const SEMESTER_PLAN: { stream: DemoStream; no: number; students: number }[] = [
   { stream: STREAMS[0], no: 5, students: 120 },
@@ -160,10 +163,17 @@ function studentRecords(random: () => number): Record<string, string>[] {
       // The demo student is the first CE BE semester 7 student by enrolment: the division planner
       // then places them in division A, batch A1, as the README promises.
       const first = p.stream === STREAMS[0] && p.no === 7 && n === 1;
+      // The electives demo student: CE ME semester 1 has no divisions, so its choices stay open.
+      const electivesFirst = p.stream === STREAMS[1] && p.no === 1 && n === 1;
+      const email = first
+        ? 'student@rollbook.test'
+        : electivesFirst
+          ? DEMO_ELECTIVES_STUDENT_EMAIL
+          : `${enrollment}@students.rollbook.test`;
       records.push({
         enrollment,
         name,
-        email: first ? 'student@rollbook.test' : `${enrollment}@students.rollbook.test`,
+        email,
         branch_code: p.stream.branch,
         stream_code: p.stream.code,
         semester: String(p.no),

@@ -11,6 +11,7 @@ import { seedDemoSubjects } from './demo-subjects';
 import { seedDemoTimetable } from './demo-timetable';
 import { seedDemoAllocation } from './demo-allocation';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoConfirmedLoad } from './demo-confirmed-load';
 
 export { DEMO_CAMPUS, DEMO_INSTITUTION_CODE } from './demo-workbook';
 
@@ -34,6 +35,10 @@ export const DEMO_ACCOUNTS = [
   {
     email: 'student@rollbook.test',
     description: 'student (BE semester 7, Computer Engineering, division A, batch A1)',
+  },
+  {
+    email: 'student.me@rollbook.test',
+    description: 'student (ME semester 1, Computer Engineering: electives open)',
   },
   {
     email: 'newteacher@rollbook.test',
@@ -113,6 +118,8 @@ async function buildDemo(db: Db, now: Date): Promise<void> {
   await seedDemoTimetable(db);
   // Teacher priorities for every planned semester, so the load allocation has a proposal to review.
   await seedDemoAllocation(db);
+  // CE's allocation confirmed from its timetable: the demo teacher's load matches what he teaches.
+  await seedDemoConfirmedLoad(db, 'admin@rollbook.test');
   // Past weeks of held sessions, so every attendance report has something to show.
   await seedDemoHistory(db, now);
 }

@@ -87,6 +87,17 @@ export type TeacherLoad = z.infer<typeof TeacherLoadSchema>;
 export const AllocationContextSchema = z.object({
   subject_to_teacher_map: SubjectToTeacherMapSchema,
   teacher_to_subject_map: z.tuple([z.record(z.string(), TeacherLoadSchema)]),
+  /**
+   * Rollbook addition (clients may ignore it): what the allocation covers (the active semesters of
+   * the admin's branches that have divisions, each with its term) and whether each is confirmed.
+   */
+  scope: z
+    .object({
+      semesters: z.array(
+        z.object({ slug: z.string(), label: z.string(), term: z.string(), confirmed: z.boolean() }),
+      ),
+    })
+    .optional(),
 });
 export type AllocationContext = z.infer<typeof AllocationContextSchema>;
 

@@ -129,6 +129,11 @@ export const TeacherSubjectChoicesSchema = z.object({
     saved_subjects: z.array(StreamSubjectsSchema),
     available_subjects: z.array(StreamSubjectsSchema),
   }),
+  /**
+   * Rollbook addition (clients may ignore it): why the teacher cannot choose now (every semester
+   * closed), or null while a choice is open.
+   */
+  closed_reason: z.string().nullable().optional(),
 });
 export type TeacherSubjectChoices = z.infer<typeof TeacherSubjectChoicesSchema>;
 
@@ -146,6 +151,11 @@ export const StudentSubjectChoicesSchema = z.object({
   deadline_timestamp: IsoDateSchema.nullable(),
   available_choices: z.array(SubjectCategorySchema),
   finalized_choices: z.array(SubjectSchema),
+  /**
+   * Rollbook addition (clients may ignore it): why the choices cannot be changed now (e.g. the
+   * semester's divisions were made from them), or null while they are open.
+   */
+  closed_reason: z.string().nullable().optional(),
 });
 export type StudentSubjectChoices = z.infer<typeof StudentSubjectChoicesSchema>;
 

@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { PlannerRunner } from '../../lib/planner-worker/planner-runner';
 import type { AuthContext } from '../../lib/caller';
-import { createScope } from '../../domain/caller-scope';
+import { createScope, semesterLabel, termLabel } from '../../domain/caller-scope';
 import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
 import { createAllocationRepository } from './allocation.repository';
 import { currentAssignments, loadAllocationScope, type AllocationScope } from './allocation-scope';
@@ -110,7 +110,17 @@ export function createAllocationService(deps: AllocationDeps) {
     let state = await loadAllocationScope(deps.db, auth);
     if (await ensureProposal(auth, state)) state = await loadAllocationScope(deps.db, auth);
     const { assignments } = currentAssignments(state);
-    return buildContext(state.subjects, state.units, assignments, state.teachers);
+    return {
+      ...buildContext(state.subjects, state.units, assignments, state.teachers),
+      scope: {
+        semesters: state.semesters.map((s) => ({
+          slug: s.slug,
+          label: semesterLabel(s),
+          term: termLabel(s),
+          confirmed: state.confirmed.has(s.id),
+        })),
+      },
+    };
   }
 
   return {

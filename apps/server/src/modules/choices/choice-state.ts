@@ -20,7 +20,8 @@ export function closedReason(
   }
   // Elective batches were made from the saved choices: a record the admin reopened earlier
   // must not change them now (see divisions-guard.ts for the admin's side).
-  if (semester.divisionsCreated) return `Your subject choices for ${label} are locked`;
+  if (semester.divisionsCreated)
+    return `Subject choices for ${label} are closed: its divisions were already created from the choices`;
   if (record.choicesLocked) return `Your subject choices for ${label} are locked`;
   if (deadlineReached(semester.deadline, now, semester.timezone) === true && record.reopenedAt === null) {
     return `The deadline for subject choices of ${label} (${readableDate(semester.deadline ?? '')}) has passed`;

@@ -57,6 +57,7 @@ describe('teacher subject choices (§11.1)', () => {
         saved_subjects: [],
         available_subjects: [],
       },
+      closed_reason: 'No subject choices are open for you',
     });
     const save = await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, { subject_choices: ['abc'] });
     expect(save.status).toBe(409);
@@ -616,8 +617,13 @@ describe('once the divisions of a semester exist', () => {
       const res = await as(t, w.students[0]!.profile, 'POST', url, body);
       expect(res.status, url).toBe(409);
       expect(res.body.message).toBe(
-        'Your subject choices for BE Computer Engineering - Semester 5 are locked',
+        'Subject choices for BE Computer Engineering - Semester 5 are closed: its divisions were already created from the choices',
       );
     }
+    // The view gives the same reason, for the page to show.
+    const closed = await as(t, w.students[0]!.profile, 'GET', STUDENT_VIEW);
+    expect(closed.body.data.closed_reason).toBe(
+      'Subject choices for BE Computer Engineering - Semester 5 are closed: its divisions were already created from the choices',
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/caller';
 import { createScope, type SemesterScope } from '../../domain/caller-scope';
 import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
 import { offeredSubjectToWire } from '../../domain/subjects/subject-rows';
-import { closedReason, isOpen, saveLocksImmediately } from './choice-state';
+import { closedReason, saveLocksImmediately } from './choice-state';
 import { createChoicesRepository, type ChoiceRecord } from './choices.repository';
 import type { ChoicesDeps } from './deps';
 
@@ -58,9 +58,11 @@ export function createStudentChoicesService(deps: ChoicesDeps) {
       ...new Set([...categories.flatMap((c) => c.subjectIds), ...items.map((i) => i.offeredSubjectId)]),
     ]);
     const rowById = new Map(rows.map((r) => [r.offeredId, r]));
+    const closed = closedReason(record, semester, deps.clock.now());
     return {
       slug: record.slug,
-      choices_locked: !isOpen(record, semester, deps.clock.now()),
+      choices_locked: closed !== null,
+      closed_reason: closed,
       choices_saved: record.choicesSaved,
       deadline_timestamp: semester.deadline,
       available_choices: categories.map((c) => ({

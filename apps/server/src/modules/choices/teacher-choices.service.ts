@@ -114,6 +114,7 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
         saved_subjects: group(savedSubjects, ctx.semesters),
         available_subjects: group(available, ctx.semesters),
       },
+      closed_reason: ctx.open.length === 0 ? closedMessage(ctx) : null,
     };
   }
 

@@ -10,7 +10,7 @@ export const DEFAULT_LOADING_TEXT = 'Loading....';
  * the whole page while the loader state is on. Announced politely to screen readers.
  */
 export function LoadingOverlay() {
-  const { LOADER_STATE, message } = useSharedSelector(selectLoader);
+  const { LOADER_STATE, message, detail } = useSharedSelector(selectLoader);
   if (!LOADER_STATE) return null;
   return (
     <div
@@ -23,6 +23,7 @@ export function LoadingOverlay() {
         <MapPin className="relative size-9 animate-pulse text-brand-600" aria-hidden />
       </span>
       <p className="text-base font-medium text-slate-700">{message ?? DEFAULT_LOADING_TEXT}</p>
+      {detail ? <p className="text-sm text-slate-600 tabular-nums">{detail}</p> : null}
     </div>
   );
 }

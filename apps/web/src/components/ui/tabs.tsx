@@ -22,13 +22,17 @@ export interface TabsProps {
 export function Tabs({ items, defaultValue, label, className }: TabsProps) {
   return (
     <RadixTabs.Root defaultValue={defaultValue} className={cx('flex flex-col gap-3', className)}>
-      <RadixTabs.List aria-label={label} className="inline-flex w-fit gap-1 rounded-lg bg-slate-100 p-1">
+      <RadixTabs.List
+        aria-label={label}
+        // Many tabs (divisions A…J) scroll inside their own strip instead of pushing the page sideways.
+        className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
+      >
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}
             value={item.value}
             className={cx(
-              'rounded-md px-4 py-1.5 text-sm font-medium text-slate-600',
+              'shrink-0 rounded-md px-4 py-1.5 text-sm font-medium text-slate-600',
               'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
               'focus-visible:outline-2 focus-visible:outline-brand-600',
             )}

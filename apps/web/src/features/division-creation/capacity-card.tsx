@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { estimatedDivisions, tooManyDivisionsText } from './division-size';
 
 export interface CapacityCardProps {
+  /** Students of the semester still to be placed: the estimate under the field is counted from them. */
+  totalStudents: number;
   planning: boolean;
   onPlan: (maxStudents: string) => void;
   onManual: () => void;
@@ -13,10 +16,13 @@ export interface CapacityCardProps {
  * "Set Division Capacity Range": the "Maximum Division Count" (the most students a division may
  * hold, sent as typed; the server explains a bad value) and "Set Division Capacity", which asks
  * the planner for a suggestion. Planning can take a few seconds, so the button says so meanwhile.
- * Manual mode starts here too.
+ * Manual mode starts here too. The quoted label reads like a number of divisions, so a helper line
+ * says it is students per division, and the estimate under it warns before a silly plan is asked for.
  */
-export function CapacityCard({ planning, onPlan, onManual }: CapacityCardProps) {
+export function CapacityCard({ totalStudents, planning, onPlan, onManual }: CapacityCardProps) {
   const [maxStudents, setMaxStudents] = useState('');
+  const estimate = estimatedDivisions(totalStudents, maxStudents);
+  const warning = estimate === null ? null : tooManyDivisionsText(estimate);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onPlan(maxStudents);
@@ -33,9 +39,10 @@ export function CapacityCard({ planning, onPlan, onManual }: CapacityCardProps) 
         Set Division Capacity Range
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-56">
+        <div className="w-full sm:w-56">
           <Input
             label="Maximum Division Count"
+            hint="students per division"
             type="number"
             inputMode="numeric"
             min={1}
@@ -50,6 +57,17 @@ export function CapacityCard({ planning, onPlan, onManual }: CapacityCardProps) 
         <Button variant="secondary" disabled={planning} onClick={onManual}>
           Arrange divisions manually
         </Button>
+      </div>
+      <div aria-live="polite" className="flex flex-col gap-2 text-sm">
+        {estimate !== null ? (
+          <p className="text-slate-600">
+            {totalStudents} students, at most {maxStudents.trim()} in a division: about {estimate}{' '}
+            {estimate === 1 ? 'division' : 'divisions'}.
+          </p>
+        ) : null}
+        {warning ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">{warning}</p>
+        ) : null}
       </div>
       {planning ? (
         <p className="text-sm text-slate-600" aria-live="polite">

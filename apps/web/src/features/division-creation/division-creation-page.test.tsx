@@ -237,6 +237,10 @@ describe('DivisionCreationPage', () => {
     expect(screen.getByRole('heading', { name: 'Division - B' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm Divisions' }));
+    // Nothing is saved before the admin answers the question.
+    const ask = await findOpenDialog('Confirm Divisions');
+    expect(confirmed).toBeNull();
+    await user.click(within(ask).getByRole('button', { name: 'Save divisions' }));
     expect(await screen.findByText('Divisions saved successfully')).toBeInTheDocument();
     expect(confirmed).toEqual({ semester_slug: 'it-7', divisions_data: suggestion });
 
@@ -373,6 +377,10 @@ describe('DivisionCreationPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm Divisions' }));
+    // Nothing is saved before the admin answers the question.
+    const ask = await findOpenDialog('Confirm Divisions');
+    expect(confirmed).toBeNull();
+    await user.click(within(ask).getByRole('button', { name: 'Save divisions' }));
     expect(await screen.findByText('Divisions saved successfully')).toBeInTheDocument();
     await waitFor(() => expect(confirmed).not.toBeNull());
     const plan = confirmed!.divisions_data;

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api/api-error';
@@ -30,6 +31,7 @@ import {
   type ManualDivision,
 } from './manual-divisions';
 import { useDivisionPickers } from './use-division-pickers';
+import { tooManyDivisionsText } from './division-size';
 
 /** Toasted once the server has stored the divisions (product spec §8). */
 export const DIVISIONS_SAVED = 'Divisions saved successfully';
@@ -48,6 +50,21 @@ type Draft =
   | { kind: 'manual'; divisions: ManualDivision[] };
 
 const NO_DRAFT: Draft = { kind: 'none' };
+
+/** The question "Confirm Divisions" asks first: saving freezes the students' choices. */
+export function confirmDivisionsQuestion(divisions: number): string {
+  return `Save these ${divisions} ${divisions === 1 ? 'division' : 'divisions'}? The students' elective choices of this semester are then frozen, and the divisions can be planned again only until a lecture has had a session.`;
+}
+
+/** The warning beside "Confirm Divisions" when the plan has more divisions than is sensible. */
+function DivisionCountWarning({ divisions }: { divisions: number }) {
+  const warning = tooManyDivisionsText(divisions);
+  return warning ? (
+    <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-900">
+      {warning}
+    </p>
+  ) : null;
+}
 
 function ExcelButton({ semesterSlug, division }: { semesterSlug: string; division: DivisionDetail }) {
   const [fetchExcel, fetching] = useDivisionExcelMutation();
@@ -74,6 +91,8 @@ function ExcelButton({ semesterSlug, division }: { semesterSlug: string; divisio
 export function DivisionCreationPage({ title }: { title: string }) {
   const [draft, setDraft] = useState<Draft>(NO_DRAFT);
   const [askCount, setAskCount] = useState(false);
+  // The save waiting for the admin's yes in the confirmation dialog (divisions are hard to undo).
+  const [toConfirm, setToConfirm] = useState<{ divisions: number; run: () => void } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Counts picker changes: a planner answer arriving after the admin picked something else is dropped.
   const pickerChanges = useRef(0);
@@ -113,13 +132,14 @@ export function DivisionCreationPage({ title }: { title: string }) {
     setDraft(NO_DRAFT);
     void groups.refetch();
   };
-  const saveManual = (divisions: ManualDivision[], subjectGroups: readonly SubjectChoiceGroup[]) => {
+  /** Checks a manual arrangement first (a problem is shown at once), then asks before saving it. */
+  const confirmManual = (divisions: ManualDivision[], subjectGroups: readonly SubjectChoiceGroup[]) => {
     const built = buildManualPlan(subjectGroups, divisions);
     if ('problem' in built) {
       setProblem(manualProblemText(built.problem));
       return;
     }
-    void save(built.plan);
+    setToConfirm({ divisions: built.plan.divisions.length, run: () => void save(built.plan) });
   };
 
   return (
@@ -181,6 +201,7 @@ export function DivisionCreationPage({ title }: { title: string }) {
       ) : null}
       {pending && !(draft.kind === 'suggestion' && draft.viewing) && draft.kind !== 'manual' ? (
         <CapacityCard
+          totalStudents={pending.total_students}
           planning={planning.isLoading}
           onPlan={(max) => void plan(max)}
           onManual={() => setAskCount(true)}
@@ -200,7 +221,7 @@ export function DivisionCreationPage({ title }: { title: string }) {
           </Button>
           <Button
             disabled={confirming.isLoading}
-            onClick={() => saveManual(draft.divisions, pending.subject_groups)}
+            onClick={() => confirmManual(draft.divisions, pending.subject_groups)}
           >
             {confirming.isLoading ? (
               <Spinner label="Saving divisions" className="text-white [&_svg]:size-4" />
@@ -215,11 +236,17 @@ export function DivisionCreationPage({ title }: { title: string }) {
       ) : null}
       {pending && draft.kind === 'suggestion' && draft.viewing ? (
         <>
+          <DivisionCountWarning divisions={draft.plan.divisions.length} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="destructive" onClick={() => setDraft(NO_DRAFT)}>
               Change division size
             </Button>
-            <Button disabled={confirming.isLoading} onClick={() => void save(draft.plan)}>
+            <Button
+              disabled={confirming.isLoading}
+              onClick={() =>
+                setToConfirm({ divisions: draft.plan.divisions.length, run: () => void save(draft.plan) })
+              }
+            >
               {confirming.isLoading ? (
                 <Spinner label="Saving divisions" className="text-white [&_svg]:size-4" />
               ) : null}
@@ -238,6 +265,16 @@ export function DivisionCreationPage({ title }: { title: string }) {
           onViewDivisions={() => setDraft({ ...draft, overviewOpen: false, viewing: true })}
         />
       ) : null}
+      <ConfirmDialog
+        open={toConfirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setToConfirm(null);
+        }}
+        title="Confirm Divisions"
+        question={confirmDivisionsQuestion(toConfirm?.divisions ?? 0)}
+        confirmLabel="Save divisions"
+        onConfirm={() => toConfirm?.run()}
+      />
       <ApproxCountDialog
         open={askCount}
         onOpenChange={setAskCount}

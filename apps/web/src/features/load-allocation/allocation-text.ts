@@ -13,5 +13,6 @@ export const ALLOCATION_TEXT = {
   noFreeTeacher: 'No teacher has enough free hours for these hours.',
   ranksFailed: 'Teacher priorities could not be loaded',
   maximumSaved: 'Weekly maximum saved',
+  downloadNeedsConfirm: 'Confirm the allocation first: the spreadsheet is of the confirmed allocation.',
   maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
 } as const;

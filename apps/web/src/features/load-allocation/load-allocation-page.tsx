@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api/api-error';
 import { downloadExcel } from '../../lib/excel-download';
 import { PageTitle } from '../../lib/page-title';
 import { AllocatedTable } from './allocated-table';
+import { AllocationScope } from './allocation-scope';
 import {
   useAllocationContextQuery,
   useAllocationExcelMutation,
@@ -79,13 +80,21 @@ export function LoadAllocationPage({ title }: { title: string }) {
   };
 
   const busy = resetting.isLoading || context.isFetching;
+  const scope = context.data?.scope?.semesters;
+  // Before any confirm the server refuses the spreadsheet (409): say so instead of offering it.
+  const nothingConfirmed = scope !== undefined && !scope.some((s) => s.confirmed);
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5">
       <PageTitle title={title} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={fetchingExcel.isLoading} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            disabled={fetchingExcel.isLoading || nothingConfirmed}
+            aria-describedby={nothingConfirmed ? 'download-excel-hint' : undefined}
+            onClick={() => void download()}
+          >
             Download Excel
           </Button>
           <Button
@@ -100,6 +109,12 @@ export function LoadAllocationPage({ title }: { title: string }) {
           </Button>
         </div>
       </div>
+      {nothingConfirmed ? (
+        <p id="download-excel-hint" className="-mt-3 text-sm text-slate-600 sm:text-right">
+          {ALLOCATION_TEXT.downloadNeedsConfirm}
+        </p>
+      ) : null}
+      {scope ? <AllocationScope semesters={scope} /> : null}
       {resetting.isLoading ? <Progress text={ALLOCATION_TEXT.recomputing} /> : null}
       {!resetting.isLoading && context.isLoading ? <Progress text={ALLOCATION_TEXT.preparing} /> : null}
       {context.isError && !context.isFetching ? (

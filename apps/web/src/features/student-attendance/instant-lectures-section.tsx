@@ -4,7 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { ManualRequestDialog } from './manual-request-dialog';
-import { useGetInstantLecturesForStudentQuery } from './student-attendance-api';
+import { FOLLOW_SESSIONS, useGetInstantLecturesForStudentQuery } from './student-attendance-api';
 import { StudentLectureCard } from './student-lecture-card';
 import { useMarking } from './use-marking';
 
@@ -25,7 +25,7 @@ function asCardLecture(lecture: InstantLectureStudent): LectureStudent {
  * timetable's but naming the session by its id, since an instant lecture has exactly one.
  */
 export function InstantLecturesSection() {
-  const list = useGetInstantLecturesForStudentQuery();
+  const list = useGetInstantLecturesForStudentQuery(undefined, FOLLOW_SESSIONS);
   const marking = useMarking('session');
   const [asking, setAsking] = useState<LectureStudent | null>(null);
 

@@ -107,6 +107,20 @@ export const studentAttendanceApi = api
     }),
   });
 
+/**
+ * How often the student's lists are asked again while the page is in front: a session the teacher
+ * starts or ends shows on the cards within this long, without a reload (see
+ * web-0003-student-session-state.md for why polling, not a socket push).
+ */
+export const SESSION_STATE_POLL_MS = 10_000;
+
+/** Query options of the student's lecture lists: polled while visible, fresh on return. */
+export const FOLLOW_SESSIONS = {
+  pollingInterval: SESSION_STATE_POLL_MS,
+  skipPollingIfUnfocused: true,
+  refetchOnFocus: true,
+} as const;
+
 export const {
   useGetStudentTimetableQuery,
   useMarkAttendanceMutation,

@@ -221,6 +221,42 @@ describe('StudentAttendancePage: timetables', () => {
   });
 });
 
+describe('StudentAttendancePage: session state', () => {
+  it('names each card’s session state and offers marking only while it is live', async () => {
+    serveTimetable(() => [
+      entry([
+        lecture({ slug: 'live' }),
+        lecture({ slug: 'later', start_time: '11:00', end_time: '12:00', session: null }),
+        lecture({
+          slug: 'done',
+          type: 'lab',
+          start_time: '07:00',
+          end_time: '08:00',
+          session: { session_id: 's0', active: 'post', day: '2026-05-06', classroom_final: null },
+        }),
+      ]),
+    ]);
+    renderPage();
+    const live = within(await screen.findByRole('article', { name: 'Compiler Design 09:00 - 10:00' }));
+    expect(live.getByText('Live now')).toBeInTheDocument();
+    expect(live.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled();
+
+    const later = within(screen.getByRole('article', { name: 'Compiler Design 11:00 - 12:00' }));
+    expect(later.getByText('Not started')).toBeInTheDocument();
+    expect(later.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+    expect(later.getByRole('button', { name: 'Manual Marking Request' })).toHaveAccessibleDescription(
+      'Marking opens when the teacher starts the session.',
+    );
+
+    const done = within(screen.getByRole('article', { name: 'Compiler Design 07:00 - 08:00' }));
+    expect(done.getByText('Ended')).toBeInTheDocument();
+    expect(done.getByText('practical')).toBeInTheDocument();
+    expect(done.getByRole('button', { name: 'Mark Attendance' })).toHaveAccessibleDescription(
+      'The session has ended.',
+    );
+  });
+});
+
 describe('attendanceForm', () => {
   it('names the recording recording.wav with the audio/wav type and sends the exact fields', async () => {
     const form = attendanceForm({
@@ -294,6 +330,8 @@ describe('StudentAttendancePage: marking', () => {
       await screen.findByText('Marking Attendance. Please do not refresh this page!'),
     ).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+    // The recording ran down, and the overlay now says the server is checking it.
+    expect(await screen.findByText(/^Checking… this can take up to 15 seconds/)).toBeInTheDocument();
     release();
     await waitFor(() =>
       expect(screen.queryByText('Marking Attendance. Please do not refresh this page!')).toBeNull(),

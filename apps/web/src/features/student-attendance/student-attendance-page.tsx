@@ -9,13 +9,13 @@ import { LocationGate } from './location-gate';
 import { InstantLecturesSection } from './instant-lectures-section';
 import { ManualRequestDialog } from './manual-request-dialog';
 import { PrivacyNotice } from './privacy-notice';
-import { useGetStudentTimetableQuery } from './student-attendance-api';
+import { FOLLOW_SESSIONS, useGetStudentTimetableQuery } from './student-attendance-api';
 import { StudentLectureCard } from './student-lecture-card';
 import { useMarking } from './use-marking';
 
 /** The timetables once location is allowed: per branch, lecture cards per timetable. */
 function Timetables() {
-  const timetable = useGetStudentTimetableQuery();
+  const timetable = useGetStudentTimetableQuery(undefined, FOLLOW_SESSIONS);
   const marking = useMarking();
   const [asking, setAsking] = useState<LectureStudent | null>(null);
 

@@ -1,7 +1,8 @@
-import { CheckCircle2, Clock, Mic, Send } from 'lucide-react';
+import { CheckCircle2, Clock, Mic, Radio, Send } from 'lucide-react';
 import type { LectureStudent } from '@rollbook/contract';
-import { Badge } from '../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { lectureTypeText } from '../../lib/lecture-type';
 import { ATTENDANCE_TEXT } from './attendance-text';
 
 /** "May 6, 2025" for an ISO day, or N/A (contract §6.1). */
@@ -21,6 +22,21 @@ function groupText(lecture: LectureStudent): string {
   if (lecture.type === 'theory') return lecture.batches[0]?.division.division_name ?? 'N/A';
   return lecture.batches.map((batch) => batch.batch_name).join(', ') || 'N/A';
 }
+
+/** Where today's session of a lecture stands: no session row yet reads as not started. */
+export type SessionState = 'not_started' | 'live' | 'ended';
+
+export function sessionStateOf(lecture: Pick<LectureStudent, 'session'>): SessionState {
+  if (lecture.session?.active === 'ongoing') return 'live';
+  if (lecture.session?.active === 'post') return 'ended';
+  return 'not_started';
+}
+
+const STATE_BADGE: Record<SessionState, { text: string; tone: BadgeTone }> = {
+  not_started: { text: ATTENDANCE_TEXT.notStarted, tone: 'neutral' },
+  live: { text: ATTENDANCE_TEXT.liveNow, tone: 'warning' },
+  ended: { text: ATTENDANCE_TEXT.ended, tone: 'neutral' },
+};
 
 /** What the card's buttons may do right now. */
 export interface CardActions {
@@ -47,6 +63,10 @@ export function StudentLectureCard({
   onManual: (lecture: LectureStudent) => void;
 }) {
   const subject = lecture.subject.subject_map;
+  const state = sessionStateOf(lecture);
+  // Marking and manual requests both need a live session: the server refuses any other (409).
+  const live = state === 'live';
+  const hintId = `${lecture.slug}-marking-hint`;
   return (
     <article
       aria-label={`${subject.subject_name} ${lecture.start_time} - ${lecture.end_time}`}
@@ -57,8 +77,12 @@ export function StudentLectureCard({
           <h3 className="text-base font-semibold text-slate-900">{subject.subject_name}</h3>
           <p className="text-xs text-slate-500">{subject.subject_code}</p>
         </div>
-        <div className="flex gap-1.5">
-          <Badge tone="brand">{lecture.type}</Badge>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone={STATE_BADGE[state].tone} className="gap-1">
+            {live ? <Radio className="size-3.5" aria-hidden /> : null}
+            {STATE_BADGE[state].text}
+          </Badge>
+          <Badge tone="brand">{lectureTypeText(lecture.type)}</Badge>
           {actions.marked ? (
             <Badge tone="success" className="gap-1">
               <CheckCircle2 className="size-3.5" aria-hidden />
@@ -85,24 +109,33 @@ export function StudentLectureCard({
         <dd>{sessionDayText(lecture.session?.day)}</dd>
       </dl>
       {actions.marked ? null : (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
-            className="sm:flex-1"
-            disabled={actions.busy || actions.requested}
-            onClick={() => onMark(lecture)}
-          >
-            <Mic className="size-4" aria-hidden />
-            {ATTENDANCE_TEXT.markButton}
-          </Button>
-          <Button
-            variant="secondary"
-            className="sm:flex-1"
-            disabled={actions.busy || actions.requested}
-            onClick={() => onManual(lecture)}
-          >
-            <Send className="size-4" aria-hidden />
-            {ATTENDANCE_TEXT.manualButton}
-          </Button>
+        <div className="flex flex-col gap-2">
+          {live ? null : (
+            <p id={hintId} className="text-sm text-slate-600">
+              {state === 'ended' ? ATTENDANCE_TEXT.markEnded : ATTENDANCE_TEXT.markOnlyLive}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              className="grow basis-44 whitespace-nowrap"
+              disabled={!live || actions.busy || actions.requested}
+              aria-describedby={live ? undefined : hintId}
+              onClick={() => onMark(lecture)}
+            >
+              <Mic className="size-4" aria-hidden />
+              {ATTENDANCE_TEXT.markButton}
+            </Button>
+            <Button
+              variant="secondary"
+              className="grow basis-44 whitespace-nowrap"
+              disabled={!live || actions.busy || actions.requested}
+              aria-describedby={live ? undefined : hintId}
+              onClick={() => onManual(lecture)}
+            >
+              <Send className="size-4" aria-hidden />
+              {ATTENDANCE_TEXT.manualButton}
+            </Button>
+          </div>
         </div>
       )}
     </article>

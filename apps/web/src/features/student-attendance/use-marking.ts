@@ -4,7 +4,7 @@ import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from 
 import { recordClip } from '../../lib/audio/record-clip';
 import { measureClockOffset } from '../../lib/time/clock-offset';
 import { encodeWavMono16 } from '../../lib/audio/wav';
-import { loaderFinished, loaderStarted } from '../../lib/loader/loader-slice';
+import { loaderFinished, loaderProgress, loaderStarted } from '../../lib/loader/loader-slice';
 import { useAppDispatch } from '../../lib/store-hooks';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { currentPosition, PERMISSION_DENIED } from './location';
@@ -26,6 +26,18 @@ function messageOf(error: unknown): string {
 
 function isPositionError(error: unknown): error is GeolocationPositionError {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number';
+}
+
+/**
+ * Calls `onTick` with the whole seconds left of a recording, at once and then every second, until
+ * the returned stop is called: the student sees the recording run down instead of a still overlay.
+ */
+export function countDown(durationMs: number, onTick: (secondsLeft: number) => void): () => void {
+  const end = Date.now() + durationMs;
+  const tick = () => onTick(Math.max(1, Math.ceil((end - Date.now()) / 1000)));
+  tick();
+  const timer = setInterval(tick, 1000);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -58,15 +70,22 @@ export function useMarking(markBy: MarkBy = 'lecture') {
     dispatch(loaderStarted(ATTENDANCE_TEXT.marking));
     try {
       // Without an answer the device's own clock is sent, held to the server's looser tolerance.
+      dispatch(loaderProgress(ATTENDANCE_TEXT.preparing));
       const clock = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
       let clip;
+      const stopCountdown = countDown(AUDIO_RECORDING_MS, (left) =>
+        dispatch(loaderProgress(ATTENDANCE_TEXT.recordingLeft(left))),
+      );
       try {
         clip = await markingDevices.recordClip(AUDIO_RECORDING_MS, {
           onSilence: () => toast.warning(ATTENDANCE_TEXT.noAudio),
         });
       } catch (error) {
         return void toast.error(`${ATTENDANCE_TEXT.recordFailed}${messageOf(error)}`);
+      } finally {
+        stopCountdown();
       }
+      dispatch(loaderProgress(ATTENDANCE_TEXT.locating));
       let position;
       try {
         position = await currentPosition();
@@ -74,6 +93,7 @@ export function useMarking(markBy: MarkBy = 'lecture') {
         const denied = isPositionError(error) && error.code === PERMISSION_DENIED;
         return void toast.error(denied ? ATTENDANCE_TEXT.allowLocation : ATTENDANCE_TEXT.locationUnavailable);
       }
+      dispatch(loaderProgress(ATTENDANCE_TEXT.checking));
       const result = await upload({
         lectureSlug: lecture.slug,
         ...sessionOf(lecture),

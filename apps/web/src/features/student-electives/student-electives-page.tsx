@@ -2,6 +2,7 @@ import { BookOpen, CalendarClock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ClosedNotice } from '../../components/feedback/closed-notice';
 import { isApiError } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { ElectiveChoiceForm } from './elective-choice-form';
@@ -62,7 +63,8 @@ export function StudentElectivesPage({ title }: { title: string }) {
       {missing || (state && state.available_choices.length === 0) ? <NoElectives /> : null}
       {state && state.available_choices.length > 0 ? (
         <>
-          {state.deadline_timestamp ? (
+          {/* A closed choice's deadline would read as an invitation: the notice below says why instead. */}
+          {state.deadline_timestamp && !state.choices_locked ? (
             <p className="flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
               <CalendarClock className="size-5" aria-hidden />
               <span>
@@ -74,7 +76,7 @@ export function StudentElectivesPage({ title }: { title: string }) {
             <>
               <SavedElectives subjects={state.finalized_choices} />
               {state.choices_locked ? (
-                <p className="text-sm text-slate-600">Your choices are locked.</p>
+                <ClosedNotice summary="Your choices are locked." reason={state.closed_reason} />
               ) : (
                 <Button
                   variant="secondary"
@@ -87,7 +89,7 @@ export function StudentElectivesPage({ title }: { title: string }) {
               )}
             </>
           ) : state.choices_locked ? (
-            <p className="text-slate-600">Subject choices are closed for now.</p>
+            <ClosedNotice summary="Subject choices are closed for now." reason={state.closed_reason} />
           ) : (
             <ElectiveChoiceForm
               categories={state.available_choices}

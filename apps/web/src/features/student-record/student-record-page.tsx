@@ -8,6 +8,7 @@ import { WeekChart } from '../../components/charts/week-chart';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { useStudentMarksQuery, useStudentRecordQuery } from './student-record-api';
+import { lectureTypeText } from '../../lib/lecture-type';
 
 /** Marks per page of the list. */
 export const MARKS_PAGE_SIZE = 10;
@@ -92,7 +93,7 @@ function MarkItem({ mark }: { mark: RecordMark }) {
         <p className="font-medium text-slate-900">
           {mark.subject_name}{' '}
           <span className="font-normal text-slate-600">
-            · {readable(mark.day)} · {mark.lecture_type}
+            · {readable(mark.day)} · {lectureTypeText(mark.lecture_type)}
           </span>
         </p>
         <div className="flex gap-1">

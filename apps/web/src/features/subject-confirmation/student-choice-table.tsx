@@ -1,6 +1,7 @@
 import type { StudentChoiceRow } from '@rollbook/contract';
 import { Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { ChoiceList } from './choice-list';
 import { ExpanderButton } from './expander-button';
 
@@ -24,53 +25,55 @@ function canDelete(row: StudentChoiceRow, subjectSlug: string): boolean {
 export function StudentChoiceTable({ rows, subjectSlug, onDelete }: StudentChoiceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
-    <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm">
-      <thead className="bg-slate-50 text-slate-600">
-        <tr>
-          <th className="px-4 py-2">Enrollment No.</th>
-          <th className="px-4 py-2">Student Name</th>
-          <th className="px-4 py-2">Email</th>
-          <th className="px-4 py-2">Action</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const name = row.profile.profile.name;
-          return (
-            <Fragment key={row.slug}>
-              <tr className="border-t border-slate-100">
-                <td className="px-4 py-2">{row.profile.enrollment}</td>
-                <td className="px-4 py-2 font-medium text-slate-900">{name}</td>
-                <td className="px-4 py-2">{row.profile.profile.email}</td>
-                <td className="flex items-center gap-1 px-4 py-2">
-                  <ExpanderButton
-                    label={`Choices of ${name}`}
-                    expanded={expanded === row.slug}
-                    onToggle={() => setExpanded((current) => (current === row.slug ? null : row.slug))}
-                  />
-                  {canDelete(row, subjectSlug) ? (
-                    <button
-                      type="button"
-                      aria-label={`Delete choice of ${name}`}
-                      onClick={() => onDelete(row)}
-                      className="rounded-md p-1 text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
-                    >
-                      <Trash2 className="size-5" aria-hidden />
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-              {expanded === row.slug ? (
-                <tr>
-                  <td colSpan={4} className="bg-slate-50 px-6 py-3">
-                    <ChoiceList subjects={row.finalized_choises} />
+    <TableScroll label="Students who chose the subject">
+      <table className="w-full min-w-max bg-white text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th className="px-4 py-2">Enrollment No.</th>
+            <th className="px-4 py-2">Student Name</th>
+            <th className="px-4 py-2">Email</th>
+            <th className="px-4 py-2">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const name = row.profile.profile.name;
+            return (
+              <Fragment key={row.slug}>
+                <tr className="border-t border-slate-100">
+                  <td className="px-4 py-2">{row.profile.enrollment}</td>
+                  <td className="px-4 py-2 font-medium text-slate-900">{name}</td>
+                  <td className="px-4 py-2">{row.profile.profile.email}</td>
+                  <td className="flex items-center gap-1 px-4 py-2">
+                    <ExpanderButton
+                      label={`Choices of ${name}`}
+                      expanded={expanded === row.slug}
+                      onToggle={() => setExpanded((current) => (current === row.slug ? null : row.slug))}
+                    />
+                    {canDelete(row, subjectSlug) ? (
+                      <button
+                        type="button"
+                        aria-label={`Delete choice of ${name}`}
+                        onClick={() => onDelete(row)}
+                        className="rounded-md p-1 text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+                      >
+                        <Trash2 className="size-5" aria-hidden />
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
-              ) : null}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </table>
+                {expanded === row.slug ? (
+                  <tr>
+                    <td colSpan={4} className="bg-slate-50 px-6 py-3">
+                      <ChoiceList subjects={row.finalized_choises} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -12,6 +12,8 @@ export interface ExtendDeadlineDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy: boolean;
+  /** The deadline now in force (YYYY-MM-DD), shown so the new one can be chosen after it. */
+  currentDeadline?: string | null;
   /** Receives the new deadline in unix seconds. */
   onExtend: (deadlineTimestamp: number) => void;
 }
@@ -19,7 +21,13 @@ export interface ExtendDeadlineDialogProps {
 /**
  * The "Extend Deadline" dialog (contract §9.6): a new date and the word `yes` typed to confirm.
  */
-export function ExtendDeadlineDialog({ open, onOpenChange, busy, onExtend }: ExtendDeadlineDialogProps) {
+export function ExtendDeadlineDialog({
+  open,
+  onOpenChange,
+  busy,
+  currentDeadline,
+  onExtend,
+}: ExtendDeadlineDialogProps) {
   const [date, setDate] = useState('');
   const [typed, setTyped] = useState('');
   const submit = (event: FormEvent) => {
@@ -36,11 +44,18 @@ export function ExtendDeadlineDialog({ open, onOpenChange, busy, onExtend }: Ext
     onExtend(seconds);
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Extend Deadline">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Extend Deadline"
+      description={currentDeadline ? `Current deadline: ${currentDeadline}` : undefined}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <Input
           type="date"
           label="New deadline"
+          min={currentDeadline ?? undefined}
+          hint={currentDeadline ? `Choose a day after ${currentDeadline}.` : undefined}
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />

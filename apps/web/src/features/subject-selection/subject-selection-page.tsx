@@ -206,6 +206,7 @@ export function SubjectSelectionPage({ title }: { title: string }) {
         open={panel === 'extend'}
         onOpenChange={(open) => setPanel(open ? 'extend' : null)}
         busy={extending.isLoading}
+        currentDeadline={semester?.subject_choice_deadline ?? null}
         onExtend={(seconds) => void extend(seconds)}
       />
     </section>

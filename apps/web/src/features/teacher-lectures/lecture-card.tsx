@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ClassroomPicker } from './classroom-picker';
 import { lectureGroup, LECTURES_TEXT, statusBadge } from './lecture-text';
+import { lectureTypeText } from '../../lib/lecture-type';
 
 /** The room a card shows: the session's final room, else the timetable's. */
 export function cardClassroomSlug(lecture: LectureTeacher): string {
@@ -49,7 +50,7 @@ export function LectureCard({
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="text-base font-semibold text-slate-900">{subject}</h3>
         <div className="flex gap-1.5">
-          <Badge tone="brand">{lecture.type}</Badge>
+          <Badge tone="brand">{lectureTypeText(lecture.type)}</Badge>
           <Badge tone={status.tone}>{status.text}</Badge>
         </div>
       </header>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ClosedNotice } from '../../components/feedback/closed-notice';
 import { PageTitle } from '../../lib/page-title';
 import { choicePayload } from './choice-payload';
 import { ChoosableSubject } from './choosable-subject';
@@ -83,7 +84,7 @@ export function TeacherSubjectChoicePage({ title }: { title: string }) {
         <>
           <SavedChoices streams={state.subject_choices.saved_subjects} />
           {locked ? (
-            <p className="text-sm text-slate-600">Your subject choices are locked.</p>
+            <ClosedNotice summary="Your subject choices are locked." reason={state.closed_reason} />
           ) : (
             <Button variant="secondary" className="self-end" onClick={() => setPanel('unsave')}>
               Unsave
@@ -92,7 +93,7 @@ export function TeacherSubjectChoicePage({ title }: { title: string }) {
         </>
       ) : null}
       {state && !saved && locked ? (
-        <p className="text-slate-600">Subject choices are closed for now.</p>
+        <ClosedNotice summary="Subject choices are closed for now." reason={state.closed_reason} />
       ) : null}
       {state && !saved && !locked ? (
         <>

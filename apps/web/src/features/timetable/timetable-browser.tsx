@@ -14,6 +14,14 @@ import { streamLabel } from './week-days';
 import { WeeklyGrid } from './weekly-grid';
 
 /**
+ * "Division - A | Sem - 7": the server's full name already starts with "Division - " (the
+ * original client added it a second time: "Division - Division - A | Sem - 7").
+ */
+export function divisionLabel(fullName: string): string {
+  return fullName.startsWith('Division - ') ? fullName : `Division - ${fullName}`;
+}
+
+/**
  * Browsing the master timetable: pick a Stream, then a Division ("Division - {full_name}"), and see
  * its weekly grid. A button goes back to the upload form to replace the timetable.
  */
@@ -46,7 +54,7 @@ export function TimetableBrowser({ onUploadNew }: { onUploadNew: () => void }) {
           disabled={!streamSlug || divisions.isFetching}
           options={
             streamSlug
-              ? (divisions.data ?? []).map((d) => ({ value: d.slug, label: `Division - ${d.full_name}` }))
+              ? (divisions.data ?? []).map((d) => ({ value: d.slug, label: divisionLabel(d.full_name) }))
               : []
           }
           onChange={setDivisionSlug}
@@ -65,7 +73,7 @@ export function TimetableBrowser({ onUploadNew }: { onUploadNew: () => void }) {
       {divisionSlug && timetable.data && !timetable.isFetching ? (
         <WeeklyGrid
           timetable={timetable.data}
-          label={`Weekly timetable of Division - ${division?.full_name ?? ''}`}
+          label={`Weekly timetable of ${divisionLabel(division?.full_name ?? '')}`}
         />
       ) : null}
     </div>

@@ -8,10 +8,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export interface LoaderState {
   LOADER_STATE: boolean;
   message: string | null;
+  /** What long work is doing now (e.g. "Recording… 3 s left"), shown under the message. */
+  detail: string | null;
   pending: number;
 }
 
-const initialState: LoaderState = { LOADER_STATE: false, message: null, pending: 0 };
+const initialState: LoaderState = { LOADER_STATE: false, message: null, detail: null, pending: 0 };
 
 const loaderSlice = createSlice({
   name: 'loader',
@@ -27,12 +29,17 @@ const loaderSlice = createSlice({
       if (state.pending === 0) {
         state.LOADER_STATE = false;
         state.message = null;
+        state.detail = null;
       }
+    },
+    /** Says what the running work does now, so a long wait is never a still overlay. */
+    loaderProgress(state, action: PayloadAction<string | null>) {
+      if (state.LOADER_STATE) state.detail = action.payload;
     },
   },
 });
 
-export const { loaderStarted, loaderFinished } = loaderSlice.actions;
+export const { loaderStarted, loaderFinished, loaderProgress } = loaderSlice.actions;
 export const loaderReducer = loaderSlice.reducer;
 
 /** The loader state. */

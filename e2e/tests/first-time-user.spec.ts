@@ -1,0 +1,172 @@
+import type { Browser, Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
+import { todaysDemoLecture } from '../support/lectures';
+import { logIn, logOut, openItSemesterSeven } from '../support/pages';
+
+// What a first-time user tripped on (issue 18), one test per major finding.
+
+async function alertMessages(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: /^Alerts/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(sheet).toBeVisible();
+  const texts = await sheet.getByRole('listitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return texts;
+}
+
+test('closed choices say why, invite nobody, and the demo has choices to try', async ({ page }) => {
+  // The demo student's semester has divisions: the page gives the server's reason, no deadline.
+  await logIn(page, 'student@rollbook.test');
+  expect((await alertMessages(page)).filter((m) => /open until/.test(m))).toEqual([]);
+  await page.goto('/student-dashboard/elective-subject');
+  await expect(page.getByText('Subject choices are closed for now.')).toBeVisible();
+  await expect(page.getByText(/divisions were already created from the choices/)).toBeVisible();
+  await expect(page.getByText(/Decision Deadline/)).toHaveCount(0);
+  await logOut(page);
+
+  // The electives demo student (CE ME semester 1) really chooses, as the README says.
+  await logIn(page, 'student.me@rollbook.test');
+  expect((await alertMessages(page)).some((m) => /open until/.test(m))).toBe(true);
+  await page.goto('/student-dashboard/elective-subject');
+  await expect(page.getByText(/Decision Deadline/)).toBeVisible();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Subjects are saved Successfully')).toBeVisible();
+  await logOut(page);
+
+  // The demo teacher has an open choice too (CE ME semester 1).
+  await logIn(page, 'teacher@rollbook.test');
+  await page.goto('/teacher-dashboard/subject-choice');
+  await expect(page.getByRole('button', { name: /^Choose / }).first()).toBeVisible();
+  await expect(page.getByText('Subject choices are closed for now.')).toHaveCount(0);
+});
+
+test('division size: a helper line, a warning for too many divisions, and a question before saving', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin.it@rollbook.test');
+  await openItSemesterSeven(page);
+
+  const size = page.getByRole('spinbutton', { name: 'Maximum Division Count' });
+  await expect(size).toHaveAccessibleDescription('students per division');
+  await size.fill('2');
+  await expect(page.getByText(/about 10 divisions/)).toBeVisible();
+  await expect(page.getByText(/That makes 10 divisions/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Set Division Capacity' }).click();
+  const overview = page.getByRole('dialog', { name: 'Subject Hours Overview' });
+  await expect(overview).toBeVisible({ timeout: 30_000 });
+  await overview.getByRole('button', { name: 'View Divisions' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /That makes \d+ divisions/ })).toBeVisible();
+
+  // Confirm asks first; Cancel saves nothing.
+  await page.getByRole('button', { name: 'Confirm Divisions' }).click();
+  const ask = page.getByRole('dialog', { name: 'Confirm Divisions' });
+  await expect(ask).toContainText(/elective choices of this semester are then frozen/);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  // Nothing was saved: the semester still offers its choice groups to plan from.
+  await openItSemesterSeven(page);
+  await expect(page.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeVisible();
+  await expect(page.getByText('Divisions are already created for this semester.')).toHaveCount(0);
+});
+
+test('the student sees which lecture is live, follows its start without a reload, and sees marking progress', async ({
+  request,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The demo teacher's division A lecture of today, through the API.
+  const login = await request.post('/api/auth/api/login/', {
+    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
+  });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const lecture = await todaysDemoLecture(request, headers);
+
+  const dir = testInfo.outputPath('microphone');
+  await mkdir(dir, { recursive: true });
+  const wav = path.join(dir, 'room.wav');
+  await writeRoomWav(wav);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchWithMicrophone(testInfo, wav);
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
+      permissions: ['geolocation', 'microphone'],
+    });
+    const page = await context.newPage();
+    await logIn(page, 'student@rollbook.test');
+    const card = page.getByRole('article', { name: lecture.card });
+    await expect(card.getByText('Not started')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();
+    await expect(card.getByText('Marking opens when the teacher starts the session.')).toBeVisible();
+
+    // The teacher starts the session; the open page follows without a reload.
+    const started = await request.post('/api/manage/session/create_lecture_session/', {
+      headers,
+      multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    await expect(card.getByText('Live now')).toBeVisible({ timeout: 30_000 });
+    const mark = card.getByRole('button', { name: 'Mark Attendance' });
+    await expect(mark).toBeEnabled();
+
+    // Marking says what it does: the recording runs down, then the server checks it. The upload is
+    // held until the check is seen, so a fast answer cannot hide it.
+    let releaseUpload = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/manage/session/mark_attendance_for_student/', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    await mark.click();
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
+    await expect(page.getByText(/^Recording… \d s left/)).toBeVisible();
+    await expect(page.getByText(/^Checking…/)).toBeVisible({ timeout: 30_000 });
+    releaseUpload();
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeHidden({
+      timeout: 30_000,
+    });
+  } finally {
+    await browser?.close();
+  }
+});
+
+test('the allocation says what it covers, offers the spreadsheet only once confirmed, and the demo teacher has his load', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // IT's allocation is a proposal: the scope is named, and the spreadsheet waits for a confirm.
+  await logIn(page, 'admin.it@rollbook.test');
+  await page.goto('/admin/subject-allocation');
+  const scope = page.getByRole('region', { name: 'Allocation scope' });
+  await expect(scope).toContainText('Term 2026-27, odd semesters', { timeout: 30_000 });
+  await expect(scope).toContainText('BE Information Technology - Semester 5');
+  await expect(scope).not.toContainText('(confirmed)');
+  const download = page.getByRole('button', { name: 'Download Excel' });
+  await expect(download).toBeDisabled();
+  await expect(download).toHaveAccessibleDescription(/Confirm the allocation first/);
+  await logOut(page);
+
+  // CE's is confirmed (from its timetable): the spreadsheet is offered.
+  await logIn(page, 'admin@rollbook.test');
+  await page.goto('/admin/subject-allocation');
+  await expect(page.getByRole('region', { name: 'Allocation scope' })).toContainText(
+    'BE Computer Engineering - Semester 7 (confirmed)',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('button', { name: 'Download Excel' })).toBeEnabled();
+  await logOut(page);
+
+  // The demo teacher's load lists the lecture he teaches every day.
+  await logIn(page, 'teacher@rollbook.test');
+  await page.goto('/teacher-dashboard/load-allocation');
+  const load = page.getByRole('table', { name: 'My allocated load' });
+  await expect(load.getByRole('row', { name: 'Information Security', exact: true })).toBeVisible();
+  await expect(page.getByText('No load has been allocated to you yet.')).toHaveCount(0);
+});
