@@ -3,7 +3,7 @@
 // 300-verification burst through the worker pool.
 // Run: npx tsx bench/presence/verify-proof.bench.ts [--iterations 60]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { planProofCases, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { planProofCasesByClass, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
 import { planCases, renderCase } from '../../packages/presence/src/corpus/cases';
 import { createVerifierPool } from '../../packages/presence/src/pool/verifier-pool';
 import { verifyPresence } from '../../packages/presence/src/verify/verify-presence';
@@ -18,7 +18,7 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (used.user + used.system) / 1000;
 };
 
-const spec = planProofCases(300, 1).find(
+const spec = planProofCasesByClass(60, 1, ['present']).find(
   (s) => s.cls === 'present' && s.variant === 'lecture' && s.studentRate === 48000 && s.client === 'web48',
 )!;
 const { input } = renderProofCase(spec);

@@ -39,17 +39,7 @@ import {
  * and a two-way call whose far end is a colluding phone on speaker in the room.
  */
 export type ProofCaseClass =
-  | 'present'
-  | 'present2w'
-  | 'T1'
-  | 'T2'
-  | 'T2f'
-  | 'T2f2w'
-  | 'T2fcall'
-  | 'T2T4'
-  | 'T3'
-  | 'T4'
-  | 'T7';
+  'present' | 'present2w' | 'T1' | 'T2' | 'T2f' | 'T2f2w' | 'T2fcall' | 'T2T4' | 'T3' | 'T4' | 'T7';
 
 /** Every class, present students first. */
 export const PROOF_CLASSES: readonly ProofCaseClass[] = [
@@ -116,45 +106,6 @@ const FILE_LOOP_S = 180;
 const CLASSROOM = { latitude: 19.07283, longitude: 72.88261 };
 const LOW_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 16000, bandHighHz: 19000 };
 
-/** 30 % present students, 10 % each attack class, variants evenly; deterministic from the seed. */
-export function planProofCases(count: number, seed: number): ProofCaseSpec[] {
-  const rng = new Rng(seed);
-  const classes: ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2T4', 'T3', 'T4', 'T7'];
-  const specs: ProofCaseSpec[] = [];
-  for (let i = 0; i < count; i++) {
-    const r = rng.next();
-    const cls: ProofCaseClass = r < 0.3 ? 'present' : classes[Math.min(6, Math.floor((r - 0.3) / 0.1))]!;
-    const distanceM = rng.uniform(1, 20);
-    const roomKind: Room['kind'] =
-      distanceM > 14
-        ? 'hall'
-        : distanceM > 8
-          ? rng.pick(['medium', 'hall'] as const)
-          : rng.pick(['small', 'medium', 'hall'] as const);
-    const variant = rng.pick(PROOF_VARIANTS[cls]);
-    specs.push({
-      id: `case-${String(i).padStart(5, '0')}`,
-      seed: rng.seed(),
-      cls,
-      variant,
-      distanceM,
-      noise: rng.pick(['quiet', 'moderate', 'loud'] as const),
-      roomKind,
-      studentRate: rng.chance(0.6) ? 48000 : 44100,
-      client: rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
-      band:
-        variant === 'weak_speaker'
-          ? rng.chance(0.5)
-            ? 'low'
-            : 'default'
-          : rng.chance(0.2)
-            ? 'low'
-            : 'default',
-    });
-  }
-  return specs;
-}
-
 /** One planned case of class `cls` (draws in a fixed order from `rng`). */
 function planOne(rng: Rng, cls: ProofCaseClass, id: string): ProofCaseSpec {
   const distanceM = rng.uniform(1, 20);
@@ -175,9 +126,17 @@ function planOne(rng: Rng, cls: ProofCaseClass, id: string): ProofCaseSpec {
     noise: rng.pick(['quiet', 'moderate', 'loud'] as const),
     roomKind,
     studentRate: rng.chance(0.6) ? 48000 : 44100,
-    client: twoWay ? rng.pick(['web48', 'web48', 'web44'] as const) : rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
+    client: twoWay
+      ? rng.pick(['web48', 'web48', 'web44'] as const)
+      : rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
     band:
-      variant === 'weak_speaker' ? (rng.chance(0.5) ? 'low' : 'default') : rng.chance(0.2) ? 'low' : 'default',
+      variant === 'weak_speaker'
+        ? rng.chance(0.5)
+          ? 'low'
+          : 'default'
+        : rng.chance(0.2)
+          ? 'low'
+          : 'default',
   };
   if (twoWay) spec.teacherRollOffHz = rng.uniform(15000, 22000);
   return spec;
@@ -409,7 +368,8 @@ interface RoomEmission {
 function onWorld(signal: Float32Array, atS: number): Float32Array {
   const out = new Float32Array(WORLD_S * HIGH_RATE);
   const first = Math.round(atS * HIGH_RATE);
-  for (let i = Math.max(0, -first); i < signal.length && first + i < out.length; i++) out[first + i] = signal[i]!;
+  for (let i = Math.max(0, -first); i < signal.length && first + i < out.length; i++)
+    out[first + i] = signal[i]!;
   return out;
 }
 
@@ -424,7 +384,14 @@ function teacherHighBand(rng: Rng, room: Room, emissions: RoomEmission[]): Float
     addDirect(out, scaled, HIGH_RATE, d, dbToGain(-e.directLossDb) / d);
     for (let i = 0; i < out.length; i++) radiated[i] = radiated[i]! + scaled[i]!;
   }
-  const tail = reverberate(radiated, HIGH_RATE, room, room.rt60HighS, rng, 1 / criticalDistanceM(room, room.rt60HighS));
+  const tail = reverberate(
+    radiated,
+    HIGH_RATE,
+    room,
+    room.rt60HighS,
+    rng,
+    1 / criticalDistanceM(room, room.rt60HighS),
+  );
   for (let i = 0; i < out.length; i++) out[i] = out[i]! + tail[i]!;
   return out;
 }
@@ -440,7 +407,12 @@ function otherChallenges(rng: Rng, session: Session): RoomEmission[] {
   const config = challengeConfigFor(session.config);
   return Array.from({ length: rng.int(0, 3) }, (_, k) => ({
     signal: onWorld(
-      synthesizeSpan(new ToneSchedule(deriveChallengeKey(session.keyHex, `other-${k}-${rng.int(0, 1e9)}`), config), 0, CHALLENGE_SPAN_S, HIGH_RATE),
+      synthesizeSpan(
+        new ToneSchedule(deriveChallengeKey(session.keyHex, `other-${k}-${rng.int(0, 1e9)}`), config),
+        0,
+        CHALLENGE_SPAN_S,
+        HIGH_RATE,
+      ),
       rng.uniform(0, WORLD_S - CHALLENGE_SPAN_S),
     ),
     levelDb: phoneLevelDb(rng),
@@ -450,7 +422,12 @@ function otherChallenges(rng: Rng, session: Session): RoomEmission[] {
 }
 
 /** The teacher's own speaker, next to its microphone, playing the schedule over the whole world. */
-function teacherOwnTone(rng: Rng, session: Session, worldStartMs: number, gain: (hz: number) => number): RoomEmission {
+function teacherOwnTone(
+  rng: Rng,
+  session: Session,
+  worldStartMs: number,
+  gain: (hz: number) => number,
+): RoomEmission {
   const s0 = (worldStartMs - session.originMs) / 1000;
   return {
     signal: synthesizeSpan(session.timeline, s0, WORLD_S, HIGH_RATE, { gainAtHz: gain }),

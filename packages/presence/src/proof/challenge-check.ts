@@ -1,4 +1,9 @@
-import { CHALLENGE_SPAN_S, challengeConfigFor, challengeSchedule, deriveChallengeKey } from '../challenge/challenge-sequence';
+import {
+  CHALLENGE_SPAN_S,
+  challengeConfigFor,
+  challengeSchedule,
+  deriveChallengeKey,
+} from '../challenge/challenge-sequence';
 import { correlateChirps } from '../detect/chirp-correlations';
 import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
 import type { ToneScheduleConfig } from '../schedule/tone-schedule';
@@ -79,7 +84,12 @@ export function checkChallenge(
   };
   const selfNote = self ? [] : (['challenge_self_unheard'] as const);
   const unavailable = (why: string): { check: ProofCheck; details: ChallengeDetails } => ({
-    check: { check: 'challenge', status: 'review', reasons: [...selfNote, 'challenge_unavailable'], summary: why },
+    check: {
+      check: 'challenge',
+      status: 'review',
+      reasons: [...selfNote, 'challenge_unavailable'],
+      summary: why,
+    },
     details,
   });
   if (!ctx.teacher.streaming) return unavailable("the teacher's device is not streaming its microphone");
@@ -124,13 +134,19 @@ export function checkChallenge(
   const measured = `score ${match.score.toFixed(2)} (min ${th.challengeScoreMin}) in the teacher's ${heard.sampleRate} Hz stream`;
   if (match.score >= th.challengeScoreMin) {
     return {
-      check: { check: 'challenge', status: 'passed', reasons: [...selfNote], summary: `${measured}, at the moment claimed` },
+      check: {
+        check: 'challenge',
+        status: 'passed',
+        reasons: [...selfNote],
+        summary: `${measured}, at the moment claimed`,
+      },
       details,
     };
   }
-  const late = details.elsewhere && details.elsewhere.score >= th.challengeScoreMin
-    ? `; heard ${details.elsewhere.offsetMs.toFixed(0)} ms off the moment claimed (score ${details.elsewhere.score.toFixed(2)})`
-    : '';
+  const late =
+    details.elsewhere && details.elsewhere.score >= th.challengeScoreMin
+      ? `; heard ${details.elsewhere.offsetMs.toFixed(0)} ms off the moment claimed (score ${details.elsewhere.score.toFixed(2)})`
+      : '';
   return {
     check: {
       check: 'challenge',

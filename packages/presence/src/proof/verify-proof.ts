@@ -248,7 +248,12 @@ function challengeStep(
 ): { check: ProofCheck; details: ChallengeDetails | null } {
   if (!input.challenge) {
     return {
-      check: { check: 'challenge', status: 'not_applicable', reasons: [], summary: 'the two-way check was not requested' },
+      check: {
+        check: 'challenge',
+        status: 'not_applicable',
+        reasons: [],
+        summary: 'the two-way check was not requested',
+      },
       details: null,
     };
   }
