@@ -49,6 +49,32 @@ for (const cached of [false, true]) {
   );
 }
 
+// The two-way check (issue 17 item 4): a present student of our client with the challenge required.
+const twoWaySpec = planProofCasesByClass(60, 1, ['present2w']).find(
+  (s) =>
+    s.variant === 'lecture' &&
+    s.studentRate === 48000 &&
+    s.client === 'web48' &&
+    (s.teacherRollOffHz ?? 0) > 19000,
+)!;
+const twoWay = renderProofCase(twoWaySpec).input;
+for (let i = 0; i < 5; i++) verifyProof({ ...twoWay, cacheTeacherFeatures: false });
+for (const cached of [false, true]) {
+  const cpu: number[] = [];
+  let challengeMs = 0;
+  let verdict = '';
+  for (let i = 0; i < iterations; i++) {
+    const c0 = process.cpuUsage();
+    const r = verifyProof({ ...twoWay, cacheTeacherFeatures: cached });
+    cpu.push(cpuMs(c0));
+    challengeMs += r.timings.challengeMs / iterations;
+    verdict = r.verdict;
+  }
+  console.log(
+    `two-way (${twoWaySpec.id}, ${verdict}), ${cached ? 'warm' : 'cold'}: CPU per verification median ${percentile(cpu, 0.5).toFixed(1)} ms, p90 ${percentile(cpu, 0.9).toFixed(1)} ms; challenge stage wall mean ${challengeMs.toFixed(1)} ms`,
+  );
+}
+
 // The first design's verifier at the same moment, for comparison on a machine whose load varies.
 const v1Spec = planCases(200, 1).find(
   (s) => s.cls === 'present' && s.studentRate === 48000 && s.teacherClient === 'web48',

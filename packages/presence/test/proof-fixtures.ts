@@ -7,7 +7,11 @@ import type { ProofInput } from '../src/proof/verify-proof';
 import { synthesizeSpan } from '../src/schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../src/schedule/tone-schedule';
 import { encodeWav } from '../src/wav/encode-wav';
-import { challengeConfigFor, deriveChallengeKey, synthesizeChallenge } from '../src/challenge/challenge-sequence';
+import {
+  challengeConfigFor,
+  deriveChallengeKey,
+  synthesizeChallenge,
+} from '../src/challenge/challenge-sequence';
 import { CLASSROOM, rawChunks, roomSound, EPOCH_MS } from './fixtures';
 
 export const KEY = '5e1f0c2a9b7d4e3f8a6c1b0d2e4f6a8c9d7b5e3f1a2c4e6b8d0f1e3a5c7b9d2f';

@@ -68,7 +68,7 @@ describe('teacherSamples', () => {
 });
 
 describe('verifyProof with the two-way check', () => {
-  it('is present when the room heard the attempt\'s challenge at the moment claimed', () => {
+  it("is present when the room heard the attempt's challenge at the moment claimed", () => {
     const r = verifyProof(proofCase({ challenge: { attemptId: 'a-1' } }));
     expect(r.verdict).toBe('present');
     expect(challengeOf(r).status).toBe('passed');

@@ -62,8 +62,13 @@ export async function evaluateProofCorpus(opts: ProofEvaluateOptions): Promise<P
   };
   const workers = Math.max(1, Math.min(opts.workers ?? 1, specs.length));
   if (specs.length === 0) return outcomes;
-  if (workers === 1) for (const spec of specs) record(runProofCase(spec, opts.thresholds));
-  else {
+  if (workers === 1) {
+    for (const spec of specs) {
+      record(runProofCase(spec, opts.thresholds));
+      // Let the caller's file writes run between cases: a stopped run keeps what it did.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } else {
     // Interleaved slices: every worker gets a share of every class, so a stopped run is balanced.
     const slices = Array.from({ length: workers }, (_, w) => specs.filter((_, i) => i % workers === w));
     await Promise.all(slices.map((slice) => runInWorker(slice, opts.thresholds, record)));
