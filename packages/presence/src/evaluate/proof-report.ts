@@ -51,7 +51,10 @@ export interface ProofReport {
   cases: number;
   falseAcceptByClass: ProofRateRow[];
   falseAcceptByVariant: ProofRateRow[];
+  /** Present students without the two-way check (the genuine target). */
   falseRejectUpTo15m: ProofRateRow;
+  /** Present students with the two-way check: all, and where the teacher's microphone passes its band. */
+  twoWayRejectUpTo15m: ProofRateRow[];
   falseRejectByVariant: ProofRateRow[];
   falseRejectByBucket: ProofRateRow[];
   falseReject15to20m: ProofRateRow;
@@ -81,7 +84,28 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
     falseAcceptByVariant: groups(attacks, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
       row(k, r, accepted),
     ),
-    falseRejectUpTo15m: row('present, <= 15 m (all variants)', near, rejected),
+    falseRejectUpTo15m: row(
+      'present, <= 15 m (all variants)',
+      near.filter((o) => o.spec.cls === 'present'),
+      rejected,
+    ),
+    twoWayRejectUpTo15m: [
+      row(
+        'present2w <= 15 m, any teacher mic',
+        near.filter((o) => o.spec.cls === 'present2w'),
+        rejected,
+      ),
+      row(
+        'present2w <= 15 m, teacher mic >= 18 kHz',
+        near.filter((o) => o.spec.cls === 'present2w' && (o.spec.teacherRollOffHz ?? 0) >= 18000),
+        rejected,
+      ),
+      row(
+        'present2w <= 15 m, teacher mic >= 19 kHz',
+        near.filter((o) => o.spec.cls === 'present2w' && (o.spec.teacherRollOffHz ?? 0) >= 19000),
+        rejected,
+      ),
+    ],
     falseRejectByVariant: groups(near, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
       row(k, r, rejected),
     ),
@@ -124,7 +148,8 @@ export function formatProofReport(r: ProofReport): string {
     'per attack variant:',
     ...r.falseAcceptByVariant.map(line),
     '',
-    'false reject (verdict absent), present students (target <= 1 % up to 15 m):',
+    'false reject (verdict absent), present students (target <= 1 % up to 15 m; the first row is the',
+    'present class without the two-way check, per-variant rows include present2w):',
     line(r.falseRejectUpTo15m),
     ...r.falseRejectByVariant.map(line),
     line(r.falseReject15to20m),
@@ -132,7 +157,9 @@ export function formatProofReport(r: ProofReport): string {
     'per distance bucket and client (all distances):',
     ...r.falseRejectByBucket.map(line),
     '',
-    "two-way check, present students <= 15 m, by the teacher microphone's roll-off corner (6th order):",
+    'two-way check, present students (present2w), absent verdicts:',
+    ...r.twoWayRejectUpTo15m.map(line),
+    "by the teacher microphone's roll-off corner (6th order), <= 15 m:",
     ...r.twoWayRejectByTeacherBand.map(line),
     '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
