@@ -3,7 +3,7 @@
 // 300-verification burst through the worker pool.
 // Run: npx tsx bench/presence/verify-proof.bench.ts [--iterations 60]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { planProofCases, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { planProofCasesByClass, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
 import { planCases, renderCase } from '../../packages/presence/src/corpus/cases';
 import { createVerifierPool } from '../../packages/presence/src/pool/verifier-pool';
 import { verifyPresence } from '../../packages/presence/src/verify/verify-presence';
@@ -18,7 +18,7 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (used.user + used.system) / 1000;
 };
 
-const spec = planProofCases(300, 1).find(
+const spec = planProofCasesByClass(60, 1, ['present']).find(
   (s) => s.cls === 'present' && s.variant === 'lecture' && s.studentRate === 48000 && s.client === 'web48',
 )!;
 const { input } = renderProofCase(spec);
@@ -46,6 +46,32 @@ for (const cached of [false, true]) {
   console.log(
     `${cached ? 'warm' : 'cold'}: CPU per verification median ${percentile(cpu, 0.5).toFixed(1)} ms, p90 ${percentile(cpu, 0.9).toFixed(1)} ms; ` +
       `wall stages (mean, inflated by load) decode ${stages.decodeMs.toFixed(1)} / tone ${stages.toneMs.toFixed(1)} / ambient ${stages.ambientMs.toFixed(1)} ms`,
+  );
+}
+
+// The two-way check (issue 17 item 4): a present student of our client with the challenge required.
+const twoWaySpec = planProofCasesByClass(60, 1, ['present2w']).find(
+  (s) =>
+    s.variant === 'lecture' &&
+    s.studentRate === 48000 &&
+    s.client === 'web48' &&
+    (s.teacherRollOffHz ?? 0) > 19000,
+)!;
+const twoWay = renderProofCase(twoWaySpec).input;
+for (let i = 0; i < 5; i++) verifyProof({ ...twoWay, cacheTeacherFeatures: false });
+for (const cached of [false, true]) {
+  const cpu: number[] = [];
+  let challengeMs = 0;
+  let verdict = '';
+  for (let i = 0; i < iterations; i++) {
+    const c0 = process.cpuUsage();
+    const r = verifyProof({ ...twoWay, cacheTeacherFeatures: cached });
+    cpu.push(cpuMs(c0));
+    challengeMs += r.timings.challengeMs / iterations;
+    verdict = r.verdict;
+  }
+  console.log(
+    `two-way (${twoWaySpec.id}, ${verdict}), ${cached ? 'warm' : 'cold'}: CPU per verification median ${percentile(cpu, 0.5).toFixed(1)} ms, p90 ${percentile(cpu, 0.9).toFixed(1)} ms; challenge stage wall mean ${challengeMs.toFixed(1)} ms`,
   );
 }
 

@@ -59,5 +59,13 @@ export {
 } from './proof/proof-reasons';
 export type { ProofCheck, ProofCheckName, ProofReason, ProofVerdict } from './proof/proof-reasons';
 export { checkToneLevel, locateFilePhase } from './proof/tone-level';
+// The two-way challenge (item 4): the sequence (browser-safe, also `@rollbook/presence/challenge`)
+// and its check in the teacher's stream.
+export * from './challenge/index';
+export { checkChallenge } from './proof/challenge-check';
+export type { ChallengeContext, ChallengeDetails, ChallengeInput } from './proof/challenge-check';
+export { teacherSamples } from './proof/teacher-samples';
+export type { TeacherSamples } from './proof/teacher-samples';
+export { toneAnchoredStartMs } from './proof/timing-window';
 export type { ToneLevelReport } from './proof/tone-level';
 export { checkGeofence } from './verify/recording-checks';

@@ -7,6 +7,11 @@ import type { ProofInput } from '../src/proof/verify-proof';
 import { synthesizeSpan } from '../src/schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../src/schedule/tone-schedule';
 import { encodeWav } from '../src/wav/encode-wav';
+import {
+  challengeConfigFor,
+  deriveChallengeKey,
+  synthesizeChallenge,
+} from '../src/challenge/challenge-sequence';
 import { CLASSROOM, rawChunks, roomSound, EPOCH_MS } from './fixtures';
 
 export const KEY = '5e1f0c2a9b7d4e3f8a6c1b0d2e4f6a8c9d7b5e3f1a2c4e6b8d0f1e3a5c7b9d2f';
@@ -36,6 +41,12 @@ export interface ProofCaseOptions {
   clockErrorMs?: number;
   /** The original client: the session's file of this length looped from the schedule's epoch. */
   fileLoopS?: number;
+  /**
+   * The two-way check for this attempt: the phone plays its challenge `emissionMs` after its
+   * recording starts; the teacher's microphone hears it `heardLateMs` later (a relay's round trip),
+   * at `teacherGain` (0 = not at all: a one-way relay).
+   */
+  challenge?: { attemptId: string; emissionMs?: number; heardLateMs?: number; teacherGain?: number };
 }
 
 const cache = new Map<string, ProofInput>();
@@ -67,6 +78,19 @@ function render(opts: ProofCaseOptions): ProofInput {
     (_, i) => 0.5 * heard[start + i]! + (opts.toneGain ?? 0.01) * tone[i]! + 0.0005 * rng.normal(),
   );
   if (opts.lowPassHz) applyBiquadCascade(student, 'lowpass', opts.lowPassHz, RATE, 4);
+  let teacherSound = world;
+  if (opts.challenge) {
+    const c = opts.challenge;
+    const played = synthesizeChallenge(deriveChallengeKey(KEY, c.attemptId), challengeConfigFor(), RATE);
+    const emission = Math.round(((c.emissionMs ?? 60) / 1000) * RATE);
+    for (let i = 0; i < played.length && emission + i < student.length; i++)
+      if (emission + i >= 0) student[emission + i] = student[emission + i]! + 0.2 * played[i]!;
+    teacherSound = Float32Array.from(world);
+    const at = start + emission + Math.round(((c.heardLateMs ?? 20) / 1000) * RATE);
+    const gain = c.teacherGain ?? 0.01;
+    for (let i = 0; i < played.length && at + i < teacherSound.length; i++)
+      teacherSound[at + i] = teacherSound[at + i]! + gain * played[i]!;
+  }
   return {
     tone: {
       keyHex: KEY,
@@ -86,7 +110,8 @@ function render(opts: ProofCaseOptions): ProofInput {
       uploadReceivedMs: WINDOW_START_MS + 5000 + 900,
       clockToleranceMs: 250,
     },
-    teacher: { streaming: true, final: true, chunks: rawChunks(world, RATE) },
+    teacher: { streaming: true, final: true, chunks: rawChunks(teacherSound, RATE) },
+    ...(opts.challenge ? { challenge: { attemptId: opts.challenge.attemptId } } : {}),
     position: { latitude: CLASSROOM.latitude + 0.0001, longitude: CLASSROOM.longitude, accuracyM: 10 },
     classroom: CLASSROOM,
   };

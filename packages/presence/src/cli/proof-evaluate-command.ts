@@ -1,16 +1,21 @@
+import { existsSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { corpusFingerprint } from '../evaluate/corpus-fingerprint';
-import { evaluateProofCorpus } from '../evaluate/proof-evaluate';
+import { PROOF_CLASSES, type ProofCaseClass } from '../corpus/proof-cases';
+import { caseKey, evaluateProofCorpus } from '../evaluate/proof-evaluate';
 import type { ProofOutcome } from '../evaluate/proof-outcome';
 import { formatMargins, formatProofReport, summarizeProof } from '../evaluate/proof-report';
 import { resolveProofThresholds } from '../proof/proof-thresholds';
 import { UsageError } from './verify-command';
 
-export const EVALUATE_PROOF_USAGE = `presence evaluate [--cases 3000] [--seeds 12,13] [--workers 2] [--outcomes run.jsonl] [--json report.json] [--from run.jsonl ...]
-  v2 corpus: every attack class of issue 17, rates with 95 % upper bounds; --from re-reports saved outcomes (.jsonl or .jsonl.gz)`;
-export const CALIBRATE_USAGE = `presence calibrate [--cases 1000] [--seed 7] [--workers 2] [--outcomes run.jsonl] [--from run.jsonl]
+export const EVALUATE_PROOF_USAGE = `presence evaluate [--per-class 3000] [--classes T1,T2,...] [--seeds 12,13] [--workers 2]
+                  [--outcomes run.jsonl [--resume]] [--json report.json] [--from run.jsonl ...]
+  v2 corpus: every class of issue 17 (${PROOF_CLASSES.join(', ')}), rates with 95 % upper bounds.
+  --classes runs a shard; --resume keeps the outcomes file and skips the cases it holds;
+  --from re-reports saved outcomes (.jsonl or .jsonl.gz) without rendering`;
+export const CALIBRATE_USAGE = `presence calibrate [--per-class 100] [--seed 7] [--workers 2] [--outcomes run.jsonl [--resume]] [--from run.jsonl]
   prints the margins each threshold of proof-thresholds.ts was set from`;
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -30,32 +35,59 @@ async function readOutcomes(paths: string[]): Promise<ProofOutcome[]> {
   return out;
 }
 
-async function run(
-  seeds: number[],
-  cases: number,
-  workers: number,
-  outcomesPath: string | undefined,
-  log: (line: string) => void,
-): Promise<ProofOutcome[]> {
+function classList(value: string | undefined): ProofCaseClass[] {
+  if (value === undefined) return [...PROOF_CLASSES];
+  const list = value.split(',').map((c) => c.trim());
+  for (const c of list)
+    if (!PROOF_CLASSES.includes(c as ProofCaseClass))
+      throw new UsageError(`unknown class ${c} (classes: ${PROOF_CLASSES.join(', ')})`);
+  return list as ProofCaseClass[];
+}
+
+interface RunOptions {
+  seeds: number[];
+  perClass: number;
+  classes: ProofCaseClass[];
+  workers: number;
+  outcomesPath: string | undefined;
+  resume: boolean;
+}
+
+/**
+ * Renders and verifies, appending each outcome to the outcomes file as it comes. With `resume`,
+ * the file's cases are kept and skipped: a stopped run continues where it was.
+ */
+async function run(o: RunOptions, log: (line: string) => void): Promise<ProofOutcome[]> {
   const all: ProofOutcome[] = [];
-  if (outcomesPath) await writeFile(outcomesPath, '');
+  const done = new Set<string>();
+  if (o.outcomesPath && o.resume && existsSync(o.outcomesPath)) {
+    for (const prior of await readOutcomes([o.outcomesPath])) {
+      if (done.has(caseKey(prior.spec))) continue;
+      done.add(caseKey(prior.spec));
+      all.push(prior);
+    }
+    log(`  resuming: ${done.size} cases already in ${o.outcomesPath}`);
+  } else if (o.outcomesPath) await writeFile(o.outcomesPath, '');
   const started = performance.now();
-  for (const seed of seeds) {
+  for (const seed of o.seeds) {
     let shown = 0;
+    let writes = Promise.resolve();
     const outcomes = await evaluateProofCorpus({
-      cases,
+      perClass: o.perClass,
       seed,
-      workers,
-      onOutcome: (o, done, total) => {
-        if (outcomesPath) void appendFile(outcomesPath, `${JSON.stringify(o)}\n`);
-        if (done - shown >= Math.max(1, Math.floor(total / 20)) || done === total) {
-          shown = done;
-          log(
-            `  seed ${seed}: ${done}/${total} cases (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-          );
+      classes: o.classes,
+      skip: done,
+      workers: o.workers,
+      onOutcome: (outcome, n, total) => {
+        const path = o.outcomesPath;
+        if (path) writes = writes.then(() => appendFile(path, `${JSON.stringify(outcome)}\n`));
+        if (n - shown >= Math.max(1, Math.floor(total / 50)) || n === total) {
+          shown = n;
+          log(`  seed ${seed}: ${n}/${total} cases (${((performance.now() - started) / 1000).toFixed(0)} s)`);
         }
       },
     });
+    await writes;
     all.push(...outcomes);
   }
   return all;
@@ -66,10 +98,12 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
   const { values } = parseArgs({
     args: argv,
     options: {
-      cases: { type: 'string' },
+      'per-class': { type: 'string' },
+      classes: { type: 'string' },
       seeds: { type: 'string' },
       workers: { type: 'string' },
       outcomes: { type: 'string' },
+      resume: { type: 'boolean' },
       json: { type: 'string' },
       from: { type: 'string', multiple: true },
     },
@@ -83,10 +117,14 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
   } else {
     seeds = (values.seeds ?? '12').split(',').map((s) => positiveInt(s, 12, 'seeds'));
     outcomes = await run(
-      seeds,
-      positiveInt(values.cases, 3000, 'cases'),
-      positiveInt(values.workers, 1, 'workers'),
-      values.outcomes,
+      {
+        seeds,
+        perClass: positiveInt(values['per-class'], 3000, 'per-class'),
+        classes: classList(values.classes),
+        workers: positiveInt(values.workers, 1, 'workers'),
+        outcomesPath: values.outcomes,
+        resume: values.resume ?? false,
+      },
       log,
     );
   }
@@ -100,10 +138,11 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
   const { values } = parseArgs({
     args: argv,
     options: {
-      cases: { type: 'string' },
+      'per-class': { type: 'string' },
       seed: { type: 'string' },
       workers: { type: 'string' },
       outcomes: { type: 'string' },
+      resume: { type: 'boolean' },
       from: { type: 'string', multiple: true },
     },
   });
@@ -111,10 +150,14 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
   const outcomes = values.from
     ? await readOutcomes(values.from)
     : await run(
-        [seed],
-        positiveInt(values.cases, 1000, 'cases'),
-        positiveInt(values.workers, 1, 'workers'),
-        values.outcomes,
+        {
+          seeds: [seed],
+          perClass: positiveInt(values['per-class'], 100, 'per-class'),
+          classes: [...PROOF_CLASSES],
+          workers: positiveInt(values.workers, 1, 'workers'),
+          outcomesPath: values.outcomes,
+          resume: values.resume ?? false,
+        },
         log,
       );
   return formatMargins(outcomes, resolveProofThresholds(), corpusFingerprint(), seed);

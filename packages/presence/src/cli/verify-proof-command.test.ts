@@ -47,8 +47,32 @@ describe('presence verify (v2)', () => {
       'tone_time',
       'ambient',
       'geofence',
+      'challenge',
     ]);
     expect(out.reasons).toEqual(['geofence_unavailable']);
+  });
+
+  it('re-checks the two-way challenge of an attempt from the key and the attempt id', async () => {
+    const heard = proofCase({ challenge: { attemptId: 'attempt-7' } });
+    const sub = join(dir, 'two-way');
+    await mkdir(join(sub, 'teacher'), { recursive: true });
+    await writeFile(join(sub, 'student.wav'), heard.studentWav);
+    for (const c of heard.teacher.chunks)
+      await writeFile(join(sub, 'teacher', `${c.timestampMs}.pcm`), c.bytes);
+    const args = [
+      ...base().map((a) => (a.endsWith('student.wav') ? join(sub, 'student.wav') : a)),
+      ...['--teacher', join(sub, 'teacher')],
+    ];
+    type Out = { verdict: string; checks: { check: string; status: string }[]; reasons: string[] };
+    const status = (o: Out): string => o.checks.find((c) => c.check === 'challenge')!.status;
+    const ok = JSON.parse(await verifyCommand([...args, '--challenge-attempt', 'attempt-7'])) as Out;
+    expect(ok.verdict).toBe('present');
+    expect(status(ok)).toBe('passed');
+    const wrong = JSON.parse(await verifyCommand([...args, '--challenge-attempt', 'attempt-8'])) as Out;
+    expect(wrong.verdict).toBe('absent');
+    expect(wrong.reasons).toContain('challenge_not_heard');
+    const skipped = JSON.parse(await verifyCommand(args)) as Out;
+    expect(status(skipped)).toBe('not_applicable');
   });
 
   it('takes negative coordinates as "--lon -0.12" and says when the teacher did not stream', async () => {

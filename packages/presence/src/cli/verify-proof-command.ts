@@ -4,14 +4,20 @@ import { parseArgs } from 'node:util';
 import { PresenceInputError } from '../errors';
 import type { TonePlayback } from '../proof/timing-window';
 import { verifyProof, type ProofInput } from '../proof/verify-proof';
-import { DEFAULT_SCHEDULE_CONFIG, parseScheduleConfig } from '../schedule/tone-schedule';
+import {
+  DEFAULT_SCHEDULE_CONFIG,
+  parseScheduleConfig,
+  type ToneScheduleConfig,
+} from '../schedule/tone-schedule';
 import type { TeacherChunk } from '../verify/teacher-chunks';
 import { joinNegativeValues, numberOption } from './cli-args';
 
 export const VERIFY_PROOF_USAGE = `presence verify --session session.json --student student.wav --start-time <ms> --upload-time <ms>
                 [--clock-tolerance <ms>] [--teacher <dir> [--teacher-pending] | --no-teacher-stream]
                 [--lat <deg> --lon <deg> [--accuracy <m>]] [--room-lat <deg> --room-lon <deg> [--radius <m>]]
-  --session  JSON {"keyHex", "config"?, "playback"}: the session's key, schedule config and how it was played
+                [--challenge-attempt <id>]
+  --session  JSON {"keyHex", "config"?, "playback", "challengeConfig"?}: the session's key, schedule config and how it was played
+  --challenge-attempt  the attempt id when the two-way check was required (the challenge derives from the key and it)
   --teacher  folder of teacher chunks named by server time: <ms>.pcm (raw PCM16, chunk start) or <ms>.wav (chunk end)
   all times are server epoch milliseconds; negative numbers work as "--lon -0.12"`;
 
@@ -28,6 +34,7 @@ const VALUE_OPTIONS = [
   'room-lat',
   'room-lon',
   'radius',
+  'challenge-attempt',
 ];
 
 /** Wrong or missing command-line arguments (exit code 64). */
@@ -35,14 +42,20 @@ export class ProofUsageError extends Error {}
 
 const usage = (message: string): Error => new ProofUsageError(`${message}\n${VERIFY_PROOF_USAGE}`);
 
-async function loadSession(path: string): Promise<ProofInput['tone']> {
+interface SessionFile {
+  tone: ProofInput['tone'];
+  /** The challenge's config when the institution set one other than the default for the tone. */
+  challengeConfig?: ToneScheduleConfig;
+}
+
+async function loadSession(path: string): Promise<SessionFile> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch {
     throw new PresenceInputError('bad_tone_params', `${path} is not a JSON session file`);
   }
-  const v = json as { keyHex?: unknown; config?: unknown; playback?: unknown };
+  const v = json as { keyHex?: unknown; config?: unknown; playback?: unknown; challengeConfig?: unknown };
   if (typeof v.keyHex !== 'string')
     throw new PresenceInputError('bad_tone_params', 'the session file has no keyHex');
   const p = v.playback as Partial<TonePlayback> | undefined;
@@ -56,9 +69,12 @@ async function loadSession(path: string): Promise<ProofInput['tone']> {
     throw new PresenceInputError('bad_tone_params', 'the session file has no valid playback (live or file)');
   }
   return {
-    keyHex: v.keyHex,
-    config: v.config === undefined ? DEFAULT_SCHEDULE_CONFIG : parseScheduleConfig(v.config),
-    playback,
+    tone: {
+      keyHex: v.keyHex,
+      config: v.config === undefined ? DEFAULT_SCHEDULE_CONFIG : parseScheduleConfig(v.config),
+      playback,
+    },
+    ...(v.challengeConfig !== undefined ? { challengeConfig: parseScheduleConfig(v.challengeConfig) } : {}),
   };
 }
 
@@ -108,8 +124,18 @@ export async function verifyProofCommand(argv: string[]): Promise<string> {
   const radius = num('radius');
   const tolerance = num('clock-tolerance');
   const teacherDir = str('teacher');
+  const attempt = str('challenge-attempt');
+  const sessionFile = await loadSession(session);
   const input: ProofInput = {
-    tone: await loadSession(session),
+    tone: sessionFile.tone,
+    ...(attempt !== undefined
+      ? {
+          challenge: {
+            attemptId: attempt,
+            ...(sessionFile.challengeConfig ? { config: sessionFile.challengeConfig } : {}),
+          },
+        }
+      : {}),
     studentWav: new Uint8Array(await readFile(student)),
     timing: {
       claimedStartMs: startMs,

@@ -5,6 +5,7 @@ import type { ProofInput } from '../proof/verify-proof';
 import type { TonePlayback } from '../proof/timing-window';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { toHex } from '../schedule/sha256';
+import { CHALLENGE_SPAN_S, challengeConfigFor, deriveChallengeKey } from '../challenge/challenge-sequence';
 import {
   DEFAULT_SCHEDULE_CONFIG,
   LoopedSchedule,
@@ -32,12 +33,38 @@ import {
 // recording, and every attack class of design/presence.md. See
 // docs/decisions/presence-0009-evaluation-v2.md for the model and what it assumes.
 
-/** Ground truth: a present student or an attack class. */
-export type ProofCaseClass = 'present' | 'T1' | 'T2' | 'T2f' | 'T2T4' | 'T3' | 'T4' | 'T7';
+/**
+ * Ground truth: a present student or an attack class. `present2w`, `T2f2w` and `T2fcall` are our
+ * web client with the institution's two-way check: a present student, a one-way full-band relay,
+ * and a two-way call whose far end is a colluding phone on speaker in the room.
+ */
+export type ProofCaseClass =
+  'present' | 'present2w' | 'T1' | 'T2' | 'T2f' | 'T2f2w' | 'T2fcall' | 'T2T4' | 'T3' | 'T4' | 'T7';
+
+/** Every class, present students first. */
+export const PROOF_CLASSES: readonly ProofCaseClass[] = [
+  'present',
+  'present2w',
+  'T1',
+  'T2',
+  'T2f',
+  'T2f2w',
+  'T2fcall',
+  'T2T4',
+  'T3',
+  'T4',
+  'T7',
+];
+
+/** Classes whose cases use the two-way check. */
+export const TWO_WAY_CLASSES: readonly ProofCaseClass[] = ['present2w', 'T2f2w', 'T2fcall'];
 export type ProofClient = 'web48' | 'web44' | 'flutter16';
 
 export const PROOF_VARIANTS: Record<ProofCaseClass, readonly string[]> = {
   present: ['lecture', 'lecture', 'lecture', 'silent_room', 'weak_speaker', 'steep_phone', 'teacher_gap'],
+  present2w: ['lecture', 'lecture', 'lecture', 'silent_room', 'weak_speaker', 'steep_phone', 'teacher_gap'],
+  T2f2w: ['fullband_relay', 'fullband_relay_compensated'],
+  T2fcall: ['two_way_call', 'two_way_call_compensated'],
   T1: ['home_tv', 'silence', 'speech_only', 'other_classroom'],
   T2: ['relay_8k', 'relay_16k', 'relay_24k'],
   T2f: ['fullband_relay', 'fullband_relay_compensated'],
@@ -62,6 +89,8 @@ export interface ProofCaseSpec {
   client: ProofClient;
   /** 'low' = 16-19 kHz, the band an institution picks for weak speakers. */
   band: 'default' | 'low';
+  /** Two-way classes: the teacher microphone's roll-off corner (the bandwidth the check needs), Hz. */
+  teacherRollOffHz?: number;
 }
 
 export interface ProofCorpusCase {
@@ -77,41 +106,56 @@ const FILE_LOOP_S = 180;
 const CLASSROOM = { latitude: 19.07283, longitude: 72.88261 };
 const LOW_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 16000, bandHighHz: 19000 };
 
-/** 30 % present students, 10 % each attack class, variants evenly; deterministic from the seed. */
-export function planProofCases(count: number, seed: number): ProofCaseSpec[] {
-  const rng = new Rng(seed);
-  const classes: ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2T4', 'T3', 'T4', 'T7'];
+/** One planned case of class `cls` (draws in a fixed order from `rng`). */
+function planOne(rng: Rng, cls: ProofCaseClass, id: string): ProofCaseSpec {
+  const distanceM = rng.uniform(1, 20);
+  const roomKind: Room['kind'] =
+    distanceM > 14
+      ? 'hall'
+      : distanceM > 8
+        ? rng.pick(['medium', 'hall'] as const)
+        : rng.pick(['small', 'medium', 'hall'] as const);
+  const variant = rng.pick(PROOF_VARIANTS[cls]);
+  const twoWay = TWO_WAY_CLASSES.includes(cls);
+  const spec: ProofCaseSpec = {
+    id,
+    seed: rng.seed(),
+    cls,
+    variant,
+    distanceM,
+    noise: rng.pick(['quiet', 'moderate', 'loud'] as const),
+    roomKind,
+    studentRate: rng.chance(0.6) ? 48000 : 44100,
+    client: twoWay
+      ? rng.pick(['web48', 'web48', 'web44'] as const)
+      : rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
+    band:
+      variant === 'weak_speaker'
+        ? rng.chance(0.5)
+          ? 'low'
+          : 'default'
+        : rng.chance(0.2)
+          ? 'low'
+          : 'default',
+  };
+  if (twoWay) spec.teacherRollOffHz = rng.uniform(15000, 22000);
+  return spec;
+}
+
+/**
+ * Exactly `perClass` cases of each class in `classes`, deterministic from the seed and the class
+ * alone: a class's cases do not depend on which other classes run, so a long evaluation can be
+ * split by class (sharded) and resumed.
+ */
+export function planProofCasesByClass(
+  perClass: number,
+  seed: number,
+  classes: readonly ProofCaseClass[] = PROOF_CLASSES,
+): ProofCaseSpec[] {
   const specs: ProofCaseSpec[] = [];
-  for (let i = 0; i < count; i++) {
-    const r = rng.next();
-    const cls: ProofCaseClass = r < 0.3 ? 'present' : classes[Math.min(6, Math.floor((r - 0.3) / 0.1))]!;
-    const distanceM = rng.uniform(1, 20);
-    const roomKind: Room['kind'] =
-      distanceM > 14
-        ? 'hall'
-        : distanceM > 8
-          ? rng.pick(['medium', 'hall'] as const)
-          : rng.pick(['small', 'medium', 'hall'] as const);
-    const variant = rng.pick(PROOF_VARIANTS[cls]);
-    specs.push({
-      id: `case-${String(i).padStart(5, '0')}`,
-      seed: rng.seed(),
-      cls,
-      variant,
-      distanceM,
-      noise: rng.pick(['quiet', 'moderate', 'loud'] as const),
-      roomKind,
-      studentRate: rng.chance(0.6) ? 48000 : 44100,
-      client: rng.pick(['web48', 'web48', 'web44', 'flutter16'] as const),
-      band:
-        variant === 'weak_speaker'
-          ? rng.chance(0.5)
-            ? 'low'
-            : 'default'
-          : rng.chance(0.2)
-            ? 'low'
-            : 'default',
-    });
+  for (const cls of classes) {
+    const rng = new Rng(seed * 7919 + 104729 * (PROOF_CLASSES.indexOf(cls) + 1));
+    for (let i = 0; i < perClass; i++) specs.push(planOne(rng, cls, `${cls}-${String(i).padStart(5, '0')}`));
   }
   return specs;
 }
@@ -212,14 +256,21 @@ function teacherStream(
   client: ProofClient,
   worldStartMs: number,
   gap: { fromS: number; toS: number } | null,
+  high: { band: Float32Array; rollOffHz: number } | null = null,
 ): TeacherChunk[] {
   const low = renderLowBand(rng, scene, 'teacher');
   const mic = randomMic(rng, false);
   const rate = client === 'web48' ? 48000 : client === 'web44' ? 44100 : 16000;
-  const gain = dbToGain(mic.sensitivityDb);
-  const noise = dbToGain(mic.selfNoiseDb - 94);
-  const pressure = rate === LOW_RATE ? low : resample(low, LOW_RATE, rate);
-  const samples = pressure.map((v) => Math.max(-1, Math.min(1, (v + noise * rng.normal()) * gain)));
+  let samples: Float32Array;
+  if (high) {
+    // Two-way cases: the microphone hears the tone band too (the challenge), through its roll-off.
+    samples = captureMic(rng, combineBands(low, high.band), { ...mic, rollOffHz: high.rollOffHz }, rate);
+  } else {
+    const gain = dbToGain(mic.sensitivityDb);
+    const noise = dbToGain(mic.selfNoiseDb - 94);
+    const pressure = rate === LOW_RATE ? low : resample(low, LOW_RATE, rate);
+    samples = pressure.map((v) => Math.max(-1, Math.min(1, (v + noise * rng.normal()) * gain)));
+  }
   const chunks: TeacherChunk[] = [];
   const stampError = rng.uniform(-30, 30);
   for (let k = 0; k < WORLD_S; k++) {
@@ -304,6 +355,88 @@ function mixDigitally(rng: Rng, samples: Float32Array, rate: number, session: Se
   for (let i = 0; i < samples.length; i++) samples[i] = Math.max(-1, Math.min(1, samples[i]! + g * tone[i]!));
 }
 
+/** A sound in the teacher's room above 8 kHz, on the world's 48 kHz timeline. */
+interface RoomEmission {
+  signal: Float32Array;
+  /** Level at 1 m of a full-scale sample, dB SPL. */
+  levelDb: number;
+  distanceM: number;
+  directLossDb: number;
+}
+
+/** Places `signal` on the world's 48 kHz timeline at `atS` seconds (cut at both ends). */
+function onWorld(signal: Float32Array, atS: number): Float32Array {
+  const out = new Float32Array(WORLD_S * HIGH_RATE);
+  const first = Math.round(atS * HIGH_RATE);
+  for (let i = Math.max(0, -first); i < signal.length && first + i < out.length; i++)
+    out[first + i] = signal[i]!;
+  return out;
+}
+
+/** The tone band at the teacher's microphone: direct paths of every emission plus one diffuse tail. */
+function teacherHighBand(rng: Rng, room: Room, emissions: RoomEmission[]): Float32Array {
+  const out = new Float32Array(WORLD_S * HIGH_RATE);
+  const radiated = new Float32Array(out.length);
+  for (const e of emissions) {
+    const gain = dbToGain(e.levelDb - 94);
+    const d = Math.max(0.3, e.distanceM);
+    const scaled = e.signal.map((v) => v * gain);
+    addDirect(out, scaled, HIGH_RATE, d, dbToGain(-e.directLossDb) / d);
+    for (let i = 0; i < out.length; i++) radiated[i] = radiated[i]! + scaled[i]!;
+  }
+  const tail = reverberate(
+    radiated,
+    HIGH_RATE,
+    room,
+    room.rt60HighS,
+    rng,
+    1 / criticalDistanceM(room, room.rt60HighS),
+  );
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! + tail[i]!;
+  return out;
+}
+
+/** A phone playing a challenge: full-scale level at 1 m (speakers lose some of it above 20 kHz). */
+const phoneLevelDb = (rng: Rng): number => rng.uniform(62, 78) - rng.uniform(0, 10);
+/** Off-axis loss plus air absorption near 20 kHz over the distance. */
+const phoneLossDb = (rng: Rng, distanceM: number): number =>
+  rng.uniform(0, 10) + distanceM * rng.uniform(0.2, 0.5);
+
+/** Other students' phones playing their own attempts' challenges during the world (0-3 of them). */
+function otherChallenges(rng: Rng, session: Session): RoomEmission[] {
+  const config = challengeConfigFor(session.config);
+  return Array.from({ length: rng.int(0, 3) }, (_, k) => ({
+    signal: onWorld(
+      synthesizeSpan(
+        new ToneSchedule(deriveChallengeKey(session.keyHex, `other-${k}-${rng.int(0, 1e9)}`), config),
+        0,
+        CHALLENGE_SPAN_S,
+        HIGH_RATE,
+      ),
+      rng.uniform(0, WORLD_S - CHALLENGE_SPAN_S),
+    ),
+    levelDb: phoneLevelDb(rng),
+    distanceM: rng.uniform(1, 20),
+    directLossDb: rng.uniform(0, 10) + 10 * rng.uniform(0.2, 0.5),
+  }));
+}
+
+/** The teacher's own speaker, next to its microphone, playing the schedule over the whole world. */
+function teacherOwnTone(
+  rng: Rng,
+  session: Session,
+  worldStartMs: number,
+  gain: (hz: number) => number,
+): RoomEmission {
+  const s0 = (worldStartMs - session.originMs) / 1000;
+  return {
+    signal: synthesizeSpan(session.timeline, s0, WORLD_S, HIGH_RATE, { gainAtHz: gain }),
+    levelDb: rng.uniform(64, 84),
+    distanceM: rng.uniform(0.3, 1),
+    directLossDb: rng.uniform(0, 6),
+  };
+}
+
 /**
  * Renders one planned case. The truth: the recording starts at server time R (the window); the
  * upload arrives 0.15-3 s after it ends; our client's `start_time` is R +-100 ms (offset measured,
@@ -323,8 +456,23 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
       ? { fromS: WINDOW_START_S + rng.uniform(0, 3), toS: 0 }
       : null;
   if (gap) gap.toS = gap.fromS + rng.uniform(1.5, 3.5);
-  const chunks = teacherStream(rng, scene, spec.client, worldStartMs, gap);
+  const twoWay = TWO_WAY_CLASSES.includes(spec.cls);
+  // Two-way cases render the teacher's stream last: it must hear what the phones play.
+  const chunksNow = twoWay ? null : teacherStream(rng, scene, spec.client, worldStartMs, gap);
   const speaker = speakerGain(rng, spec.variant === 'weak_speaker');
+  // The attempt's challenge, played by the recording phone from e ms after its recording starts
+  // (browser output minus input latency); heard by the phone itself at 10 cm.
+  const challenge = twoWay
+    ? synthesizeSpan(
+        new ToneSchedule(deriveChallengeKey(session.keyHex, spec.id), challengeConfigFor(session.config)),
+        0,
+        CHALLENGE_SPAN_S,
+        HIGH_RATE,
+      )
+    : null;
+  const emissionS = rng.uniform(-0.05, 0.25);
+  const phoneDb = phoneLevelDb(rng);
+  const roomEmissions: RoomEmission[] = [];
   const ours = spec.client !== 'flutter16';
   const clockErr = ours ? rng.uniform(-100, 100) : rng.uniform(-1500, 1500);
   let claimedStartMs = R + clockErr;
@@ -334,7 +482,16 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
   let digital: { fromMs: number } | null = null;
   switch (spec.cls) {
     case 'present':
+    case 'present2w':
       pressure = pressureIn(rng, scene, liveTone(R), distance);
+      if (challenge) {
+        roomEmissions.push({
+          signal: onWorld(challenge, WINDOW_START_S + emissionS),
+          levelDb: phoneDb,
+          distanceM: distance,
+          directLossDb: phoneLossDb(rng, distance),
+        });
+      }
       break;
     case 'T1': {
       if (spec.variant === 'other_classroom') {
@@ -352,12 +509,15 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
     }
     case 'T2':
     case 'T2f':
+    case 'T2f2w':
+    case 'T2fcall':
     case 'T2T4': {
       const latencyS = rng.uniform(0.1, 0.6);
       const friend = pressureIn(rng, scene, liveTone(R - latencyS * 1000), distance, -latencyS);
       const captured = captureMic(rng, friend, randomMic(rng, false), HIGH_RATE);
       let relayed: Float32Array;
-      if (spec.cls === 'T2f') relayed = fullBandCodec(rng, captured);
+      if (spec.cls === 'T2f' || spec.cls === 'T2f2w' || spec.cls === 'T2fcall')
+        relayed = fullBandCodec(rng, captured);
       else {
         const relayRate =
           spec.cls === 'T2'
@@ -374,7 +534,18 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
           : null;
       if (spec.cls === 'T2T4' && spec.variant === 'relay_tone_digital') digital = { fromMs: heldFromMs };
       // A smart attacker states a start time shifted by the relay's latency.
-      if (spec.variant === 'fullband_relay_compensated') claimedStartMs -= latencyS * 1000;
+      if (spec.variant.endsWith('_compensated')) claimedStartMs -= latencyS * 1000;
+      if (spec.cls === 'T2fcall' && challenge) {
+        // The call is two-way: the home phone's challenge goes up the call (its own latency and
+        // codec) and a colluding phone on speaker in the room plays it where the friend sits.
+        const upS = rng.uniform(0.1, 0.6);
+        roomEmissions.push({
+          signal: fullBandCodec(rng, onWorld(challenge, WINDOW_START_S + emissionS + upS)),
+          levelDb: phoneDb - rng.uniform(0, 12),
+          distanceM: distance,
+          directLossDb: phoneLossDb(rng, distance),
+        });
+      }
       pressure = playAtHomeWith(
         rng,
         homeScene(rng, false, false),
@@ -434,6 +605,21 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
       break;
     }
   }
+  if (challenge) {
+    // The recording phone hears its own challenge (present or at home) from 10 cm.
+    const own = onWorld(challenge, emissionS).subarray(0, pressure.length);
+    addDirect(pressure, own, HIGH_RATE, 0.1, dbToGain(phoneDb - 94) / 0.1);
+  }
+  const chunks =
+    chunksNow ??
+    teacherStream(rng, scene, spec.client, worldStartMs, gap, {
+      band: teacherHighBand(rng, room, [
+        teacherOwnTone(rng, session, worldStartMs, speaker),
+        ...roomEmissions,
+        ...otherChallenges(rng, session),
+      ]),
+      rollOffHz: spec.teacherRollOffHz ?? 20000,
+    });
   const samples = captureMic(rng, pressure, studentMic, spec.studentRate);
   if (digital) mixDigitally(rng, samples, spec.studentRate, session, digital.fromMs);
   const bearing = rng.uniform(0, 2 * Math.PI);
@@ -449,6 +635,7 @@ export function renderProofCase(spec: ProofCaseSpec): ProofCorpusCase {
         ...(ours ? { clockToleranceMs: 250 } : {}),
       },
       teacher: { streaming: true, final: true, chunks },
+      ...(twoWay ? { challenge: { attemptId: spec.id } } : {}),
       position: {
         latitude: CLASSROOM.latitude + (offsetM * Math.cos(bearing)) / 111320,
         longitude:

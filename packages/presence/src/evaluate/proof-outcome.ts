@@ -15,6 +15,10 @@ export interface ProofOutcome {
   similarity: number | null;
   teacherActivityDb: number | null;
   coverage: number | null;
+  /** Two-way cases: the challenge's score in the teacher's stream (null when not searched). */
+  challengeScore?: number | null;
+  /** Two-way cases: whether the phone's own recording held its challenge. */
+  challengeSelfHeard?: boolean | null;
   /** CPU time of the verification on this thread, ms (rendering excluded). */
   verifyCpuMs: number;
 }
@@ -40,6 +44,12 @@ export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThre
     similarity: r.similarity,
     teacherActivityDb: r.details.ambient?.teacherActivityDb ?? null,
     coverage: r.details.ambient?.coverage ?? null,
+    ...(input.challenge
+      ? {
+          challengeScore: r.details.challenge?.score ?? null,
+          challengeSelfHeard: r.details.challenge?.selfHeard ?? null,
+        }
+      : {}),
     verifyCpuMs,
   };
 }

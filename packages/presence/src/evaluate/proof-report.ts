@@ -15,7 +15,9 @@ export interface ProofRateRow {
   upper95: number;
 }
 
-const ATTACKS: readonly ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2T4', 'T3', 'T4', 'T7'];
+const ATTACKS: readonly ProofCaseClass[] = ['T1', 'T2', 'T2f', 'T2f2w', 'T2fcall', 'T2T4', 'T3', 'T4', 'T7'];
+const PRESENT: readonly ProofCaseClass[] = ['present', 'present2w'];
+const isPresent = (o: ProofOutcome): boolean => PRESENT.includes(o.spec.cls);
 
 function row(group: string, rows: ProofOutcome[], isError: (o: ProofOutcome) => boolean): ProofRateRow {
   const errors = rows.filter(isError).length;
@@ -49,18 +51,23 @@ export interface ProofReport {
   cases: number;
   falseAcceptByClass: ProofRateRow[];
   falseAcceptByVariant: ProofRateRow[];
+  /** Present students without the two-way check (the genuine target). */
   falseRejectUpTo15m: ProofRateRow;
+  /** Present students with the two-way check: all, and where the teacher's microphone passes its band. */
+  twoWayRejectUpTo15m: ProofRateRow[];
   falseRejectByVariant: ProofRateRow[];
   falseRejectByBucket: ProofRateRow[];
   falseReject15to20m: ProofRateRow;
+  /** Present students with the two-way check, <= 15 m, by the teacher microphone's roll-off corner. */
+  twoWayRejectByTeacherBand: ProofRateRow[];
   cpuMs: { p50: number; p90: number; p99: number };
 }
 
 /** Aggregates outcomes: per attack class and variant, per present variant and distance bucket. */
 export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus: string): ProofReport {
-  const present = outcomes.filter((o) => o.spec.cls === 'present');
+  const present = outcomes.filter(isPresent);
   const near = present.filter((o) => o.spec.distanceM <= 15);
-  const attacks = outcomes.filter((o) => o.spec.cls !== 'present');
+  const attacks = outcomes.filter((o) => !isPresent(o));
   const cpu = outcomes.map((o) => o.verifyCpuMs).sort((a, b) => a - b);
   const at = (p: number): number => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))] ?? 0;
   return {
@@ -77,8 +84,31 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
     falseAcceptByVariant: groups(attacks, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
       row(k, r, accepted),
     ),
-    falseRejectUpTo15m: row('present, <= 15 m (all variants)', near, rejected),
-    falseRejectByVariant: groups(near, (o) => `${o.spec.variant}`).map(([k, r]) => row(k, r, rejected)),
+    falseRejectUpTo15m: row(
+      'present, <= 15 m (all variants)',
+      near.filter((o) => o.spec.cls === 'present'),
+      rejected,
+    ),
+    twoWayRejectUpTo15m: [
+      row(
+        'present2w <= 15 m, any teacher mic',
+        near.filter((o) => o.spec.cls === 'present2w'),
+        rejected,
+      ),
+      row(
+        'present2w <= 15 m, teacher mic >= 18 kHz',
+        near.filter((o) => o.spec.cls === 'present2w' && (o.spec.teacherRollOffHz ?? 0) >= 18000),
+        rejected,
+      ),
+      row(
+        'present2w <= 15 m, teacher mic >= 19 kHz',
+        near.filter((o) => o.spec.cls === 'present2w' && (o.spec.teacherRollOffHz ?? 0) >= 19000),
+        rejected,
+      ),
+    ],
+    falseRejectByVariant: groups(near, (o) => `${o.spec.cls}/${o.spec.variant}`).map(([k, r]) =>
+      row(k, r, rejected),
+    ),
     falseRejectByBucket: groups(
       present,
       (o) =>
@@ -89,8 +119,17 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
       present.filter((o) => o.spec.distanceM > 15),
       rejected,
     ),
+    twoWayRejectByTeacherBand: groups(
+      near.filter((o) => o.spec.cls === 'present2w'),
+      (o) => teacherBand(o.spec.teacherRollOffHz ?? 0),
+    ).map(([k, r]) => row(k, r, rejected)),
     cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
   };
+}
+
+function teacherBand(hz: number): string {
+  const lo = Math.floor(hz / 1000);
+  return `teacher mic corner ${lo}-${lo + 1} kHz`;
 }
 
 function line(r: ProofRateRow): string {
@@ -102,13 +141,15 @@ export function formatProofReport(r: ProofReport): string {
   const out = [
     `corpus model ${r.corpus}, seeds ${r.seeds.join(', ')}, ${r.cases} cases`,
     '',
-    'false accept (verdict present) per attack class (target <= 0.1 %; T2f without the two-way check):',
+    'false accept (verdict present) per attack class (target <= 0.1 %; T2f: full-band relay without the',
+    'two-way check, T2f2w: with it; T2fcall: a two-way call to a colluding phone on speaker in the room):',
     ...r.falseAcceptByClass.map(line),
     '',
     'per attack variant:',
     ...r.falseAcceptByVariant.map(line),
     '',
-    'false reject (verdict absent), present students (target <= 1 % up to 15 m):',
+    'false reject (verdict absent), present students (target <= 1 % up to 15 m; the first row is the',
+    'present class without the two-way check, per-variant rows include present2w):',
     line(r.falseRejectUpTo15m),
     ...r.falseRejectByVariant.map(line),
     line(r.falseReject15to20m),
@@ -116,12 +157,19 @@ export function formatProofReport(r: ProofReport): string {
     'per distance bucket and client (all distances):',
     ...r.falseRejectByBucket.map(line),
     '',
+    'two-way check, present students (present2w), absent verdicts:',
+    ...r.twoWayRejectUpTo15m.map(line),
+    "by the teacher microphone's roll-off corner (6th order), <= 15 m:",
+    ...r.twoWayRejectByTeacherBand.map(line),
+    '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
     'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',
   ];
   return out.join('\n');
 }
 
+const challenge = (rows: ProofOutcome[]): number[] =>
+  rows.map((o) => o.challengeScore).filter((v): v is number => typeof v === 'number');
 const min = (v: number[]): number => (v.length ? Math.min(...v) : NaN);
 const max = (v: number[]): number => (v.length ? Math.max(...v) : NaN);
 const fmt = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(2));
@@ -136,7 +184,7 @@ export function formatMargins(
   corpus: string,
   seed: number,
 ): string {
-  const present = outcomes.filter((o) => o.spec.cls === 'present' && o.spec.distanceM <= 15);
+  const present = outcomes.filter((o) => isPresent(o) && o.spec.distanceM <= 15);
   const scores = (rows: ProofOutcome[]): number[] =>
     rows.map((o) => o.toneScore).filter((v): v is number => v !== null);
   const noTone = outcomes.filter((o) => ['T1', 'T2'].includes(o.spec.cls));
@@ -177,5 +225,11 @@ export function formatMargins(
     `teacher room activity (teacherActivityMinDb ${t.teacherActivityMinDb}):`,
     `  silent rooms, highest:                            ${fmt(max(silentActivity))}`,
     `  lecture rooms where a present student's similarity fell short, highest: ${fmt(max(lectureLowSim))}`,
+    `two-way challenge score (challengeScoreMin ${t.challengeScoreMin}):`,
+    `  present students <= 15 m, teacher mic corner >= 19 kHz, lowest: ${fmt(min(challenge(present.filter((o) => (o.spec.teacherRollOffHz ?? 0) >= 19000))))}`,
+    `  present students <= 15 m, teacher mic corner < 19 kHz, lowest:  ${fmt(min(challenge(present.filter((o) => (o.spec.teacherRollOffHz ?? 0) < 19000))))}`,
+    `  one-way full-band relay (T2f2w), highest at the allowed moment: ${fmt(max(challenge(outcomes.filter((o) => o.spec.cls === 'T2f2w'))))}`,
+    `  two-way call to a phone in the room (T2fcall), highest:         ${fmt(max(challenge(outcomes.filter((o) => o.spec.cls === 'T2fcall'))))}`,
+    `  phones that did not hear their own challenge: ${outcomes.filter((o) => o.challengeSelfHeard === false).length}/${outcomes.filter((o) => o.challengeSelfHeard !== undefined && o.challengeSelfHeard !== null).length}`,
   ].join('\n');
 }

@@ -2,7 +2,15 @@
  * What each check of `verifyProof` can say. Every check always reports (passed, failed, needs
  * review, or not applicable with the reason why), so no verdict path skips one silently.
  */
-export const PROOF_CHECKS = ['recording', 'timing', 'tone', 'tone_time', 'ambient', 'geofence'] as const;
+export const PROOF_CHECKS = [
+  'recording',
+  'timing',
+  'tone',
+  'tone_time',
+  'ambient',
+  'geofence',
+  'challenge',
+] as const;
 export type ProofCheckName = (typeof PROOF_CHECKS)[number];
 
 /** Reasons that make the verdict `absent`. */
@@ -16,6 +24,7 @@ export const ABSENT_REASONS = [
   'ambient_mismatch',
   'outside_geofence',
   'position_missing',
+  'challenge_not_heard',
 ] as const;
 
 /** Reasons that send the mark to the teacher's review (never accepted silently, never absent). */
@@ -23,6 +32,7 @@ export const REVIEW_REASONS = [
   'teacher_audio_missing',
   'teacher_audio_pending',
   'tone_time_unproven',
+  'challenge_unavailable',
 ] as const;
 
 /** Reasons that explain what a check did without changing the verdict. */
@@ -33,6 +43,7 @@ export const NOTE_PROOF_REASONS = [
   'tone_time_unbounded',
   'clipped_recording',
   'geofence_unavailable',
+  'challenge_self_unheard',
 ] as const;
 
 export type AbsentReason = (typeof ABSENT_REASONS)[number];

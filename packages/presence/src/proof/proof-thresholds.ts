@@ -37,6 +37,16 @@ export interface ProofThresholds
   maxAcousticDelayMs: number;
   /** Widest uncertainty of the alignment for which the tone still proves the moment, seconds. */
   maxTimeLockS: number;
+  /** Least standardised score of the attempt's challenge in the teacher's stream (two-way check). */
+  challengeScoreMin: number;
+  /** How far the teacher's chunk stamps (server time) may be off, ms. */
+  challengeStampToleranceMs: number;
+  /** When the phone's own recording does not hold its challenge: it may have started playing this early... */
+  challengeLeadMs: number;
+  /** ...or this late after the recording's first sample, ms. */
+  challengeLagMs: number;
+  /** Least fraction of the teacher audio the challenge needs that must have arrived. */
+  challengeMinCoverage: number;
 }
 
 export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze({
@@ -61,6 +71,12 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   defaultClockToleranceMs: 1500,
   maxAcousticDelayMs: 60,
   maxTimeLockS: 4,
+  // Seed 7 (`presence calibrate`): see the challenge margins it prints.
+  challengeScoreMin: 5.5,
+  challengeStampToleranceMs: 50,
+  challengeLeadMs: 100,
+  challengeLagMs: 400,
+  challengeMinCoverage: 0.8,
 });
 
 /** Merges per-call overrides onto the defaults. */

@@ -122,3 +122,27 @@ export function recordingWindow(
     timeline,
   };
 }
+
+/**
+ * Server-time bounds of the recording's first sample from where the tone places it: the schedule
+ * time heard there (`startS`), how the playback maps schedule time to server time, and the sound's
+ * travel. Tighter than the clock's bounds once the tone has proved the moment.
+ */
+export function toneAnchoredStartMs(
+  playback: TonePlayback,
+  startS: number,
+  t: ProofThresholds,
+): { min: number; max: number } {
+  const heardMs = startS * 1000;
+  if (playback.kind === 'live') {
+    const origin = playback.epochMs + playback.offsetMs;
+    return {
+      min: origin + heardMs - playback.toleranceMs,
+      max: origin + heardMs + playback.toleranceMs + t.maxAcousticDelayMs,
+    };
+  }
+  return {
+    min: playback.startedMs.min + heardMs,
+    max: playback.startedMs.max + heardMs + t.maxAcousticDelayMs,
+  };
+}

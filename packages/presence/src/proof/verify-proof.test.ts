@@ -19,6 +19,7 @@ describe('verifyProof: a present student', () => {
       ['tone_time', 'passed'],
       ['ambient', 'passed'],
       ['geofence', 'passed'],
+      ['challenge', 'not_applicable'],
     ]);
     expect(r.details.tone!.heard).toBe(r.details.tone!.expected);
     expect(r.similarity).toBeGreaterThan(80);

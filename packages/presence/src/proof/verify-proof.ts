@@ -12,8 +12,10 @@ import {
 import { teacherFeatureGrid, teacherWindow, type TeacherChunk } from '../verify/teacher-chunks';
 import { resolveProofThresholds, type ProofThresholds } from './proof-thresholds';
 import { verdictOf, type ProofCheck, type ProofReason, type ProofVerdict } from './proof-reasons';
+import { checkChallenge, type ChallengeDetails, type ChallengeInput } from './challenge-check';
 import {
   recordingWindow,
+  toneAnchoredStartMs,
   type RecordingWindow,
   type SessionToneInput,
   type UploadTiming,
@@ -40,6 +42,12 @@ export interface ProofInput {
   thresholds?: Partial<ProofThresholds>;
   /** Reuse per-chunk teacher features across calls (default true; the corpus turns it off). */
   cacheTeacherFeatures?: boolean;
+  /**
+   * The two-way check (institution setting, our web client only): when given, the attempt's
+   * challenge must be heard in the teacher's stream at the right moment; without it the check is
+   * `not_applicable`.
+   */
+  challenge?: ChallengeInput;
 }
 
 /** The stored metrics, the verdict, every check with its reasons, and the evidence for an audit. */
@@ -76,8 +84,10 @@ export interface ProofResult {
       lagMs: number;
       teacherActivityDb: number;
     } | null;
+    /** The two-way check's evidence (null when it was not requested or the timing failed). */
+    challenge: ChallengeDetails | null;
   };
-  timings: { decodeMs: number; toneMs: number; ambientMs: number; totalMs: number };
+  timings: { decodeMs: number; toneMs: number; ambientMs: number; challengeMs: number; totalMs: number };
 }
 
 // Longest stretch of the recording analysed (clients send 5 s).
@@ -173,6 +183,10 @@ export function verifyProof(input: ProofInput): ProofResult {
   });
   const t4 = performance.now();
 
+  const challenge = challengeStep(input, samples, sampleRate, window, match, toneProvesMoment, th);
+  checks.push(challenge.check);
+  const t5 = performance.now();
+
   return {
     verdict: verdictOf(checks),
     reasons: checks.flatMap((c) => c.reasons),
@@ -207,9 +221,72 @@ export function verifyProof(input: ProofInput): ProofResult {
             teacherActivityDb: ambient.match.teacherActivityDb,
           }
         : null,
+      challenge: challenge.details,
     },
-    timings: { decodeMs: t1 - t0, toneMs: t2 - t1, ambientMs: t3 - t2, totalMs: t4 - t0 },
+    timings: {
+      decodeMs: t1 - t0,
+      toneMs: t2 - t1,
+      ambientMs: t3 - t2,
+      challengeMs: t5 - t4,
+      totalMs: t5 - t0,
+    },
   };
+}
+
+/**
+ * The two-way check when the institution asks for it. The recording's start comes from the tone
+ * when the tone proved the moment (tens of ms), else from the server's window.
+ */
+function challengeStep(
+  input: ProofInput,
+  samples: Float32Array,
+  sampleRate: number,
+  window: RecordingWindow,
+  match: TimeLockedMatch | null,
+  toneProvesMoment: boolean,
+  th: ProofThresholds,
+): { check: ProofCheck; details: ChallengeDetails | null } {
+  if (!input.challenge) {
+    return {
+      check: {
+        check: 'challenge',
+        status: 'not_applicable',
+        reasons: [],
+        summary: 'the two-way check was not requested',
+      },
+      details: null,
+    };
+  }
+  if (!window.startMs) {
+    return {
+      check: {
+        check: 'challenge',
+        status: 'not_applicable',
+        reasons: [],
+        summary: 'not searched: the start time is outside the allowed window',
+      },
+      details: null,
+    };
+  }
+  let startMs = window.startMs;
+  if (toneProvesMoment && match) {
+    const fromTone = toneAnchoredStartMs(input.tone.playback, match.startS, th);
+    const min = Math.max(fromTone.min, startMs.min);
+    const max = Math.min(fromTone.max, startMs.max);
+    if (min <= max) startMs = { min, max };
+  }
+  return checkChallenge(
+    input.challenge,
+    {
+      sessionKeyHex: input.tone.keyHex,
+      toneConfig: input.tone.config,
+      studentSamples: samples,
+      studentRate: sampleRate,
+      recordingStartMs: startMs,
+      teacher: input.teacher,
+    },
+    th,
+  );
 }
 
 function timingCheck(window: RecordingWindow, timing: UploadTiming): ProofCheck {
