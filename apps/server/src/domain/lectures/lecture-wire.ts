@@ -39,12 +39,21 @@ function batchWire(b: LectureBatchRow): Batch {
   };
 }
 
-function sessionWire(s: SessionRow): SessionRef {
+/**
+ * What a card shows of a lecture's session: a stored row, or the planned session of a lecture the
+ * teacher has not started yet (status `pre`, no creation time: nothing was written for it).
+ */
+export type SessionView = Pick<
+  SessionRow,
+  'sessionId' | 'status' | 'day' | 'classroomFinalSlug' | 'classroomFinalName'
+> & { createdAt: Date | null };
+
+function sessionWire(s: SessionView): SessionRef {
   return {
     session_id: s.sessionId,
     active: s.status,
     day: s.day,
-    created_at: s.createdAt.toISOString(),
+    ...(s.createdAt ? { created_at: s.createdAt.toISOString() } : {}),
     classroom_final:
       s.classroomFinalSlug !== null && s.classroomFinalName !== null
         ? { slug: s.classroomFinalSlug, class_name: s.classroomFinalName }
@@ -66,7 +75,7 @@ export const teacherDisplayName = (l: Pick<LectureRow, 'teacherName' | 'teacherC
 export function lectureTeacherWire(
   l: LectureRow,
   batches: LectureBatchRow[],
-  session: SessionRow,
+  session: SessionView,
 ): LectureTeacher {
   return {
     slug: l.slug,
@@ -91,7 +100,7 @@ export function lectureTeacherWire(
 export function lectureStudentWire(
   l: LectureRow,
   batches: LectureBatchRow[],
-  session: SessionRow | undefined,
+  session: SessionView | undefined,
   attendanceMarked: boolean,
 ): LectureStudent {
   return {
@@ -133,7 +142,7 @@ export function teacherTimetableWire(
   rows: LectureRow[],
   dayLabel: string,
   batchesOf: (lectureId: number) => LectureBatchRow[],
-  sessionOf: (lectureId: number) => SessionRow,
+  sessionOf: (lectureId: number) => SessionView,
 ): TeacherTimetableBranch[] {
   return [...groupRows(rows, (r) => r.branchId).values()].map((branchRows) => {
     const first = branchRows[0]!;
