@@ -251,6 +251,35 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       return instant ? toInstantRow(instant) : undefined;
     },
 
+    /**
+     * The lecture whose not-yet-started session is named `sessionId` on one of `days` (the timetable
+     * shows planned ids for the current week without writing them), only inside one institution. Lets
+     * a caller holding such an id hear "not started yet" rather than "not found".
+     */
+    async plannedSession(
+      sessionId: string,
+      institutionId: number,
+      days: string[],
+    ): Promise<{ lectureId: number; teacherId: number; day: string } | undefined> {
+      if (!/^[0-9a-f]{32}$/.test(sessionId) || days.length === 0) return undefined;
+      const dayMatch = sql.join(
+        days.map(
+          (day) => sql`when ${plannedSessionIdSql(lectures.sessionSeed, day)} = ${sessionId} then ${day}`,
+        ),
+        sql` `,
+      );
+      const matchedDay = sql<string | null>`case ${dayMatch} end`;
+      const [row] = await joinLectureOwners(
+        db
+          .select({ lectureId: lectures.id, teacherId: lectures.teacherId, day: matchedDay })
+          .from(lectures)
+          .$dynamic(),
+      )
+        .where(and(eq(semesters.institutionId, institutionId), sql`${matchedDay} is not null`))
+        .limit(1);
+      return row && row.day !== null ? { ...row, day: row.day } : undefined;
+    },
+
     /** The one session of an instant lecture. */
     async sessionOfInstantLecture(instantLectureId: number): Promise<LiveSessionRow | undefined> {
       const [row] = await liveInstantSessions().where(eq(instantLectures.id, instantLectureId));
