@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { and, count, eq } from 'drizzle-orm';
 import { attendances, lectureSessions, lectures } from '../../db/schema';
@@ -378,6 +378,42 @@ describe('student dashboard', () => {
       theirs.body.data[0].timetables[0].lectures.map((l: any) => l.subject.subject_map.subject_name),
     ).toEqual(['Information Security', 'Project Management', 'Compiler Design']);
     expect((await get('/api/manage/get_timetable_for_student', cstToken)).status).toBe(403);
+  });
+});
+
+describe('the day reads on the hot path', () => {
+  beforeEach(async () => {
+    expect((await upload(adminToken, GRID)).status).toBe(200);
+  });
+
+  /** Statements the database client is sent while `run` runs (either driver: both go through `query`). */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('answers each timetable in at most 3 statements, the token check included', async () => {
+    const student = await tokenFor(t.app, w.students.get('A1')![0]!.profile);
+    let res: Awaited<ReturnType<typeof get>> | undefined;
+    const forStudent = await statementsDuring(async () => {
+      res = await get('/api/manage/get_timetable_for_student', student);
+    });
+    expect(res!.status).toBe(200);
+    expect(res!.body.data[0].timetables[0].lectures).toHaveLength(3);
+    expect(forStudent).toBeGreaterThan(0);
+    expect(forStudent).toBeLessThanOrEqual(3);
+    const forTeacher = await statementsDuring(async () => {
+      res = await get('/api/manage/get_timetable_for_teacher/monday', cstToken);
+    });
+    expect(res!.status).toBe(200);
+    expect(forTeacher).toBeGreaterThan(0);
+    expect(forTeacher).toBeLessThanOrEqual(3);
   });
 });
 
