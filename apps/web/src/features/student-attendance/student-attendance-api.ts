@@ -1,16 +1,18 @@
 import {
   ATTENDANCE_AUDIO_FIELD,
-  attendancePrivacyRoutes,
-  sessionReviewRoutes,
-  sessionRoutes,
   type AttendancePrivacy,
-  instantLectureRoutes,
   type InstantLectureStudent,
-  timetableRoutes,
   type CodedEnvelope,
   type ServerTime,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
+import {
+  attendancePrivacyRoutes,
+  sessionReviewRoutes,
+  sessionRoutes,
+  instantLectureRoutes,
+  timetableRoutes,
+} from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /**
