@@ -29,8 +29,49 @@ function literal(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Counts the embedded database's writes: bumped when any statement other than a `select` starts and
+ * when it ends, and around every transaction and `exec`. A result read while the count stayed the
+ * same is still what the database holds: PGlite is one process's own database, so every write
+ * passes here. `null` for PostgreSQL (other instances write too).
+ */
+export interface WriteCounter {
+  generation(): number;
+}
+
+const counters = new WeakMap<object, WriteCounter>();
+
+/** The write counter of a database handle's `db`, when it is the embedded database. */
+export function writeCounterOf(db: object): WriteCounter | null {
+  return counters.get(db) ?? null;
+}
+
+/** Counts the writes on `client` (see WriteCounter) and files the counter under `db`. */
+export function countWrites(client: PGlite, db: object): void {
+  let generation = 0;
+  const bumpAround =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      generation++;
+      try {
+        return await run(...args);
+      } finally {
+        generation++;
+      }
+    };
+  const query: Query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: Parameters<Query>[2]) =>
+    /^\s*select\b/i.test(text)
+      ? query(text, params, options)
+      : bumpAround(query)(text, params, options)) as Query;
+  client.exec = bumpAround(client.exec.bind(client)) as PGlite['exec'];
+  client.transaction = bumpAround(client.transaction.bind(client)) as PGlite['transaction'];
+  counters.set(db, { generation: () => generation });
+}
+
 export function cacheStatements(client: PGlite): void {
   const plain: Query = client.query.bind(client);
+  const exec = client.exec.bind(client);
   const runs = new Map<string, number>();
   const prepared = new Map<string, string>(); // text → statement name, oldest first
   const refused = new Set<string>();
@@ -39,7 +80,7 @@ export function cacheStatements(client: PGlite): void {
   async function prepare(text: string): Promise<string | null> {
     const name = `rb_stmt_${++next}`;
     try {
-      await client.exec(`prepare ${name} as ${text}`);
+      await exec(`prepare ${name} as ${text}`);
     } catch {
       if (refused.size > 1000) refused.clear();
       refused.add(text);
@@ -49,7 +90,7 @@ export function cacheStatements(client: PGlite): void {
     if (prepared.size > MAX_PREPARED) {
       const [oldestText, oldestName] = prepared.entries().next().value as [string, string];
       prepared.delete(oldestText);
-      await client.exec(`deallocate ${oldestName}`);
+      await exec(`deallocate ${oldestName}`);
     }
     return name;
   }

@@ -25,6 +25,7 @@ import type { SessionRow } from '../../domain/lectures/lecture-sessions.reposito
 import type { SessionView } from '../../domain/lectures/lecture-wire';
 import { plannedSessionIdSql } from '../../domain/lectures/planned-session-id';
 import type { Weekday } from '../../lib/week';
+import { readCacheFor } from '../../db/read-cache';
 
 // The tables a lecture's batches subquery reads under names of their own: the outer query already
 // joins `divisions` and `semesters` as the lecture's owners.
@@ -70,7 +71,8 @@ const sessionColumns = {
  * The reads behind the teacher's and the student's day (contract §6.1, §6.4), built for the hot
  * path: one statement for the caller with the institution's time zone, one for the day's lectures
  * with their batches, session and (for a student) attendance. Both lecture reads are named
- * prepared statements, planned once per connection on PostgreSQL. Nothing here writes.
+ * prepared statements, planned once per connection on PostgreSQL; on the embedded database the
+ * answers are kept until its next write. Nothing here writes.
  */
 export function createDashboardRepository(db: Db) {
   const studentOfProfile = db
@@ -136,28 +138,34 @@ export function createDashboardRepository(db: Db) {
     .orderBy(...lectureOrder)
     .prepare('dashboard_teacher_lectures');
 
+  // On the embedded database, answers until the next write (its thread is the server's own);
+  // on PostgreSQL a pass-through.
+  const cached = readCacheFor(db);
+
   return {
     /** The student of a profile with their institution's time zone. */
-    async student(profileId: number) {
-      const [row] = await studentOfProfile.execute({ profileId });
-      return row;
+    student(profileId: number) {
+      return cached(`student:${profileId}`, async () => (await studentOfProfile.execute({ profileId }))[0]);
     },
 
     /** The teacher of a profile with their institution's time zone. */
-    async teacher(profileId: number) {
-      const [row] = await teacherOfProfile.execute({ profileId });
-      return row;
+    teacher(profileId: number) {
+      return cached(`teacher:${profileId}`, async () => (await teacherOfProfile.execute({ profileId }))[0]);
     },
 
     /** The active lectures of a student's batches on a weekday, with the session of `date`. */
-    async studentDay(studentId: number, day: Weekday, date: string) {
-      return (await studentLectures.execute({ studentId, day, date })).map(withSession(date));
+    studentDay(studentId: number, day: Weekday, date: string) {
+      return cached(`student-day:${studentId}:${day}:${date}`, async () =>
+        (await studentLectures.execute({ studentId, day, date })).map(withSession(date)),
+      );
     },
 
     /** A teacher's active lectures on a weekday, with the session of `date`. */
-    async teacherDay(teacherId: number, day: Weekday, date: string) {
+    teacherDay(teacherId: number, day: Weekday, date: string) {
       // No student: the attendance check matches nothing (ids start at 1).
-      return (await teacherLectures.execute({ teacherId, day, date, studentId: 0 })).map(withSession(date));
+      return cached(`teacher-day:${teacherId}:${day}:${date}`, async () =>
+        (await teacherLectures.execute({ teacherId, day, date, studentId: 0 })).map(withSession(date)),
+      );
     },
   };
 }
