@@ -64,8 +64,8 @@ export function countWrites(client: PGlite, db: object): void {
     /^\s*select\b/i.test(text)
       ? query(text, params, options)
       : bumpAround(query)(text, params, options)) as Query;
-  client.exec = bumpAround(client.exec.bind(client)) as PGlite['exec'];
-  client.transaction = bumpAround(client.transaction.bind(client)) as PGlite['transaction'];
+  client.exec = bumpAround(client.exec.bind(client));
+  client.transaction = bumpAround(client.transaction.bind(client));
   counters.set(db, { generation: () => generation });
 }
 

@@ -5,10 +5,11 @@ import { readCacheFor } from './read-cache';
 
 describe('reads kept until the next write', () => {
   let handle: DbHandle;
-  const names = async () =>
-    (await handle.db.execute<{ name: string }>(sql`select name from cache_probe order by id`)).rows.map(
-      (r) => r.name,
-    );
+  const names = async () => {
+    // Either driver answers `rows`; the shared Db type does not say so.
+    const result: unknown = await handle.db.execute(sql`select name from cache_probe order by id`);
+    return (result as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+  };
 
   beforeAll(async () => {
     handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });

@@ -47,7 +47,7 @@ export const tokenPair = z.object({
 /** The decoded payload when it has the contract's shape, else null. */
 export function asAccessTokenPayload(value: unknown): AccessTokenPayload | null {
   const parsed = accessTokenPayload.safeParse(value);
-  return parsed.success ? (parsed.data as AccessTokenPayload) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 /** A refresh answer's token pair when it has the contract's shape, else null. */
