@@ -8,6 +8,7 @@
 // each, on that running server.
 //
 // Run: node scripts/build-server.mjs && npx tsx bench/startup/startup.bench.ts [--rounds 3] [--seconds 5]
+//      [--compiled-only]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,7 +80,11 @@ const results: Record<Mode, { fresh: number[]; existing: number[]; health: numbe
     compiled: { fresh: [], existing: [], health: [], timetable: [] },
   };
 for (let round = 1; round <= rounds; round++) {
-  const order: Mode[] = round % 2 === 1 ? ['tsx', 'compiled'] : ['compiled', 'tsx'];
+  const alternated: Mode[] = round % 2 === 1 ? ['tsx', 'compiled'] : ['compiled', 'tsx'];
+  // `--compiled-only`: the production start alone (the start-up targets), without the tsx comparison.
+  const order = process.argv.includes('--compiled-only')
+    ? alternated.filter((m) => m === 'compiled')
+    : alternated;
   for (const mode of order) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-startup-'));
     try {
@@ -120,6 +125,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log('\nmedians (compiled / tsx):');
 for (const key of ['fresh', 'existing', 'health', 'timetable'] as const) {
   const c = median(results.compiled[key]);
+  if (results.tsx[key].length === 0) {
+    console.log(`  ${key.padEnd(10)} compiled ${c.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}`);
+    continue;
+  }
   const t = median(results.tsx[key]);
   console.log(
     `  ${key.padEnd(10)} compiled ${c.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}  tsx ${t.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}  ratio ${(c / t).toFixed(2)}`,
