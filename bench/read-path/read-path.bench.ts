@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool as HttpPool } from 'undici';
-import { startServerProcess } from '../../apps/server/src/testing/server-process';
+import { startDemoServer } from '../lib/demo-server';
 import { numberOption } from '../lib/options';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -138,17 +138,7 @@ console.log(
 );
 if (databaseUrl) await resetDatabase(databaseUrl);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-read-path-'));
-const server = await startServerProcess(
-  {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  { compiledDir: path.join(root, 'apps/server/dist'), startTimeoutMs: 300_000 },
-);
+const server = await startDemoServer({ dataDir, mode: 'compiled', databaseUrl });
 const hello = await startHelloWorld();
 try {
   const student = await signIn(server.url, 'student@rollbook.test');

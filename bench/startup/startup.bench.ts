@@ -12,10 +12,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process';
+import type { ServerProcess } from '../../apps/server/src/testing/server-process';
+import { startDemoServer } from '../lib/demo-server';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'apps/server/dist');
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,16 +25,7 @@ type Mode = 'tsx' | 'compiled';
 
 async function start(mode: Mode, dataDir: string): Promise<{ server: ServerProcess; ms: number }> {
   const started = performance.now();
-  const server = await startServerProcess(
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    { ...(mode === 'compiled' ? { compiledDir: dist } : {}), startTimeoutMs: 300_000 },
-  );
+  const server = await startDemoServer({ dataDir, mode });
   return { server, ms: performance.now() - started };
 }
 

@@ -75,21 +75,18 @@ const sessionColumns = {
  * answers are kept until its next write. Nothing here writes.
  */
 export function createDashboardRepository(db: Db) {
-  const studentOfProfile = db
-    .select({ id: students.id, timeZone: institutions.timezone })
-    .from(students)
-    .innerJoin(institutions, eq(institutions.id, students.institutionId))
-    .where(eq(students.profileId, sql.placeholder('profileId')))
-    .limit(1)
-    .prepare('dashboard_student_of_profile');
-
-  const teacherOfProfile = db
-    .select({ id: teachers.id, timeZone: institutions.timezone })
-    .from(teachers)
-    .innerJoin(institutions, eq(institutions.id, teachers.institutionId))
-    .where(eq(teachers.profileId, sql.placeholder('profileId')))
-    .limit(1)
-    .prepare('dashboard_teacher_of_profile');
+  /** The student or teacher row of a profile with the institution's time zone, planned once. */
+  function callerOfProfile(people: typeof students | typeof teachers, name: string) {
+    return db
+      .select({ id: people.id, timeZone: institutions.timezone })
+      .from(people)
+      .innerJoin(institutions, eq(institutions.id, people.institutionId))
+      .where(eq(people.profileId, sql.placeholder('profileId')))
+      .limit(1)
+      .prepare(name);
+  }
+  const studentOfProfile = callerOfProfile(students, 'dashboard_student_of_profile');
+  const teacherOfProfile = callerOfProfile(teachers, 'dashboard_teacher_of_profile');
 
   function dayLectures() {
     return joinLectureColumns(
