@@ -8,13 +8,13 @@
 // each, on that running server.
 //
 // Run: node scripts/build-server.mjs && npx tsx bench/startup/startup.bench.ts [--rounds 3] [--seconds 5]
+//      [--compiled-only]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process';
+import type { ServerProcess } from '../../apps/server/src/testing/server-process';
+import { startDemoServer } from '../lib/demo-server';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'apps/server/dist');
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,16 +25,7 @@ type Mode = 'tsx' | 'compiled';
 
 async function start(mode: Mode, dataDir: string): Promise<{ server: ServerProcess; ms: number }> {
   const started = performance.now();
-  const server = await startServerProcess(
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    { ...(mode === 'compiled' ? { compiledDir: dist } : {}), startTimeoutMs: 300_000 },
-  );
+  const server = await startDemoServer({ dataDir, mode });
   return { server, ms: performance.now() - started };
 }
 
@@ -79,7 +70,11 @@ const results: Record<Mode, { fresh: number[]; existing: number[]; health: numbe
     compiled: { fresh: [], existing: [], health: [], timetable: [] },
   };
 for (let round = 1; round <= rounds; round++) {
-  const order: Mode[] = round % 2 === 1 ? ['tsx', 'compiled'] : ['compiled', 'tsx'];
+  const alternated: Mode[] = round % 2 === 1 ? ['tsx', 'compiled'] : ['compiled', 'tsx'];
+  // `--compiled-only`: the production start alone (the start-up targets), without the tsx comparison.
+  const order = process.argv.includes('--compiled-only')
+    ? alternated.filter((m) => m === 'compiled')
+    : alternated;
   for (const mode of order) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-startup-'));
     try {
@@ -120,6 +115,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log('\nmedians (compiled / tsx):');
 for (const key of ['fresh', 'existing', 'health', 'timetable'] as const) {
   const c = median(results.compiled[key]);
+  if (results.tsx[key].length === 0) {
+    console.log(`  ${key.padEnd(10)} compiled ${c.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}`);
+    continue;
+  }
   const t = median(results.tsx[key]);
   console.log(
     `  ${key.padEnd(10)} compiled ${c.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}  tsx ${t.toFixed(key === 'fresh' || key === 'existing' ? 0 : 1)}  ratio ${(c / t).toFixed(2)}`,

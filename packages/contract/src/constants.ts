@@ -116,6 +116,9 @@ export const FORGOT_PASSWORD_INTERVAL_MS = DAY_MS;
 
 /** Attendance `code` meaning "marked" / "manual request accepted" (§6.2, §6.3). */
 export const ATTENDANCE_MARKED_CODE = 100;
+
+/** The multipart file field of the attendance recording (a constant here, not beside its schema, so a page can name it without loading zod). */
+export const ATTENDANCE_AUDIO_FIELD = 'audio';
 /** Login `code` meaning "temporary password: set a new one" (§4.3). */
 export const TEMPORARY_PASSWORD_CODE = 112500;
 

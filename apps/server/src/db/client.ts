@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DbLimits } from '../config/config';
 import * as schema from './schema';
+import { cacheStatements, countWrites } from './pglite-statement-cache';
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever driver is behind it. */
@@ -97,5 +98,10 @@ export async function openDatabase(opts: {
   const client = dataPath ? new PGlite(dataPath) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // After the migrations: repeated reads are planned once, and writes are counted (read caches
+  // check the count). The counter wraps the statement cache, so its EXECUTEs of reads and its
+  // PREPAREs are not taken for writes.
+  cacheStatements(client);
+  countWrites(client, db);
   return { db: db as unknown as Db, kind: 'pglite', poolStats: () => null, close: () => client.close() };
 }

@@ -73,6 +73,11 @@ export function dateInCurrentWeek(at: Date, timeZone: string, day: Weekday): str
   return addDays(today, WEEKDAYS.indexOf(day) - mondayIndex(today));
 }
 
+/** The seven dates of the current Monday-first week in a time zone. */
+export function currentWeekDates(at: Date, timeZone: string): string[] {
+  return WEEKDAYS.map((day) => dateInCurrentWeek(at, timeZone, day));
+}
+
 /** The first date on or after `isoDate` that falls on `day`. */
 export function nextDateOnWeekday(isoDate: string, day: Weekday): string {
   return addDays(isoDate, (WEEKDAYS.indexOf(day) - mondayIndex(isoDate) + 7) % 7);

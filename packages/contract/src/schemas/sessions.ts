@@ -103,9 +103,6 @@ export const MarkAttendanceFieldsSchema = z
   });
 export type MarkAttendanceFields = z.infer<typeof MarkAttendanceFieldsSchema>;
 
-/** The multipart file field of the attendance recording. */
-export const ATTENDANCE_AUDIO_FIELD = 'audio';
-
 /** `mark_for_regulization/` body (§6.3): a manual-marking request with the student's comment. */
 export const MarkForRegulizationBodySchema = z
   .object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, time } from 'drizzle-orm/pg-core';
 import { createdAt, id, slug } from './columns';
 import { classrooms } from './organisation';
@@ -45,6 +46,14 @@ export const lectures = pgTable(
       .references(() => classrooms.id),
     isActive: boolean('is_active').notNull().default(true),
     isProxy: boolean('is_proxy').notNull().default(false),
+    /**
+     * A secret of this lecture (128 random bits, never sent out): the public id of its session on a
+     * date is derived from it (`plannedSessionId`), so a timetable can name a session before the
+     * teacher starts it without writing a row (issue 19: a GET never writes).
+     */
+    sessionSeed: text('session_seed')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [index().on(t.teacherId, t.day), index().on(t.timetableId, t.day), index().on(t.classroomId, t.day)],
 );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { joinLectureOwners } from '../../db/queries/lecture-owners';
+import { plannedSessionIdSql } from './planned-session-id';
 import {
   classrooms,
   instantLectures,
@@ -183,22 +184,20 @@ export function createLectureSessionsRepository(db: DbOrTx) {
   });
 
   /**
-   * Creates the missing sessions of some lectures on a date, in status `pre`. Idempotent and safe
-   * under concurrency: the unique (lecture, day) key makes a second insert a no-op.
+   * Creates the missing sessions of some lectures on a date, in status `pre`, each with the id the
+   * timetable already showed for it (`plannedSessionId`). Only writers call this (a start, a
+   * classroom change): a timetable read never does. Idempotent and safe under concurrency: the
+   * unique (lecture, day) key makes a second insert a no-op.
    */
   async function ensureSessions(lectureIds: number[], day: string): Promise<void> {
     if (lectureIds.length === 0) return;
-    await db
-      .insert(lectureSessions)
-      .values(
-        lectureIds.map((lectureId) => ({
-          lectureId,
-          day,
-          sessionId: newSessionId(),
-          status: 'pre' as const,
-        })),
-      )
-      .onConflictDoNothing({ target: [lectureSessions.lectureId, lectureSessions.day] });
+    // One statement: the ids are derived from each lecture's seed in the database.
+    await db.execute(sql`
+      insert into ${lectureSessions} (lecture_id, day, session_id, status)
+      select ${lectures.id}, ${day}::date, ${plannedSessionIdSql(lectures.sessionSeed, day)}, 'pre'
+      from ${lectures}
+      where ${inArray(lectures.id, lectureIds)}
+      on conflict (lecture_id, day) do nothing`);
   }
 
   return {
@@ -250,6 +249,35 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       if (row) return toRow(row);
       const [instant] = await liveInstantSessions().where(inInstitution);
       return instant ? toInstantRow(instant) : undefined;
+    },
+
+    /**
+     * The lecture whose not-yet-started session is named `sessionId` on one of `days` (the timetable
+     * shows planned ids for the current week without writing them), only inside one institution. Lets
+     * a caller holding such an id hear "not started yet" rather than "not found".
+     */
+    async plannedSession(
+      sessionId: string,
+      institutionId: number,
+      days: string[],
+    ): Promise<{ lectureId: number; teacherId: number; day: string } | undefined> {
+      if (!/^[0-9a-f]{32}$/.test(sessionId) || days.length === 0) return undefined;
+      const dayMatch = sql.join(
+        days.map(
+          (day) => sql`when ${plannedSessionIdSql(lectures.sessionSeed, day)} = ${sessionId} then ${day}`,
+        ),
+        sql` `,
+      );
+      const matchedDay = sql<string | null>`case ${dayMatch} end`;
+      const [row] = await joinLectureOwners(
+        db
+          .select({ lectureId: lectures.id, teacherId: lectures.teacherId, day: matchedDay })
+          .from(lectures)
+          .$dynamic(),
+      )
+        .where(and(eq(semesters.institutionId, institutionId), sql`${matchedDay} is not null`))
+        .limit(1);
+      return row && row.day !== null ? { ...row, day: row.day } : undefined;
     },
 
     /** The one session of an instant lecture. */

@@ -24,7 +24,16 @@ export function groupRows<T>(rows: T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-function sessionWire(s: SessionRow): SessionRef {
+/**
+ * What a card shows of a lecture's session: a stored row, or the planned session of a lecture the
+ * teacher has not started yet (status `pre`, no creation time: nothing was written for it).
+ */
+export type SessionView = Pick<
+  SessionRow,
+  'sessionId' | 'status' | 'day' | 'classroomFinalSlug' | 'classroomFinalName'
+> & { createdAt: Date | null };
+
+function sessionWire(s: SessionView): SessionRef {
   return sessionRefWire({
     ...s,
     classroomFinal:
@@ -48,7 +57,7 @@ export const teacherDisplayName = (l: Pick<LectureRow, 'teacherName' | 'teacherC
 export function lectureTeacherWire(
   l: LectureRow,
   batches: LectureBatchRow[],
-  session: SessionRow,
+  session: SessionView,
 ): LectureTeacher {
   return {
     slug: l.slug,
@@ -73,7 +82,7 @@ export function lectureTeacherWire(
 export function lectureStudentWire(
   l: LectureRow,
   batches: LectureBatchRow[],
-  session: SessionRow | undefined,
+  session: SessionView | undefined,
   attendanceMarked: boolean,
 ): LectureStudent {
   return {
@@ -115,7 +124,7 @@ export function teacherTimetableWire(
   rows: LectureRow[],
   dayLabel: string,
   batchesOf: (lectureId: number) => LectureBatchRow[],
-  sessionOf: (lectureId: number) => SessionRow,
+  sessionOf: (lectureId: number) => SessionView,
 ): TeacherTimetableBranch[] {
   return [...groupRows(rows, (r) => r.branchId).values()].map((branchRows) => {
     const first = branchRows[0]!;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   batches,
@@ -22,7 +23,7 @@ import { joinLectureOwners } from '../../db/queries/lecture-owners';
 import { streamBranchColumns } from '../stream-branch-columns';
 
 /** The columns every lecture view needs, from one join of the lecture with its owners. */
-const lectureColumns = {
+export const lectureColumns = {
   id: lectures.id,
   slug: lectures.slug,
   day: lectures.day,
@@ -55,6 +56,23 @@ const lectureColumns = {
   classroomName: classrooms.name,
 };
 
+/**
+ * Joins a query over `lectures` to everything `lectureColumns` names: owners, branch, subject,
+ * teacher with profile, and the lecture's own classroom (build the query with `.$dynamic()`).
+ */
+export function joinLectureColumns<T extends PgSelect>(query: T) {
+  return joinLectureOwners(query)
+    .innerJoin(branches, eq(branches.id, streams.branchId))
+    .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
+    .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+    .innerJoin(teachers, eq(teachers.id, lectures.teacherId))
+    .innerJoin(profiles, eq(profiles.id, teachers.profileId))
+    .innerJoin(classrooms, eq(classrooms.id, lectures.classroomId));
+}
+
+/** The order every lecture list is shown in. */
+export const lectureOrder = [asc(lectures.startTime), asc(lectures.endTime), asc(lectures.id)];
+
 export type LectureRow = Awaited<ReturnType<ReturnType<typeof createLecturesRepository>['lectures']>>[number];
 
 /** One batch of a lecture, with its division (the wire shape embeds it). */
@@ -72,15 +90,9 @@ export function createLecturesRepository(db: DbOrTx) {
   return {
     /** Lectures with subject, semester, division, stream, branch, teacher and classroom, in time order. */
     lectures(where: SQL | undefined) {
-      return joinLectureOwners(db.select(lectureColumns).from(lectures).$dynamic())
-        .innerJoin(branches, eq(branches.id, streams.branchId))
-        .innerJoin(offeredSubjects, eq(offeredSubjects.id, lectures.offeredSubjectId))
-        .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
-        .innerJoin(teachers, eq(teachers.id, lectures.teacherId))
-        .innerJoin(profiles, eq(profiles.id, teachers.profileId))
-        .innerJoin(classrooms, eq(classrooms.id, lectures.classroomId))
+      return joinLectureColumns(db.select(lectureColumns).from(lectures).$dynamic())
         .where(where)
-        .orderBy(asc(lectures.startTime), asc(lectures.endTime), asc(lectures.id));
+        .orderBy(...lectureOrder);
     },
 
     /** Active lectures of one teacher on one weekday. */

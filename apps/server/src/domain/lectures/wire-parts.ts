@@ -37,7 +37,8 @@ export interface SessionRefParts {
   sessionId: string;
   status: SessionRef['active'];
   day: string;
-  createdAt: Date;
+  /** Null for a planned session nobody has started (nothing was written for it). */
+  createdAt: Date | null;
   classroomFinal: Classroom | null;
 }
 
@@ -46,7 +47,7 @@ export function sessionRefWire(s: SessionRefParts): SessionRef {
     session_id: s.sessionId,
     active: s.status,
     day: s.day,
-    created_at: s.createdAt.toISOString(),
+    ...(s.createdAt ? { created_at: s.createdAt.toISOString() } : {}),
     classroom_final: s.classroomFinal,
   };
 }

@@ -92,7 +92,7 @@ describe('live session socket (§8)', () => {
 
   it('refuses a session that is not live', async () => {
     const w = await buildLiveWorld(t.app, t.db);
-    // The dashboard creates today's session in `pre`; it is not started.
+    // The dashboard names today's session (no row is written); it is not started.
     const day = await t.app.inject({
       method: 'GET',
       url: '/api/manage/get_timetable_for_teacher/current',

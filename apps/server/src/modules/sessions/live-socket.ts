@@ -128,6 +128,8 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       session = await deps.service.ownSession(auth, sessionId);
     } catch (err) {
       if (err instanceof AppError && err.status === 404) throw new SocketRefusal(404, 'Session not found');
+      // A planned session (named by the timetable, not started yet).
+      if (err instanceof AppError && err.status === 409) throw new SocketRefusal(409, err.message);
       if (err instanceof AppError && err.status === 403) {
         throw new SocketRefusal(401, 'Only the teacher of this lecture can join its session');
       }

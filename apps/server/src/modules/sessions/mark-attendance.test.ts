@@ -366,18 +366,34 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   it('refuses a session not started yet (409, no code) and an ended one (code 100)', async () => {
     const w = await buildLiveWorld(t.app, t.db);
     const wav = studentRecording(null, sound, 0);
-    // No session exists yet for today, then one exists in `pre` (the teacher opened the dashboard).
+    // No session row exists yet for today: by lecture, and by the id the timetable names it with.
     const none = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ code: 'conflict', message: MARKING_MESSAGES.notStarted });
-    await t.app.inject({
+    const day = await t.app.inject({
       method: 'GET',
-      url: '/api/manage/get_timetable_for_teacher/current',
-      headers: { authorization: `Bearer ${w.tokens.cst}` },
+      url: '/api/manage/get_timetable_for_student',
+      headers: { authorization: `Bearer ${w.tokens.a1}` },
     });
-    const pre = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
-    expect(pre.status).toBe(409);
-    expect(pre.body).toMatchObject({ code: 'conflict', message: MARKING_MESSAGES.notStarted });
+    const plannedId = day.json().data[0].timetables[0].lectures[0].session.session_id as string;
+    expect(await t.db.select().from(lectureSessions)).toHaveLength(0);
+    const planned = await markAttendance(
+      t.app,
+      w.tokens.a1,
+      { ...markFields(w, epochMs), session_id: plannedId },
+      wav,
+    );
+    expect(planned.status).toBe(409);
+    expect(planned.body).toMatchObject({ code: 'conflict', message: MARKING_MESSAGES.notStarted });
+    // A student of the institution outside the lecture learns nothing about its state.
+    const stranger = await markAttendance(
+      t.app,
+      w.tokens.b1,
+      { ...markFields(w, epochMs), session_id: plannedId },
+      wav,
+    );
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.message).toBe(MARKING_MESSAGES.notPart);
 
     const live = await startLiveWorld(t.app, t.db);
     await t.db

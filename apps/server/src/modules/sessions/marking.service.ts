@@ -85,8 +85,18 @@ export function createMarkingService(deps: MarkingServiceDeps) {
   ): Promise<LiveSessionRow> {
     if (ref.session_id !== undefined) {
       const session = await sessionRepo.sessionById(ref.session_id, auth.institutionId);
-      if (!session) throw notFound('Session');
-      return session;
+      if (session) return session;
+      // The timetable names today's sessions before they exist (a read never writes): such an
+      // id is a session not started yet, told (like a `pre` row) only to the lecture's students.
+      const timeZone = await people.institutionTimezone(auth.institutionId);
+      const today = localDate(deps.clock.now(), timeZone);
+      const planned = await sessionRepo.plannedSession(ref.session_id, auth.institutionId, [today]);
+      if (!planned) throw notFound('Session');
+      const student = await requireStudent(auth);
+      if (!(await lectureRepo.isStudentOfLecture(planned.lectureId, student.id))) {
+        throw forbidden(MARKING_MESSAGES.notPart);
+      }
+      throw new AppError('conflict', MARKING_MESSAGES.notStarted);
     }
     const lecture = await lectureRepo.lectureBySlug(ref.lecture_slug!, auth.institutionId);
     if (!lecture) throw notFound('Lecture');

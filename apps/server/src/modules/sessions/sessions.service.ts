@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { applyClassroomChange, checkClassroomChange } from '../../domain/lectures/classroom-change';
 import { lectureTeacherWire } from '../../domain/lectures/lecture-wire';
-import { localDate, weekdayOf } from '../../lib/week';
+import { currentWeekDates, localDate, weekdayOf } from '../../lib/week';
 import { institutions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { attendanceWire } from '../../domain/attendance-wire';
@@ -103,7 +103,18 @@ export function createSessionsService(deps: SessionsServiceDeps) {
    */
   async function ownSession(auth: AuthContext, sessionId: string): Promise<LiveSessionRow> {
     const session = await sessionRepo.sessionById(sessionId, auth.institutionId);
-    if (!session) throw notFound('Session');
+    if (!session) {
+      // The timetable names this week's sessions before they exist (a read never writes).
+      const planned = await sessionRepo.plannedSession(
+        sessionId,
+        auth.institutionId,
+        currentWeekDates(deps.clock.now(), await people.institutionTimezone(auth.institutionId)),
+      );
+      if (!planned) throw notFound('Session');
+      const teacher = await requireTeacher(auth);
+      if (planned.teacherId !== teacher.id) throw forbidden("You're not the teacher of this lecture");
+      throw new AppError('conflict', 'This session has not been started yet');
+    }
     const teacher = await requireTeacher(auth);
     if (session.teacherId !== teacher.id) throw forbidden("You're not the teacher of this lecture");
     return session;

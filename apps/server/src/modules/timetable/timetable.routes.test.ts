@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { attendances, lectureSessions, lectures } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
 import { buildAdmin, buildInstitution, buildTeacher } from '../../testing/factories';
@@ -11,6 +11,7 @@ import {
   type TimetableWorld,
 } from '../../testing/timetable-fixture';
 import { tokenFor } from '../../testing/tokens';
+import { startSession } from '../../testing/live-fixture';
 import { csvToXlsx } from './samples';
 
 const t = useTestApp();
@@ -100,13 +101,21 @@ describe('master timetable upload', () => {
 
   it('replaces a division’s timetable, keeping lectures that have history as inactive', async () => {
     await upload(adminToken, GRID);
-    await get('/api/manage/get_timetable_for_teacher/monday', cstToken); // creates Monday's sessions
+    // CST starts both Monday lectures of division A (the start creates the session rows).
+    const monday = await get('/api/manage/get_timetable_for_teacher/monday', cstToken);
+    const divisionA = monday.body.data[0].streams[0].semesters[0].divisions.find(
+      (d: any) => d.division_name === 'A',
+    );
+    for (const l of divisionA.timetable.schedule.lectures) {
+      t.clock.set(new Date(`2026-11-02T${l.start_time}:00+05:30`));
+      expect((await startSession(t.app, cstToken, l.slug)).status).toBe(200);
+    }
     const smaller = gridCsv(['CST'], [['TUESDAY', '09:00-10:00', 'BE-7-A-IS-LH101']]);
     const res = await upload(adminToken, smaller);
     expect(res.status).toBe(200);
     const rows = await t.db.select({ active: lectures.isActive, day: lectures.day }).from(lectures);
     // Division B untouched (3 lectures); division A: the new Tuesday lecture, plus the two Monday
-    // lectures CST's dashboard created sessions for, kept but inactive; the others deleted.
+    // lectures CST held sessions of, kept but inactive; the others deleted.
     expect(
       rows
         .filter((r) => r.active)
@@ -247,15 +256,44 @@ describe('teacher dashboard', () => {
     expect(lecture.batches[0].division.division_name).toBe('A');
   });
 
-  it('creates each session once, however often the day is asked for', async () => {
+  it('names each session the same way every time without writing, and the start keeps that id', async () => {
     const first = await get('/api/manage/get_timetable_for_teacher/monday', cstToken);
     const second = await get('/api/manage/get_timetable_for_teacher/current', cstToken);
-    const ids = (res: typeof first) =>
-      res.body.data[0].streams[0].semesters[0].divisions.flatMap((d: any) =>
-        d.timetable.schedule.lectures.map((l: any) => l.session.session_id),
+    const lecturesOf = (res: typeof first) =>
+      res.body.data[0].streams[0].semesters[0].divisions.flatMap((d: any) => d.timetable.schedule.lectures);
+    const ids = lecturesOf(first).map((l: any) => l.session.session_id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    ids.forEach((id: string) => expect(id).toMatch(/^[0-9a-f]{32}$/));
+    expect(lecturesOf(second).map((l: any) => l.session.session_id)).toEqual(ids);
+    // A read never writes: no session rows until the teacher starts one.
+    expect((await t.db.select({ n: count() }).from(lectureSessions))[0]!.n).toBe(0);
+    expect(lecturesOf(first)[0].session).not.toHaveProperty('created_at');
+
+    const nine = lecturesOf(first).find((l: any) => l.start_time === '09:00');
+    const started = await startSession(t.app, cstToken, nine.slug);
+    expect(started.status).toBe(200);
+    expect(started.body.data.session_id).toBe(nine.session.session_id);
+    const after = lecturesOf(await get('/api/manage/get_timetable_for_teacher/monday', cstToken));
+    expect(after.map((l: any) => l.session.session_id)).toEqual(ids);
+    expect(after.find((l: any) => l.slug === nine.slug).session).toMatchObject({ active: 'ongoing' });
+    expect((await t.db.select({ n: count() }).from(lectureSessions))[0]!.n).toBe(1);
+  });
+
+  it('names another week’s session of the same lecture differently', async () => {
+    const idOn = async (when: string) => {
+      t.clock.set(new Date(when));
+      const res = await get(
+        '/api/manage/get_timetable_for_teacher/monday',
+        await tokenFor(t.app, w.teachers.cst.profile),
       );
-    expect(ids(second)).toEqual(ids(first));
-    expect((await t.db.select({ n: count() }).from(lectureSessions))[0]!.n).toBe(3);
+      return res.body.data[0].streams[0].semesters[0].divisions[0].timetable.schedule.lectures[0].session;
+    };
+    const thisWeek = await idOn('2026-11-02T09:00:00+05:30');
+    const nextWeek = await idOn('2026-11-09T09:00:00+05:30');
+    expect(thisWeek.day).toBe('2026-11-02');
+    expect(nextWeek.day).toBe('2026-11-09');
+    expect(nextWeek.session_id).not.toBe(thisWeek.session_id);
   });
 
   it('dates any weekday within the current Monday-first week, in India’s time zone', async () => {
@@ -313,14 +351,18 @@ describe('student dashboard', () => {
     ]);
     expect(list.every((l: any) => l.attendance_marked === false && l.session.active === 'pre')).toBe(true);
 
-    // Mark the student present in the first session: the next answer says so.
+    // No session row exists until a teacher starts it; then mark the student present in the
+    // first session: the next answer says so, under the same session id.
+    expect((await t.db.select({ n: count() }).from(lectureSessions))[0]!.n).toBe(0);
+    expect((await startSession(t.app, cstToken, list[0].slug)).status).toBe(200);
     const [session] = await t.db
       .select({ id: lectureSessions.id })
       .from(lectureSessions)
       .where(eq(lectureSessions.sessionId, list[0].session.session_id));
     await t.db
-      .insert(attendances)
-      .values({ sessionId: session!.id, studentId: a1.student.id, isPresent: true });
+      .update(attendances)
+      .set({ isPresent: true })
+      .where(and(eq(attendances.sessionId, session!.id), eq(attendances.studentId, a1.student.id)));
     const again = await get('/api/manage/get_timetable_for_student', token);
     expect(again.body.data[0].timetables[0].lectures.map((l: any) => l.attendance_marked)).toEqual([
       true,
@@ -336,6 +378,42 @@ describe('student dashboard', () => {
       theirs.body.data[0].timetables[0].lectures.map((l: any) => l.subject.subject_map.subject_name),
     ).toEqual(['Information Security', 'Project Management', 'Compiler Design']);
     expect((await get('/api/manage/get_timetable_for_student', cstToken)).status).toBe(403);
+  });
+});
+
+describe('the day reads on the hot path', () => {
+  beforeEach(async () => {
+    expect((await upload(adminToken, GRID)).status).toBe(200);
+  });
+
+  /** Statements the database client is sent while `run` runs (either driver: both go through `query`). */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('answers each timetable in at most 3 statements, the token check included', async () => {
+    const student = await tokenFor(t.app, w.students.get('A1')![0]!.profile);
+    let res: Awaited<ReturnType<typeof get>> | undefined;
+    const forStudent = await statementsDuring(async () => {
+      res = await get('/api/manage/get_timetable_for_student', student);
+    });
+    expect(res!.status).toBe(200);
+    expect(res!.body.data[0].timetables[0].lectures).toHaveLength(3);
+    expect(forStudent).toBeGreaterThan(0);
+    expect(forStudent).toBeLessThanOrEqual(3);
+    const forTeacher = await statementsDuring(async () => {
+      res = await get('/api/manage/get_timetable_for_teacher/monday', cstToken);
+    });
+    expect(res!.status).toBe(200);
+    expect(forTeacher).toBeGreaterThan(0);
+    expect(forTeacher).toBeLessThanOrEqual(3);
   });
 });
 
@@ -427,6 +505,7 @@ describe('classrooms', () => {
         })
       ).status,
     ).toBe(404);
+    expect((await startSession(t.app, cstToken, lecture.slug)).status).toBe(200);
     await t.db.update(lectureSessions).set({ status: 'post' });
     const ended = await call(t.app, {
       method: 'POST',

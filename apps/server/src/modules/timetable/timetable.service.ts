@@ -31,8 +31,8 @@ import {
 import { importTimetable, type UploadReport } from './upload/import-timetable';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import type { LectureBatchRow } from '../../domain/lectures/lectures.repository';
-import type { SessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import { createTimetableRepository } from './timetable.repository';
+import { createDashboardRepository } from './dashboard.repository';
 
 /** Indexes a lecture's batches by lecture id. */
 function batchIndex(rows: LectureBatchRow[]): (lectureId: number) => LectureBatchRow[] {
@@ -48,7 +48,8 @@ export function createTimetableService(
   deps: Pick<AppDeps, 'db' | 'clock'> & { spreadsheets: Pick<SpreadsheetReader, 'read'> },
 ) {
   const repo = createTimetableRepository(deps.db);
-  const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
+  const { people, lectureRepo } = createLectureRepositories(deps.db);
+  const dashboard = createDashboardRepository(deps.db);
 
   async function adminBranches(auth: AuthContext): Promise<number[]> {
     return people.adminBranchIds(auth.profileId, auth.institutionId);
@@ -60,26 +61,24 @@ export function createTimetableService(
     return teacher;
   }
 
-  /** The teacher's lectures of one weekday of the current week, each with its (created) session. */
+  /**
+   * The teacher's lectures of one weekday of the current week, each with its session: the stored
+   * one, or the planned one the teacher's start will create (a read never writes).
+   */
   async function teacherDay(
     teacherId: number,
-    institutionId: number,
+    timeZone: string,
     day: Weekday,
   ): Promise<TeacherTimetableBranch[]> {
-    const tz = await people.institutionTimezone(institutionId);
-    const date = dateInCurrentWeek(deps.clock.now(), tz, day);
-    const rows = await lectureRepo.teacherLectures(teacherId, day);
-    const ids = rows.map((r) => r.id);
-    const [batchRows, sessionRows] = await Promise.all([
-      lectureRepo.batchesOf(ids),
-      sessionRepo.openSessions(ids, date),
-    ]);
-    const sessions = new Map(sessionRows.map((s) => [s.lectureId, s]));
-    return teacherTimetableWire(rows, day.toUpperCase(), batchIndex(batchRows), (id) => {
-      const session = sessions.get(id);
-      if (!session) throw new Error(`session of lecture ${id} on ${date} was not created`);
-      return session;
-    });
+    const date = dateInCurrentWeek(deps.clock.now(), timeZone, day);
+    const rows = await dashboard.teacherDay(teacherId, day, date);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return teacherTimetableWire(
+      rows,
+      day.toUpperCase(),
+      (id) => byId.get(id)!.batches,
+      (id) => byId.get(id)!.session,
+    );
   }
 
   /** A lecture of the calling teacher (404 outside the institution, 403 for a colleague's). */
@@ -153,34 +152,19 @@ export function createTimetableService(
       auth: AuthContext,
       day: 'current' | WeekDay,
     ): Promise<{ data: TeacherTimetableBranch[]; day: WeekDay }> {
-      const teacher = await requireTeacher(auth);
-      const weekday =
-        day === 'current'
-          ? currentWeekday(deps.clock.now(), await people.institutionTimezone(auth.institutionId))
-          : day;
-      return { data: await teacherDay(teacher.id, auth.institutionId, weekday), day: weekday };
+      const teacher = await dashboard.teacher(auth.profileId);
+      if (!teacher) throw forbidden('Only teachers have a lecture timetable');
+      const weekday = day === 'current' ? currentWeekday(deps.clock.now(), teacher.timeZone) : day;
+      return { data: await teacherDay(teacher.id, teacher.timeZone, weekday), day: weekday };
     },
 
     /** Today's lectures of the caller's batches with session and attendance state, §6.1. */
     async studentTimetable(auth: AuthContext): Promise<StudentTimetableEntry[]> {
-      const student = await people.studentOfProfile(auth.profileId);
+      const student = await dashboard.student(auth.profileId);
       if (!student) throw forbidden('Only students have a student timetable');
-      const tz = await people.institutionTimezone(auth.institutionId);
       const now = deps.clock.now();
-      const day = currentWeekday(now, tz);
-      const date = dateInCurrentWeek(now, tz, day);
-      const rows = await lectureRepo.batchLectures(await people.batchIdsOfStudent(student.id), day);
-      const ids = rows.map((r) => r.id);
-      const [batchRows, sessionRows] = await Promise.all([
-        lectureRepo.batchesOf(ids),
-        sessionRepo.openSessions(ids, date),
-      ]);
-      const sessions = new Map<number, SessionRow>(sessionRows.map((s) => [s.lectureId, s]));
-      const present = await attendanceRepo.presentSessionIds(
-        student.id,
-        sessionRows.map((s) => s.id),
-      );
-      const batchesOf = batchIndex(batchRows);
+      const day = currentWeekday(now, student.timeZone);
+      const rows = await dashboard.studentDay(student.id, day, dateInCurrentWeek(now, student.timeZone, day));
       return [...groupRows(rows, (r) => r.streamId).values()].map((streamRows) => {
         const first = streamRows[0]!;
         return {
@@ -197,15 +181,7 @@ export function createTimetableService(
               slug: divisionRows[0]!.divisionSlug,
               full_name: divisionFullName(divisionRows[0]!.divisionName, divisionRows[0]!.semesterNo),
             },
-            lectures: divisionRows.map((l) => {
-              const session = sessions.get(l.id);
-              return lectureStudentWire(
-                l,
-                batchesOf(l.id),
-                session,
-                session ? present.has(session.id) : false,
-              );
-            }),
+            lectures: divisionRows.map((l) => lectureStudentWire(l, l.batches, l.session, l.present)),
           })),
         };
       });
@@ -256,7 +232,7 @@ export function createTimetableService(
         merge: body.merge,
       });
       if (change) await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
-      return teacherDay(teacher.id, auth.institutionId, lecture.day);
+      return teacherDay(teacher.id, tz, lecture.day);
     },
   };
 }

@@ -1,11 +1,11 @@
 import {
-  sessionRecordRoutes,
   type CorrectionEntry,
   type CorrectMarkBody,
   type ExcelFile,
   type SessionSheet,
   type SheetRow,
 } from '@rollbook/contract';
+import { sessionRecordRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /**

@@ -1,9 +1,9 @@
 import {
-  academicYearRoutes,
   type AcademicYearOpened,
   type AcademicYearPreview,
   type OpenAcademicYearBody,
 } from '@rollbook/contract';
+import { academicYearRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

@@ -1,11 +1,11 @@
 import {
-  attendanceRecordRoutes,
   type DetentionList,
   type ExcelFile,
   type ReportOptions,
   type ReportTable,
   type ReportTrend,
 } from '@rollbook/contract';
+import { attendanceRecordRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** A report call's query string: the filters' slugs, dates and numbers (see ReportFilterQuerySchema). */

@@ -1,5 +1,4 @@
 import {
-  authRoutes,
   type LoginBody,
   type LoginResponse,
   type SetNewPasswordBody,
@@ -8,6 +7,8 @@ import {
   type RouteResponse,
   type TokenPair,
 } from '@rollbook/contract';
+import { authRoutes } from '@rollbook/contract/addresses';
+import type { authRoutes as authRouteDefs } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The account calls of contract §4 (the base query does refresh itself). */
@@ -18,7 +19,7 @@ export const authApi = api.injectEndpoints({
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
       keepUnusedDataFor: 0,
     }),
-    checkTokenAuthenticity: build.query<RouteResponse<typeof authRoutes.checkTokenAuthenticity>, void>({
+    checkTokenAuthenticity: build.query<RouteResponse<typeof authRouteDefs.checkTokenAuthenticity>, void>({
       query: () => contractRequest(authRoutes.checkTokenAuthenticity),
       keepUnusedDataFor: 0,
     }),
@@ -31,13 +32,13 @@ export const authApi = api.injectEndpoints({
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),
     setUpdatedPassword: build.mutation<
-      RouteResponse<typeof authRoutes.setUpdatedPassword>,
+      RouteResponse<typeof authRouteDefs.setUpdatedPassword>,
       SetUpdatedPasswordBody
     >({
       query: (body) => contractRequest(authRoutes.setUpdatedPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),
-    forgotPassword: build.mutation<RouteResponse<typeof authRoutes.forgotPassword>, ForgotPasswordBody>({
+    forgotPassword: build.mutation<RouteResponse<typeof authRouteDefs.forgotPassword>, ForgotPasswordBody>({
       query: (body) => contractRequest(authRoutes.forgotPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),

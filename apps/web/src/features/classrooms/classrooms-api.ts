@@ -1,9 +1,9 @@
 import {
-  institutionClassroomRoutes,
   type ClassroomBody,
   type InstitutionClassroom,
   type InstitutionClassroomList,
 } from '@rollbook/contract';
+import { institutionClassroomRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['InstitutionClassrooms'] });

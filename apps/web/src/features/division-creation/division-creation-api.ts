@@ -1,7 +1,4 @@
 import {
-  catalogueRoutes,
-  divisionResetRoutes,
-  divisionRoutes,
   type ConfirmDivisionsBody,
   type DivisionsReset,
   type DivisionSuggestion,
@@ -10,6 +7,7 @@ import {
   type Stream,
   type SubjectChoiceGroupsResult,
 } from '@rollbook/contract';
+import { catalogueRoutes, divisionResetRoutes, divisionRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

@@ -1,8 +1,5 @@
-import {
-  institutionSettingsRoutes,
-  type InstitutionSettings,
-  type UpdateInstitutionSettingsBody,
-} from '@rollbook/contract';
+import { type InstitutionSettings, type UpdateInstitutionSettingsBody } from '@rollbook/contract';
+import { institutionSettingsRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The institution settings page's calls (Rollbook additions). */

@@ -1,9 +1,5 @@
-import {
-  institutionWorkbookRoutes,
-  WORKBOOK_FILE_FIELD,
-  type ExcelFile,
-  type ImportJob,
-} from '@rollbook/contract';
+import { WORKBOOK_FILE_FIELD, type ExcelFile, type ImportJob } from '@rollbook/contract';
+import { institutionWorkbookRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

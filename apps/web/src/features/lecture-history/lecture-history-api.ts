@@ -1,10 +1,9 @@
 import {
-  sessionHistoryRoutes,
-  sessionRecordRoutes,
   type HistoryMetadata,
   type SessionsOfTeacher,
   type SessionsOfTeacherBodyInput,
 } from '@rollbook/contract';
+import { sessionHistoryRoutes, sessionRecordRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** One page of the history: the filters go in the body, the page in the query string (§13). */

@@ -1,7 +1,4 @@
 import {
-  allocationExtensionRoutes,
-  allocationRoutes,
-  choicesRoutes,
   type SetTeacherMaxHoursBody,
   type TeacherMaxHours,
   type AllocationContext,
@@ -9,6 +6,7 @@ import {
   type ExcelFile,
   type TeacherChoiceRow,
 } from '@rollbook/contract';
+import { allocationExtensionRoutes, allocationRoutes, choicesRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

@@ -1,4 +1,5 @@
-import { notificationRoutes, type Notification } from '@rollbook/contract';
+import { type Notification } from '@rollbook/contract';
+import { notificationRoutes } from '@rollbook/contract/addresses';
 import { toast } from 'sonner';
 import { api, contractRequest } from '../../lib/api/api';
 import { bodyText, isApiError } from '../../lib/api/api-error';

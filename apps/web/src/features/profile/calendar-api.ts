@@ -1,7 +1,9 @@
-import { calendarRoutes, type RouteResponse } from '@rollbook/contract';
+import { type RouteResponse } from '@rollbook/contract';
+import { calendarRoutes } from '@rollbook/contract/addresses';
+import type { calendarRoutes as calendarRouteDefs } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
-type FeedUrlEnvelope = RouteResponse<typeof calendarRoutes.getFeedUrl>;
+type FeedUrlEnvelope = RouteResponse<typeof calendarRouteDefs.getFeedUrl>;
 
 /**
  * The signed-in person's private calendar feed: fetching its URL (created on first call) and

@@ -1,16 +1,18 @@
 import {
   ATTENDANCE_AUDIO_FIELD,
-  attendancePrivacyRoutes,
-  sessionReviewRoutes,
-  sessionRoutes,
   type AttendancePrivacy,
-  instantLectureRoutes,
   type InstantLectureStudent,
-  timetableRoutes,
   type CodedEnvelope,
   type ServerTime,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
+import {
+  attendancePrivacyRoutes,
+  sessionReviewRoutes,
+  sessionRoutes,
+  instantLectureRoutes,
+  timetableRoutes,
+} from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /**
@@ -110,7 +112,7 @@ export const studentAttendanceApi = api
 /**
  * How often the student's lists are asked again while the page is in front: a session the teacher
  * starts or ends shows on the cards within this long, without a reload (see
- * web-0003-student-session-state.md for why polling, not a socket push).
+ * docs/decisions/student-0001-session-state-on-cards.md for why polling, not a socket push).
  */
 export const SESSION_STATE_POLL_MS = 10_000;
 

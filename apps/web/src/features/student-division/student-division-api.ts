@@ -1,4 +1,5 @@
-import { divisionRoutes, type DivisionDetail } from '@rollbook/contract';
+import { type DivisionDetail } from '@rollbook/contract';
+import { divisionRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The student's own division call (contract §11.3). */

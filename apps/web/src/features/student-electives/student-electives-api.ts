@@ -1,9 +1,9 @@
 import {
-  choicesRoutes,
   type MarkStudentChoicesBody,
   type StudentSubjectChoices,
   type UnsaveStudentChoicesBody,
 } from '@rollbook/contract';
+import { choicesRoutes } from '@rollbook/contract/addresses';
 import { toast } from 'sonner';
 import { api, contractRequest } from '../../lib/api/api';
 import { isApiError } from '../../lib/api/api-error';

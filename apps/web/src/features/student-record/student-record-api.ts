@@ -1,4 +1,5 @@
-import { attendanceRecordRoutes, type RecordMarks, type StudentRecord } from '@rollbook/contract';
+import { type RecordMarks, type StudentRecord } from '@rollbook/contract';
+import { attendanceRecordRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The student's own record and marks (Rollbook calls). */

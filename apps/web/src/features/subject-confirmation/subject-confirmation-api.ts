@@ -1,6 +1,4 @@
 import {
-  catalogueRoutes,
-  choicesRoutes,
   type ExcelFile,
   type SemesterFull,
   type Stream,
@@ -11,6 +9,7 @@ import {
   type TeacherSubjectMapEntry,
   type UnlockStudentChoiceBody,
 } from '@rollbook/contract';
+import { catalogueRoutes, choicesRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

@@ -1,6 +1,4 @@
 import {
-  catalogueRoutes,
-  choicesRoutes,
   type AddSubjectsToSemesterBody,
   type DeadlineExtension,
   type ExtendDeadlineBody,
@@ -9,6 +7,7 @@ import {
   type Stream,
   type Subject,
 } from '@rollbook/contract';
+import { catalogueRoutes, choicesRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

@@ -1,8 +1,4 @@
 import {
-  instantLectureRoutes,
-  sessionReviewRoutes,
-  sessionRoutes,
-  timetableRoutes,
   type AttendanceReview,
   type Classroom,
   type ClassroomAllocation,
@@ -11,6 +7,12 @@ import {
   type TeacherTimetableBranch,
   type WeekDay,
 } from '@rollbook/contract';
+import {
+  instantLectureRoutes,
+  sessionReviewRoutes,
+  sessionRoutes,
+  timetableRoutes,
+} from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 interface Listed<T> {

@@ -1,4 +1,5 @@
-import { allocationRoutes, type TeacherAllocationRow } from '@rollbook/contract';
+import { type TeacherAllocationRow } from '@rollbook/contract';
+import { allocationRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The teacher's own allocated load (contract §10.10 `get_teachers_allocation`). */

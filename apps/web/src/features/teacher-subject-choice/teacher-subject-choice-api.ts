@@ -1,4 +1,5 @@
-import { choicesRoutes, type MarkTeacherChoicesBody, type TeacherSubjectChoices } from '@rollbook/contract';
+import { type MarkTeacherChoicesBody, type TeacherSubjectChoices } from '@rollbook/contract';
+import { choicesRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 type Envelope<T> = { data: T };

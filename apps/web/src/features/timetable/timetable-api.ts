@@ -1,13 +1,15 @@
 import {
-  catalogueRoutes,
-  divisionRoutes,
   MASTER_TIMETABLE_FILE_FIELD,
-  timetableExtensionRoutes,
-  timetableRoutes,
   type DivisionOption,
   type DivisionTimetable,
   type Stream,
 } from '@rollbook/contract';
+import {
+  catalogueRoutes,
+  divisionRoutes,
+  timetableExtensionRoutes,
+  timetableRoutes,
+} from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The shipped sample timetables that the upload form offers (the CSV originals). */

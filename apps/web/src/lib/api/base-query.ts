@@ -7,7 +7,9 @@ import {
   type FetchBaseQueryMeta,
   type QueryReturnValue,
 } from '@reduxjs/toolkit/query';
-import { authRoutes, TokenPairSchema, type TokenPair } from '@rollbook/contract';
+import type { TokenPair } from '@rollbook/contract';
+import { asTokenPair } from '../session/token-schemas';
+import { authRoutes } from '@rollbook/contract/addresses';
 import { toast } from 'sonner';
 import { apiBaseUrl } from '../env';
 import { loaderFinished, loaderStarted } from '../loader/loader-slice';
@@ -53,10 +55,10 @@ async function requestNewTokens(api: BaseQueryApi): Promise<TokenPair | null> {
     api,
     {},
   );
-  const pair = TokenPairSchema.safeParse(result.data);
-  if (result.error || !pair.success) return null;
-  api.dispatch(signIn(pair.data));
-  return pair.data;
+  const pair = asTokenPair(result.data);
+  if (result.error || !pair) return null;
+  api.dispatch(signIn(pair));
+  return pair;
 }
 
 function refreshOnce(api: BaseQueryApi): Promise<TokenPair | null> {

@@ -1,5 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { AccessTokenPayloadSchema, type AccessTokenPayload, type Role } from '@rollbook/contract';
+import type { AccessTokenPayload, Role } from '@rollbook/contract';
+import { asAccessTokenPayload } from './token-schemas';
 
 /**
  * Decodes (without verifying: the server does that) an access token into its payload, or null when
@@ -9,8 +10,7 @@ import { AccessTokenPayloadSchema, type AccessTokenPayload, type Role } from '@r
 export function decodeAccessToken(token: string | null | undefined): AccessTokenPayload | null {
   if (!token) return null;
   try {
-    const parsed = AccessTokenPayloadSchema.safeParse(jwtDecode(token));
-    return parsed.success ? parsed.data : null;
+    return asAccessTokenPayload(jwtDecode(token));
   } catch {
     return null;
   }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { codedEnvelopeSchema, envelopeSchema } from '../../envelope';
 import { slugParams } from '../../schemas/common';
+import { ATTENDANCE_AUDIO_FIELD } from '../../constants';
 import {
-  ATTENDANCE_AUDIO_FIELD,
   ClassroomAllocationQuerySchema,
   ClassroomAllocationSchema,
   CreateLectureSessionFieldsSchema,

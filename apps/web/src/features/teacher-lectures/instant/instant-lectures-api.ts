@@ -1,5 +1,4 @@
 import {
-  instantLectureRoutes,
   type CreateInstantLectureInput,
   type InstantBatchOption,
   type InstantBranchOption,
@@ -7,6 +6,7 @@ import {
   type InstantSemesterOption,
   type InstantSemesterOptions,
 } from '@rollbook/contract';
+import { instantLectureRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../../lib/api/api';
 
 interface Listed<T> {

@@ -1,0 +1,1 @@
+ALTER TABLE "lectures" ADD COLUMN "session_seed" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;

@@ -1,0 +1,30 @@
+// The server as `npm start` or `npm run start:dev` runs it, on loopback with a fresh or given data
+// folder and the demo seed (no web build): for the benches that time its start or call its demo
+// accounts.
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function startDemoServer(opts: {
+  dataDir: string;
+  /** `compiled`: apps/server/dist (build it first); `tsx`: the sources. */
+  mode: 'compiled' | 'tsx';
+  databaseUrl?: string | undefined;
+}): Promise<ServerProcess> {
+  return startServerProcess(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(opts.dataDir, 'no-web'),
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    },
+    // A fresh folder runs the migrations and the demo seed first: slow on a loaded machine.
+    {
+      ...(opts.mode === 'compiled' ? { compiledDir: path.join(root, 'apps/server/dist') } : {}),
+      startTimeoutMs: 300_000,
+    },
+  );
+}
