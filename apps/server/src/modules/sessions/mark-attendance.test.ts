@@ -62,7 +62,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const nothingPushedSince = (w: StartedLiveWorld, events: Array<[string, any]>, seen: number) =>
     expectNoPushSince(t.app, w, events, seen);
 
-  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
+  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
 
   it('marks a student whose recording carries the session tone and matches the room: code 100, metrics stored, pushed to the sheet once', async () => {
     const w = await startLiveWorld(t.app, t.db);
@@ -140,7 +140,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   it('stores a recording without the tone as not confirmed, shows it to our web sheet, and the rate limit holds the retry', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const { marks, events } = await sheetHearingTheRoom(w, { refusedAttempts: true });
-    const silentTone = studentRecording(null, sound, 1);
+    const silentTone = studentRecording(null, sound, 1, epochMs);
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/^We could not confirm that you are in the classroom: .*session tone/);
@@ -169,7 +169,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         t.app,
         w.tokens.a1,
         markFields(w, epochMs + 1000),
-        studentRecording(w.tone, elsewhere, 1),
+        studentRecording(w.tone, elsewhere, 1, epochMs),
       );
       expect(refused.status).toBe(403);
       const row = (await rowOf(w.students.a1.student.id))!;
@@ -365,7 +365,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('refuses a session not started yet (409, no code) and an ended one (code 100)', async () => {
     const w = await buildLiveWorld(t.app, t.db);
-    const wav = studentRecording(null, sound, 0);
+    const wav = studentRecording(null, sound, 0, epochMs);
     // No session exists yet for today, then one exists in `pre` (the teacher opened the dashboard).
     const none = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
     expect(none.status).toBe(409);
@@ -437,7 +437,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         () => encodeWav(new Float32Array(0), 48000).subarray(0, 36),
         /not a complete WAV/,
       ],
-      ['too short', (w) => studentRecording(w.tone, sound, 1, 1), /too short \(1\.0 s\).*at least 3 seconds/],
+      ['too short', (w) => studentRecording(w.tone, sound, 1, epochMs, { seconds: 1 }), /too short \(1\.0 s\).*at least 3 seconds/],
       ['stereo', () => encodeWav(mono(5), 48000, { channels: 2 }), /16-bit PCM mono.*2-channel/],
       ['8-bit', () => encodeWav(mono(5), 48000, { encoding: 'pcm8' }), /16-bit PCM mono.*8-bit/],
       [

@@ -26,7 +26,7 @@ describe("server-anchored recording time and the teacher's review (docs/decision
   // The upload arrives (server time) once the room's eight seconds are over.
   beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
 
-  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
+  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
   const rowOf = async (studentId: number) =>
     (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
   const auditActions = async () => (await t.db.select().from(auditLog)).map((a) => a.action);
@@ -68,7 +68,7 @@ describe("server-anchored recording time and the teacher's review (docs/decision
     const ours = await sheet(w);
     // The teacher's screen lost seconds 2-5 (it reconnected to another instance), then went on.
     await teacherHears(w, ours.socket, [0, 1, 6, 7]);
-    const wavs = { a1: recording(w), a2: studentRecording(w.tone, sound, 1.2) };
+    const wavs = { a1: recording(w), a2: studentRecording(w.tone, sound, 1.2, epochMs) };
     for (const who of ['a1', 'a2'] as const) {
       const res = await markAttendance(t.app, w.tokens[who], markFields(w, epochMs + 1000), wavs[who]);
       expect(res.status).toBe(403);

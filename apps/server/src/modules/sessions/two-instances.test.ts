@@ -55,7 +55,7 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
       app,
       token,
       markFields(w, epochMs + 1000),
-      studentRecording(withTone ? w.tone : null, sound, 1),
+      studentRecording(withTone ? w.tone : null, sound, 1, epochMs),
     );
 
   it('a mark that lands on B reaches the teacher connected to A', async () => {

@@ -33,6 +33,7 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
   const leases = new Map<string, Lease>();
   const audio = new Map<string, SessionAudio>();
   const slots = new Map<string, Slot>();
+  const playbacks = new Map<string, { text: string; expiresAt: number }>();
 
   function liveLease(sessionId: string): Lease | undefined {
     const lease = leases.get(sessionId);
@@ -113,9 +114,19 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       const kept = liveAudio(sessionId);
       return kept && kept.chunks.length > 0 ? kept.arrivedAt : null;
     },
+    async setTonePlayback(sessionId, playback, ttlMs) {
+      if (playback === null) playbacks.delete(sessionId);
+      else playbacks.set(sessionId, { text: playback, expiresAt: now() + ttlMs });
+    },
+    async tonePlayback(sessionId) {
+      const kept = playbacks.get(sessionId);
+      if (kept && kept.expiresAt <= now()) playbacks.delete(sessionId);
+      return kept && kept.expiresAt > now() ? kept.text : null;
+    },
     async clearSession(sessionId) {
       audio.delete(sessionId);
       leases.delete(sessionId);
+      playbacks.delete(sessionId);
     },
     async takeRateSlot(key, ttlMs) {
       const held = slots.get(key);

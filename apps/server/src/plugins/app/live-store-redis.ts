@@ -9,6 +9,7 @@ const audioIndexKey = (sessionId: string) => `${PREFIX}audio:${sessionId}`;
 const chunkKey = (sessionId: string, member: string) => `${PREFIX}chunk:${sessionId}:${member}`;
 const arrivedKey = (sessionId: string) => `${PREFIX}arrived:${sessionId}`;
 const rateKey = (key: string) => `${PREFIX}rate:${key}`;
+const playbackKey = (sessionId: string) => `${PREFIX}tone:${sessionId}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
 const ACQUIRE = `
@@ -106,9 +107,21 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       ]);
       return arrived === null || kept === 0 ? null : Number(arrived);
     },
+    async setTonePlayback(sessionId, playback, ttlMs) {
+      if (playback === null) await redis.del(playbackKey(sessionId));
+      else await redis.set(playbackKey(sessionId), playback, 'PX', ttlMs);
+    },
+    async tonePlayback(sessionId) {
+      return redis.get(playbackKey(sessionId));
+    },
     async clearSession(sessionId) {
       // Chunk keys expire on their own; dropping the index makes them unreachable at once.
-      await redis.del(audioIndexKey(sessionId), arrivedKey(sessionId), leaseKey(sessionId));
+      await redis.del(
+        audioIndexKey(sessionId),
+        arrivedKey(sessionId),
+        leaseKey(sessionId),
+        playbackKey(sessionId),
+      );
     },
     async takeRateSlot(key, ttlMs) {
       const token = randomBytes(8).toString('hex');

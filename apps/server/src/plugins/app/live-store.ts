@@ -40,7 +40,14 @@ export interface LiveStore {
    * stream is still flowing.
    */
   teacherAudioArrivedMs(sessionId: string): Promise<number | null>;
-  /** Forgets a session's audio and lease (the session ended). */
+  /**
+   * Keeps how the teacher's device plays the session's live tone (a JSON text the sessions module
+   * writes and reads) for `ttlMs`; null forgets it (the original client's file plays instead).
+   */
+  setTonePlayback(sessionId: string, playback: string | null, ttlMs: number): Promise<void>;
+  /** The kept playback text, or null when none is (or it aged out). */
+  tonePlayback(sessionId: string): Promise<string | null>;
+  /** Forgets a session's audio, lease and tone playback (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**
    * Takes a rate-limit slot: when `key` was free, answers a token naming this hold (the action may
