@@ -36,6 +36,13 @@ const PAYLOADS: Record<SessionEvent, (call: EventCall) => Record<string, unknown
     blob: encodePcm16(new Float32Array(48_000).fill(0.1)),
     timestamp: CHUNK_MS,
   }),
+  tone_clock: (c) => ({
+    client: 'FE',
+    session_id: c.sessionId,
+    auth_token: c.token,
+    offset_ms: 0,
+    tolerance_ms: 50,
+  }),
   update_attendance: (c) => ({
     client: 'FE',
     attendance_slug: c.attendanceSlug,

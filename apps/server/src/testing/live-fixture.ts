@@ -465,7 +465,12 @@ export function useSockets() {
       open.push(socket);
       return socket;
     },
-    async join(baseUrl: string, sessionId: string, token: string, opts: { refusedAttempts?: boolean } = {}) {
+    async join(
+      baseUrl: string,
+      sessionId: string,
+      token: string,
+      opts: { refusedAttempts?: boolean; liveTone?: boolean } = {},
+    ) {
       const joined = await joinAsTeacher(baseUrl, sessionId, token, opts);
       open.push(joined.socket);
       return joined;

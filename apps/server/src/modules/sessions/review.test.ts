@@ -169,7 +169,7 @@ describe("server-anchored recording time and the teacher's review (docs/decision
     const { w, ours, wavs } = await twoInReview();
     const row = await rowOf(w.students.a1.student.id);
     expect(row).toMatchObject({ isPresent: false, verdict: 'needs_review', similarity: null });
-    expect(row.reasons).toEqual(['no_teacher_audio', 'teacher_audio_gap']);
+    expect(row.reasons).toEqual(['tone_time_unbounded', 'teacher_audio_missing', 'teacher_audio_gap']);
     const file = path.join(t.app.deps.mediaDir, row.recordingPath!);
     expect(readFileSync(file).equals(Buffer.from(wavs.a1))).toBe(true);
     expect(await auditActions()).toContain('attendance.sent_to_review');
@@ -204,7 +204,11 @@ describe("server-anchored recording time and the teacher's review (docs/decision
         [slugs.a2, 'pending', true],
       ]),
     );
-    expect(items[0]!.reason_texts).toEqual([REASON_TEXTS.no_teacher_audio, REASON_TEXTS.teacher_audio_gap]);
+    expect(items[0]!.reason_texts).toEqual([
+      REASON_TEXTS.tone_time_unbounded,
+      REASON_TEXTS.teacher_audio_missing,
+      REASON_TEXTS.teacher_audio_gap,
+    ]);
 
     const heard = await recordingOf(w.tokens.cst, w, slugs.a1);
     expect(heard.status).toBe(200);
