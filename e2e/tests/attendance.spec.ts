@@ -3,7 +3,15 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { bearer, logIn } from '../support/pages';
-import { launchWithMicrophone, writeRoomWav, writeStudentWav } from '../support/fake-microphone';
+import {
+  launchWithMicrophone,
+  writeRoomWav,
+  writeStudentWav,
+  type LiveTone,
+} from '../support/fake-microphone';
+
+/** About how long after the click the student's page opens its microphone (three clock round trips). */
+const MIC_OPENS_AFTER_CLICK_MS = 300;
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 const LH101 = {
@@ -152,13 +160,20 @@ test.describe('live lecture attendance', () => {
       const teacher = await (
         await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
       ).newPage();
-      // The audio chunks the teacher's page streams (socket.io frames that name the event).
+      // The audio chunks the teacher's page streams (socket.io frames that name the event), and
+      // the session's secret tone the server sends to that page alone (its speaker plays it live).
       let chunksSent = 0;
-      teacher.on('websocket', (ws) =>
+      let liveTone: LiveTone | null = null;
+      teacher.on('websocket', (ws) => {
         ws.on('framesent', ({ payload }) => {
           if (typeof payload === 'string' && payload.includes('"incoming_audio_chunks"')) chunksSent += 1;
-        }),
-      );
+        });
+        ws.on('framereceived', ({ payload }) => {
+          if (typeof payload !== 'string' || !payload.includes('"session_tone"')) return;
+          const [, message] = JSON.parse(payload.slice(payload.indexOf('['))) as [string, LiveTone];
+          liveTone = message;
+        });
+      });
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysLecture(teacher);
@@ -178,9 +193,12 @@ test.describe('live lecture attendance', () => {
       await expect.poll(() => chunksSent, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
 
       // --- students in LH101 hear the room and the session tone the teacher's device plays ---
-      const tone = await request.get(`/api/media/${created.data.audio_url}`);
-      expect(tone.ok()).toBe(true);
-      await writeStudentWav(studentWav, new Uint8Array(await tone.body()));
+      await expect.poll(() => liveTone !== null, { timeout: 30_000 }).toBe(true);
+      // The original client's file is served while the session is live, with no parameters in it.
+      const file = await request.get(`/api/media/${created.data.audio_url}`);
+      expect(file.ok()).toBe(true);
+      expect((await file.body()).includes(Buffer.from(liveTone!.key_hex))).toBe(false);
+      await writeRoomWav(studentWav);
       const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
       launched.push(studentBrowser);
 
@@ -192,6 +210,9 @@ test.describe('live lecture attendance', () => {
           timeout: 60_000,
         });
         const rowsBefore = await sheet.getByRole('row').count();
+        // The page opens the microphone a few round trips after the click (its clock measurement):
+        // the file then starts with the chirps of that moment.
+        await writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CLICK_MS);
         await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
         await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
         const answer = await uploading;
