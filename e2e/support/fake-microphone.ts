@@ -5,12 +5,13 @@ import { roomSound as speechLikeRoom } from '../../apps/server/src/testing/audio
 
 const RATE = 48000;
 /**
- * The room's sound repeats every 2 s. Chromium starts a fake microphone's file from its beginning
- * when the page opens the microphone, so the teacher's and a student's microphones play the file
- * from unrelated offsets; with a period within the verifier's clock-skew search (±1.5 s) they still
+ * The room's sound repeats every second. Chromium starts a fake microphone's file from its
+ * beginning when the page opens the microphone, so the teacher's and a student's microphones play
+ * the file from unrelated offsets; with a period within the verifier's room-sound search (the
+ * recording's start bounds: about a second for our client, which measures its clock) they still
  * hear "the same moment" of the room, as two microphones in one real room do.
  */
-const ROOM_PERIOD_S = 2;
+const ROOM_PERIOD_S = 1;
 /** Long enough for a 5-s recording without hearing the loop's seam twice; a whole number of periods. */
 const FILE_S = 10;
 

@@ -10,8 +10,8 @@ import {
   type LiveTone,
 } from '../support/fake-microphone';
 
-/** About how long after the click the student's page opens its microphone (three clock round trips). */
-const MIC_OPENS_AFTER_CLICK_MS = 300;
+/** About how long after its last clock answer the student's page has its microphone open. */
+const MIC_OPENS_AFTER_ANSWER_MS = 100;
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 const LH101 = {
@@ -210,9 +210,13 @@ test.describe('live lecture attendance', () => {
           timeout: 60_000,
         });
         const rowsBefore = await sheet.getByRole('row').count();
-        // The page opens the microphone a few round trips after the click (its clock measurement):
-        // the file then starts with the chirps of that moment.
-        await writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CLICK_MS);
+        // The page measures its clock with a few server_time round trips and then opens the
+        // microphone: each answer is held until the file holds the chirps of that moment, so the
+        // last one written is what the microphone plays from its start.
+        await page.route('**/api/sessions/server_time', async (route) => {
+          await writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_ANSWER_MS);
+          await route.continue();
+        });
         await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
         await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
         const answer = await uploading;
