@@ -195,7 +195,13 @@ async function main() {
       offset_ms: 0,
       tolerance_ms: 50,
     });
-    const tone = toneOf({ version: 2, keyHex: key.key_hex, config: key.config, epochMs: key.epoch_ms, fileLoopS: 180 });
+    const tone = toneOf({
+      version: 2,
+      keyHex: key.key_hex,
+      config: key.config,
+      epochMs: key.epoch_ms,
+      fileLoopS: 180,
+    });
     console.log(
       `session ${sessionId} live with ${created.data.student_count} students, teacher socket joined`,
     );

@@ -365,7 +365,12 @@ describe('instant lectures (contract §13)', () => {
         session_id: sessionId,
         start_time: String(epochMs + 1000),
       };
-      const outsider = await markAttendance(t.app, w.tokens.a2, fields, studentRecording(tone, sound, 1, epochMs));
+      const outsider = await markAttendance(
+        t.app,
+        w.tokens.a2,
+        fields,
+        studentRecording(tone, sound, 1, epochMs),
+      );
       expect(outsider.status).toBe(403);
       expect(outsider.body.message).toContain("You're not part of this attendance session");
 

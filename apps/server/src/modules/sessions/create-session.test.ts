@@ -10,7 +10,7 @@ import { tokenFor } from '../../testing/tokens';
 function riffChunks(bytes: Uint8Array): string[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ids: string[] = [];
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     ids.push(String.fromCharCode(...bytes.subarray(at, at + 4)));
     const size = view.getUint32(at + 4, true);
     at += 8 + size + (size & 1);

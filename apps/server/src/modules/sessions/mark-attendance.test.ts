@@ -453,7 +453,11 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         () => encodeWav(new Float32Array(0), 48000).subarray(0, 36),
         /not a complete WAV/,
       ],
-      ['too short', (w) => studentRecording(w.tone, sound, 1, epochMs, { seconds: 1 }), /too short \(1\.0 s\).*at least 3 seconds/],
+      [
+        'too short',
+        (w) => studentRecording(w.tone, sound, 1, epochMs, { seconds: 1 }),
+        /too short \(1\.0 s\).*at least 3 seconds/,
+      ],
       ['stereo', () => encodeWav(mono(5), 48000, { channels: 2 }), /16-bit PCM mono.*2-channel/],
       ['8-bit', () => encodeWav(mono(5), 48000, { encoding: 'pcm8' }), /16-bit PCM mono.*8-bit/],
       [

@@ -45,7 +45,7 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the room sound was not compared: the teacher's microphone audio for the recording's time had not reached the server yet",
   tone_time_unproven:
     'neither the session tone nor the room sound could show that the recording was made at that moment',
-  ambient_uninformative: "the room was too quiet for its sound to be compared; the session tone decided",
+  ambient_uninformative: 'the room was too quiet for its sound to be compared; the session tone decided',
   no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",

@@ -301,7 +301,11 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       result = await deps.presence.verifyProof({
         tone: toneInput(tone, playback, arrivalMs),
         studentWav: audio,
-        timing: { claimedStartMs: window.startMs, uploadReceivedMs: arrivalMs, clockToleranceMs: window.toleranceMs },
+        timing: {
+          claimedStartMs: window.startMs,
+          uploadReceivedMs: arrivalMs,
+          clockToleranceMs: window.toleranceMs,
+        },
         teacher: { streaming: teacher.stream !== 'none', final: teacher.final, chunks: teacher.chunks },
         ...where,
       });

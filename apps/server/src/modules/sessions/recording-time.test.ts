@@ -42,7 +42,9 @@ describe('the recording window is bounded by the upload arrival (design/presence
   });
 
   it('refuses a start_time claimed early: the clip would have ended before its upload could have started (a backdated replay)', () => {
-    expect(refusal(-UPLOAD_DELAY_MS - DEVICE_CLOCK_TOLERANCE_MS - 1)).toBe(MARKING_MESSAGES.recordingTimeEarly);
+    expect(refusal(-UPLOAD_DELAY_MS - DEVICE_CLOCK_TOLERANCE_MS - 1)).toBe(
+      MARKING_MESSAGES.recordingTimeEarly,
+    );
     expect(refusal(-UPLOAD_DELAY_MS - MEASURED_CLOCK_TOLERANCE_MS - 1, 0)).toBe(
       MARKING_MESSAGES.recordingTimeEarly,
     );

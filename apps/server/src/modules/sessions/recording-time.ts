@@ -43,6 +43,7 @@ export function boundRecordingTime(
   const toleranceMs =
     claim.clockOffsetMs === undefined ? DEVICE_CLOCK_TOLERANCE_MS : MEASURED_CLOCK_TOLERANCE_MS;
   if (endMs - toleranceMs > arrivalMs) throw badRequest(MARKING_MESSAGES.recordingTimeLate);
-  if (endMs + toleranceMs < arrivalMs - UPLOAD_DELAY_MS) throw badRequest(MARKING_MESSAGES.recordingTimeEarly);
+  if (endMs + toleranceMs < arrivalMs - UPLOAD_DELAY_MS)
+    throw badRequest(MARKING_MESSAGES.recordingTimeEarly);
   return { startMs: claim.startMs, endMs, toleranceMs };
 }

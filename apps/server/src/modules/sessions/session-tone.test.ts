@@ -1,11 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  LoopedSchedule,
-  synthesizeSpan,
-  ToneSchedule,
-  type TeacherChunk,
-} from '@rollbook/presence';
+import { LoopedSchedule, synthesizeSpan, ToneSchedule, type TeacherChunk } from '@rollbook/presence';
 import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
 import { attendances } from '../../db/schema';
 import { call } from '../../testing/test-app';
@@ -19,7 +14,6 @@ import {
   startLiveWorld,
   streamTeacherAudio,
   useListeningTestApp,
-  type ClientSocket,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
 import { waitUntil } from '../../testing/wait';
@@ -246,12 +240,12 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
   describe('the tone-level check at session start', () => {
     async function levelAfterStreaming(w: StartedLiveWorld, chunks: TeacherChunk[]) {
       const joined = await liveSheet(w);
-      const level = nextEvent(joined.socket as ClientSocket, 'tone_level');
+      const level = nextEvent(joined.socket, 'tone_level');
       await streamTeacherAudio(t.app, joined.socket, session(w), chunks);
       return ToneLevelMessageSchema.parse(await level);
     }
 
-    it("tells the teacher their speaker is heard when their own microphone hears the tone", async () => {
+    it('tells the teacher their speaker is heard when their own microphone hears the tone', async () => {
       const w = await startLiveWorld(t.app, t.db);
       const level = await levelAfterStreaming(w, roomWithTone(w.tone));
       expect(level).toMatchObject({ session_id: w.sessionId, status: 'ok', advice: 'none' });
@@ -276,7 +270,10 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         tolerance_ms: 50,
       });
       await streamTeacherAudio(t.app, plain.socket, session(w), roomWithTone(w.tone));
-      await waitUntil(async () => (await t.app.liveStore.newestTeacherChunkMs(w.sessionId)) !== null, 'chunks');
+      await waitUntil(
+        async () => (await t.app.liveStore.newestTeacherChunkMs(w.sessionId)) !== null,
+        'chunks',
+      );
       expect(await t.app.liveStore.tonePlayback(w.sessionId)).toBeNull();
       expect(levels).toEqual([]);
     });

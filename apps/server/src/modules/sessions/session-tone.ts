@@ -37,7 +37,11 @@ export function newSessionTone(startedAt: Date, band: { lowHz: number; highHz: n
   return {
     version: 2,
     keyHex: createSessionKey(),
-    config: parseScheduleConfig({ ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: band.lowHz, bandHighHz: band.highHz }),
+    config: parseScheduleConfig({
+      ...DEFAULT_SCHEDULE_CONFIG,
+      bandLowHz: band.lowHz,
+      bandHighHz: band.highHz,
+    }),
     epochMs: startedAt.getTime(),
     fileLoopS: TONE_FILE_LOOP_S,
   };

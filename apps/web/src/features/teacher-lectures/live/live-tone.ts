@@ -36,7 +36,12 @@ const UNMEASURED_CLOCK_MS = 1000;
 /** The device (wall) time in ms at which the sample at `contextTime` reaches the speaker. */
 function outputWallMs(context: AudioContext, contextTime: number): number {
   const stamp = context.getOutputTimestamp?.();
-  if (stamp && stamp.contextTime !== undefined && stamp.performanceTime !== undefined && stamp.contextTime > 0) {
+  if (
+    stamp &&
+    stamp.contextTime !== undefined &&
+    stamp.performanceTime !== undefined &&
+    stamp.contextTime > 0
+  ) {
     return performance.timeOrigin + stamp.performanceTime + (contextTime - stamp.contextTime) * 1000;
   }
   // Before the first output timestamp: the current time plus the reported output latency.
@@ -52,7 +57,10 @@ function outputWallMs(context: AudioContext, contextTime: number): number {
  * speaker actually is (the audio clock drifts from the wall clock; past `MAX_DRIFT_MS` the
  * schedule is re-anchored) and how well that is known.
  */
-export async function playLiveTone(key: LiveToneKey, serverOffset: ClockOffset | null): Promise<LiveTonePlayer> {
+export async function playLiveTone(
+  key: LiveToneKey,
+  serverOffset: ClockOffset | null,
+): Promise<LiveTonePlayer> {
   const schedule = new ToneSchedule(key.keyHex, key.config);
   const context = new AudioContext();
   await context.resume();
@@ -92,8 +100,7 @@ export async function playLiveTone(key: LiveToneKey, serverOffset: ClockOffset |
 
   renderAhead();
   const timer = setInterval(renderAhead, TICK_MS);
-  const toleranceMs =
-    (serverOffset ? serverOffset.roundTripMs / 2 : UNMEASURED_CLOCK_MS) + OUTPUT_JITTER_MS;
+  const toleranceMs = (serverOffset ? serverOffset.roundTripMs / 2 : UNMEASURED_CLOCK_MS) + OUTPUT_JITTER_MS;
   return {
     clock: () => ({ offsetMs: Math.round(lateness()), toleranceMs: Math.round(toleranceMs) }),
     stop: () => {

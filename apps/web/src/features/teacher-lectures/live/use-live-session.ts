@@ -290,7 +290,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
       );
       socket.on('disconnect', live(connectionGone));
     },
-    [close, refreshDay, release, startStreaming, startTone],
+    [authToken, close, refreshDay, release, startStreaming, startTone],
   );
 
   const start = useCallback(
