@@ -10,8 +10,8 @@ import {
   type LiveTone,
 } from '../support/fake-microphone';
 
-/** About how long after its last clock answer the student's page has its microphone open. */
-const MIC_OPENS_AFTER_ANSWER_MS = 100;
+/** About how long Chromium takes to open the (fake) microphone once the page asks for it. */
+const MIC_OPENS_AFTER_CALL_MS = 100;
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 const LH101 = {
@@ -106,12 +106,30 @@ async function todaysLecture(page: Page) {
 }
 
 /** A student signed in, on the attendance screen, at LH101 with location allowed. */
-async function studentAtLh101(browser: Browser, baseURL: string, person: Classmate) {
+async function studentAtLh101(
+  browser: Browser,
+  baseURL: string,
+  person: Classmate,
+  beforeMicrophone?: () => Promise<void>,
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL,
     geolocation: { ...LH101, accuracy: 10 },
     permissions: ['geolocation', 'microphone'],
   });
+  if (beforeMicrophone) {
+    // Runs in the test right before the page opens its microphone (Chromium reads the fake
+    // microphone's file then and plays it from its start).
+    await context.exposeFunction('rollbookBeforeMicrophone', beforeMicrophone);
+    await context.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const open = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        await (window as unknown as { rollbookBeforeMicrophone(): Promise<void> }).rollbookBeforeMicrophone();
+        return open(constraints);
+      };
+    });
+  }
   const page = await context.newPage();
   await logIn(page, person.email);
   await expect(page).toHaveURL(/\/student-dashboard/);
@@ -200,23 +218,20 @@ test.describe('live lecture attendance', () => {
       expect((await file.body()).includes(Buffer.from(liveTone!.key_hex))).toBe(false);
       await writeRoomWav(studentWav);
       const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
+      // (the room alone until a student's page opens the microphone: see studentAtLh101)
       launched.push(studentBrowser);
 
       /** Marks with the fake microphone; answers the row that appeared on the teacher's sheet. */
       const markByRecording = async (person: Classmate) => {
-        const { page } = await studentAtLh101(studentBrowser, baseURL, person);
+        // The file holds the chirps of the moment the page opens its microphone.
+        const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
+          writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CALL_MS),
+        );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
           timeout: 60_000,
         });
         const rowsBefore = await sheet.getByRole('row').count();
-        // The page measures its clock with a few server_time round trips and then opens the
-        // microphone: each answer is held until the file holds the chirps of that moment, so the
-        // last one written is what the microphone plays from its start.
-        await page.route('**/api/sessions/server_time', async (route) => {
-          await writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_ANSWER_MS);
-          await route.continue();
-        });
         await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
         await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
         const answer = await uploading;
