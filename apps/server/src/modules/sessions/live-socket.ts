@@ -26,7 +26,7 @@ import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lea
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
 import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
-import { ChunkClock } from './chunk-clock';
+import { chunkServerTime } from './chunk-clock';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
 export const ONE_TEACHER_MESSAGE =
@@ -56,8 +56,6 @@ interface Binding {
   /** The newest token proven to be that teacher's; chunks carrying it are not verified again. */
   trustedToken: string;
   renew: NodeJS.Timeout;
-  /** Places this socket's chunks on the server's clock (their stamps come from the teacher's device). */
-  chunkClock: ChunkClock;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
   live: { tone: StoredSessionTone; levelChecked: boolean } | null;
 }
@@ -204,7 +202,6 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       holder,
       trustedToken: token,
       renew,
-      chunkClock: new ChunkClock(),
       live: null,
     });
   }
@@ -276,7 +273,13 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     await confirmStreamer(binding, data.auth_token);
     const bytes = data.blob instanceof Uint8Array ? data.blob : new Uint8Array(data.blob);
     if (bytes.length === 0) return; // a silence heartbeat
-    const timestampMs = binding.chunkClock.serverTime(data.timestamp, bytes, deps.nowMs());
+    // Stamps come from the teacher's device clock: placed on the server's (chunk-clock.ts).
+    const timestampMs = await chunkServerTime(
+      deps.liveStore,
+      data.session_id,
+      { deviceStampMs: data.timestamp, bytes, arrivalMs: deps.nowMs() },
+      deps.audioWindowMs * 2,
+    );
     await deps.liveStore.appendTeacherChunk(data.session_id, { timestampMs, bytes }, deps.audioWindowMs);
     await checkToneLevelOnce(socket, binding);
   }

@@ -200,7 +200,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       expect(res.status).toBe(403);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('absent');
-      expect(row.reasons.some((r) => r === 'tone_wrong_time' || r === 'tone_not_detected')).toBe(true);
+      expect(row.reasons!.some((r) => r === "tone_wrong_time" || r === "tone_not_detected")).toBe(true);
     });
 
     it('refuses a start_time claimed late with a clear message, storing nothing', async () => {

@@ -47,7 +47,12 @@ export interface LiveStore {
   setTonePlayback(sessionId: string, playback: string | null, ttlMs: number): Promise<void>;
   /** The kept playback text, or null when none is (or it aged out). */
   tonePlayback(sessionId: string): Promise<string | null>;
-  /** Forgets a session's audio, lease and tone playback (the session ended). */
+  /**
+   * Lowers the session's teacher clock offset estimate to `seenMs` if that is smaller (or sets it
+   * when there is none) and answers the estimate now in force; kept as long as the session's audio.
+   */
+  lowerTeacherClockOffset(sessionId: string, seenMs: number, ttlMs: number): Promise<number>;
+  /** Forgets a session's audio, lease, tone playback and clock offset (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**
    * Takes a rate-limit slot: when `key` was free, answers a token naming this hold (the action may
