@@ -33,6 +33,10 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
   const rowOf = async (studentId: number) =>
     (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
 
+  /** A1 marks with a recording of the room's second 1-6 (by default with the tone of that moment). */
+  const markA1 = (w: StartedLiveWorld, wav = studentRecording(w.tone, sound, 1, epochMs)) =>
+    markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), wav);
+
   /** Our web sheet: joins with `live_tone`, plays the schedule on time (to 50 ms) and says so. */
   async function liveSheet(w: StartedLiveWorld) {
     const joined = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, {
@@ -92,12 +96,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
     it('no student, admin or other-teacher call answers it', async () => {
       const w = await startLiveWorld(t.app, t.db);
       await liveSheetHearing(w, teacherChunks(sound, epochMs));
-      const marked = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, sound, 1, epochMs),
-      );
+      const marked = await markA1(w);
       expect(marked.status).toBe(200);
       const answers = [
         JSON.stringify(marked.body),
@@ -145,12 +144,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(sound, epochMs));
       // The original client started the file at the session's start: within its first loop the
       // file holds the schedule's own chirps.
-      const res = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, sound, 1, epochMs),
-      );
+      const res = await markA1(w);
       expect(res.status).toBe(200);
       expect((await rowOf(w.students.a1.student.id)).reasons).toEqual(['tone_time_unbounded']);
     });
@@ -160,12 +154,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
     it('accepts a genuine recording of the schedule in a room the teacher does not stream, on the tone', async () => {
       const w = await startLiveWorld(t.app, t.db);
       await liveSheet(w);
-      const res = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, sound, 1, epochMs),
-      );
+      const res = await markA1(w);
       expect(res.status).toBe(200);
       const row = await rowOf(w.students.a1.student.id);
       expect(row).toMatchObject({ isPresent: true, verdict: 'present', similarity: null });
@@ -176,7 +165,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const w = await startLiveWorld(t.app, t.db);
       await liveSheetHearing(w, teacherChunks(sound, epochMs));
       const replay = studentRecording(w.tone, sound, 1, epochMs, { lateMs: 20_000 });
-      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), replay);
+      const res = await markA1(w, replay);
       expect(res.status).toBe(403);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('absent');
@@ -196,11 +185,11 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         home.map((v, i) => 0.5 * v + 0.01 * copy[i]!),
         RATE,
       );
-      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), wav);
+      const res = await markA1(w, wav);
       expect(res.status).toBe(403);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('absent');
-      expect(row.reasons!.some((r) => r === "tone_wrong_time" || r === "tone_not_detected")).toBe(true);
+      expect(row.reasons!.some((r) => r === 'tone_wrong_time' || r === 'tone_not_detected')).toBe(true);
     });
 
     it('refuses a start_time claimed late with a clear message, storing nothing', async () => {
@@ -224,12 +213,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         (c) => c.timestampMs < epochMs + 1000 || c.timestampMs > epochMs + 6000,
       );
       await liveSheetHearing(w, gappy);
-      const res = await markAttendance(
-        t.app,
-        w.tokens.a1,
-        markFields(w, epochMs + 1000),
-        studentRecording(w.tone, sound, 1, epochMs),
-      );
+      const res = await markA1(w);
       expect(res.status).toBe(403);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('needs_review');
