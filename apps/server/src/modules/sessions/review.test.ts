@@ -66,8 +66,8 @@ describe("server-anchored recording time and the teacher's review (docs/decision
   async function twoInReview() {
     const w = await startLiveWorld(t.app, t.db);
     const ours = await sheet(w);
-    // The teacher's screen lost seconds 2-5 (it reconnected to another instance), then went on.
-    await teacherHears(w, ours.socket, [0, 1, 6, 7]);
+    // The teacher's screen lost seconds 1-6 (it reconnected to another instance), then went on.
+    await teacherHears(w, ours.socket, [0, 7]);
     const wavs = { a1: recording(w), a2: studentRecording(w.tone, sound, 1.2, epochMs) };
     for (const who of ['a1', 'a2'] as const) {
       const res = await markAttendance(t.app, w.tokens[who], markFields(w, epochMs + 1000), wavs[who]);
@@ -161,7 +161,8 @@ describe("server-anchored recording time and the teacher's review (docs/decision
       frozen.mockRestore();
     }
     const row = await rowOf(w.students.a1.student.id);
-    expect(row).toMatchObject({ isPresent: true, verdict: 'present', reasons: [] });
+    // Judged on the room sound (the original client's looped file cannot prove the moment).
+    expect(row).toMatchObject({ isPresent: true, verdict: 'present', reasons: ['tone_time_unbounded'] });
     expect(row.similarity).not.toBeNull();
   });
 

@@ -65,7 +65,7 @@ describe("waiting for the teacher's audio of a recording's window", () => {
     expect(stopped.answer?.stream).toBe('stopped');
 
     const none = await teacherAudioFor(createMemoryLiveStore(), 's1', window);
-    expect(none).toEqual({ chunks: [], stream: 'none' });
+    expect(none).toEqual({ chunks: [], stream: 'none', final: true });
   });
 
   it('answers at once when the window is already covered', async () => {
