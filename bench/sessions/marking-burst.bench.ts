@@ -18,7 +18,6 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
-import { readToneParamsFromWav } from '@rollbook/presence';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
 import {
@@ -28,7 +27,7 @@ import {
   institutions,
   lectureSessions,
 } from '../../apps/server/src/db/schema';
-import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
+import { roomSound, studentRecording, teacherChunks, toneOf } from '../../apps/server/src/testing/audio';
 import { addLecture } from '../../apps/server/src/testing/live-fixture';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
@@ -171,13 +170,13 @@ async function main() {
       })
     ).json()) as { data: { session_id: string; audio_url: string; student_count: number } };
     const { session_id: sessionId, audio_url: audioUrl } = created.data;
-    const tone = readToneParamsFromWav(
-      new Uint8Array(await (await fetch(`${BASE}/api/media/${audioUrl}`)).arrayBuffer()),
-    );
+    // The file the original client would loop is served while live (fetched as that client does).
+    if (!(await fetch(`${BASE}/api/media/${audioUrl}`)).ok) throw new Error('the tone file is not served');
     socket = connect(`${BASE}/client`, { transports: ['websocket'], reconnection: false });
     const teacher = socket;
-    const joined = new Promise<void>((resolve, reject) => {
-      teacher.once('ongoing_session_data', () => resolve());
+    // Our web sheet: it asks for the session's key, plays the tone live and reports its clock.
+    const joined = new Promise<{ key_hex: string; config: unknown; epoch_ms: number }>((resolve, reject) => {
+      teacher.once('session_tone', (m) => resolve(m));
       teacher.once('client_error', (e) => reject(new Error(JSON.stringify(e))));
     });
     teacher.on('connect', () =>
@@ -185,9 +184,24 @@ async function main() {
         client: 'FE',
         session_id: sessionId,
         auth_token: world.teacherToken,
+        live_tone: true,
       }),
     );
-    await joined;
+    const key = await joined;
+    teacher.emit('tone_clock', {
+      client: 'FE',
+      session_id: sessionId,
+      auth_token: world.teacherToken,
+      offset_ms: 0,
+      tolerance_ms: 50,
+    });
+    const tone = toneOf({
+      version: 2,
+      keyHex: key.key_hex,
+      config: key.config,
+      epochMs: key.epoch_ms,
+      fileLoopS: 180,
+    });
     console.log(
       `session ${sessionId} live with ${created.data.student_count} students, teacher socket joined`,
     );
@@ -197,12 +211,11 @@ async function main() {
     const spacing = SPREAD_MS / STUDENTS;
     const runS = Math.ceil((LEAD_MS + SPREAD_MS + 15_000) / 1000);
     const sound = roomSound(7, runS);
-    const recordings = world.students.map((_, i) =>
-      studentRecording(tone, sound, (LEAD_MS - 5000 + i * spacing) / 1000),
-    );
-
     // The teacher's microphone: one 1-s chunk per second, stamped with its start, sent when recorded.
     const epoch = Date.now() + 200;
+    const recordings = world.students.map((_, i) =>
+      studentRecording(tone, sound, (LEAD_MS - 5000 + i * spacing) / 1000, epoch),
+    );
     for (const chunk of teacherChunks(sound, epoch)) {
       timers.push(
         setTimeout(

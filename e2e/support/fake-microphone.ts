@@ -1,16 +1,17 @@
 import { chromium, type Browser, type TestInfo } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
-import { decodeWav, encodeWav } from '@rollbook/presence';
+import { encodeWav, synthesizeSpan, ToneSchedule, type ToneScheduleConfig } from '@rollbook/presence';
 import { roomSound as speechLikeRoom } from '../../apps/server/src/testing/audio';
 
 const RATE = 48000;
 /**
- * The room's sound repeats every 2 s. Chromium starts a fake microphone's file from its beginning
- * when the page opens the microphone, so the teacher's and a student's microphones play the file
- * from unrelated offsets; with a period within the verifier's clock-skew search (±1.5 s) they still
+ * The room's sound repeats every second. Chromium starts a fake microphone's file from its
+ * beginning when the page opens the microphone, so the teacher's and a student's microphones play
+ * the file from unrelated offsets; with a period within the verifier's room-sound search (the
+ * recording's start bounds: about a second for our client, which measures its clock) they still
  * hear "the same moment" of the room, as two microphones in one real room do.
  */
-const ROOM_PERIOD_S = 2;
+const ROOM_PERIOD_S = 1;
 /** Long enough for a 5-s recording without hearing the loop's seam twice; a whole number of periods. */
 const FILE_S = 10;
 
@@ -27,16 +28,30 @@ export async function writeRoomWav(path: string): Promise<void> {
   await writeFile(path, encodeWav(roomSound(FILE_S), RATE));
 }
 
+/** The session's tone as the teacher's sheet receives it (`session_tone`). */
+export interface LiveTone {
+  key_hex: string;
+  config: ToneScheduleConfig;
+  epoch_ms: number;
+}
+
 /**
- * A student's microphone in the classroom: the room plus the session tone as the teacher's
- * speakers loop it (the tone file is fetched from the live session, so it exists only after start).
+ * A student's microphone in the classroom: the room plus the session's secret tone as the teacher's
+ * speaker plays it live. Chromium starts the file when the page opens the microphone, so the file
+ * holds the chirps the schedule plays from `startServerMs` (server time: the test's server runs on
+ * this machine's clock), which the caller sets to when the click will open the microphone. The
+ * verifier allows the measured clock tolerance (1 s) around the recording's claimed start.
  */
-export async function writeStudentWav(path: string, toneWav: Uint8Array, toneGain = 0.03): Promise<void> {
-  const tone = decodeWav(toneWav);
-  if (tone.sampleRate !== RATE) throw new Error(`the session tone is at ${tone.sampleRate} Hz, not ${RATE}`);
+export async function writeStudentWav(
+  path: string,
+  tone: LiveTone,
+  startServerMs: number,
+  toneGain = 0.03,
+): Promise<void> {
+  const schedule = new ToneSchedule(tone.key_hex, tone.config);
   const room = roomSound(FILE_S);
-  for (let k = 0; k < room.length; k++)
-    room[k] = room[k]! + toneGain * tone.samples[k % tone.samples.length]!;
+  const chirps = synthesizeSpan(schedule, (startServerMs - tone.epoch_ms) / 1000, FILE_S, RATE);
+  for (let k = 0; k < room.length; k++) room[k] = room[k]! + toneGain * chirps[k]!;
   await writeFile(path, encodeWav(room, RATE));
 }
 

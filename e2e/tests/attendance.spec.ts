@@ -3,8 +3,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { apiSignIn, bearer, logIn } from '../support/pages';
-import { launchWithMicrophone, writeRoomWav, writeStudentWav } from '../support/fake-microphone';
+import {
+  launchWithMicrophone,
+  writeRoomWav,
+  writeStudentWav,
+  type LiveTone,
+} from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
+
+/** About how long Chromium takes to open the (fake) microphone once the page asks for it. */
+const MIC_OPENS_AFTER_CALL_MS = 100;
 
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 const LH101 = {
@@ -58,12 +66,30 @@ async function lectureStudents(request: APIRequestContext, lectureSlug: string):
 }
 
 /** A student signed in, on the attendance screen, at LH101 with location allowed. */
-async function studentAtLh101(browser: Browser, baseURL: string, person: Classmate) {
+async function studentAtLh101(
+  browser: Browser,
+  baseURL: string,
+  person: Classmate,
+  beforeMicrophone?: () => Promise<void>,
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL,
     geolocation: { ...LH101, accuracy: 10 },
     permissions: ['geolocation', 'microphone'],
   });
+  if (beforeMicrophone) {
+    // Runs in the test right before the page opens its microphone (Chromium reads the fake
+    // microphone's file then and plays it from its start).
+    await context.exposeFunction('rollbookBeforeMicrophone', beforeMicrophone);
+    await context.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const open = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        await (window as unknown as { rollbookBeforeMicrophone(): Promise<void> }).rollbookBeforeMicrophone();
+        return open(constraints);
+      };
+    });
+  }
   const page = await context.newPage();
   await logIn(page, person.email);
   await expect(page).toHaveURL(/\/student-dashboard/);
@@ -112,13 +138,20 @@ test.describe('live lecture attendance', () => {
       const teacher = await (
         await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
       ).newPage();
-      // The audio chunks the teacher's page streams (socket.io frames that name the event).
+      // The audio chunks the teacher's page streams (socket.io frames that name the event), and
+      // the session's secret tone the server sends to that page alone (its speaker plays it live).
       let chunksSent = 0;
-      teacher.on('websocket', (ws) =>
+      let liveTone: LiveTone | null = null;
+      teacher.on('websocket', (ws) => {
         ws.on('framesent', ({ payload }) => {
           if (typeof payload === 'string' && payload.includes('"incoming_audio_chunks"')) chunksSent += 1;
-        }),
-      );
+        });
+        ws.on('framereceived', ({ payload }) => {
+          if (typeof payload !== 'string' || !payload.includes('"session_tone"')) return;
+          const [, message] = JSON.parse(payload.slice(payload.indexOf('['))) as [string, LiveTone];
+          liveTone = message;
+        });
+      });
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));
@@ -138,15 +171,22 @@ test.describe('live lecture attendance', () => {
       await expect.poll(() => chunksSent, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
 
       // --- students in LH101 hear the room and the session tone the teacher's device plays ---
-      const tone = await request.get(`/api/media/${created.data.audio_url}`);
-      expect(tone.ok()).toBe(true);
-      await writeStudentWav(studentWav, new Uint8Array(await tone.body()));
+      await expect.poll(() => liveTone !== null, { timeout: 30_000 }).toBe(true);
+      // The original client's file is served while the session is live, with no parameters in it.
+      const file = await request.get(`/api/media/${created.data.audio_url}`);
+      expect(file.ok()).toBe(true);
+      expect((await file.body()).includes(Buffer.from(liveTone!.key_hex))).toBe(false);
+      await writeRoomWav(studentWav);
       const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
+      // (the room alone until a student's page opens the microphone: see studentAtLh101)
       launched.push(studentBrowser);
 
       /** Marks with the fake microphone; answers the row that appeared on the teacher's sheet. */
       const markByRecording = async (person: Classmate) => {
-        const { page } = await studentAtLh101(studentBrowser, baseURL, person);
+        // The file holds the chirps of the moment the page opens its microphone.
+        const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
+          writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CALL_MS),
+        );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
           timeout: 60_000,

@@ -54,7 +54,7 @@ describe('a new academic year keeps the old year readable', () => {
       t.app,
       w.tokens.a1,
       markFields(w, heardFrom + 1000),
-      studentRecording(w.tone, sound, 1),
+      studentRecording(w.tone, sound, 1, heardFrom),
     );
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     const { socket } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);

@@ -28,13 +28,15 @@ import { createNotificationService } from '../src/domain/notifications';
 import { seedDemo } from '../src/seed/demo';
 import { call } from '../src/testing/test-app';
 import { tokenFor } from '../src/testing/tokens';
-import { roomSound, studentRecording, teacherChunks, toneOf } from '../src/testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../src/testing/audio';
 import {
   keepTeacherAudio,
   markAttendance,
   markFields,
   nextEvent,
   openSocket,
+  sessionTone,
+  startedEarlier,
   startLiveWorld,
   startSession,
   useListeningTestApp,
@@ -162,10 +164,10 @@ async function buildDemoA(t: ReturnType<typeof useListeningTestApp>['t'], opts: 
   const todays = (
     timetable.body.data[0].timetables[0].lectures as Array<{ slug: string; teacher: string }>
   ).find((l) => l.teacher === 'Chirag S. Thakkar')!;
-  const started = await startSession(t.app, tokens.teacher, todays.slug);
+  const started = await startedEarlier(t.app, () => startSession(t.app, tokens.teacher, todays.slug));
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const sessionId = started.body.data.session_id as string;
-  const tone = await t.app.inject({ method: 'GET', url: `/api/media/${started.body.data.audio_url}` });
+  const tone = await sessionTone(t.db, sessionId);
   const around = await objectsAround(t.db, todays.slug);
   const [room] = await t.db.select().from(classrooms).where(eq(classrooms.slug, around.classroom));
   /**
@@ -185,7 +187,7 @@ async function buildDemoA(t: ReturnType<typeof useListeningTestApp>['t'], opts: 
         lecture_slug: todays.slug,
         start_time: String(heardFrom + 1000),
       },
-      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), sound, 1),
+      studentRecording(tone, sound, 1, heardFrom),
     );
   };
   if (opts.marked) {
@@ -375,7 +377,7 @@ describe('two institutions in one database', () => {
       t.app,
       b.w.tokens.a1,
       markFields(b.w, bHeardFrom + 1000),
-      studentRecording(b.w.tone, bSound, 1),
+      studentRecording(b.w.tone, bSound, 1, bHeardFrom),
     );
     expect(bMark.status, JSON.stringify(bMark.body)).toBe(200);
     await bSeen;

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
 
   it('refuses a tone band too narrow to carry the session tone', () => {
     expect(() => loadConfig({ TONE_BAND_LOW_HZ: '18000', TONE_BAND_HIGH_HZ: '18200' })).toThrow(
-      'TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ',
+      'TONE_BAND_HIGH_HZ must be at least 900 above TONE_BAND_LOW_HZ',
     );
   });
 

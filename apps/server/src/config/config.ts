@@ -73,8 +73,8 @@ const EnvSchema = z.object({
   ATTENDANCE_RATE_LIMIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LIVE_AUDIO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
   TEACHER_SOCKET_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
-  TONE_BAND_LOW_HZ: z.coerce.number().int().min(1000).max(22000).default(17500),
-  TONE_BAND_HIGH_HZ: z.coerce.number().int().min(1500).max(23000).default(20000),
+  TONE_BAND_LOW_HZ: z.coerce.number().int().min(8000).max(22000).default(17000),
+  TONE_BAND_HIGH_HZ: z.coerce.number().int().min(9000).max(23000).default(20000),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -186,8 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration: LOGIN_ACCOUNT_MAX_LOCK_SECONDS must be at least LOGIN_ACCOUNT_LOCK_SECONDS',
     );
   }
-  if (e.TONE_BAND_HIGH_HZ - e.TONE_BAND_LOW_HZ < 500) {
-    throw new Error('Invalid configuration: TONE_BAND_HIGH_HZ must be at least 500 above TONE_BAND_LOW_HZ');
+  // The v2 schedule sweeps three slots of at least 300 Hz each (packages/presence parseScheduleConfig).
+  if (e.TONE_BAND_HIGH_HZ - e.TONE_BAND_LOW_HZ < 900) {
+    throw new Error('Invalid configuration: TONE_BAND_HIGH_HZ must be at least 900 above TONE_BAND_LOW_HZ');
   }
   if (e.REDIS_URL && !e.JWT_SECRET) {
     // Each instance would otherwise generate its own secret in its own data folder, and a token

@@ -1,5 +1,5 @@
 import type { AttendanceExcuse } from '../db/schema';
-import type { ReasonCode } from '@rollbook/presence';
+import type { ProofReason } from '@rollbook/presence';
 import { pick } from './random';
 
 /** A student's habit in one subject: the share of its lectures they attend. */
@@ -11,12 +11,12 @@ export interface Habit {
 /** What happened to one expected student at one held session. */
 export type PlannedMark =
   | { kind: 'present'; minutesLate: number; offsetM: { north: number; east: number }; accuracyM: number }
-  | { kind: 'refused'; reasons: ReasonCode[]; minutesLate: number; offsetM: { north: number; east: number } }
+  | { kind: 'refused'; reasons: ProofReason[]; minutesLate: number; offsetM: { north: number; east: number } }
   | { kind: 'excused'; excuse: AttendanceExcuse }
   | { kind: 'missing' };
 
 /** Why a recording was refused, as the verifier writes it, with how often each happens. */
-const REFUSALS: ReadonlyArray<{ reasons: ReasonCode[]; farFromRoom: boolean }> = [
+const REFUSALS: ReadonlyArray<{ reasons: ProofReason[]; farFromRoom: boolean }> = [
   { reasons: ['tone_not_detected'], farFromRoom: false },
   { reasons: ['tone_not_detected'], farFromRoom: false },
   { reasons: ['tone_too_weak'], farFromRoom: false },

@@ -1,11 +1,5 @@
-import {
-  encodePcm16,
-  encodeWav,
-  readToneParamsFromWav,
-  synthesizeToneLoop,
-  type TeacherChunk,
-  type ToneParams,
-} from '@rollbook/presence';
+import { encodePcm16, encodeWav, synthesizeSpan, ToneSchedule, type TeacherChunk } from '@rollbook/presence';
+import { readSessionTone, type StoredSessionTone } from '../modules/sessions/session-tone';
 
 const RATE = 48000;
 
@@ -49,28 +43,36 @@ export function teacherChunks(sound: Float32Array, epochMs: number, rate = RATE)
 }
 
 /**
- * A student's recording: the room's sound from `offsetS` for `seconds`, plus the session tone
- * (gain 0 for a recording without it), as the browser's 16-bit mono WAV.
+ * A student's recording: the room's sound from `offsetS` for `seconds`, plus the session's secret
+ * tone as the teacher's device played it then (gain 0 for a recording without it), as the
+ * browser's 16-bit mono WAV. `soundStartMs` is the server time of the sound's first sample, so the
+ * recording holds the chirps the schedule played at `soundStartMs + offsetS` (the teacher's speaker
+ * on time; `lateMs` plays them that much later, e.g. a replay of an earlier moment).
  */
 export function studentRecording(
-  tone: ToneParams | null,
+  tone: StoredSessionTone | null,
   sound: Float32Array,
   offsetS: number,
-  seconds = 5,
-  rate = RATE,
+  soundStartMs: number,
+  opts: { seconds?: number; rate?: number; lateMs?: number } = {},
 ): Uint8Array {
-  const loop = tone ? synthesizeToneLoop(tone, rate) : null;
+  const { seconds = 5, rate = RATE, lateMs = 0 } = opts;
+  const startS = (soundStartMs + offsetS * 1000 - (tone?.epochMs ?? 0) - lateMs) / 1000;
+  const chirps = tone
+    ? synthesizeSpan(new ToneSchedule(tone.keyHex, tone.config), startS, seconds, rate)
+    : null;
   const start = Math.round(offsetS * rate);
   const samples = Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => {
-    const t = start + i;
-    return 0.5 * (sound[t] ?? 0) + (loop ? 0.01 * loop[t % loop.length]! : 0);
+    return 0.5 * (sound[start + i] ?? 0) + (chirps ? 0.01 * chirps[i]! : 0);
   });
   return encodeWav(samples, rate);
 }
 
-/** The session tone's parameters, read from the WAV the teacher's browser downloads. */
-export function toneOf(wav: Uint8Array): ToneParams {
-  return readToneParamsFromWav(wav);
+/** The session's stored tone (its secret key, server-side only), read from the session row. */
+export function toneOf(stored: unknown): StoredSessionTone {
+  const tone = readSessionTone(stored);
+  if (!tone) throw new Error('the session has no v2 tone');
+  return tone;
 }
 
 export { encodeWav };

@@ -7,7 +7,8 @@ import {
   type ServerToClientEvents,
 } from '@rollbook/contract';
 import type { Db } from '../db/client';
-import { lectureBatches, timetables } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { lectureBatches, lectureSessions, timetables } from '../db/schema';
 import type { TeacherChunk } from '@rollbook/presence';
 import { call, useTestApp } from './test-app';
 import { buildTimetableWorld, type TimetableWorld } from './timetable-fixture';
@@ -80,20 +81,51 @@ export async function buildLiveWorld(app: FastifyInstance, db: Db, opts: { insti
 export type LiveWorld = Awaited<ReturnType<typeof buildLiveWorld>>;
 
 /**
- * The live world with its lecture started by CST (`ongoing`): the session id, the tone's public
- * path, and the tone's parameters read back from the file the teacher's browser downloads.
+ * How long before the test's present a live world's session starts: the tone's schedule (and the
+ * original client's file) begin at the start, and the tests' recordings of the room's first
+ * seconds must come after it.
+ */
+export const SESSION_LEAD_MS = 60_000;
+
+/**
+ * Runs `start` with the app's test clock set `SESSION_LEAD_MS` back, then restores it. An app
+ * without a settable clock starts now.
+ */
+export async function startedEarlier<T>(app: FastifyInstance, start: () => Promise<T>): Promise<T> {
+  const clock = app.deps.clock as Partial<{ set(d: Date): void }> & { now(): Date };
+  const now = clock.now();
+  if (!clock.set) return start();
+  clock.set(new Date(now.getTime() - SESSION_LEAD_MS));
+  try {
+    return await start();
+  } finally {
+    clock.set(now);
+  }
+}
+
+/** The stored tone of a session (server-side only: the tests read the key the way an auditor would). */
+export async function sessionTone(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ toneParams: lectureSessions.toneParams })
+    .from(lectureSessions)
+    .where(eq(lectureSessions.sessionId, sessionId));
+  return toneOf(row?.toneParams);
+}
+
+/**
+ * The live world with its lecture started by CST (`ongoing`) `SESSION_LEAD_MS` ago: the session
+ * id, the tone file's public path, and the session's stored tone (its secret key).
  */
 export async function startLiveWorld(app: FastifyInstance, db: Db, opts: { institutionId?: number } = {}) {
   const w = await buildLiveWorld(app, db, opts);
-  const started = await startSession(app, w.tokens.cst, w.lecture.slug);
+  const started = await startedEarlier(app, () => startSession(app, w.tokens.cst, w.lecture.slug));
   if (started.status !== 200) throw new Error(`the session did not start: ${JSON.stringify(started.body)}`);
-  const audioUrl = started.body.data.audio_url as string;
-  const tone = await app.inject({ method: 'GET', url: `/api/media/${audioUrl}` });
+  const sessionId = started.body.data.session_id as string;
   return {
     ...w,
-    sessionId: started.body.data.session_id as string,
-    audioUrl,
-    tone: toneOf(new Uint8Array(tone.rawPayload)),
+    sessionId,
+    audioUrl: started.body.data.audio_url as string,
+    tone: await sessionTone(db, sessionId),
   };
 }
 
@@ -212,20 +244,47 @@ export async function joinAsTeacher(
   baseUrl: string,
   sessionId: string,
   token: string,
-  opts: { refusedAttempts?: boolean } = {},
+  opts: { refusedAttempts?: boolean; liveTone?: boolean } = {},
 ) {
   const socket = await openSocket(baseUrl);
   const answer = Promise.race([
     nextEvent(socket, 'ongoing_session_data').then((m) => ({ kind: 'data' as const, m })),
     nextEvent(socket, 'client_error').then((m) => ({ kind: 'error' as const, m })),
   ]);
+  const tone = opts.liveTone ? nextEvent(socket, 'session_tone') : null;
   socket.emit('socket_connection', {
     client: 'FE',
     session_id: sessionId,
     auth_token: token,
     ...(opts.refusedAttempts ? { refused_attempts: true } : {}),
+    ...(opts.liveTone ? { live_tone: true } : {}),
   });
-  return { socket, answer: await answer };
+  const answered = await answer;
+  return { socket, answer: answered, tone: answered.kind === 'data' && tone ? await tone : null };
+}
+
+/**
+ * Our web sheet's `tone_clock`: it plays the schedule `offsetMs` late, known to `toleranceMs`.
+ * Waits until the live store holds it, so a verification that follows uses it.
+ */
+export async function reportToneClock(
+  app: FastifyInstance,
+  socket: ClientSocket,
+  session: { sessionId: string; token: string },
+  clock: { offsetMs: number; toleranceMs: number },
+) {
+  socket.emit('tone_clock', {
+    client: 'FE',
+    session_id: session.sessionId,
+    auth_token: session.token,
+    offset_ms: clock.offsetMs,
+    tolerance_ms: clock.toleranceMs,
+  });
+  const expected = JSON.stringify(clock);
+  await waitUntil(
+    async () => (await app.liveStore.tonePlayback(session.sessionId)) === expected,
+    'the tone clock did not reach the live store',
+  );
 }
 
 /** Every `event` a socket receives from now on, in order (the array fills as they arrive). */
@@ -245,21 +304,28 @@ export async function streamTeacherAudio(
   session: { sessionId: string; token: string },
   chunks: readonly TeacherChunk[],
 ) {
-  for (const chunk of chunks) {
-    socket.emit('incoming_audio_chunks', {
-      client: 'FE',
-      session_id: session.sessionId,
-      auth_token: session.token,
-      blob: chunk.bytes,
-      timestamp: chunk.timestampMs,
-    });
+  // Each chunk arrives (by the app's test clock) the moment it is over, as a live sheet's do: the
+  // server places chunks on its own clock by their arrival.
+  const clock = app.deps.clock as Partial<{ set(d: Date): void }> & { now(): Date };
+  const now = clock.now();
+  try {
+    for (const chunk of chunks) {
+      clock.set?.(new Date(chunk.timestampMs + 1000));
+      socket.emit('incoming_audio_chunks', {
+        client: 'FE',
+        session_id: session.sessionId,
+        auth_token: session.token,
+        blob: chunk.bytes,
+        timestamp: chunk.timestampMs,
+      });
+      await waitUntil(
+        async () => (await app.liveStore.newestTeacherChunkMs(session.sessionId)) === chunk.timestampMs,
+        'the teacher audio did not reach the live store',
+      );
+    }
+  } finally {
+    clock.set?.(now);
   }
-  const last = chunks[chunks.length - 1]?.timestampMs;
-  if (last === undefined) return;
-  await waitUntil(
-    async () => (await app.liveStore.newestTeacherChunkMs(session.sessionId)) === last,
-    'the teacher audio did not reach the live store',
-  );
 }
 
 /**
@@ -399,7 +465,12 @@ export function useSockets() {
       open.push(socket);
       return socket;
     },
-    async join(baseUrl: string, sessionId: string, token: string, opts: { refusedAttempts?: boolean } = {}) {
+    async join(
+      baseUrl: string,
+      sessionId: string,
+      token: string,
+      opts: { refusedAttempts?: boolean; liveTone?: boolean } = {},
+    ) {
       const joined = await joinAsTeacher(baseUrl, sessionId, token, opts);
       open.push(joined.socket);
       return joined;

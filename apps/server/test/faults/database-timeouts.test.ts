@@ -82,7 +82,7 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
       const epochMs = t.clock.now().getTime() - 8000;
       const sound = roomSound(11, 8);
       await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
-      const recording = studentRecording(w.tone, sound, 1);
+      const recording = studentRecording(w.tone, sound, 1, epochMs);
       const rows = () =>
         t.db.select().from(attendances).where(eq(attendances.studentId, w.students.a1.student.id));
       const before = await rows();
@@ -123,7 +123,7 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
     });
     try {
       const epochMs = t.clock.now().getTime();
-      const recording = studentRecording(w.tone, roomSound(11, 8), 1);
+      const recording = studentRecording(w.tone, roomSound(11, 8), 1, epochMs);
       const [, , signedIn] = await whileLocked(
         locker,
         () => {

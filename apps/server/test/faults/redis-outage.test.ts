@@ -32,7 +32,7 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
     const sound = roomSound(11, 8);
     // The recording began seven seconds ago; the teacher's microphone heard the room meanwhile.
     const epochMs = t.clock.now().getTime() - 8000;
-    const recording = studentRecording(w.tone, sound, 1);
+    const recording = studentRecording(w.tone, sound, 1, epochMs);
     const teacherHeardTheRoom = () => keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
     await teacherHeardTheRoom();
     const rowOf = async () =>

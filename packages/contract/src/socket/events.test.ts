@@ -118,6 +118,8 @@ describe('server -> client envelopes', () => {
       session_ended: true,
       client_error: true,
       notification: true,
+      session_tone: true,
+      tone_level: true,
     } satisfies Record<keyof ServerToClientEvents, true>;
     expectTypeOf<Parameters<ServerToClientEvents['client_error']>[0]['data']>().toEqualTypeOf<string>();
     // Checked at run time: the schemas that tests and clients validate with cover the same events.

@@ -35,6 +35,12 @@ export const SocketConnectionPayloadSchema = z.object({
    * refused attempt followed by a success or an approval would list the student twice.
    */
   refused_attempts: z.boolean().optional(),
+  /**
+   * Our web app only: this sheet plays the session tone live (Web Audio) from its secret key,
+   * which the server then sends on this socket alone (`session_tone`). The original client never
+   * sends it and loops the tone file.
+   */
+  live_tone: z.boolean().optional(),
 });
 export type SocketConnectionPayload = z.infer<typeof SocketConnectionPayloadSchema>;
 
@@ -92,6 +98,21 @@ export const SessionEndedPayloadSchema = z.object({
   auth_token: authTokenField,
 });
 export type SessionEndedPayload = z.infer<typeof SessionEndedPayloadSchema>;
+
+/**
+ * `tone_clock` (our web app only): how the teacher's device plays the live tone against server
+ * time. Schedule second s sounds at server time `epoch_ms + 1000 s + offset_ms`, give or take
+ * `tolerance_ms` (clock offset measured with round trips, the audio output latency). Sent after
+ * `session_tone` and again every so often (the audio clock drifts from the wall clock).
+ */
+export const ToneClockPayloadSchema = z.object({
+  client: z.literal(SOCKET_CLIENT_TAG),
+  session_id: sessionIdField,
+  auth_token: authTokenField,
+  offset_ms: z.number().finite().min(-5000).max(5000),
+  tolerance_ms: z.number().finite().min(0).max(5000),
+});
+export type ToneClockPayload = z.infer<typeof ToneClockPayloadSchema>;
 
 /** `notifications_subscribe` (our web app only): join the caller's own notification room. */
 export const NotificationsSubscribePayloadSchema = z.object({ auth_token: authTokenField });
@@ -199,6 +220,46 @@ export const ClientErrorMessageSchema = z.object({
 });
 export type ClientErrorMessage = z.infer<typeof ClientErrorMessageSchema>;
 
+/** The public shape of a session's tone schedule (`ToneScheduleConfig` of @rollbook/presence). */
+export const ToneScheduleConfigSchema = z.object({
+  version: z.literal(2),
+  bandLowHz: z.number(),
+  bandHighHz: z.number(),
+  slots: z.number().int(),
+  periodS: z.number(),
+  chirpS: z.number(),
+  minGapS: z.number(),
+  amplitude: z.number(),
+  taperS: z.number(),
+});
+
+/**
+ * `session_tone` (our web app only, to the teacher's own socket after `ongoing_session_data` when
+ * it joined with `live_tone`): the session's secret key, its schedule and the schedule's epoch in
+ * server time. Never sent anywhere else: whoever holds the key can play the right chirps.
+ */
+export const SessionToneMessageSchema = z.object({
+  session_id: z.string(),
+  key_hex: z.string(),
+  config: ToneScheduleConfigSchema,
+  epoch_ms: z.number(),
+});
+export type SessionToneMessage = z.infer<typeof SessionToneMessageSchema>;
+
+/**
+ * `tone_level` (our web app only): the tone-level check at session start, from the first seconds
+ * of the teacher's own microphone stream. `weak`/`not_heard` mean students far away may not hear
+ * the tone; `advice` says what to do (`raise_volume`, or `low_band`: the institution should use
+ * the 16-19 kHz band).
+ */
+export const ToneLevelMessageSchema = z.object({
+  session_id: z.string(),
+  status: z.enum(['ok', 'weak', 'not_heard', 'band_not_captured']),
+  advice: z.enum(['none', 'raise_volume', 'low_band']),
+  score: z.number(),
+});
+export type ToneLevelMessage = z.infer<typeof ToneLevelMessageSchema>;
+
 /** `notification` (our web app only): a new alert for the bell, sent to the person's room. */
 export const NotificationMessageSchema = z.object({ notification: NotificationSchema });
 export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
@@ -210,6 +271,7 @@ export interface ClientToServerEvents {
   update_attendance: (payload: UpdateAttendancePayload) => void;
   regulization_request: (payload: RegulizationRequestPayload) => void;
   session_ended: (payload: SessionEndedPayload) => void;
+  tone_clock: (payload: ToneClockPayload) => void;
   /**
    * The optional acknowledgement arrives once the socket has joined the room: alerts raised after it
    * are pushed, so a client refetches the list then to close the gap between its first load and the join.
@@ -235,6 +297,8 @@ export interface ServerToClientEvents {
   session_ended: (message: SessionEndedMessage) => void;
   client_error: (message: ClientErrorMessage) => void;
   notification: (message: NotificationMessage) => void;
+  session_tone: (message: SessionToneMessage) => void;
+  tone_level: (message: ToneLevelMessage) => void;
 }
 
 /** Payload schema of each client -> server event, for validating what arrives. */
@@ -244,6 +308,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   update_attendance: UpdateAttendancePayloadSchema,
   regulization_request: RegulizationRequestPayloadSchema,
   session_ended: SessionEndedPayloadSchema,
+  tone_clock: ToneClockPayloadSchema,
   notifications_subscribe: NotificationsSubscribePayloadSchema,
 } as const satisfies { [K in keyof ClientToServerEvents]: z.ZodType<Parameters<ClientToServerEvents[K]>[0]> };
 
@@ -257,6 +322,8 @@ export const SERVER_EVENT_SCHEMAS = {
   session_ended: SessionEndedMessageSchema,
   client_error: ClientErrorMessageSchema,
   notification: NotificationMessageSchema,
+  session_tone: SessionToneMessageSchema,
+  tone_level: ToneLevelMessageSchema,
 } as const;
 
 /** The top-level extras of an enveloped message. */

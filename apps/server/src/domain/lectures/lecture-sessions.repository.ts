@@ -302,12 +302,15 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       return row ? toRow(row) : undefined;
     },
 
-    /** Session rows whose tone file is `audioPath` (serving tones on any instance). */
-    async toneParamsByAudioPath(audioPath: string): Promise<unknown> {
+    /**
+     * The stored tone of the live (`ongoing`) session whose tone file is `audioPath`; undefined for
+     * any other name or a session that is not live (its file is no longer served).
+     */
+    async liveToneByAudioPath(audioPath: string): Promise<unknown> {
       const [row] = await db
         .select({ toneParams: lectureSessions.toneParams })
         .from(lectureSessions)
-        .where(eq(lectureSessions.audioPath, audioPath));
+        .where(and(eq(lectureSessions.audioPath, audioPath), eq(lectureSessions.status, 'ongoing')));
       return row?.toneParams;
     },
 

@@ -15,10 +15,15 @@ import {
   startInstant,
   type InstantWorld,
 } from '../../testing/instant-fixture';
-import { markAttendance, streamTeacherAudio, useListeningTestApp } from '../../testing/live-fixture';
+import {
+  markAttendance,
+  sessionTone,
+  startedEarlier,
+  streamTeacherAudio,
+  useListeningTestApp,
+} from '../../testing/live-fixture';
 import { call } from '../../testing/test-app';
 import { createAttendanceRecordRepository } from '../../domain/attendance-record';
-import { toneOf } from '../../testing/audio';
 import { tokenFor } from '../../testing/tokens';
 
 describe('instant lectures (contract §13)', () => {
@@ -335,14 +340,9 @@ describe('instant lectures (contract §13)', () => {
     it('marks a student of the audience by session_id with the tone and the room, and refuses one outside it', async () => {
       const w = await buildInstantWorld(t.app, t.db);
       const created = await createForA1(w);
-      const started = await startInstant(t.app, w.tokens.cst, created.slug);
+      const started = await startedEarlier(t.app, () => startInstant(t.app, w.tokens.cst, created.slug));
       const sessionId = started.body.data.session_id as string;
-      const tone = toneOf(
-        new Uint8Array(
-          (await t.app.inject({ method: 'GET', url: `/api/media/${started.body.data.audio_url}` }))
-            .rawPayload,
-        ),
-      );
+      const tone = await sessionTone(t.db, sessionId);
 
       const { socket, answer } = await sockets.join(baseUrl(), sessionId, w.tokens.cst, {
         refusedAttempts: true,
@@ -365,11 +365,16 @@ describe('instant lectures (contract §13)', () => {
         session_id: sessionId,
         start_time: String(epochMs + 1000),
       };
-      const outsider = await markAttendance(t.app, w.tokens.a2, fields, studentRecording(tone, sound, 1));
+      const outsider = await markAttendance(
+        t.app,
+        w.tokens.a2,
+        fields,
+        studentRecording(tone, sound, 1, epochMs),
+      );
       expect(outsider.status).toBe(403);
       expect(outsider.body.message).toContain("You're not part of this attendance session");
 
-      const res = await markAttendance(t.app, w.tokens.a1, fields, studentRecording(tone, sound, 1));
+      const res = await markAttendance(t.app, w.tokens.a1, fields, studentRecording(tone, sound, 1, epochMs));
       expect(res.body).toEqual({ data: true, code: 100, error: false, message: null });
       const [row] = await t.db
         .select()

@@ -6,6 +6,18 @@ import { addLecture, buildLiveWorld, startSession, type LiveWorld } from '../../
 import { toneOf } from '../../testing/audio';
 import { tokenFor } from '../../testing/tokens';
 
+/** The ids of a RIFF file's chunks, in order. */
+function riffChunks(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ids: string[] = [];
+  for (let at = 12; at + 8 <= bytes.length;) {
+    ids.push(String.fromCharCode(...bytes.subarray(at, at + 4)));
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size & 1);
+  }
+  return ids;
+}
+
 describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
   const t = useTestApp();
 
@@ -22,18 +34,19 @@ describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
     expect(data.student_count).toBe(2);
     expect(data.marked_attendances).toEqual([]);
 
-    // The tone is public (no Authorization) and carries its per-session parameters.
+    // The tone file is public (no Authorization) and carries nothing but its samples.
     const tone = await t.app.inject({ method: 'GET', url: `/api/media/${data.audio_url}` });
     expect(tone.statusCode).toBe(200);
     expect(tone.headers['content-type']).toBe('audio/wav');
-    const params = toneOf(new Uint8Array(tone.rawPayload));
-    expect(params.chirps.length).toBeGreaterThan(0);
-    for (const c of params.chirps) {
-      expect(Math.min(c.startHz, c.endHz)).toBeGreaterThanOrEqual(17500);
-      expect(Math.max(c.startHz, c.endHz)).toBeLessThanOrEqual(20000);
-    }
+    expect(riffChunks(new Uint8Array(tone.rawPayload))).toEqual(['fmt ', 'data']);
 
     const [session] = await t.db.select().from(lectureSessions);
+    // The session's secret tone stays on the server: a 256-bit key and the configured band.
+    const stored = toneOf(session!.toneParams);
+    expect(stored.keyHex).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.config).toMatchObject({ bandLowHz: 17000, bandHighHz: 20000 });
+    expect(stored.epochMs).toBe(session!.startedAt!.getTime());
+    expect(JSON.stringify(res.body)).not.toContain(stored.keyHex);
     expect(session!.status).toBe('ongoing');
     expect(session!.startedAt).not.toBeNull();
     expect(await t.db.select().from(attendances).where(eq(attendances.sessionId, session!.id))).toHaveLength(
@@ -54,7 +67,7 @@ describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
     expect(await t.db.select().from(lectureSessions)).toHaveLength(1);
   });
 
-  it('re-creates a tone this instance lacks from the stored parameters', async () => {
+  it('renders the tone file again from the stored key on an instance that lacks it', async () => {
     const w = await buildLiveWorld(t.app, t.db);
     const first = await startSession(t.app, w.tokens.cst, w.lecture.slug);
     const original = await t.app.inject({ method: 'GET', url: `/api/media/${first.body.data.audio_url}` });

@@ -4,8 +4,14 @@ import { classrooms, institutions, profiles } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { call, useTestApp } from '../../testing/test-app';
 import { tokenFor } from '../../testing/tokens';
-import { roomSound, studentRecording, teacherChunks, toneOf } from '../../testing/audio';
-import { keepTeacherAudio, markAttendance, startSession } from '../../testing/live-fixture';
+import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import {
+  keepTeacherAudio,
+  markAttendance,
+  sessionTone,
+  startedEarlier,
+  startSession,
+} from '../../testing/live-fixture';
 
 describe('the demo institution’s live flow', () => {
   const t = useTestApp();
@@ -37,12 +43,12 @@ describe('the demo institution’s live flow', () => {
     const shared = lectures.find((l) => l.teacher === 'Chirag S. Thakkar');
     expect(shared, 'the demo student attends a lecture of the demo teacher today').toBeDefined();
 
-    const started = await startSession(t.app, teacher, shared!.slug);
+    const started = await startedEarlier(t.app, () => startSession(t.app, teacher, shared!.slug));
     expect(started.status).toBe(200);
     expect(started.body.data.active).toBe('ongoing');
 
     // The demo student marks from the classroom with a recording that carries the session tone.
-    const tone = await t.app.inject({ method: 'GET', url: `/api/media/${started.body.data.audio_url}` });
+    const tone = await sessionTone(t.db, started.body.data.session_id);
     const [room] = await t.db
       .select()
       .from(classrooms)
@@ -60,7 +66,7 @@ describe('the demo institution’s live flow', () => {
         lecture_slug: shared!.slug,
         start_time: String(heardFrom + 1000),
       },
-      studentRecording(toneOf(new Uint8Array(tone.rawPayload)), sound, 1),
+      studentRecording(tone, sound, 1, heardFrom),
     );
     expect(marked.status).toBe(200);
     expect(marked.body.code).toBe(100);

@@ -56,7 +56,7 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       t.app,
       w.tokens.a1,
       markFields(w, heardFrom + 1000),
-      studentRecording(w.tone, sound, 1),
+      studentRecording(w.tone, sound, 1, heardFrom),
     );
     expect(marked.status).toBe(200);
     await t.db

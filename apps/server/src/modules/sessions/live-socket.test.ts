@@ -29,6 +29,9 @@ import {
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
 
+/** The test clock's start: chunk stamps and arrivals are counted from it. */
+const T0 = new Date('2026-11-02T09:00:00+05:30').getTime();
+
 describe('live session socket (§8)', () => {
   const { t, sockets, baseUrl } = useListeningTestApp();
 
@@ -107,24 +110,36 @@ describe('live session socket (§8)', () => {
   });
 
   /** One 1-second chunk of teacher audio, as the sheet sends it. */
-  function sendChunk(socket: ClientSocket, sessionId: string, token: string, timestamp: number) {
+  /**
+   * Sends the chunk stamped `at` ms after the test clock's start, arriving (test clock) the moment
+   * it is over, as a live sheet's do: the server places it at its stamp. With `wait`, waits until
+   * this chunk is handled (the server places chunks by their arrival, so one at a time).
+   */
+  async function sendChunk(socket: ClientSocket, sessionId: string, token: string, at: number, wait = true) {
+    const before = (await t.app.liveStore.teacherChunks(sessionId, 0, Infinity)).length;
+    t.clock.set(new Date(T0 + at + 1000));
     socket.emit('incoming_audio_chunks', {
       client: 'FE',
       session_id: sessionId,
       auth_token: token,
       blob: encodePcm16(new Float32Array(48000).fill(0.1)),
-      timestamp,
+      timestamp: T0 + at,
     });
+    if (!wait) return;
+    await waitUntil(
+      async () => (await t.app.liveStore.teacherChunks(sessionId, 0, Infinity)).length > before,
+      'the chunk was not kept',
+    );
   }
 
-  /** Waits until the live store keeps `count` teacher chunks of a session; answers their timestamps. */
+  /** Waits until the live store keeps `count` teacher chunks of a session; answers their stamps (from T0). */
   async function storedChunks(sessionId: string, count: number) {
-    let stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
+    let stored = await t.app.liveStore.teacherChunks(sessionId, 0, Infinity);
     await waitUntil(async () => {
-      stored = await t.app.liveStore.teacherChunks(sessionId, 0, 100_000);
+      stored = await t.app.liveStore.teacherChunks(sessionId, 0, Infinity);
       return stored.length >= count;
     }, `${count} teacher chunks in the live store`);
-    return stored.map((c) => c.timestampMs);
+    return stored.map((c) => c.timestampMs - T0);
   }
 
   /**
@@ -380,24 +395,25 @@ describe('live session socket (§8)', () => {
     const w = await live();
     const { socket } = await teacher(w.sessionId, w.tokens.cst);
     const chunk = encodePcm16(new Float32Array(48000).fill(0.1));
+    t.clock.set(new Date(T0 + 3_000));
     socket.emit('incoming_audio_chunks', {
       client: 'FE',
       session_id: w.sessionId,
       auth_token: w.tokens.cst,
       blob: new Uint8Array(0),
-      timestamp: 1_000,
+      timestamp: T0 + 1_000,
     });
     socket.emit('incoming_audio_chunks', {
       client: 'FE',
       session_id: w.sessionId,
       auth_token: w.tokens.cst,
       blob: chunk,
-      timestamp: 2_000,
+      timestamp: T0 + 2_000,
     });
     // The heartbeat was sent first, so once the real chunk is stored the heartbeat was handled too.
     expect(await storedChunks(w.sessionId, 1)).toEqual([2_000]);
-    const stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000);
-    expect(stored.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[2_000, 96_000]]);
+    const stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, Infinity);
+    expect(stored.map((c) => [c.timestampMs - T0, c.bytes.length])).toEqual([[2_000, 96_000]]);
 
     const stranger = await openSocket(baseUrl());
     sockets.track(stranger);
@@ -407,10 +423,10 @@ describe('live session socket (§8)', () => {
       session_id: w.sessionId,
       auth_token: w.tokens.cst,
       blob: chunk,
-      timestamp: 3_000,
+      timestamp: T0 + 3_000,
     });
     expect((await refused).status_code).toBe(401);
-    expect((await t.app.liveStore.teacherChunks(w.sessionId, 0, 10_000)).length).toBe(1);
+    expect((await t.app.liveStore.teacherChunks(w.sessionId, 0, Infinity)).length).toBe(1);
   });
 
   it('accepts chunks with a refreshed token of the same teacher; refuses another person’s token', async () => {
@@ -420,9 +436,9 @@ describe('live session socket (§8)', () => {
     const refreshed = await tokenFor(t.app, w.world.teachers.cst.profile);
     expect(refreshed).not.toBe(w.tokens.cst);
     const errors = collect(socket, 'client_error');
-    sendChunk(socket, w.sessionId, w.tokens.cst, 1_000);
-    sendChunk(socket, w.sessionId, refreshed, 2_000);
-    sendChunk(socket, w.sessionId, `Bearer ${refreshed}`, 3_000);
+    await sendChunk(socket, w.sessionId, w.tokens.cst, 1_000);
+    await sendChunk(socket, w.sessionId, refreshed, 2_000);
+    await sendChunk(socket, w.sessionId, `Bearer ${refreshed}`, 3_000);
     expect(await storedChunks(w.sessionId, 3)).toEqual([1_000, 2_000, 3_000]);
     expect(errors).toEqual([]);
     expect(socket.connected).toBe(true);
@@ -430,7 +446,7 @@ describe('live session socket (§8)', () => {
     // A valid token of someone else (a colleague) is still refused, and its chunk dropped.
     const refused = nextEvent(socket, 'client_error');
     const closed = nextEvent(socket, 'disconnect');
-    sendChunk(socket, w.sessionId, w.tokens.haj, 4_000);
+    await sendChunk(socket, w.sessionId, w.tokens.haj, 4_000, false);
     expect(ClientErrorMessageSchema.parse(await refused).status_code).toBe(401);
     expect(await closed).toBe('io server disconnect');
     expect(await storedChunks(w.sessionId, 3)).toEqual([1_000, 2_000, 3_000]);
@@ -444,8 +460,8 @@ describe('live session socket (§8)', () => {
       .spyOn(t.app.liveStore, 'appendTeacherChunk')
       .mockRejectedValueOnce(new Error('Connection is closed.'));
     try {
-      sendChunk(socket, w.sessionId, w.tokens.cst, 1_000);
-      sendChunk(socket, w.sessionId, w.tokens.cst, 2_000);
+      await sendChunk(socket, w.sessionId, w.tokens.cst, 1_000, false);
+      await sendChunk(socket, w.sessionId, w.tokens.cst, 2_000);
       expect(await storedChunks(w.sessionId, 1)).toEqual([2_000]);
     } finally {
       append.mockRestore();

@@ -8,6 +8,7 @@ import {
   RegulizationRequestPayloadSchema,
   SessionEndedPayloadSchema,
   SocketConnectionPayloadSchema,
+  ToneClockPayloadSchema,
   UpdateAttendancePayloadSchema,
   updateAttendanceMessage,
   type ClientToServerEvents,
@@ -22,6 +23,10 @@ import { ongoingSessionMessage, refusedAttemptsRoom, sessionRoom, type LiveRoom 
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
 import type { SessionsService } from './sessions.service';
 import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
+import { readSessionTone, type StoredSessionTone } from './session-tone';
+import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
+import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
+import { chunkServerTime } from './chunk-clock';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
 export const ONE_TEACHER_MESSAGE =
@@ -51,6 +56,8 @@ interface Binding {
   /** The newest token proven to be that teacher's; chunks carrying it are not verified again. */
   trustedToken: string;
   renew: NodeJS.Timeout;
+  /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
+  live: { tone: StoredSessionTone; levelChecked: boolean } | null;
 }
 
 export interface LiveSocketDeps {
@@ -62,6 +69,8 @@ export interface LiveSocketDeps {
   leaseMs: number;
   audioWindowMs: number;
   log: FastifyBaseLogger;
+  /** Server time in ms (the app's clock). */
+  nowMs(): number;
 }
 
 /** A refusal that ends the socket: `client_error` with this status and text, then disconnect. */
@@ -189,7 +198,65 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         .catch((err: unknown) => deps.log.warn({ err }, 'teacher lease renewal failed'));
     }, deps.leaseMs / 3);
     renew.unref();
-    bindings.set(socket, { sessionId, teacher: me.teacher, holder, trustedToken: token, renew });
+    bindings.set(socket, {
+      sessionId,
+      teacher: me.teacher,
+      holder,
+      trustedToken: token,
+      renew,
+      live: null,
+    });
+  }
+
+  /**
+   * The tone of a joining sheet. Our web app (`live_tone`) gets the session's secret key on this
+   * socket alone and plays the schedule live; until its first `tone_clock` the server assumes a
+   * loose provisional playback. Any other sheet loops the file, so a live playback left by an
+   * earlier sheet is forgotten. A session started before v2 has no key to send.
+   */
+  async function announceTone(socket: LiveSocket, session: LiveSessionRow, liveTone: boolean) {
+    const binding = bindings.get(socket);
+    const tone = readSessionTone(session.toneParams);
+    if (!binding || !tone || !liveTone) {
+      if (binding) binding.live = null;
+      await forgetLivePlayback(deps.liveStore, session.sessionId);
+      return;
+    }
+    binding.live = { tone, levelChecked: false };
+    await keepLivePlayback(deps.liveStore, session.sessionId, PROVISIONAL_PLAYBACK);
+    socket.emit('session_tone', {
+      session_id: session.sessionId,
+      key_hex: tone.keyHex,
+      config: tone.config,
+      epoch_ms: tone.epochMs,
+    });
+  }
+
+  /**
+   * The tone-level check, once per live sheet, when its first seconds of reported playback have
+   * streamed: the teacher is told (`tone_level`) whether their own microphone hears the tone.
+   */
+  async function checkToneLevelOnce(socket: LiveSocket, binding: Binding) {
+    const live = binding.live;
+    if (!live || live.levelChecked) return;
+    const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
+    // Only a reported playback: the provisional one is too loose to say where the chirps are.
+    if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
+    const now = deps.nowMs();
+    const chunks = await deps.liveStore.teacherChunks(
+      binding.sessionId,
+      now - (TONE_LEVEL_SECONDS + 2) * 1000,
+      now,
+    );
+    const report = teacherToneLevel(chunks, live.tone, playback);
+    if (!report) return;
+    live.levelChecked = true;
+    socket.emit('tone_level', {
+      session_id: binding.sessionId,
+      status: report.status,
+      advice: report.advice,
+      score: report.score,
+    });
   }
 
   function guarded(socket: LiveSocket, what: string, run: () => Promise<void>) {
@@ -208,11 +275,29 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     await confirmStreamer(binding, data.auth_token);
     const bytes = data.blob instanceof Uint8Array ? data.blob : new Uint8Array(data.blob);
     if (bytes.length === 0) return; // a silence heartbeat
-    await deps.liveStore.appendTeacherChunk(
+    // Stamps come from the teacher's device clock: placed on the server's (chunk-clock.ts).
+    const timestampMs = await chunkServerTime(
+      deps.liveStore,
       data.session_id,
-      { timestampMs: data.timestamp, bytes },
-      deps.audioWindowMs,
+      { deviceStampMs: data.timestamp, bytes, arrivalMs: deps.nowMs() },
+      deps.audioWindowMs * 2,
     );
+    await deps.liveStore.appendTeacherChunk(data.session_id, { timestampMs, bytes }, deps.audioWindowMs);
+    await checkToneLevelOnce(socket, binding);
+  }
+
+  /** One `tone_clock`: the live sheet's playback against server time, kept for verifications. */
+  async function receiveToneClock(socket: LiveSocket, payload: unknown) {
+    const data = parse(ToneClockPayloadSchema, payload);
+    const binding = bindings.get(socket);
+    if (!binding || binding.sessionId !== data.session_id) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
+    await confirmStreamer(binding, data.auth_token);
+    // A sheet that did not ask for the key plays the file: its clock says nothing about the tone.
+    if (!binding.live) return;
+    await keepLivePlayback(deps.liveStore, binding.sessionId, {
+      offsetMs: data.offset_ms,
+      toleranceMs: data.tolerance_ms,
+    });
   }
 
   deps.ns.on('connection', (socket: LiveSocket) => {
@@ -240,7 +325,12 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
           'ongoing_session_data',
           ongoingSessionMessage(await deps.service.ongoingData(auth, session, { refusedAttempts })),
         );
+        await announceTone(socket, session, data.live_tone === true);
       }),
+    );
+
+    socket.on('tone_clock', (payload) =>
+      guarded(socket, 'tone_clock', () => receiveToneClock(socket, payload)),
     );
 
     socket.on('incoming_audio_chunks', (payload) => {

@@ -217,7 +217,7 @@ describe('manual marking requests (§6.3, §8 regulization_request)', () => {
     const sound = roomSound(11, 8);
     await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
     t.clock.set(new Date(epochMs + 8000));
-    const wav = studentRecording(w.tone, sound, 1);
+    const wav = studentRecording(w.tone, sound, 1, epochMs);
     expect((await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav)).status).toBe(200);
     const marked = (await rowOf(studentId))!;
     expect(marked).toMatchObject({ isPresent: true, manual: false });

@@ -13,6 +13,7 @@ import {
   markAttendance,
   markFields,
   received,
+  reportToneClock,
   startLiveWorld,
   streamTeacherAudio,
   toggleAttendance,
@@ -21,6 +22,11 @@ import {
 import { MARKING_MESSAGES } from './marking.service';
 import { TEACHER_AUDIO_STALLED_MS } from './teacher-audio';
 import { waitUntil } from '../../testing/wait';
+
+interface SheetOptions {
+  refusedAttempts?: boolean;
+  liveTone?: boolean;
+}
 
 describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const { t, sockets, baseUrl } = useListeningTestApp();
@@ -34,17 +40,22 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   /**
    * The teacher's sheet of a live world, connected (as the original client, or as our web app with
-   * `refusedAttempts`), with every `mark_attendance` it receives and every event of any kind
-   * (`events`, for proving that nothing was pushed).
+   * `refusedAttempts`; `liveTone`: playing the tone live, on time to 50 ms), with every
+   * `mark_attendance` it receives and every event of any kind (`events`, for proving that nothing
+   * was pushed).
    */
-  async function sheet(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {
+  async function sheet(w: StartedLiveWorld, opts: SheetOptions = {}) {
     const { socket, answer } = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, opts);
     expect(answer.kind).toBe('data');
+    if (opts.liveTone) {
+      const session = { sessionId: w.sessionId, token: w.tokens.cst };
+      await reportToneClock(t.app, socket, session, { offsetMs: 0, toleranceMs: 50 });
+    }
     return { socket, marks: collect(socket, 'mark_attendance'), events: collectAll(socket) };
   }
 
   /** The teacher's sheet, with the room's sound streamed from its microphone. */
-  async function sheetHearingTheRoom(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {
+  async function sheetHearingTheRoom(w: StartedLiveWorld, opts: SheetOptions = {}) {
     const connected = await sheet(w, opts);
     const session = { sessionId: w.sessionId, token: w.tokens.cst };
     await streamTeacherAudio(t.app, connected.socket, session, teacherChunks(sound, epochMs));
@@ -62,11 +73,11 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   const nothingPushedSince = (w: StartedLiveWorld, events: Array<[string, any]>, seen: number) =>
     expectNoPushSince(t.app, w, events, seen);
 
-  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
+  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
 
   it('marks a student whose recording carries the session tone and matches the room: code 100, metrics stored, pushed to the sheet once', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks, events } = await sheetHearingTheRoom(w);
+    const { marks, events } = await sheetHearingTheRoom(w, { liveTone: true });
 
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), recording(w));
     expect(res.status).toBe(200);
@@ -109,14 +120,14 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     expect((await rowOf(w.students.a2.student.id))!.isPresent).toBe(true);
   });
 
-  it('never accepts on the tone alone when no teacher audio covers the window: the teacher reviews it', async () => {
+  it("never accepts on a tone that cannot prove the moment (the original client's looped file) without the teacher's audio: the teacher reviews it", async () => {
     const w = await startLiveWorld(t.app, t.db);
     const res = await markAttendance(t.app, w.tokens.a2, markFields(w, epochMs + 1000), recording(w));
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: SENT_TO_REVIEW_CODE, message: MARKING_MESSAGES.sentToReview });
     const row = (await rowOf(w.students.a2.student.id))!;
     expect(row).toMatchObject({ isPresent: false, verdict: 'needs_review', similarity: null });
-    expect(row.reasons).toEqual(['no_teacher_audio', 'teacher_not_streaming']);
+    expect(row.reasons).toEqual(['tone_time_unbounded', 'no_teacher_stream', 'tone_time_unproven']);
     expect(row.recordingPath).toMatch(/^recordings\//);
   });
 
@@ -140,7 +151,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
   it('stores a recording without the tone as not confirmed, shows it to our web sheet, and the rate limit holds the retry', async () => {
     const w = await startLiveWorld(t.app, t.db);
     const { marks, events } = await sheetHearingTheRoom(w, { refusedAttempts: true });
-    const silentTone = studentRecording(null, sound, 1);
+    const silentTone = studentRecording(null, sound, 1, epochMs);
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/^We could not confirm that you are in the classroom: .*session tone/);
@@ -169,7 +180,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         t.app,
         w.tokens.a1,
         markFields(w, epochMs + 1000),
-        studentRecording(w.tone, elsewhere, 1),
+        studentRecording(w.tone, elsewhere, 1, epochMs),
       );
       expect(refused.status).toBe(403);
       const row = (await rowOf(w.students.a1.student.id))!;
@@ -247,8 +258,8 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       const teacher = { sessionId: w.sessionId, token: w.tokens.cst };
       const slug = (await rowOf(w.students.a1.student.id))!.slug;
       const seen = events.length;
-      const verify = t.app.presence.verify.bind(t.app.presence);
-      const spy = vi.spyOn(t.app.presence, 'verify').mockImplementationOnce(async (input) => {
+      const verify = t.app.presence.verifyProof.bind(t.app.presence);
+      const spy = vi.spyOn(t.app.presence, 'verifyProof').mockImplementationOnce(async (input) => {
         expect((await toggleAttendance(socket, teacher, slug, true)).status_code).toBe(200);
         expect((await toggleAttendance(socket, teacher, slug, false)).status_code).toBe(200);
         return verify(input);
@@ -281,7 +292,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       const before = await rowOf(w.students.a1.student.id);
       const seen = events.length;
       const spy = vi
-        .spyOn(t.app.presence, 'verify')
+        .spyOn(t.app.presence, 'verifyProof')
         .mockRejectedValueOnce(
           new AppError('overloaded', 'Too many students are marking attendance right now.'),
         )
@@ -314,7 +325,12 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       .spyOn(Date, 'now')
       .mockImplementation(() => realNow() + TEACHER_AUDIO_STALLED_MS + 25_000);
     try {
-      const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 31_000), recording(w));
+      const res = await markAttendance(
+        t.app,
+        w.tokens.a1,
+        markFields(w, epochMs + 31_000),
+        studentRecording(w.tone, sound, 1, epochMs + 30_000),
+      );
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: SENT_TO_REVIEW_CODE, message: MARKING_MESSAGES.sentToReview });
     } finally {
@@ -322,7 +338,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     }
     const row = (await rowOf(w.students.a1.student.id))!;
     expect(row).toMatchObject({ isPresent: false, verdict: 'needs_review' });
-    expect(row.reasons).toEqual(['no_teacher_audio', 'teacher_not_streaming']);
+    expect(row.reasons).toEqual(['tone_time_unbounded', 'teacher_audio_missing', 'teacher_not_streaming']);
     expect(await auditActions()).toContain('attendance.sent_to_review');
     // Our sheet shows the attempt as a row not yet present.
     await waitUntil(async () => events.some(([e]) => e === 'mark_attendance'), 'no push');
@@ -365,7 +381,7 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('refuses a session not started yet (409, no code) and an ended one (code 100)', async () => {
     const w = await buildLiveWorld(t.app, t.db);
-    const wav = studentRecording(null, sound, 0);
+    const wav = studentRecording(null, sound, 0, epochMs);
     // No session row exists yet for today: by lecture, and by the id the timetable names it with.
     const none = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs), wav);
     expect(none.status).toBe(409);
@@ -453,7 +469,11 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
         () => encodeWav(new Float32Array(0), 48000).subarray(0, 36),
         /not a complete WAV/,
       ],
-      ['too short', (w) => studentRecording(w.tone, sound, 1, 1), /too short \(1\.0 s\).*at least 3 seconds/],
+      [
+        'too short',
+        (w) => studentRecording(w.tone, sound, 1, epochMs, { seconds: 1 }),
+        /too short \(1\.0 s\).*at least 3 seconds/,
+      ],
       ['stereo', () => encodeWav(mono(5), 48000, { channels: 2 }), /16-bit PCM mono.*2-channel/],
       ['8-bit', () => encodeWav(mono(5), 48000, { encoding: 'pcm8' }), /16-bit PCM mono.*8-bit/],
       [

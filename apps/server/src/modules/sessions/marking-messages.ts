@@ -1,5 +1,4 @@
-import type { ReasonCode } from '@rollbook/presence';
-import type { ServerReason } from './verdict-rule';
+import type { StoredReason } from './verdict-rule';
 
 /**
  * What a student is told. The first sentences are the original server's (spec server-notes §3.5),
@@ -17,7 +16,7 @@ export const MARKING_MESSAGES = {
   recordingTimeLate:
     "Your recording's start time is later than the server received it, so it cannot be checked. Make sure your device sets its clock automatically, then record again.",
   recordingTimeEarly:
-    "Your recording's start time is too long before it reached the server, so it cannot be checked. Make sure your device sets its clock automatically, then record again right before sending.",
+    "Your recording's start time is too long before it reached the server, so it cannot be checked. Make sure your device sets its clock automatically, then record again and send it at once.",
   sentToReview:
     "Your recording could not be compared with the sound in the classroom because the teacher's microphone audio for that moment did not reach the server. It has been sent to your teacher, who will review it; you may also record again.",
   teacherDecided:
@@ -30,16 +29,26 @@ export const MARKING_MESSAGES = {
  * Every stored reason in plain words, as students (in a refusal) and teachers (on the review list)
  * read them. Notes say which check was not made, or made on less, and why.
  */
-export const REASON_TEXTS: Record<ReasonCode | ServerReason, string> = {
+export const REASON_TEXTS: Record<StoredReason, string> = {
   recording_too_short: 'the recording is too short',
+  start_time_out_of_bounds: "the recording's start time does not fit when it reached the server",
   tone_band_not_captured: "your microphone did not pick up the session tone's frequencies",
   tone_not_detected: 'the session tone was not heard in your recording',
   tone_too_weak: 'the session tone was too faint in your recording',
+  tone_wrong_time: 'the session tone in your recording is not the one played at that moment in the classroom',
   ambient_mismatch: "your recording does not match the sound in the teacher's classroom",
   outside_geofence: 'your location is outside the classroom',
   position_missing: 'your location was not received',
-  no_teacher_audio:
-    "the room sound was not compared: no teacher microphone audio covers the recording's time",
+  teacher_audio_missing:
+    "the room sound was not compared: the teacher's microphone audio for the recording's time did not reach the server",
+  teacher_audio_pending:
+    "the room sound was not compared: the teacher's microphone audio for the recording's time had not reached the server yet",
+  tone_time_unproven:
+    'neither the session tone nor the room sound could show that the recording was made at that moment',
+  ambient_uninformative: 'the room was too quiet for its sound to be compared; the session tone decided',
+  no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
+  tone_time_unbounded:
+    "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',
   geofence_unavailable: 'the location was not checked: the classroom has no coordinates',
   teacher_not_streaming:
@@ -48,6 +57,13 @@ export const REASON_TEXTS: Record<ReasonCode | ServerReason, string> = {
     "the teacher's microphone audio has a gap over the recording's time (for example while the teacher's screen reconnected), so the room sound could not be compared",
   teacher_audio_partial:
     "the room sound was compared only with the part of the recording's time that the teacher's microphone audio covers",
+  challenge_not_heard:
+    "your phone's short check sound was not heard by the teacher's microphone at that moment, so your phone was not shown to be in the classroom",
+  challenge_unavailable:
+    "the two-way check was not made: the teacher's microphone audio that would carry your phone's check sound was not available",
+  challenge_self_unheard: "your phone's check sound was not found in your own recording",
+  session_tone_outdated:
+    'this session started before the current session tone, so the recording could not be checked automatically',
 };
 
 /** The reasons of a stored verdict in plain words, unknown codes as they are. */

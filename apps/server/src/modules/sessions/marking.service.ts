@@ -1,4 +1,10 @@
-import { BLOCKING_REASONS, haversineMeters, parseToneParams, PresenceInputError } from '@rollbook/presence';
+import {
+  ABSENT_REASONS,
+  haversineMeters,
+  PresenceInputError,
+  type ProofInput,
+  type ProofResult,
+} from '@rollbook/presence';
 import {
   SENT_TO_REVIEW_CODE,
   type MarkAttendanceFields,
@@ -18,7 +24,9 @@ import { MARKING_MESSAGES, REASON_TEXTS } from './marking-messages';
 import { boundRecordingTime, type RecordingWindow } from './recording-time';
 import { removeRecording, storeRecording } from './review-recordings';
 import { teacherAudioFor } from './teacher-audio';
-import { finalVerdict, type StoredReason } from './verdict-rule';
+import { finalVerdict, type FinalVerdict, type StoredReason } from './verdict-rule';
+import { readSessionTone, toneInput } from './session-tone';
+import { livePlaybackOf } from './tone-playback';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import { createSessionAudience } from '../../domain/lectures/session-audience';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
@@ -26,8 +34,11 @@ import { createAttendanceRepository, type AttendanceRow } from '../../domain/att
 
 export { MARKING_MESSAGES };
 
-const blocking = new Set<string>(BLOCKING_REASONS);
+const blocking = new Set<string>(ABSENT_REASONS);
 const isBlocking = (reason: StoredReason) => blocking.has(reason);
+
+/** What is stored for an attempt that could not be verified at all (a session started before v2). */
+const UNVERIFIED = { ncc: 0, magnitude: 0, similarity: null, euclidean_distance: null, gps_distance: null };
 
 /** The audit action of each stored verdict. */
 const AUDIT_ACTIONS = {
@@ -186,6 +197,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     session: LiveSessionRow,
     row: AttendanceRow,
     window: RecordingWindow,
+    arrivalMs: number,
   ): Promise<void> {
     await checkDevice(auth, session, row, fields.device_id);
 
@@ -205,25 +217,12 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       throw forbidden(MARKING_MESSAGES.outside);
     }
 
-    const teacher = await teacherAudioFor(deps.liveStore, session.sessionId, window);
-    let result;
-    try {
-      result = await deps.presence.verify({
-        tone: parseToneParams(session.toneParams),
-        studentWav: audio,
-        studentStartMs: window.startMs,
-        teacherChunks: teacher.chunks,
-        position,
-        classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
-      });
-    } catch (err) {
-      if (err instanceof PresenceInputError) {
-        throw badRequest(`The recording could not be read (${err.message}). Please record again.`);
-      }
-      throw err;
-    }
-
-    const { verdict, reasons } = finalVerdict(result, teacher.stream);
+    const judged = await judge(session, audio, window, arrivalMs, {
+      position,
+      classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
+    });
+    const { result } = judged;
+    const { verdict, reasons } = judged.final;
     const present = verdict === 'present';
     // Written before the transaction (no file work inside it) and removed if the row is not.
     const recordingPath =
@@ -285,6 +284,50 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     if (!present) throw forbidden(rejection(reasons));
   }
 
+  /**
+   * Verifies an attempt with the engine's `verifyProof` in the worker pool: the session's secret
+   * schedule as the teacher's device plays it (live, with its reported clock; or the original
+   * client's looped file), the teacher's audio of the window in server time (waited for, bounded,
+   * while it is on its way), the server-anchored timing. A session started before v2 has no
+   * schedule to check against: its attempt goes to the teacher's review, saying so.
+   */
+  async function judge(
+    session: LiveSessionRow,
+    audio: Uint8Array,
+    window: RecordingWindow,
+    arrivalMs: number,
+    where: Pick<ProofInput, 'position' | 'classroom'>,
+  ): Promise<{ result: Pick<ProofResult, keyof typeof UNVERIFIED>; final: FinalVerdict }> {
+    const tone = readSessionTone(session.toneParams);
+    if (!tone) {
+      return { result: UNVERIFIED, final: { verdict: 'needs_review', reasons: ['session_tone_outdated'] } };
+    }
+    const [teacher, playback] = await Promise.all([
+      teacherAudioFor(deps.liveStore, session.sessionId, window),
+      livePlaybackOf(deps.liveStore, session.sessionId),
+    ]);
+    let result: ProofResult;
+    try {
+      result = await deps.presence.verifyProof({
+        tone: toneInput(tone, playback, arrivalMs),
+        studentWav: audio,
+        timing: {
+          claimedStartMs: window.startMs,
+          uploadReceivedMs: arrivalMs,
+          clockToleranceMs: window.toleranceMs,
+        },
+        teacher: { streaming: teacher.stream !== 'none', final: teacher.final, chunks: teacher.chunks },
+        ...where,
+      });
+    } catch (err) {
+      if (err instanceof PresenceInputError) {
+        throw badRequest(`The recording could not be read (${err.message}). Please record again.`);
+      }
+      throw err;
+    }
+    return { result, final: finalVerdict(result, teacher.stream) };
+  }
+
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
   async function lostRace(session: LiveSessionRow, row: AttendanceRow): Promise<AppError> {
     const current = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
@@ -294,7 +337,8 @@ export function createMarkingService(deps: MarkingServiceDeps) {
   return {
     /**
      * Marks the caller present in a live session: membership, one mark per student, a rate limit,
-     * device binding, the geofence, then the recording through the presence engine. Every verified
+     * device binding, the geofence, then the recording through the presence engine (`arrivalMs`:
+     * server time the upload started arriving, which bounds the recording's time). Every verified
      * attempt is stored with its metrics and reasons and shown on the teacher's sheet at once; a
      * present verdict answers code 100, an absent one a 403 the student can retry after the limit.
      * A refusal before verification (not live, not a member, already marked, an unusable recording,
@@ -304,9 +348,12 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * an internal error, the database or Redis unavailable) gives its rate-limit slot back, so the
      * student may retry at once; so does a refusal that rests on a gap in the teacher's audio.
      */
-    async mark(auth: AuthContext, fields: MarkAttendanceFields, audio: Uint8Array): Promise<void> {
-      // The upload is complete when the route runs: the recording ended before this instant.
-      const arrivalMs = deps.clock.now().getTime();
+    async mark(
+      auth: AuthContext,
+      fields: MarkAttendanceFields,
+      audio: Uint8Array,
+      arrivalMs: number,
+    ): Promise<void> {
       const student = await requireStudent(auth);
       const session = await findSession(auth, fields);
       const row = await ownRow(session, student.id);
@@ -327,7 +374,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        await attempt(auth, fields, audio, session, row, window);
+        await attempt(auth, fields, audio, session, row, window, arrivalMs);
       } catch (err) {
         if (slot !== undefined && (serverSide(err) || (err instanceof AppError && slotReturned.has(err)))) {
           // Best effort: a failed release only means waiting out the slot, as before.

@@ -5,7 +5,7 @@ import {
   boundRecordingTime,
   DEVICE_CLOCK_TOLERANCE_MS,
   MEASURED_CLOCK_TOLERANCE_MS,
-  UPLOAD_TOLERANCE_MS,
+  UPLOAD_DELAY_MS,
 } from './recording-time';
 
 const arrival = 1_800_000_000_000;
@@ -25,12 +25,13 @@ function refusal(endOffsetMs: number, clockOffsetMs?: number): string | null {
 describe('the recording window is bounded by the upload arrival (design/presence.md T7)', () => {
   it('keeps an honest recording that ended before its upload arrived', () => {
     expect(refusal(-300)).toBeNull();
-    expect(refusal(-UPLOAD_TOLERANCE_MS)).toBeNull();
+    expect(refusal(-UPLOAD_DELAY_MS - DEVICE_CLOCK_TOLERANCE_MS)).toBeNull();
     expect(
       boundRecordingTime({ startMs: arrival - 6000, durationS: 5, clockOffsetMs: undefined }, arrival),
     ).toEqual({
       startMs: arrival - 6000,
       endMs: arrival - 1000,
+      toleranceMs: DEVICE_CLOCK_TOLERANCE_MS,
     });
   });
 
@@ -40,8 +41,13 @@ describe('the recording window is bounded by the upload arrival (design/presence
     expect(refusal(60_000)).toBe(MARKING_MESSAGES.recordingTimeLate);
   });
 
-  it('refuses a start_time claimed early: the clip would have ended long before its upload arrived', () => {
-    expect(refusal(-UPLOAD_TOLERANCE_MS - 1)).toBe(MARKING_MESSAGES.recordingTimeEarly);
+  it('refuses a start_time claimed early: the clip would have ended before its upload could have started (a backdated replay)', () => {
+    expect(refusal(-UPLOAD_DELAY_MS - DEVICE_CLOCK_TOLERANCE_MS - 1)).toBe(
+      MARKING_MESSAGES.recordingTimeEarly,
+    );
+    expect(refusal(-UPLOAD_DELAY_MS - MEASURED_CLOCK_TOLERANCE_MS - 1, 0)).toBe(
+      MARKING_MESSAGES.recordingTimeEarly,
+    );
     expect(refusal(-600_000)).toBe(MARKING_MESSAGES.recordingTimeEarly);
   });
 

@@ -32,8 +32,8 @@ describe('refused marking attempts and the teacher sheet', () => {
   // The teacher's audio of the room is kept, so the verdict rests on the tone: with it present,
   // without it refused. Uploads arrive once the room's eight seconds are over.
   beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
-  const withTone = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1);
-  const withoutTone = () => studentRecording(null, sound, 1);
+  const withTone = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
+  const withoutTone = () => studentRecording(null, sound, 1, epochMs);
 
   /** A teacher sheet: the original client, or our web app with `refusedAttempts`. */
   async function sheet(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {

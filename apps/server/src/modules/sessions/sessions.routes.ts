@@ -17,6 +17,7 @@ import { createMarkingService, MARKED_CODE } from './marking.service';
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
+import { readSessionTone } from './session-tone';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
 /**
@@ -44,10 +45,13 @@ export async function sessionsModule(app: FastifyInstance) {
     ok(await service.startOrJoinInstant(auth, body)),
   );
 
-  registerRoute(app, sessionRoutes.markAttendanceForStudent, async ({ auth, body, files }) => {
+  registerRoute(app, sessionRoutes.markAttendanceForStudent, async ({ auth, body, files, reply }) => {
+    // When the request started arriving (server time): the recording ended before it. The upload's
+    // own duration (a slow network) is not held against the student.
+    const arrivalMs = app.deps.clock.now().getTime() - Math.round(reply.elapsedTime);
     const audio = files[ATTENDANCE_AUDIO_FIELD];
     if (!audio) throw new AppError('validation_failed', 'audio: A recording is required');
-    await marking.mark(auth, body, new Uint8Array(audio.data));
+    await marking.mark(auth, body, new Uint8Array(audio.data), arrivalMs);
     return okCoded(true, MARKED_CODE);
   });
 
@@ -84,17 +88,16 @@ export async function sessionsModule(app: FastifyInstance) {
     return csv;
   });
 
-  // Session tones (§7): public like all media, and served by any instance. More specific than the
-  // media folder's wildcard route, so a tone another instance generated is re-created from its
-  // parameters in PostgreSQL instead of answering 404.
+  // Session tones (§7): public (the original client fetches with no Authorization header), under
+  // an unguessable name, and only while the session is live; any instance renders the file from the
+  // stored key. A name of a session that ended, or never existed, is a plain 404.
   const sessionRepo = createLectureSessionsRepository(app.deps.db);
   registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, reply }) => {
     const audioPath = `${TONES_FOLDER}/${params.name}`;
-    const wav = await readToneFile(app.deps.mediaDir, audioPath, () =>
-      sessionRepo.toneParamsByAudioPath(audioPath),
-    );
+    const tone = readSessionTone(await sessionRepo.liveToneByAudioPath(audioPath));
+    const wav = tone ? await readToneFile(app.deps.mediaDir, audioPath, tone) : null;
     if (!wav) throw notFound('Tone');
-    void reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=3600');
+    void reply.header('content-type', 'audio/wav').header('cache-control', 'private, no-store');
     return Buffer.from(wav);
   });
 
@@ -107,5 +110,6 @@ export async function sessionsModule(app: FastifyInstance) {
     leaseMs: app.deps.config.teacherSocketLeaseSeconds * 1000,
     audioWindowMs: app.deps.config.liveAudioWindowSeconds * 1000,
     log: app.log,
+    nowMs: () => app.deps.clock.now().getTime(),
   });
 }

@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
 import { minutesOfDay, startWindowPosition } from './start-window';
-import { createToneFile, readToneFile } from './tone-files';
+import { newToneAudioPath } from './tone-files';
+import { newSessionTone } from './session-tone';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import {
   createLectureSessionsRepository,
@@ -120,18 +121,15 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     return session;
   }
 
-  /** A new tone for a session about to start. */
-  function newTone() {
-    return createToneFile(deps.mediaDir, {
-      lowHz: deps.config.toneBandLowHz,
-      highHz: deps.config.toneBandHighHz,
-    });
-  }
-
-  /** Joining on another instance: make sure this one can serve the tone too. */
-  async function ensureToneServed(session: LiveSessionRow) {
-    if (!session.audioPath) return;
-    await readToneFile(deps.mediaDir, session.audioPath, async () => session.toneParams);
+  /**
+   * A new secret tone for a session starting now, and the unguessable name of its file (rendered
+   * on the original client's first fetch: `tone-files.ts`).
+   */
+  function newTone(now: Date) {
+    return {
+      audioPath: newToneAudioPath(),
+      params: newSessionTone(now, { lowHz: deps.config.toneBandLowHz, highHz: deps.config.toneBandHighHz }),
+    };
   }
 
   /** What starting or joining answers (§6.8), for the session as it now is. */
@@ -208,7 +206,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const tone = await newTone();
+        const tone = newTone(now);
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -233,12 +231,9 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           });
         });
         session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
-      } else {
-        if (change) {
-          await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
-          session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
-        }
-        await ensureToneServed(session);
+      } else if (change) {
+        await deps.db.transaction((tx) => applyClassroomChange(tx, auth, lecture, change));
+        session = (await sessionRepo.sessionOfLecture(lecture.id, today))!;
       }
       return created(auth, session);
     },
@@ -271,7 +266,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         );
       }
       if (session.status === 'pre') {
-        const tone = await newTone();
+        const tone = newTone(now);
         const studentIds = await audience.studentIds(session);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -297,8 +292,6 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           });
         });
         session = (await sessionRepo.sessionOfInstantLecture(instant.id))!;
-      } else {
-        await ensureToneServed(session);
       }
       return created(auth, session);
     },

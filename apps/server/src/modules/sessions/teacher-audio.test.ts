@@ -14,7 +14,7 @@ const WINDOW_MS = 60_000;
 const chunk = (startMs: number): TeacherChunk => ({ timestampMs: startMs, bytes: new Uint8Array(96_000) });
 
 /** Runs `teacherAudioFor` and reports whether it has answered yet. */
-function watch(store: LiveStore, window: { startMs: number; endMs: number }) {
+function watch(store: LiveStore, window: { startMs: number; endMs: number; toleranceMs: number }) {
   const state: { answer?: TeacherAudio } = {};
   void teacherAudioFor(store, 's1', window).then((a) => (state.answer = a));
   return state;
@@ -29,7 +29,7 @@ describe("waiting for the teacher's audio of a recording's window", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const window = { startMs: T0 - 4000, endMs: T0 + 1000 };
+  const window = { startMs: T0 - 4000, endMs: T0 + 1000, toleranceMs: 1500 };
 
   async function streamUpTo(lastStartMs: number) {
     for (let s = T0 - 5000; s <= lastStartMs; s += 1000)
@@ -65,7 +65,7 @@ describe("waiting for the teacher's audio of a recording's window", () => {
     expect(stopped.answer?.stream).toBe('stopped');
 
     const none = await teacherAudioFor(createMemoryLiveStore(), 's1', window);
-    expect(none).toEqual({ chunks: [], stream: 'none' });
+    expect(none).toEqual({ chunks: [], stream: 'none', final: true });
   });
 
   it('answers at once when the window is already covered', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type TeacherChunk } from '@rollbook/presence';
+import type { TeacherChunk } from '@rollbook/presence';
 import type { LiveStore } from '../../plugins/app/live-store';
 import type { RecordingWindow } from './recording-time';
 import type { TeacherStream } from './verdict-rule';
@@ -23,6 +23,11 @@ const CHUNK_MS = 1000;
 export interface TeacherAudio {
   chunks: TeacherChunk[];
   stream: TeacherStream;
+  /**
+   * False when the stream still flows but its audio had not reached the window's end when the
+   * wait ran out: more may come, but too late for this verdict (`teacher_audio_pending`).
+   */
+  final: boolean;
 }
 
 /**
@@ -47,9 +52,11 @@ export async function teacherAudioFor(
   sessionId: string,
   window: RecordingWindow,
 ): Promise<TeacherAudio> {
-  const skew = DEFAULT_THRESHOLDS.maxClockSkewMs;
+  // The recording's true start lies within the claim's tolerance: fetch the audio that may overlap it.
+  const margin = window.toleranceMs + CHUNK_MS;
   const deadline = Date.now() + TEACHER_AUDIO_WAIT_MS;
   let stream: TeacherStream = 'none';
+  let final = true;
   for (;;) {
     const newest = await store.newestTeacherChunkMs(sessionId);
     if (newest === null) {
@@ -57,13 +64,13 @@ export async function teacherAudioFor(
       break;
     }
     stream = (await streamStalled(store, sessionId)) ? 'stopped' : 'flowing';
-    if (stream === 'stopped' || newest + CHUNK_MS >= window.endMs || Date.now() >= deadline) break;
+    if (stream === 'stopped' || newest + CHUNK_MS >= window.endMs) break;
+    if (Date.now() >= deadline) {
+      final = false;
+      break;
+    }
     await sleep(TEACHER_AUDIO_POLL_MS);
   }
-  const chunks = await store.teacherChunks(
-    sessionId,
-    window.startMs - skew - CHUNK_MS,
-    window.endMs + skew + CHUNK_MS,
-  );
-  return { chunks, stream };
+  const chunks = await store.teacherChunks(sessionId, window.startMs - margin, window.endMs + margin);
+  return { chunks, stream, final };
 }

@@ -1,8 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createSessionTone, encodeToneWav, parseToneParams, type ToneParams } from '@rollbook/presence';
+import { encodeScheduleFile, LoopedSchedule, ToneSchedule } from '@rollbook/presence';
 import { TONES_FOLDER } from '@rollbook/contract';
 import { newSlug } from '../../db/schema/columns';
+import type { StoredSessionTone } from './session-tone';
 
 /** Folder of session tones inside the media folder; `audio_url` values start with it. */
 export { TONES_FOLDER };
@@ -13,41 +14,44 @@ function tonePath(mediaDir: string, audioPath: string): string | null {
   return match ? path.join(mediaDir, TONES_FOLDER, `${match[1]}.wav`) : null;
 }
 
-/**
- * Generates a new session tone with random parameters inside the configured band and writes it
- * to the media folder under an unguessable name. Answers the relative `audio_url` and the
- * parameters the verifier needs.
- */
-export async function createToneFile(
-  mediaDir: string,
-  band: { lowHz: number; highHz: number },
-): Promise<{ audioPath: string; params: ToneParams }> {
-  const { params, wav } = createSessionTone({ bandLowHz: band.lowHz, bandHighHz: band.highHz });
-  const audioPath = `${TONES_FOLDER}/${newSlug()}.wav`;
-  await mkdir(path.join(mediaDir, TONES_FOLDER), { recursive: true });
-  await writeFile(tonePath(mediaDir, audioPath)!, wav);
-  return { audioPath, params };
+/** A new unguessable `audio_url` (128 random bits) for a session's tone file. */
+export function newToneAudioPath(): string {
+  return `${TONES_FOLDER}/${newSlug()}.wav`;
 }
 
+// One rendering per file at a time: the first fetches of a session may race (several instances
+// render their own copy; that only costs CPU).
+const rendering = new Map<string, Promise<Uint8Array>>();
+
 /**
- * Reads a tone file, re-creating it from the stored parameters when this instance does not have
- * it (instances need not share a disk: the parameters in PostgreSQL define the tone exactly).
+ * The original client's tone file: the session's secret schedule from its epoch, `fileLoopS` long,
+ * as a plain 16-bit 48 kHz WAV with no parameters in it. Rendered on first fetch (our web client
+ * synthesises the tone live and never fetches it) and kept on this instance's disk; another
+ * instance renders its own identical copy from the stored key.
  */
 export async function readToneFile(
   mediaDir: string,
   audioPath: string,
-  storedParams: () => Promise<unknown>,
+  tone: StoredSessionTone,
 ): Promise<Uint8Array | null> {
   const file = tonePath(mediaDir, audioPath);
   if (!file) return null;
   try {
     return await readFile(file);
   } catch {
-    const params = await storedParams();
-    if (params === undefined || params === null) return null;
-    const wav = encodeToneWav(parseToneParams(params));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, wav);
-    return wav;
+    const pending = rendering.get(file);
+    if (pending) return pending;
+    const render = (async () => {
+      const loop = new LoopedSchedule(new ToneSchedule(tone.keyHex, tone.config), tone.fileLoopS);
+      const wav = encodeScheduleFile(loop, tone.fileLoopS);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then renamed: a concurrent reader never sees half a file.
+      const partial = `${file}.${process.pid}.part`;
+      await writeFile(partial, wav);
+      await rename(partial, file);
+      return wav;
+    })().finally(() => rendering.delete(file));
+    rendering.set(file, render);
+    return render;
   }
 }

@@ -1,17 +1,18 @@
-import { isBlockingReason, type ReasonCode, type VerifyResult } from '@rollbook/presence';
+import type { ProofReason, ProofResult } from '@rollbook/presence';
 import type { AttendanceVerdict } from '../../db/schema';
 
 /**
  * Reasons the server adds to the verifier's, saying what it could (not) compare with the teacher's
- * audio and why. Texts in `marking-messages.ts`.
+ * audio and why, or why it could not verify at all. Texts in `marking-messages.ts`.
  */
 export const SERVER_REASONS = [
   'teacher_not_streaming',
   'teacher_audio_gap',
   'teacher_audio_partial',
+  'session_tone_outdated',
 ] as const;
 export type ServerReason = (typeof SERVER_REASONS)[number];
-export type StoredReason = ReasonCode | ServerReason;
+export type StoredReason = ProofReason | ServerReason;
 
 /**
  * The state of the teacher's stream when the recording was judged: `flowing` (chunks keep
@@ -19,17 +20,6 @@ export type StoredReason = ReasonCode | ServerReason;
  * failed, the teacher's screen is reconnecting to another instance) or `none` (nothing kept).
  */
 export type TeacherStream = 'flowing' | 'stopped' | 'none';
-
-// What the student's own recording or position decides: a refusal for one of these stands whatever
-// the teacher streamed.
-const STUDENT_SIDE_REASONS = new Set<ReasonCode>([
-  'recording_too_short',
-  'tone_band_not_captured',
-  'tone_not_detected',
-  'tone_too_weak',
-  'outside_geofence',
-  'position_missing',
-]);
 
 // A lost second of the teacher's stream leaves at most 80 % of a 5-s recording covered; a recording
 // at the live edge of a flowing stream misses a few frames at most.
@@ -41,29 +31,26 @@ export interface FinalVerdict {
 }
 
 /**
- * The verdict stored for a verified attempt (docs/decisions/sessions-0003). The verifier's own
- * verdict stands when the teacher's audio covered the recording, or when the student's side fails
- * (no tone, outside the classroom: nothing the teacher streams could change that). Otherwise no
- * check is skipped in silence:
- * - no teacher audio for the recording at all → `needs_review`, never present on the tone alone
- *   and never absent for the teacher's missing audio; the reason says whether the stream was off
- *   or had a gap;
- * - part of it (at least the verifier's minimum coverage) → judged on that part: a match is
- *   present, a mismatch goes to review (the missing part is the teacher's gap, not the student's);
- *   `teacher_audio_partial` says so either way.
+ * The verdict stored for a verified attempt (docs/decisions/sessions-0003, sessions-0004). The
+ * engine's `verifyProof` already never accepts or refuses on a check it could not make: missing
+ * teacher audio is `needs_review`, a tone that proves the moment suffices in a silent room or
+ * without a stream, and each check reports its reasons. On top of it the server:
+ * - names why the teacher's audio was missing (`teacher_not_streaming`: the stream stopped;
+ *   `teacher_audio_gap`: it flows but has a hole over the window, e.g. a reconnect to another
+ *   instance);
+ * - judges a window the teacher's audio covers only in part (below 90 %) on that part: a room-sound
+ *   mismatch there goes to the teacher's review rather than absent (the gap is the teacher's, not
+ *   the student's), unless another check failed on the student's side; `teacher_audio_partial`
+ *   says so either way.
  */
-export function finalVerdict(result: VerifyResult, stream: TeacherStream): FinalVerdict {
+export function finalVerdict(result: ProofResult, stream: TeacherStream): FinalVerdict {
   const reasons: StoredReason[] = [...result.reasons];
-  const studentFailed = result.reasons.some((r) => isBlockingReason(r) && STUDENT_SIDE_REASONS.has(r));
-  if (studentFailed) return { verdict: 'absent', reasons };
-  const coverage = result.details.teacherCoverage;
-  if (result.similarity === null || coverage === null) {
-    reasons.push(stream === 'flowing' ? 'teacher_audio_gap' : 'teacher_not_streaming');
-    return { verdict: 'needs_review', reasons };
-  }
-  if (coverage < COMPLETE_COVERAGE) {
-    reasons.push('teacher_audio_partial');
-    return { verdict: result.verdict === 'present' ? 'present' : 'needs_review', reasons };
-  }
-  return { verdict: result.verdict, reasons };
+  const missing = reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
+  if (missing) reasons.push(stream === 'flowing' ? 'teacher_audio_gap' : 'teacher_not_streaming');
+  const coverage = result.details.ambient?.coverage ?? null;
+  if (coverage === null || coverage >= COMPLETE_COVERAGE) return { verdict: result.verdict, reasons };
+  if (!reasons.includes('teacher_audio_partial')) reasons.push('teacher_audio_partial');
+  const failedOnlyOnAmbient = result.checks.every((c) => c.status !== 'failed' || c.check === 'ambient');
+  const verdict = result.verdict === 'absent' && failedOnlyOnAmbient ? 'needs_review' : result.verdict;
+  return { verdict, reasons };
 }

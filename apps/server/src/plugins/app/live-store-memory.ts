@@ -33,6 +33,8 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
   const leases = new Map<string, Lease>();
   const audio = new Map<string, SessionAudio>();
   const slots = new Map<string, Slot>();
+  const playbacks = new Map<string, { text: string; expiresAt: number }>();
+  const offsets = new Map<string, { offsetMs: number; expiresAt: number }>();
 
   function liveLease(sessionId: string): Lease | undefined {
     const lease = leases.get(sessionId);
@@ -113,9 +115,27 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       const kept = liveAudio(sessionId);
       return kept && kept.chunks.length > 0 ? kept.arrivedAt : null;
     },
+    async setTonePlayback(sessionId, playback, ttlMs) {
+      if (playback === null) playbacks.delete(sessionId);
+      else playbacks.set(sessionId, { text: playback, expiresAt: now() + ttlMs });
+    },
+    async tonePlayback(sessionId) {
+      const kept = playbacks.get(sessionId);
+      if (kept && kept.expiresAt <= now()) playbacks.delete(sessionId);
+      return kept && kept.expiresAt > now() ? kept.text : null;
+    },
+    async lowerTeacherClockOffset(sessionId, seenMs, ttlMs) {
+      const kept = offsets.get(sessionId);
+      const current = kept && kept.expiresAt > now() ? kept.offsetMs : null;
+      const offsetMs = current === null ? seenMs : Math.min(current, seenMs);
+      offsets.set(sessionId, { offsetMs, expiresAt: now() + ttlMs });
+      return offsetMs;
+    },
     async clearSession(sessionId) {
       audio.delete(sessionId);
       leases.delete(sessionId);
+      playbacks.delete(sessionId);
+      offsets.delete(sessionId);
     },
     async takeRateSlot(key, ttlMs) {
       const held = slots.get(key);

@@ -9,6 +9,8 @@ const audioIndexKey = (sessionId: string) => `${PREFIX}audio:${sessionId}`;
 const chunkKey = (sessionId: string, member: string) => `${PREFIX}chunk:${sessionId}:${member}`;
 const arrivedKey = (sessionId: string) => `${PREFIX}arrived:${sessionId}`;
 const rateKey = (key: string) => `${PREFIX}rate:${key}`;
+const playbackKey = (sessionId: string) => `${PREFIX}tone:${sessionId}`;
+const offsetKey = (sessionId: string) => `${PREFIX}offset:${sessionId}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
 const ACQUIRE = `
@@ -22,6 +24,13 @@ return 0`;
 const REPLACE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
 return 0`;
+// Keeps the smaller of the stored offset and ARGV[1], renews its expiry, answers it.
+const LOWER = `
+local v = tonumber(redis.call('GET', KEYS[1]))
+local seen = tonumber(ARGV[1])
+if v == nil or seen < v then v = seen end
+redis.call('SET', KEYS[1], tostring(v), 'PX', ARGV[2])
+return tostring(v)`;
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
@@ -106,9 +115,26 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       ]);
       return arrived === null || kept === 0 ? null : Number(arrived);
     },
+    async setTonePlayback(sessionId, playback, ttlMs) {
+      if (playback === null) await redis.del(playbackKey(sessionId));
+      else await redis.set(playbackKey(sessionId), playback, 'PX', ttlMs);
+    },
+    async tonePlayback(sessionId) {
+      return redis.get(playbackKey(sessionId));
+    },
+    async lowerTeacherClockOffset(sessionId, seenMs, ttlMs) {
+      const kept = await redis.eval(LOWER, 1, offsetKey(sessionId), String(seenMs), String(ttlMs));
+      return Number(kept);
+    },
     async clearSession(sessionId) {
       // Chunk keys expire on their own; dropping the index makes them unreachable at once.
-      await redis.del(audioIndexKey(sessionId), arrivedKey(sessionId), leaseKey(sessionId));
+      await redis.del(
+        audioIndexKey(sessionId),
+        arrivedKey(sessionId),
+        leaseKey(sessionId),
+        playbackKey(sessionId),
+        offsetKey(sessionId),
+      );
     },
     async takeRateSlot(key, ttlMs) {
       const token = randomBytes(8).toString('hex');

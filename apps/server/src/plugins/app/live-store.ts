@@ -40,7 +40,19 @@ export interface LiveStore {
    * stream is still flowing.
    */
   teacherAudioArrivedMs(sessionId: string): Promise<number | null>;
-  /** Forgets a session's audio and lease (the session ended). */
+  /**
+   * Keeps how the teacher's device plays the session's live tone (a JSON text the sessions module
+   * writes and reads) for `ttlMs`; null forgets it (the original client's file plays instead).
+   */
+  setTonePlayback(sessionId: string, playback: string | null, ttlMs: number): Promise<void>;
+  /** The kept playback text, or null when none is (or it aged out). */
+  tonePlayback(sessionId: string): Promise<string | null>;
+  /**
+   * Lowers the session's teacher clock offset estimate to `seenMs` if that is smaller (or sets it
+   * when there is none) and answers the estimate now in force; kept as long as the session's audio.
+   */
+  lowerTeacherClockOffset(sessionId: string, seenMs: number, ttlMs: number): Promise<number>;
+  /** Forgets a session's audio, lease, tone playback and clock offset (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**
    * Takes a rate-limit slot: when `key` was free, answers a token naming this hold (the action may

@@ -3,15 +3,14 @@ import fastifyStatic from '@fastify/static';
 import { mkdir } from 'node:fs/promises';
 
 /**
- * Folder of students' recordings kept for the teacher's review: personal data, never served here
- * (the sessions module plays them to the session's teacher only). Same name as the sessions
- * module's RECORDINGS_FOLDER; a plugin may not import a module.
+ * Folders never served here: students' recordings kept for the teacher's review (personal data,
+ * played to the session's teacher only) and session tones (served by the sessions module only while
+ * their session is live). Same names as the sessions module's folders; a plugin may not import a module.
  */
-const PRIVATE_FOLDERS = ['recordings'];
+const PRIVATE_FOLDERS = ['recordings', 'tones'];
 
 /**
- * Serves generated media (session tones) publicly under /api/media/: the original client fetches the
- * tone with a plain fetch and no Authorization header. Names are unguessable random slugs. Private
+ * Serves generated media publicly under /api/media/ (names are unguessable random slugs). Private
  * folders inside the media folder answer 404.
  */
 export default async function mediaPlugin(app: FastifyInstance) {

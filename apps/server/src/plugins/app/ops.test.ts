@@ -117,7 +117,7 @@ describe('GET /api/health and GET /api/ready', () => {
         t.app,
         w.tokens.a1,
         markFields(w, epochMs + 1000),
-        studentRecording(w.tone, sound, 1),
+        studentRecording(w.tone, sound, 1, epochMs),
       );
       expect(res.status).toBe(200);
 

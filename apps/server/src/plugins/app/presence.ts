@@ -4,21 +4,25 @@ import fp from 'fastify-plugin';
 import {
   createVerifierPool,
   PresenceOverloadedError,
+  type ProofInput,
+  type ProofResult,
+  type ProofVerdict,
   type VerifierPool,
   type VerifierPoolStats,
-  type VerifyInput,
-  type VerifyResult,
 } from '@rollbook/presence';
 import { AppError } from '../../lib/app-error';
 
 /** Proof-of-presence verification, always off the event loop. */
 export interface PresenceVerifier {
-  /** Verifies one recording in a worker thread; a full queue is a 503 with a message to retry. */
-  verify(input: VerifyInput): Promise<VerifyResult>;
+  /**
+   * Verifies one proof of presence (v2, `verifyProof`) in a worker thread; a full queue is a 503
+   * with a message to retry.
+   */
+  verifyProof(input: ProofInput): Promise<ProofResult>;
   /** Pool counters, or null before the first verification started the workers. */
   stats(): VerifierPoolStats | null;
   /** Verdicts given since the start, for metrics. */
-  verdicts(): Record<VerifyResult['verdict'], number>;
+  verdicts(): Record<ProofVerdict, number>;
 }
 
 declare module 'fastify' {
@@ -40,13 +44,13 @@ export default fp(
     // verifications queued (bench/sessions: p50 to the teacher's screen 485 ms with one worker,
     // 26 ms with two, for 300 students in 10 s on 2 cores).
     const workers = presenceWorkers ?? Math.max(2, availableParallelism() - 1);
-    const verdicts: Record<VerifyResult['verdict'], number> = { present: 0, absent: 0 };
+    const verdicts: Record<ProofVerdict, number> = { present: 0, absent: 0, needs_review: 0 };
 
     app.decorate('presence', {
-      async verify(input: VerifyInput) {
+      async verifyProof(input: ProofInput) {
         pool ??= createVerifierPool({ size: workers, maxQueue: presenceMaxQueue });
         try {
-          const result = await pool.verify(input);
+          const result = await pool.verifyProof(input);
           verdicts[result.verdict] += 1;
           return result;
         } catch (err) {

@@ -50,7 +50,7 @@ export type MarkBy = 'lecture' | 'session';
  * The student's two ways of getting marked (product spec §4 "Student attendance"). Marking shows
  * the blocking message, measures the device's clock offset to the server's (a few round trips, so
  * `start_time` is in server time: the server bounds it by the upload's arrival), records 5 s of raw
- * audio, then reads a fresh high-accuracy position and uploads both; `code` 100 marks the card. A
+ * audio while reading a fresh high-accuracy position, and uploads both at once; `code` 100 marks the card. A
  * manual request is a comment the teacher approves.
  */
 export function useMarking(markBy: MarkBy = 'lecture') {
@@ -72,6 +72,12 @@ export function useMarking(markBy: MarkBy = 'lecture') {
       // Without an answer the device's own clock is sent, held to the server's looser tolerance.
       dispatch(loaderProgress(ATTENDANCE_TEXT.preparing));
       const clock = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
+      // The position is read while recording: the server allows only a few seconds between the
+      // recording's end and the upload (a longer gap would let an earlier recording be replayed).
+      const positionRead = currentPosition().then(
+        (position) => ({ ok: true as const, position }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
       let clip;
       const stopCountdown = countDown(AUDIO_RECORDING_MS, (left) =>
         dispatch(loaderProgress(ATTENDANCE_TEXT.recordingLeft(left))),
@@ -86,13 +92,12 @@ export function useMarking(markBy: MarkBy = 'lecture') {
         stopCountdown();
       }
       dispatch(loaderProgress(ATTENDANCE_TEXT.locating));
-      let position;
-      try {
-        position = await currentPosition();
-      } catch (error) {
-        const denied = isPositionError(error) && error.code === PERMISSION_DENIED;
+      const read = await positionRead;
+      if (!read.ok) {
+        const denied = isPositionError(read.error) && read.error.code === PERMISSION_DENIED;
         return void toast.error(denied ? ATTENDANCE_TEXT.allowLocation : ATTENDANCE_TEXT.locationUnavailable);
       }
+      const { position } = read;
       dispatch(loaderProgress(ATTENDANCE_TEXT.checking));
       const result = await upload({
         lectureSlug: lecture.slug,

@@ -23,6 +23,14 @@ export const LECTURES_TEXT = {
   timetableFailed: 'Something went wrong',
   noAudio: NO_AUDIO_WARNING,
   microphoneRefused: 'Microphone access is needed to start the session',
+  toneFailed: 'The session tone cannot play: ',
+  /** The tone-level check at session start (our own wording; the product spec quotes none). */
+  toneWeak:
+    'Your speaker sounds weak: students far from it may not be marked. Turn the volume up or move the device closer to the class.',
+  toneNotHeard:
+    'Your microphone cannot hear the session tone: check that the speaker is on and the volume is up, or students will not be marked.',
+  toneLowBand:
+    'Your speaker or the students’ phones lose the highest tones. Ask your administrator to set the session tone band to 16000-19000 Hz.',
   connectionLost: 'The live connection was lost. Use Join Session to continue.',
   notLive: 'This session is not live.',
   exportName: 'session_data.csv',

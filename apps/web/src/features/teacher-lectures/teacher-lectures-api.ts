@@ -4,6 +4,7 @@ import {
   type ClassroomAllocation,
   type CreatedSession,
   type ReviewDecision,
+  type ServerTime,
   type TeacherTimetableBranch,
   type WeekDay,
 } from '@rollbook/contract';
@@ -130,6 +131,13 @@ export const teacherLecturesApi = api
         transformResponse: (response: Listed<AttendanceReview>) => response.data,
         invalidatesTags: ['SessionReviews'],
       }),
+      // One round trip of the live tone's clock measurement: never cached, never toasted.
+      getTeacherServerTime: build.query<number, void>({
+        query: () => contractRequest(sessionReviewRoutes.getServerTime),
+        transformResponse: (response: { data: ServerTime }) => response.data.server_time_ms,
+        keepUnusedDataFor: 0,
+        extraOptions: { silent: true },
+      }),
       exportSessionData: build.mutation<string, string>({
         query: (sessionId) => ({
           ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
@@ -151,4 +159,5 @@ export const {
   useGetSessionReviewsQuery,
   useGetReviewRecordingUrlMutation,
   useResolveReviewMutation,
+  useLazyGetTeacherServerTimeQuery,
 } = teacherLecturesApi;

@@ -19,6 +19,9 @@ import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { buildDay, buildLecture, buildOngoing, buildRecord, ROOMS } from './lecture-fixtures';
 import { liveAudio } from './live/live-audio';
+import { DEFAULT_SCHEDULE_CONFIG } from '@rollbook/presence/schedule';
+
+const TONE_KEY = 'ab'.repeat(32);
 import { TeacherLecturesPage } from './teacher-lectures-page';
 import { currentWeek, weekdayOf } from './week-strip-days';
 
@@ -48,10 +51,13 @@ beforeEach(() => {
       : Promise.resolve({ getTracks: () => [] } as unknown as MediaStream),
   );
   vi.spyOn(liveAudio, 'releaseMicrophone').mockImplementation(() => undefined);
-  vi.spyOn(liveAudio, 'playToneLoop').mockImplementation((url) => {
-    audio.tones.push(url);
-    return Promise.resolve(() => {
-      audio.toneStops += 1;
+  vi.spyOn(liveAudio, 'playLiveTone').mockImplementation((key) => {
+    audio.tones.push(key.keyHex);
+    return Promise.resolve({
+      clock: () => ({ offsetMs: 12, toleranceMs: 40 }),
+      stop: () => {
+        audio.toneStops += 1;
+      },
     });
   });
   vi.spyOn(liveAudio, 'startMicStreaming').mockImplementation((_stream, sink, onNoAudio) => {
@@ -140,11 +146,22 @@ async function startLive(
         lecture: { ...lecture, session: { ...lecture.session, active: 'ongoing' } },
       });
     }),
+    onCall(sessionReviewRoutes.getServerTime, () => ok({ server_time_ms: Date.now() })),
   );
   await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Start Session' }));
   await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
   const socket = openedSockets.at(-1)!;
-  if (connect) socket.connect();
+  if (connect) {
+    socket.connect();
+    // The server sends the session's key to the sheet that joined with live_tone.
+    socket.serverEmit('session_tone', {
+      session_id: lecture.session.session_id,
+      key_hex: TONE_KEY,
+      config: DEFAULT_SCHEDULE_CONFIG,
+      epoch_ms: 1_700_000_000_000,
+    });
+    await waitFor(() => expect(audio.tones).toEqual([TONE_KEY]));
+  }
   return { socket, forms };
 }
 
@@ -287,10 +304,20 @@ describe('TeacherLecturesPage: live session', () => {
     const { user } = renderPage();
     const { socket, forms } = await startLive(user);
     expect(forms).toEqual([{ lecture_slug: 'lecture-1', classroom_slug: 'room-lh101' }]);
-    expect(audio.tones).toEqual(['tone-abc.wav']);
     const announce = emitted(socket, 'socket_connection')[0] as Record<string, unknown>;
-    // It asks for refused marking attempts too (the original client does not, and is not sent them).
-    expect(announce).toMatchObject({ client: 'FE', session_id: 'session-lecture-1', refused_attempts: true });
+    // It asks for refused marking attempts too (the original client does not, and is not sent them),
+    // and for the session's key: it plays the tone live and reports its speaker's clock.
+    expect(announce).toMatchObject({
+      client: 'FE',
+      session_id: 'session-lecture-1',
+      refused_attempts: true,
+      live_tone: true,
+    });
+    await waitFor(() =>
+      expect(emitted(socket, 'tone_clock')).toEqual([
+        expect.objectContaining({ session_id: 'session-lecture-1', offset_ms: 12, tolerance_ms: 40 }),
+      ]),
+    );
     expect(String(announce.auth_token)).toMatch(/^ey/);
     expect(audio.sink).toBeNull();
 
@@ -580,7 +607,8 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
       await screen.findByText('The live connection was lost. Use Join Session to continue.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
-    expect(audio.toneStops).toBe(1);
+    // The key never came: no tone was playing.
+    expect(audio.toneStops).toBe(0);
     expect(liveAudio.releaseMicrophone).toHaveBeenCalledTimes(1);
     expect(socket.disconnected).toBe(true);
     expect(emitted(socket, 'socket_connection')).toEqual([]);
@@ -592,7 +620,6 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
     expect(await screen.findByRole('dialog', { name: 'Attendance Details' })).toHaveTextContent(
       'Connecting…',
     );
-    await waitFor(() => expect(audio.tones).toEqual(['tone-abc.wav']));
     socket.serverEmit('connect_error', new Error('websocket error'));
     await expectReleased(socket);
   });
@@ -605,7 +632,6 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
       const { user } = renderPage();
       const { socket } = await startLive(user, buildLecture(), { connect: false });
       await screen.findByRole('dialog', { name: 'Attendance Details' });
-      await waitFor(() => expect(audio.tones).toEqual(['tone-abc.wav']));
       vi.advanceTimersByTime(3000);
       expect(screen.getByRole('dialog', { name: 'Attendance Details' })).toHaveTextContent('Connecting…');
       vi.advanceTimersByTime(3000);

@@ -22,7 +22,10 @@ setupMswServer();
 beforeEach(() => {
   vi.spyOn(liveAudio, 'openMicrophone').mockResolvedValue({ getTracks: () => [] } as unknown as MediaStream);
   vi.spyOn(liveAudio, 'releaseMicrophone').mockImplementation(() => undefined);
-  vi.spyOn(liveAudio, 'playToneLoop').mockResolvedValue(() => undefined);
+  vi.spyOn(liveAudio, 'playLiveTone').mockResolvedValue({
+    clock: () => ({ offsetMs: 0, toleranceMs: 50 }),
+    stop: () => undefined,
+  });
   vi.spyOn(liveAudio, 'startMicStreaming').mockResolvedValue(() => Promise.resolve());
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,40 +1,12 @@
-import { mediaPath } from '@rollbook/contract';
-import { apiBaseUrl } from '../../../lib/env';
 import { openRawMicrophone, stopStream } from '../../../lib/audio/microphone';
 import { startPcmCapture } from '../../../lib/audio/pcm-capture';
 import { PcmChunker, type ChunkSink } from './pcm-chunker';
+import { playLiveTone } from './live-tone';
 
 /** Heartbeats go out twice a second while the device is silent (contract §8.2). */
 const HEARTBEAT_MS = 500;
 /** How long without any frame before the teacher is warned (product spec §8). */
 const NO_AUDIO_WARNING_MS = 2000;
-
-/**
- * Fetches the session tone (public, no Authorization header: contract §7) and loops it through the
- * speakers until the returned stop function is called.
- */
-export async function playToneLoop(audioUrl: string): Promise<() => void> {
-  const response = await fetch(`${apiBaseUrl()}${mediaPath(audioUrl)}`);
-  if (!response.ok) throw new Error(`the session tone could not be loaded (HTTP ${response.status})`);
-  const bytes = await response.arrayBuffer();
-  const context = new AudioContext();
-  try {
-    const tone = await context.decodeAudioData(bytes);
-    const source = context.createBufferSource();
-    source.buffer = tone;
-    source.loop = true;
-    source.connect(context.destination);
-    source.start();
-    await context.resume();
-    return () => {
-      source.stop();
-      void context.close();
-    };
-  } catch (error) {
-    void context.close();
-    throw error;
-  }
-}
 
 /**
  * Streams the microphone as one raw PCM16 chunk per second (see `PcmChunker`), sends heartbeats
@@ -78,6 +50,6 @@ export async function startMicStreaming(
 export const liveAudio = {
   openMicrophone: openRawMicrophone,
   releaseMicrophone: stopStream,
-  playToneLoop,
+  playLiveTone,
   startMicStreaming,
 };

@@ -5,11 +5,15 @@ import {
   RegulizationApprovedMessageSchema,
   RegulizationRequestMessageSchema,
   SessionEndedMessageSchema,
+  SessionToneMessageSchema,
+  ToneLevelMessageSchema,
   UpdateAttendanceMessageSchema,
   type AttendanceRecord,
   type EndedSession,
   type OngoingSession,
+  type ToneLevelMessage,
 } from '@rollbook/contract';
+import type { LiveToneKey } from './live-tone';
 import type { z } from 'zod';
 
 /**
@@ -81,4 +85,18 @@ export function clientErrorText(message: unknown): string {
   const parsed = ClientErrorMessageSchema.safeParse(message);
   if (parsed.success) return `${parsed.data.status_code} - ${parsed.data.data}`;
   return 'The live connection reported an error';
+}
+
+/** `session_tone` (ours): the secret key, schedule and epoch the sheet plays live. */
+export function readSessionTone(message: unknown): Read<LiveToneKey> {
+  return read(SessionToneMessageSchema, 'session_tone', message, (m) => ({
+    keyHex: m.key_hex,
+    config: m.config,
+    epochMs: m.epoch_ms,
+  }));
+}
+
+/** `tone_level` (ours): whether the teacher's own microphone hears the tone at session start. */
+export function readToneLevel(message: unknown): Read<ToneLevelMessage> {
+  return read(ToneLevelMessageSchema, 'tone_level', message, (m) => m);
 }

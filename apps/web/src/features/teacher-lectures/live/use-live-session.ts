@@ -9,7 +9,10 @@ import {
   teacherLecturesApi,
   useCreateInstantLectureSessionMutation,
   useCreateLectureSessionMutation,
+  useLazyGetTeacherServerTimeQuery,
 } from '../teacher-lectures-api';
+import { measureClockOffset } from '../../../lib/time/clock-offset';
+import type { LiveTonePlayer, LiveToneKey } from './live-tone';
 import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
 import { liveAudio } from './live-audio';
 import { watchConnection, type ConnectionWatch } from './connection-watch';
@@ -21,14 +24,21 @@ import {
   readManualRequest,
   readMarkedAttendance,
   readOngoingSession,
+  readSessionTone,
+  readToneLevel,
 } from './session-events';
+
+/** How often the sheet re-reports its audio clock (the server forgets a report after 90 s). */
+const TONE_CLOCK_REPORT_MS = 20_000;
 
 /** Everything a running session holds; released by `release`. */
 interface Running {
   sessionId: string;
   microphone: MediaStream;
   socket: ClientSocket | null;
-  stopTone: (() => void) | null;
+  /** The live tone (started on the first `session_tone`) and its clock reports. */
+  tone: LiveTonePlayer | null;
+  toneReports: ReturnType<typeof setInterval> | null;
   stopStreaming: (() => Promise<void>) | null;
   streamingStarted: boolean;
   /** The first connect's time limit, then the 2-second lost-connection check. */
@@ -73,6 +83,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   const appDispatch = useAppDispatch();
   const [createLectureSession] = useCreateLectureSessionMutation();
   const [createInstantSession] = useCreateInstantLectureSessionMutation();
+  const [askServerTime] = useLazyGetTeacherServerTimeQuery();
   const createSession = useCallback(
     (args: { lectureSlug: string; classroomSlug: string }) =>
       kind === 'instant' ? createInstantSession(args.lectureSlug) : createLectureSession(args),
@@ -95,7 +106,8 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     session.released = true;
     session.watch?.stop();
     if (session.stopStreaming) void session.stopStreaming();
-    session.stopTone?.();
+    if (session.toneReports) clearInterval(session.toneReports);
+    session.tone?.stop();
     liveAudio.releaseMicrophone(session.microphone);
     session.socket?.disconnect();
     if (running.current === session) running.current = null;
@@ -132,6 +144,37 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     [authToken],
   );
 
+  /**
+   * Plays the session's secret tone live from the key the server sent on this socket, after
+   * measuring this device's offset to the server's clock, and reports the speaker's clock
+   * (`tone_clock`) at once and every `TONE_CLOCK_REPORT_MS`. A repeated key (a reconnect) only
+   * reports again.
+   */
+  const startTone = useCallback(
+    async (session: Running, socket: ClientSocket, key: LiveToneKey) => {
+      const report = () => {
+        if (!session.tone || session.released) return;
+        const clock = session.tone.clock();
+        socket.emit('tone_clock', {
+          client: SOCKET_CLIENT_TAG,
+          session_id: session.sessionId,
+          auth_token: authToken(),
+          offset_ms: clock.offsetMs,
+          tolerance_ms: clock.toleranceMs,
+        });
+      };
+      if (!session.tone) {
+        const offset = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
+        const player = await liveAudio.playLiveTone(key, offset);
+        if (session.released) return player.stop();
+        session.tone = player;
+        session.toneReports = setInterval(report, TONE_CLOCK_REPORT_MS);
+      }
+      report();
+    },
+    [askServerTime, authToken],
+  );
+
   const listen = useCallback(
     (session: Running, socket: ClientSocket) => {
       const live = (handler: (message: unknown) => void) => (message: unknown) => {
@@ -159,6 +202,8 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           // The sheet shows refused attempts as unticked rows the teacher may tick; the server
           // pushes those only to clients that ask (the original client would list them twice).
           refused_attempts: true,
+          // The sheet plays the tone live from the session's key (sent on this socket only).
+          live_tone: true,
         });
       });
       socket.on(
@@ -168,6 +213,27 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           if (!read.ok) return void toast.error(read.error);
           dispatch({ type: 'ongoingData', session: read.value });
           if (!session.streamingStarted) startStreaming(session);
+        }),
+      );
+      socket.on(
+        'session_tone',
+        live((message) => {
+          const read = readSessionTone(message);
+          if (!read.ok) return void toast.error(read.error);
+          startTone(session, socket, read.value).catch((error: unknown) =>
+            toast.error(`${LECTURES_TEXT.toneFailed}${messageOf(error)}`),
+          );
+        }),
+      );
+      socket.on(
+        'tone_level',
+        live((message) => {
+          const read = readToneLevel(message);
+          if (!read.ok) return void toast.error(read.error);
+          const { status, advice } = read.value;
+          if (advice === 'low_band') toast.warning(LECTURES_TEXT.toneLowBand, { id: 'tone-level' });
+          else if (status === 'weak') toast.warning(LECTURES_TEXT.toneWeak, { id: 'tone-level' });
+          else if (status !== 'ok') toast.error(LECTURES_TEXT.toneNotHeard, { id: 'tone-level' });
         }),
       );
       socket.on(
@@ -224,7 +290,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
       );
       socket.on('disconnect', live(connectionGone));
     },
-    [authToken, close, refreshDay, release, startStreaming],
+    [authToken, close, refreshDay, release, startStreaming, startTone],
   );
 
   const start = useCallback(
@@ -251,7 +317,8 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
         sessionId,
         microphone,
         socket: null,
-        stopTone: null,
+        tone: null,
+        toneReports: null,
         stopStreaming: null,
         streamingStarted: false,
         watch: null,
@@ -259,13 +326,6 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
       };
       running.current = session;
       dispatch({ type: 'opened', lectureSlug: lecture.slug, sessionId });
-      liveAudio
-        .playToneLoop(created.audio_url)
-        .then((stop) => {
-          if (session.released) stop();
-          else session.stopTone = stop;
-        })
-        .catch((error: unknown) => toast.error(`The session tone cannot play: ${messageOf(error)}`));
       const socket = connectClientSocket();
       session.socket = socket;
       listen(session, socket);

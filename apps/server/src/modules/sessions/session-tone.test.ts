@@ -1,0 +1,265 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LoopedSchedule, synthesizeSpan, ToneSchedule, type TeacherChunk } from '@rollbook/presence';
+import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
+import { attendances } from '../../db/schema';
+import { call } from '../../testing/test-app';
+import { encodeWav, roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import {
+  collect,
+  markAttendance,
+  markFields,
+  nextEvent,
+  reportToneClock,
+  startLiveWorld,
+  streamTeacherAudio,
+  useListeningTestApp,
+  type StartedLiveWorld,
+} from '../../testing/live-fixture';
+import { waitUntil } from '../../testing/wait';
+import type { StoredSessionTone } from './session-tone';
+import { MARKING_MESSAGES } from './marking-messages';
+import { TONE_FILE_LOOP_S } from './session-tone';
+
+const RATE = 48000;
+
+describe('the v2 session tone: a secret key for our sheet, a parameterless file, a proof of the moment (issue 17)', () => {
+  const { t, sockets, baseUrl } = useListeningTestApp();
+  const sound = roomSound(11, 8);
+  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
+
+  const session = (w: StartedLiveWorld) => ({ sessionId: w.sessionId, token: w.tokens.cst });
+  const rowOf = async (studentId: number) =>
+    (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
+
+  /** A1 marks with a recording of the room's second 1-6 (by default with the tone of that moment). */
+  const markA1 = (w: StartedLiveWorld, wav = studentRecording(w.tone, sound, 1, epochMs)) =>
+    markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), wav);
+
+  /** Our web sheet: joins with `live_tone`, plays the schedule on time (to 50 ms) and says so. */
+  async function liveSheet(w: StartedLiveWorld) {
+    const joined = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, {
+      refusedAttempts: true,
+      liveTone: true,
+    });
+    expect(joined.answer.kind).toBe('data');
+    await reportToneClock(t.app, joined.socket, session(w), { offsetMs: 0, toleranceMs: 50 });
+    return joined;
+  }
+
+  /** Our sheet streaming the room (and, with `tone`, the tone its own speaker plays). */
+  async function liveSheetHearing(w: StartedLiveWorld, chunks: TeacherChunk[]) {
+    const joined = await liveSheet(w);
+    await streamTeacherAudio(t.app, joined.socket, session(w), chunks);
+    return joined;
+  }
+
+  /** The room's sound with the live tone the teacher's speaker plays, as its own microphone hears it. */
+  function roomWithTone(tone: StoredSessionTone): TeacherChunk[] {
+    const chirps = synthesizeSpan(
+      new ToneSchedule(tone.keyHex, tone.config),
+      (epochMs - tone.epochMs) / 1000,
+      8,
+      RATE,
+    );
+    return teacherChunks(
+      sound.map((v, i) => v + 0.05 * chirps[i]!),
+      epochMs,
+    );
+  }
+
+  describe('the key is sent only to the teacher’s own sheet that plays it live', () => {
+    it('our sheet gets the key, schedule and epoch on its socket; a sheet that loops the file does not', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const plain = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+      const tonesToPlain = collect(plain.socket, 'session_tone');
+      expect(plain.tone).toBeNull();
+      const live = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, { liveTone: true });
+      const message = SessionToneMessageSchema.parse(live.tone);
+      expect(message).toEqual({
+        session_id: w.sessionId,
+        key_hex: w.tone.keyHex,
+        config: w.tone.config,
+        epoch_ms: w.tone.epochMs,
+      });
+      expect(tonesToPlain).toEqual([]);
+    });
+
+    it('another teacher asking for it is refused and gets nothing', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const other = await sockets.join(baseUrl(), w.sessionId, w.tokens.haj, { liveTone: true });
+      expect(other.answer.kind).toBe('error');
+      expect(other.tone).toBeNull();
+    });
+
+    it('no student, admin or other-teacher call answers it', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await liveSheetHearing(w, teacherChunks(sound, epochMs));
+      const marked = await markA1(w);
+      expect(marked.status).toBe(200);
+      const answers = [
+        JSON.stringify(marked.body),
+        ...(await Promise.all(
+          [
+            { url: '/api/manage/get_timetable_for_student', token: w.tokens.a1 },
+            { url: `/api/sessions/${w.sessionId}/reviews`, token: w.tokens.a1 },
+            { url: `/api/sessions/${w.sessionId}/reviews`, token: w.tokens.haj },
+            { url: `/api/sessions/${w.sessionId}/reviews`, token: w.tokens.admin },
+            { url: `/api/manage/session/get_session_data_for_export/${w.sessionId}`, token: w.tokens.admin },
+          ].map(async (c) => (await call(t.app, { method: 'GET', ...c })).raw.payload),
+        )),
+      ];
+      for (const text of answers) expect(text).not.toContain(w.tone.keyHex);
+    });
+  });
+
+  describe("the original client's file", () => {
+    it('has an unguessable name, no parameters, lasts the loop, and is served only while the session is live', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      // 128 random bits, base64url.
+      expect(w.audioUrl).toMatch(/^tones\/[A-Za-z0-9_-]{22}\.wav$/);
+      const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['cache-control']).toBe('private, no-store');
+      const bytes = new Uint8Array(file.rawPayload);
+      // A 44-byte header (RIFF, fmt, data) and nothing else: no chunk carrying the schedule.
+      expect(bytes.length).toBe(44 + TONE_FILE_LOOP_S * RATE * 2);
+      expect(Buffer.from(file.rawPayload).includes(Buffer.from(w.tone.keyHex))).toBe(false);
+      // The static media folder never serves it (only the live-checked route does).
+      const siblings = await t.app.inject({ method: 'GET', url: `/api/media/tones/` });
+      expect(siblings.statusCode).toBe(404);
+
+      const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+      const ended = nextEvent(sheet.socket, 'session_ended');
+      sheet.socket.emit('session_ended', { client: 'FE', session_id: w.sessionId, auth_token: w.tokens.cst });
+      await ended;
+      const after = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      expect(after.statusCode).toBe(404);
+    });
+
+    it('a student hearing the looped file is judged on the room sound: present, saying the tone could not prove the moment', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+      await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(sound, epochMs));
+      // The original client started the file at the session's start: within its first loop the
+      // file holds the schedule's own chirps.
+      const res = await markA1(w);
+      expect(res.status).toBe(200);
+      expect((await rowOf(w.students.a1.student.id)).reasons).toEqual(['tone_time_unbounded']);
+    });
+  });
+
+  describe('the live tone proves the moment', () => {
+    it('accepts a genuine recording of the schedule in a room the teacher does not stream, on the tone', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await liveSheet(w);
+      const res = await markA1(w);
+      expect(res.status).toBe(200);
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row).toMatchObject({ isPresent: true, verdict: 'present', similarity: null });
+      expect(row.reasons).toEqual(['no_teacher_stream']);
+    });
+
+    it('refuses a recording of this room made 20 s earlier and replayed now, although the room matches', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await liveSheetHearing(w, teacherChunks(sound, epochMs));
+      const replay = studentRecording(w.tone, sound, 1, epochMs, { lateMs: 20_000 });
+      const res = await markA1(w, replay);
+      expect(res.status).toBe(403);
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row.verdict).toBe('absent');
+      expect(row.reasons).toContain('tone_wrong_time');
+    });
+
+    it("refuses the session's tone file played at home (another room, a moment of the loop that is not now)", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await liveSheetHearing(w, teacherChunks(sound, epochMs));
+      const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      expect(file.statusCode).toBe(200);
+      // The file's first five seconds, played over another room's sound.
+      const loop = new LoopedSchedule(new ToneSchedule(w.tone.keyHex, w.tone.config), TONE_FILE_LOOP_S);
+      const home = roomSound(29, 5);
+      const copy = synthesizeSpan(loop, 0, 5, RATE);
+      const wav = encodeWav(
+        home.map((v, i) => 0.5 * v + 0.01 * copy[i]!),
+        RATE,
+      );
+      const res = await markA1(w, wav);
+      expect(res.status).toBe(403);
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row.verdict).toBe('absent');
+      expect(row.reasons!.some((r) => r === 'tone_wrong_time' || r === 'tone_not_detected')).toBe(true);
+    });
+
+    it('refuses a start_time claimed late with a clear message, storing nothing', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await liveSheetHearing(w, teacherChunks(sound, epochMs));
+      const before = await rowOf(w.students.a1.student.id);
+      const late = await markAttendance(
+        t.app,
+        w.tokens.a1,
+        markFields(w, epochMs + 6000, { clock_offset_ms: '0' }),
+        studentRecording(w.tone, sound, 1, epochMs),
+      );
+      expect(late.status).toBe(400);
+      expect(late.body.message).toBe(MARKING_MESSAGES.recordingTimeLate);
+      expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    });
+
+    it("sends a recording over a hole in the teacher's stream to review, never absent nor present", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const gappy = teacherChunks(sound, epochMs).filter(
+        (c) => c.timestampMs < epochMs + 1000 || c.timestampMs > epochMs + 6000,
+      );
+      await liveSheetHearing(w, gappy);
+      const res = await markA1(w);
+      expect(res.status).toBe(403);
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row.verdict).toBe('needs_review');
+      expect(row.reasons).toEqual(expect.arrayContaining(['teacher_audio_missing']));
+    });
+  });
+
+  describe('the tone-level check at session start', () => {
+    async function levelAfterStreaming(w: StartedLiveWorld, chunks: TeacherChunk[]) {
+      const joined = await liveSheet(w);
+      const level = nextEvent(joined.socket, 'tone_level');
+      await streamTeacherAudio(t.app, joined.socket, session(w), chunks);
+      return ToneLevelMessageSchema.parse(await level);
+    }
+
+    it('tells the teacher their speaker is heard when their own microphone hears the tone', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const level = await levelAfterStreaming(w, roomWithTone(w.tone));
+      expect(level).toMatchObject({ session_id: w.sessionId, status: 'ok', advice: 'none' });
+    });
+
+    it('tells the teacher to raise the volume when their microphone does not hear the tone', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const level = await levelAfterStreaming(w, teacherChunks(sound, epochMs));
+      expect(level.status).toBe('not_heard');
+      expect(level.advice).toBe('raise_volume');
+    });
+
+    it('a sheet that loops the file gets no level check, and its tone_clock is ignored', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const plain = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+      const levels = collect(plain.socket, 'tone_level');
+      plain.socket.emit('tone_clock', {
+        client: 'FE',
+        session_id: w.sessionId,
+        auth_token: w.tokens.cst,
+        offset_ms: 0,
+        tolerance_ms: 50,
+      });
+      await streamTeacherAudio(t.app, plain.socket, session(w), roomWithTone(w.tone));
+      await waitUntil(
+        async () => (await t.app.liveStore.newestTeacherChunkMs(w.sessionId)) !== null,
+        'chunks',
+      );
+      expect(await t.app.liveStore.tonePlayback(w.sessionId)).toBeNull();
+      expect(levels).toEqual([]);
+    });
+  });
+});

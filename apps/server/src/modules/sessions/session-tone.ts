@@ -1,0 +1,96 @@
+import {
+  createSessionKey,
+  DEFAULT_SCHEDULE_CONFIG,
+  parseScheduleConfig,
+  PresenceInputError,
+  type SessionToneInput,
+  type ToneScheduleConfig,
+} from '@rollbook/presence';
+
+/**
+ * How long the original client's looped file lasts (docs/decisions/sessions-0004). A whole number
+ * of chirp periods; a replay would have to be late by exactly a multiple of it to line up.
+ */
+export const TONE_FILE_LOOP_S = 180;
+
+/**
+ * A session's tone as stored in `lecture_sessions.tone_params` (server-side only: the key is the
+ * session's secret). Schedule time 0 is `epochMs`, the server time the session started.
+ */
+export interface StoredSessionTone {
+  version: 2;
+  keyHex: string;
+  config: ToneScheduleConfig;
+  epochMs: number;
+  fileLoopS: number;
+}
+
+/** How the teacher's device plays the tone, as the live store keeps it (null: not known). */
+export interface LivePlayback {
+  /** Schedule time s sounded at server time epochMs + 1000 s + offsetMs, give or take toleranceMs. */
+  offsetMs: number;
+  toleranceMs: number;
+}
+
+/** A new secret tone for a session starting at `startedAt`, in the configured band. */
+export function newSessionTone(startedAt: Date, band: { lowHz: number; highHz: number }): StoredSessionTone {
+  return {
+    version: 2,
+    keyHex: createSessionKey(),
+    config: parseScheduleConfig({
+      ...DEFAULT_SCHEDULE_CONFIG,
+      bandLowHz: band.lowHz,
+      bandHighHz: band.highHz,
+    }),
+    epochMs: startedAt.getTime(),
+    fileLoopS: TONE_FILE_LOOP_S,
+  };
+}
+
+/**
+ * Reads a stored tone; null for a session started before v2 (its v1 parameters can no longer be
+ * checked against a time-locked schedule: such a session's marks go to the teacher's review).
+ */
+export function readSessionTone(stored: unknown): StoredSessionTone | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const v = stored as Record<string, unknown>;
+  if (v.version !== 2 || typeof v.keyHex !== 'string') return null;
+  if (typeof v.epochMs !== 'number' || typeof v.fileLoopS !== 'number') return null;
+  try {
+    return {
+      version: 2,
+      keyHex: v.keyHex,
+      config: parseScheduleConfig(v.config),
+      epochMs: v.epochMs,
+      fileLoopS: v.fileLoopS,
+    };
+  } catch (err) {
+    if (err instanceof PresenceInputError) return null;
+    throw err;
+  }
+}
+
+/**
+ * The tone input of one verification. Our web client plays the schedule live and reported its
+ * audio clock (`live`); otherwise the original client loops the file from a moment the server does
+ * not know, so any phase of the loop is allowed (the engine then says `tone_time_unbounded` and the
+ * room sound must prove the moment).
+ */
+export function toneInput(
+  tone: StoredSessionTone,
+  playback: LivePlayback | null,
+  nowMs: number,
+): SessionToneInput {
+  if (playback) {
+    return {
+      keyHex: tone.keyHex,
+      config: tone.config,
+      playback: { kind: 'live', epochMs: tone.epochMs, ...playback },
+    };
+  }
+  return {
+    keyHex: tone.keyHex,
+    config: tone.config,
+    playback: { kind: 'file', loopS: tone.fileLoopS, startedMs: { min: tone.epochMs, max: nowMs } },
+  };
+}
