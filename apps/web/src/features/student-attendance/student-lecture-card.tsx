@@ -116,25 +116,30 @@ export function StudentLectureCard({
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button
-              className="grow basis-44 whitespace-nowrap"
-              disabled={!live || actions.busy || actions.requested}
-              aria-describedby={live ? undefined : hintId}
-              onClick={() => onMark(lecture)}
-            >
-              <Mic className="size-4" aria-hidden />
-              {ATTENDANCE_TEXT.markButton}
-            </Button>
-            <Button
-              variant="secondary"
-              className="grow basis-44 whitespace-nowrap"
-              disabled={!live || actions.busy || actions.requested}
-              aria-describedby={live ? undefined : hintId}
-              onClick={() => onManual(lecture)}
-            >
-              <Send className="size-4" aria-hidden />
-              {ATTENDANCE_TEXT.manualButton}
-            </Button>
+            {(
+              [
+                { key: 'mark', variant: undefined, Icon: Mic, text: ATTENDANCE_TEXT.markButton, act: onMark },
+                {
+                  key: 'manual',
+                  variant: 'secondary',
+                  Icon: Send,
+                  text: ATTENDANCE_TEXT.manualButton,
+                  act: onManual,
+                },
+              ] as const
+            ).map(({ key, variant, Icon, text, act }) => (
+              <Button
+                key={key}
+                variant={variant}
+                className="grow basis-44 whitespace-nowrap"
+                disabled={!live || actions.busy || actions.requested}
+                aria-describedby={live ? undefined : hintId}
+                onClick={() => act(lecture)}
+              >
+                <Icon className="size-4" aria-hidden />
+                {text}
+              </Button>
+            ))}
           </div>
         </div>
       )}

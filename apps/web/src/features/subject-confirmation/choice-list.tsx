@@ -15,3 +15,14 @@ export function ChoiceList({ subjects }: { subjects: readonly Subject[] }) {
     </ol>
   );
 }
+
+/** The table row under a person's row that shows their choices, spanning the table's columns. */
+export function ChoiceListRow({ subjects, columns }: { subjects: readonly Subject[]; columns: number }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="bg-slate-50 px-6 py-3">
+        <ChoiceList subjects={subjects} />
+      </td>
+    </tr>
+  );
+}

@@ -2,7 +2,7 @@ import type { StudentChoiceRow } from '@rollbook/contract';
 import { Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
-import { ChoiceList } from './choice-list';
+import { ChoiceListRow } from './choice-list';
 import { ExpanderButton } from './expander-button';
 
 export interface StudentChoiceTableProps {
@@ -63,11 +63,7 @@ export function StudentChoiceTable({ rows, subjectSlug, onDelete }: StudentChoic
                   </td>
                 </tr>
                 {expanded === row.slug ? (
-                  <tr>
-                    <td colSpan={4} className="bg-slate-50 px-6 py-3">
-                      <ChoiceList subjects={row.finalized_choises} />
-                    </td>
-                  </tr>
+                  <ChoiceListRow subjects={row.finalized_choises} columns={4} />
                 ) : null}
               </Fragment>
             );

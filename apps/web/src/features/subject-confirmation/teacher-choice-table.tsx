@@ -1,7 +1,7 @@
 import type { TeacherChoiceRow } from '@rollbook/contract';
 import { Fragment, useState } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
-import { ChoiceList } from './choice-list';
+import { ChoiceListRow } from './choice-list';
 import { ExpanderButton } from './expander-button';
 
 /**
@@ -33,13 +33,7 @@ export function TeacherChoiceTable({ rows }: { rows: readonly TeacherChoiceRow[]
                   />
                 </td>
               </tr>
-              {expanded === row.slug ? (
-                <tr>
-                  <td colSpan={3} className="bg-slate-50 px-6 py-3">
-                    <ChoiceList subjects={row.finalized_choises} />
-                  </td>
-                </tr>
-              ) : null}
+              {expanded === row.slug ? <ChoiceListRow subjects={row.finalized_choises} columns={3} /> : null}
             </Fragment>
           ))}
         </tbody>
