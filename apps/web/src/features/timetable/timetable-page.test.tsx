@@ -126,6 +126,39 @@ describe('TimetablePage upload', () => {
     expect(screen.getByRole('button', { name: 'Upload File' })).toBeEnabled();
   });
 
+  it('shows the expected layouts and a division code before any upload', async () => {
+    serveCatalogue(() => EMPTY_WEEK);
+    renderPage();
+    const formats = await screen.findByRole('region', { name: 'What the file should look like' });
+    expect(formats).toHaveTextContent('A division code is stream-semester-division, like BE-7-A');
+    expect(formats).toHaveTextContent('BE-5-A_A1-DBMS-LH101');
+    expect(
+      await within(formats).findByRole('button', { name: 'Download rows-it-be5.csv' }),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses a dropped file that is not .csv or .xlsx at once, sending nothing', async () => {
+    serveCatalogue(() => EMPTY_WEEK);
+    let uploads = 0;
+    server.use(
+      onCall(timetableRoutes.uploadMasterTimetable, () => {
+        uploads += 1;
+        return ok({ logs: [], register_count: 0, error_count: 0 });
+      }),
+    );
+    const { user } = renderPage();
+    const zone = (await screen.findByText('Choose a timetable file or drop it here')).closest('label');
+    fireEvent.drop(zone!, { dataTransfer: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('"photo.png" is not a .csv or .xlsx file.');
+    expect(screen.queryByText(/Selected file/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload File' }));
+    expect(uploads).toBe(0);
+
+    fireEvent.drop(zone!, { dataTransfer: { files: [csv()] } });
+    expect(await screen.findByText('master.csv')).toBeInTheDocument();
+    expect(screen.queryByText(/is not a \.csv or \.xlsx file/)).not.toBeInTheDocument();
+  });
+
   it('takes a dropped file', async () => {
     serveCatalogue(() => EMPTY_WEEK);
     renderPage();
