@@ -14,6 +14,7 @@ import {
   type WeekDay,
 } from '@rollbook/contract';
 import { openedSockets, type FakeSocket } from '../../testing/fake-socket';
+import { HttpResponse } from 'msw';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
@@ -643,7 +644,7 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
 });
 
 describe('TeacherLecturesPage: export', () => {
-  it('downloads the raw CSV as session_data.csv', async () => {
+  it('downloads the raw CSV as session_data.csv when the server names no file', async () => {
     serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
     server.use(
       onCall(sessionRoutes.getSessionDataForExport, ({ params }) => {
@@ -667,6 +668,30 @@ describe('TeacherLecturesPage: export', () => {
     await waitFor(() => expect(names).toEqual(['session_data.csv']));
     expect(await blobs[0]!.text()).toBe('enrollment,name\n2101,Asha\n');
     create.mockRestore();
+    click.mockRestore();
+  });
+
+  it('saves the export under the name the server gives: the lecture and its date', async () => {
+    serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
+    server.use(
+      onCall(sessionRoutes.getSessionDataForExport, () =>
+        HttpResponse.text('enrollment,name\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="session_data_CD_A_2026-11-25.csv"',
+          },
+        }),
+      ),
+    );
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
+    await waitFor(() => expect(names).toEqual(['session_data_CD_A_2026-11-25.csv']));
     click.mockRestore();
   });
 

@@ -5,7 +5,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { SessionSheetPanel } from '../../components/session-sheet/session-sheet-panel';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
-import { downloadCsv, lecturesByBranch } from './day-lectures';
+import { downloadCsvText } from '../../lib/csv-download';
+import { lecturesByBranch } from './day-lectures';
 import { EditClassroomDialog, type PendingClassroom } from './edit-classroom-dialog';
 import { LectureCard } from './lecture-card';
 import { LECTURES_TEXT } from './lecture-text';
@@ -81,7 +82,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
     setBusyLecture(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsv(result.data, LECTURES_TEXT.exportName);
+      if ('data' in result && result.data !== undefined) downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusyLecture(null);
     }

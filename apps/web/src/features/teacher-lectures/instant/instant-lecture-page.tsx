@@ -3,7 +3,7 @@ import type { InstantLectureTeacher } from '@rollbook/contract';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorText } from '../../../lib/api/api-error';
 import { PageTitle } from '../../../lib/page-title';
-import { downloadCsv } from '../day-lectures';
+import { downloadCsvText } from '../../../lib/csv-download';
 import { LECTURES_TEXT } from '../lecture-text';
 import { AttendanceSheet } from '../live/attendance-sheet';
 import { useLiveSession } from '../live/use-live-session';
@@ -38,7 +38,7 @@ export function InstantLecturePage({ title }: { title: string }) {
     setBusy(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsv(result.data, LECTURES_TEXT.exportName);
+      if ('data' in result && result.data !== undefined) downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusy(null);
     }
