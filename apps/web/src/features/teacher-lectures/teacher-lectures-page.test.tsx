@@ -24,7 +24,7 @@ import { DEFAULT_SCHEDULE_CONFIG } from '@rollbook/presence/schedule';
 
 const TONE_KEY = 'ab'.repeat(32);
 import { TeacherLecturesPage } from './teacher-lectures-page';
-import { currentWeek, weekdayOf } from './week-strip-days';
+import { currentWeek, institutionDate, weekdayOf } from './week-strip-days';
 
 // jsdom has no microphone or Web Audio: the live session's browser audio is replaced by scriptable
 // stand-ins (Playwright covers the real ones in Chromium).
@@ -201,6 +201,8 @@ describe('TeacherLecturesPage: the day', () => {
     expect(days[6]).toHaveAccessibleName(new RegExp(`^Sun ${week[6]!.dayOfMonth}`));
     await screen.findByRole('heading', { name: 'Computer Engineering' });
     expect(within(strip).getByRole('button', { name: /\(today\)/ })).toHaveAttribute('aria-pressed', 'true');
+
+    expect(screen.getByText('Days and lecture times are in the institution’s time zone.')).toBeInTheDocument();
 
     const pre = await card(/Compiler Design/);
     expect(pre.getByText('Inactive')).toBeInTheDocument();
@@ -640,6 +642,41 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('TeacherLecturesPage: the institution’s day', () => {
+  it('marks the day the server names as today, not the device’s, and highlights nothing before', async () => {
+    // The institution is a day ahead of the device (e.g. its midnight has passed already).
+    const device = new Date();
+    const tomorrow = weekdayOf(new Date(device.getFullYear(), device.getMonth(), device.getDate() + 1));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      onCall(timetableRoutes.getTimetableForTeacher, async ({ params }) => {
+        if (params.day === 'current') await answered;
+        const resolved = (params.day === 'current' ? tomorrow : params.day) as WeekDay;
+        return { ...ok(buildDay([])), day: resolved };
+      }),
+      onCall(timetableRoutes.getClassroomsForTeacher, () => ok(ROOMS)),
+    );
+    renderPage();
+    const strip = screen.getByRole('navigation', { name: 'Days of this week' });
+    // Before the server has answered, no day is pressed and none is called today.
+    expect(within(strip).queryByRole('button', { pressed: true })).not.toBeInTheDocument();
+    expect(within(strip).queryByRole('button', { name: /\(today\)/ })).not.toBeInTheDocument();
+    answer();
+
+    const today = await within(strip).findByRole('button', { name: /\(today\)/ });
+    expect(today).toHaveAttribute('aria-pressed', 'true');
+    const week = currentWeek(institutionDate(device, tomorrow));
+    const expected = week.find((d) => d.weekday === tomorrow)!;
+    expect(today).toHaveAccessibleName(
+      new RegExp(`^${expected.shortDay} ${expected.dayOfMonth} ${expected.shortMonth}`),
+    );
+    expect(within(strip).getAllByRole('button', { pressed: true })).toHaveLength(1);
   });
 });
 

@@ -20,7 +20,7 @@ import {
   useSetClassroomDynamicMutation,
 } from './teacher-lectures-api';
 import { cardClassroomSlug } from './lecture-card';
-import { currentWeek, weekdayOf } from './week-strip-days';
+import { currentWeek, institutionDate } from './week-strip-days';
 import { WeekStrip } from './week-strip';
 
 /**
@@ -28,10 +28,14 @@ import { WeekStrip } from './week-strip';
  * day's lecture cards per branch, the classroom change dialog, and the live session sheet.
  */
 export function TeacherLecturesPage({ title }: { title: string }) {
-  const week = useMemo(() => currentWeek(new Date()), []);
-  const today = weekdayOf(new Date());
   const [day, setDay] = useState<WeekDay | 'current'>('current');
   const timetable = useGetTeacherDayQuery(day);
+  // "Today" is the institution's day, which the server names when asked for `current`; the
+  // device's own day may differ (another zone), so the strip waits for the server's answer
+  // rather than highlight the device's day and jump.
+  const [today, setToday] = useState<WeekDay | null>(null);
+  if (today === null && day === 'current' && timetable.currentData) setToday(timetable.currentData.day);
+  const week = useMemo(() => currentWeek(today ? institutionDate(new Date(), today) : new Date()), [today]);
   const classrooms = useGetTeacherClassroomsQuery();
   const [checkAllocation] = useLazyGetClassroomAllocationQuery();
   const [setClassroom, classroomChange] = useSetClassroomDynamicMutation();
@@ -41,7 +45,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
   const [historySession, setHistorySession] = useState<string | null>(null);
   const live = useLiveSession();
 
-  const selectedDay = day === 'current' ? (timetable.data?.day ?? today) : day;
+  const selectedDay = day === 'current' ? today : day;
   const branches = timetable.data ? lecturesByBranch(timetable.data.branches) : [];
   const hasLectures = branches.some((branch) => branch.lectures.length > 0);
 
@@ -93,6 +97,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
       <PageTitle title={title} />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <WeekStrip days={week} selected={selectedDay} today={today} onSelect={setDay} />
+      <p className="-mt-3 text-xs text-slate-500">{LECTURES_TEXT.institutionClock}</p>
       {timetable.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorText(timetable.error, LECTURES_TEXT.timetableFailed)}
