@@ -430,7 +430,9 @@ describe('forgot and reset password', () => {
       url: '/api/auth/api/forgot_password/',
       body: { email: 'late@example.test' },
     });
-    const lateCode = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('late@example.test'))![1]!;
+    const lateCode = /profile_forgot_password_code=([\w-]+)/.exec(
+      await t.smtp.mailTo('late@example.test'),
+    )![1]!;
     expect(await check(late.profile.slug, lateCode)).toBe('usable');
     t.clock.advance(DAY + 1000);
     expect(await check(late.profile.slug, lateCode)).toBe('expired');

@@ -50,7 +50,10 @@ export async function sessionLectureName(
     .leftJoin(instantLectures, eq(instantLectures.id, lectureSessions.instantLectureId))
     .leftJoin(
       offeredSubjects,
-      eq(offeredSubjects.id, sql`coalesce(${lectures.offeredSubjectId}, ${instantLectures.offeredSubjectId})`),
+      eq(
+        offeredSubjects.id,
+        sql`coalesce(${lectures.offeredSubjectId}, ${instantLectures.offeredSubjectId})`,
+      ),
     )
     .leftJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
     .where(eq(lectureSessions.id, sessionRowId));

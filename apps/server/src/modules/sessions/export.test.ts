@@ -67,7 +67,9 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     const res = await exportOf(w.sessionId, w.tokens.cst);
     expect(res.status).toBe(200);
     expect(res.raw.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.raw.headers['content-disposition']).toBe('attachment; filename="session_data_IS_A_2026-11-02.csv"');
+    expect(res.raw.headers['content-disposition']).toBe(
+      'attachment; filename="session_data_IS_A_2026-11-02.csv"',
+    );
     const [header, ...rows] = parseCsv(res.raw.body);
     expect(header).toEqual(EXPORT_HEADER);
     // The columns, in order, then the manual request's comment.

@@ -9,7 +9,10 @@ import {
   type PasswordLinkBody,
 } from '@rollbook/contract';
 import { authExtensionRoutes, authRoutes } from '@rollbook/contract/addresses';
-import type { authExtensionRoutes as authExtensionRouteDefs, authRoutes as authRouteDefs } from '@rollbook/contract';
+import type {
+  authExtensionRoutes as authExtensionRouteDefs,
+  authRoutes as authRouteDefs,
+} from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The account calls of contract §4 (the base query does refresh itself). */

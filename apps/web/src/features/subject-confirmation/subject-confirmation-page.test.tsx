@@ -260,7 +260,11 @@ describe('SubjectConfirmationPage', () => {
         choicesRoutes.getStudentsForSubject,
         () =>
           ok([
-            { ...studentRow('01', 'Nia Patel', [cloud]), choices_locked: true, removal_closed_reason: reason },
+            {
+              ...studentRow('01', 'Nia Patel', [cloud]),
+              choices_locked: true,
+              removal_closed_reason: reason,
+            },
           ]),
         { params: { subject_slug: 'cloud' } },
       ),

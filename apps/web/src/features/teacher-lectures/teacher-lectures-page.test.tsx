@@ -202,7 +202,9 @@ describe('TeacherLecturesPage: the day', () => {
     await screen.findByRole('heading', { name: 'Computer Engineering' });
     expect(within(strip).getByRole('button', { name: /\(today\)/ })).toHaveAttribute('aria-pressed', 'true');
 
-    expect(screen.getByText('Days and lecture times are in the institution’s time zone.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Days and lecture times are in the institution’s time zone.'),
+    ).toBeInTheDocument();
 
     const pre = await card(/Compiler Design/);
     expect(pre.getByText('Inactive')).toBeInTheDocument();

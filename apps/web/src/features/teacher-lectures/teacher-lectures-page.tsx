@@ -86,7 +86,8 @@ export function TeacherLecturesPage({ title }: { title: string }) {
     setBusyLecture(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsvText(result.data.text, result.data.fileName);
+      if ('data' in result && result.data !== undefined)
+        downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusyLecture(null);
     }

@@ -13,14 +13,14 @@ export function ExpectedFormats() {
       </h3>
       <ul className="flex list-disc flex-col gap-1 pl-5">
         <li>
-          <span className="font-medium">One lecture per row:</span> the columns day, start, end, subject, teacher,
-          division, batches, classroom, type. A division code is stream-semester-division, like{' '}
+          <span className="font-medium">One lecture per row:</span> the columns day, start, end, subject,
+          teacher, division, batches, classroom, type. A division code is stream-semester-division, like{' '}
           <code className="rounded bg-slate-100 px-1">BE-7-A</code>; batches may stay empty for the whole
           division.
         </li>
         <li>
-          <span className="font-medium">Grid:</span> the columns DAY, TIME and one per teacher code; each cell is a
-          lecture code like <code className="rounded bg-slate-100 px-1">BE-5-A_A1-DBMS-LH101</code>{' '}
+          <span className="font-medium">Grid:</span> the columns DAY, TIME and one per teacher code; each cell
+          is a lecture code like <code className="rounded bg-slate-100 px-1">BE-5-A_A1-DBMS-LH101</code>{' '}
           (stream-semester-division_batch-subject-classroom).
         </li>
       </ul>

@@ -108,9 +108,7 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
           accept={ACCEPTED_TIMETABLE_FILES}
           className="sr-only"
           aria-invalid={missingFile || wrongFile !== null}
-          aria-describedby={
-            missingFile ? `${inputId}-missing` : wrongFile ? `${inputId}-wrong` : undefined
-          }
+          aria-describedby={missingFile ? `${inputId}-missing` : wrongFile ? `${inputId}-wrong` : undefined}
           onChange={(e) => choose(e.target.files?.[0])}
         />
       </label>

@@ -4,7 +4,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorText } from '../../../lib/api/api-error';
 import { PageTitle } from '../../../lib/page-title';
 import { downloadCsvText } from '../../../lib/csv-download';
-import { LECTURES_TEXT } from '../lecture-text';
 import { AttendanceSheet } from '../live/attendance-sheet';
 import { useLiveSession } from '../live/use-live-session';
 import { useExportSessionDataMutation, useGetTeacherClassroomsQuery } from '../teacher-lectures-api';
@@ -38,7 +37,8 @@ export function InstantLecturePage({ title }: { title: string }) {
     setBusy(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsvText(result.data.text, result.data.fileName);
+      if ('data' in result && result.data !== undefined)
+        downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusy(null);
     }
