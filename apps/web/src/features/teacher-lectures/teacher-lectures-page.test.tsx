@@ -682,6 +682,17 @@ describe('TeacherLecturesPage: the institution’s day', () => {
   });
 });
 
+/** Records the file name of every download link clicked; `click.mockRestore()` ends it. */
+function captureDownloadNames() {
+  const names: string[] = [];
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return { names, click };
+}
+
 describe('TeacherLecturesPage: export', () => {
   it('downloads the raw CSV as session_data.csv when the server names no file', async () => {
     serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
@@ -696,12 +707,7 @@ describe('TeacherLecturesPage: export', () => {
       blobs.push(blob as Blob);
       return 'blob:export';
     });
-    const names: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { names, click } = captureDownloadNames();
     const { user } = renderPage();
     await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
     await waitFor(() => expect(names).toEqual(['session_data.csv']));
@@ -722,12 +728,7 @@ describe('TeacherLecturesPage: export', () => {
         }),
       ),
     );
-    const names: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { names, click } = captureDownloadNames();
     const { user } = renderPage();
     await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
     await waitFor(() => expect(names).toEqual(['session_data_CD_A_2026-11-25.csv']));
