@@ -275,7 +275,7 @@ describe('SubjectConfirmationPage', () => {
         { params: { subject_slug: 'cloud' } },
       ),
     );
-    const user = await openCloudStudents();
+    await openCloudStudents();
     expect(await screen.findByText('Nia Patel')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete choice of Nia Patel' })).not.toBeInTheDocument();
     expect(screen.getByText(`${reason}.`)).toBeInTheDocument();
