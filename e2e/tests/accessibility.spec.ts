@@ -63,6 +63,22 @@ for (const [label, viewport] of [
       await expectAccessible(page, '/login');
     });
 
+    test('a reset link that cannot be used, and the timetable upload form with its layouts', async ({
+      page,
+    }) => {
+      await page.goto('/update_password?profile_slug=nobody&profile_forgot_password_code=not-a-code');
+      await settle(page, page.getByRole('heading', { name: 'This link is not valid' }));
+      await expectAccessible(page, 'reset link notice');
+      await expectNoSidewaysScroll(page, 'reset link notice');
+
+      await logIn(page, 'admin@rollbook.test');
+      await page.goto('/timetable');
+      await page.getByRole('button', { name: 'Upload new timetable' }).click();
+      await settle(page, page.getByRole('region', { name: 'What the file should look like' }));
+      await expectAccessible(page, 'timetable upload form');
+      await expectNoSidewaysScroll(page, 'timetable upload form');
+    });
+
     for (const [email, pages] of Object.entries(PAGES)) {
       test(`every page of ${email.split('@')[0]} meets WCAG 2.1 AA, with its dialogs open too`, async ({
         page,

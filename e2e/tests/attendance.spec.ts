@@ -255,7 +255,10 @@ test.describe('live lecture attendance', () => {
       const downloading = teacher.waitForEvent('download');
       await card.getByRole('button', { name: 'Export Attendance' }).click();
       const download = await downloading;
-      expect(download.suggestedFilename()).toBe('session_data.csv');
+      // Named after the lecture and its (institution's) date, so exports do not pile up as copies.
+      expect(download.suggestedFilename()).toMatch(
+        /^session_data_[A-Za-z0-9.-]+_[A-Za-z0-9.-]+_\d{4}-\d\d-\d\d\.csv$/,
+      );
       const [header, ...rows] = csvRows(await readFile(await download.path(), 'utf8'));
       expect(header!.slice(0, 10).join(',')).toBe(
         'enrollment,name,present,manual,marking_time,ncc,magnitude,similarity,euclidean_distance,gps_distance',
@@ -265,7 +268,8 @@ test.describe('live lecture attendance', () => {
       const [, demoName, demoPresent, demoManual, demoTime, ncc, magnitude, similarity, distance, gps] =
         csvRow(demo!);
       expect([demoName, demoPresent, demoManual]).toEqual([demo!.name, 'yes', 'no']);
-      expect(demoTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // The institution's wall clock with its offset.
+      expect(demoTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
       expect(Number(ncc)).toBeGreaterThanOrEqual(0.14);
       expect(Number(magnitude)).toBeGreaterThan(0);
       expect(Number(similarity)).toBeGreaterThanOrEqual(26);

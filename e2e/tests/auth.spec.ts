@@ -57,6 +57,8 @@ test.describe('sign-in', () => {
       )?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
+    // The rule is stated before anything is submitted.
+    await expect(page.getByText('At least 8 characters, with letters and numbers.')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('Reset-pass-2026');
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Reset-pass-2026');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -64,6 +66,11 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
     await submitLogin(page, 'student@rollbook.test', 'Reset-pass-2026');
     await expect(page).toHaveURL(/\/student-dashboard\/?$/);
+
+    // The spent link says so as soon as it opens, with no form to type into first.
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update Password' })).toHaveCount(0);
   });
 });
 

@@ -94,6 +94,34 @@ test.describe('master timetable (admin)', () => {
     await expect(page.getByText('File uploaded successfully')).toHaveCount(0);
     expect(await divisionWeek(request, headers)).toEqual(before);
   });
+
+  test('the form shows the layouts first, and a broken CSV is reported once, on its real row', async ({
+    page,
+  }) => {
+    await logIn(page, 'admin@rollbook.test');
+    await openUploadForm(page);
+    const formats = page.getByRole('region', { name: 'What the file should look like' });
+    await expect(formats).toContainText('A division code is stream-semester-division, like BE-7-A');
+    await expect(formats.getByRole('button', { name: /^Download / }).first()).toBeVisible();
+
+    // The quote opened on line 4 is never closed.
+    const broken = [
+      'day,start,end,subject,teacher,division,batches,classroom,type',
+      'monday,09:00,10:00,IS,CST,BE-7-A,,LH101,theory',
+      'monday,10:00,11:00,CD,HAJ,BE-7-A,,LH101,theory',
+      'monday,11:00,12:00,"IS,CST,BE-7-A,,LH101,theory',
+      'tuesday,09:00,10:00,IS,CST,BE-7-A,,LH101,theory',
+      '',
+    ].join('\n');
+    await chooseFile(page, 'broken.csv', Buffer.from(broken));
+    await page.getByRole('button', { name: 'Upload File' }).click();
+    const problems = page.getByRole('list', { name: 'Problems in the file' });
+    await expect(problems.getByRole('listitem')).toHaveText([
+      'row 4: A quote (") opened in this row is never closed',
+    ]);
+    // Said once: the summary above the list does not repeat it.
+    await expect(page.getByText('opened in this row is never closed')).toHaveCount(1);
+  });
 });
 
 /** Opens the profile dialog and asks for the calendar feed link; answers the URL shown. */

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './envelope';
 export * from './errors';
 export * from './validation';
+export * from './password-rule';
 export * from './http/route';
 export * from './http/routes/index';
 export * from './schemas/common';

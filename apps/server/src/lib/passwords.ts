@@ -42,11 +42,5 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** The rule every new password must meet; returns the problem in words, or null when fine. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return 'Password must be at least 8 characters long';
-  if (password.length > 128) return 'Password must be at most 128 characters long';
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password))
-    return 'Password must contain letters and numbers';
-  return null;
-}
+// The rule is the contract's, so the web can state it before the person submits.
+export { passwordProblem } from '@rollbook/contract';

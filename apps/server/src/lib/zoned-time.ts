@@ -57,3 +57,17 @@ export function instantAt(isoDate: string, minutes: number, timeZone: string): D
   }
   return new Date(guess);
 }
+
+/**
+ * An instant as ISO 8601 in a zone's wall clock with that zone's offset, e.g.
+ * `2026-11-02T09:00:07+05:30`: what an export shows, readable as the institution's time and still
+ * exact for a program.
+ */
+export function zonedIsoString(at: Date, timeZone: string): string {
+  const wall = wallClockAsUtc(at, timeZone);
+  const offsetMinutes = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${new Date(wall).toISOString().slice(0, 19)}${offset}`;
+}

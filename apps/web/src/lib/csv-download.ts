@@ -9,3 +9,13 @@ export function downloadCsvText(text: string, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/**
+ * The file name a `Content-Disposition: attachment; filename="…"` header gives, reduced to its last
+ * path part; `fallback` when the header is missing or names nothing.
+ */
+export function attachmentFileName(header: string | null | undefined, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  const name = match?.[1]?.split(/[\\/]/).pop()?.trim();
+  return name ? name : fallback;
+}

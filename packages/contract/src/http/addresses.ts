@@ -39,6 +39,10 @@ export const attendanceRecordRoutes = {
   getReportCsv: { method: 'GET', path: '/attendance/reports/csv' },
 } as const;
 
+export const authExtensionRoutes = {
+  checkPasswordLink: { method: 'POST', path: '/auth/api/check_password_link/' },
+} as const;
+
 export const authRoutes = {
   checkServerAvailability: { method: 'GET', path: '/check_server_avaibility' },
   checkTokenAuthenticity: { method: 'GET', path: '/check_token_authenticity' },

@@ -79,6 +79,21 @@ export const SetUpdatedPasswordBodySchema = z.object({
 });
 export type SetUpdatedPasswordBody = z.infer<typeof SetUpdatedPasswordBodySchema>;
 
+/** Rollbook's `check_password_link` body: the two values of a reset or invitation link. */
+export const PasswordLinkBodySchema = z.object({
+  profile_forgot_password_code: requiredString('profile_forgot_password_code').max(512),
+  profile_slug: requiredString('profile_slug').max(512),
+});
+export type PasswordLinkBody = z.infer<typeof PasswordLinkBodySchema>;
+
+/**
+ * What a reset or invitation link is worth before anyone types a password: `usable`, already
+ * `used`, `expired`, or `invalid` (no such link for this account).
+ */
+export const PASSWORD_LINK_STATES = ['usable', 'used', 'expired', 'invalid'] as const;
+export const PasswordLinkStateSchema = z.object({ state: z.enum(PASSWORD_LINK_STATES) });
+export type PasswordLinkState = z.infer<typeof PasswordLinkStateSchema>;
+
 /** `POST /auth/api/forgot_password/` body. */
 export const ForgotPasswordBodySchema = z.object({ email: emailField('email') });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;

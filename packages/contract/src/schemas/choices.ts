@@ -69,6 +69,11 @@ export const StudentChoiceRowSchema = z.object({
   priority: z.number().int().nullable().optional(),
   choices_locked: z.boolean(),
   finalized_choises: z.array(SubjectSchema),
+  /**
+   * Rollbook addition: why the admin cannot remove this student's picks (the semester's divisions
+   * were created from them), null while removal is possible. Old clients ignore it.
+   */
+  removal_closed_reason: z.string().nullable().optional(),
 });
 export type StudentChoiceRow = z.infer<typeof StudentChoiceRowSchema>;
 

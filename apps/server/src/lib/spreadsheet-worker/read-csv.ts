@@ -7,6 +7,16 @@ import { UnreadableFileError } from './spreadsheet-errors';
 import { tooManyCells, tooManyRows } from './zip-guard';
 
 /**
+ * The parser's failure as the row it happened in and one plain sentence. csv-parse reports an
+ * unclosed quote at the file's end, not where the quote opened, so its own line number misleads.
+ */
+function csvProblem(err: Error, row: number): UnreadableFileError {
+  if ((err as { code?: unknown }).code === 'CSV_QUOTE_NOT_CLOSED')
+    return new UnreadableFileError('A quote (") opened in this row is never closed', row);
+  return new UnreadableFileError(`The CSV file could not be read: ${err.message}`, row);
+}
+
+/**
  * Reads CSV text (comma, semicolon or tab separated) into rows of trimmed cells, each with the
  * line it starts on. Stops as soon as the rows or cells pass the limits, before reading the rest.
  */
@@ -16,6 +26,8 @@ export function readCsv(data: Buffer, limits: SpreadsheetLimits): SheetRow[] {
     throw new UnreadableFileError('The file is neither a CSV text file nor an Excel workbook');
   let rows = 0;
   let cells = 0;
+  // The last line of the last record read: a failing record starts on the line after it.
+  let lastLine = 0;
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -27,7 +39,9 @@ export function readCsv(data: Buffer, limits: SpreadsheetLimits): SheetRow[] {
       info: true,
       // With `info`, csv-parse hands this hook `{ record, info }`, whatever its types say.
       on_record: (record: string[]) => {
-        const fields = Array.isArray(record) ? record : (record as { record: string[] }).record;
+        const withInfo = record as unknown as { record: string[]; info?: { lines: number } };
+        const fields = Array.isArray(record) ? record : withInfo.record;
+        if (withInfo.info) lastLine = withInfo.info.lines;
         rows += 1;
         cells += fields.length;
         if (rows > limits.maxRows) throw tooManyRows(limits);
@@ -38,7 +52,7 @@ export function readCsv(data: Buffer, limits: SpreadsheetLimits): SheetRow[] {
   } catch (err) {
     // Our own refusals (too many rows or cells) pass through as they are.
     if (err instanceof AppError || !(err instanceof Error)) throw err;
-    throw new UnreadableFileError(`The CSV file could not be read: ${err.message}`);
+    throw csvProblem(err, lastLine + 1);
   }
   let previousEnd = 0;
   return records.map(({ record, info }) => {

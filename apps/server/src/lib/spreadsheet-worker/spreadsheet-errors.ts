@@ -5,9 +5,13 @@ import { AppError } from '../app-error';
  * A 400; a caller that reports file problems as a list (the timetable upload) catches it and lists it.
  */
 export class UnreadableFileError extends AppError {
-  constructor(message: string) {
+  /** The 1-based row of the file where reading failed, when the reader knows it. */
+  readonly row: number | undefined;
+
+  constructor(message: string, row?: number) {
     super('bad_request', message);
     this.name = 'UnreadableFileError';
+    this.row = row;
   }
 }
 

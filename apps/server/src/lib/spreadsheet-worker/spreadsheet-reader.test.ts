@@ -44,6 +44,10 @@ describe('spreadsheet reader (worker thread)', () => {
       .catch((e: unknown) => e);
     expect(cut).toBeInstanceOf(UnreadableFileError);
     expect((cut as AppError).status).toBe(400);
+    // The row of an unreadable CSV survives the trip back from the worker.
+    const openQuote = await reader.read(csv('a,b\nc,d\n"e,f\ng,h\n')).catch((e: unknown) => e);
+    expect(openQuote).toBeInstanceOf(UnreadableFileError);
+    expect((openQuote as UnreadableFileError).row).toBe(3);
     // Refused before the queue: nothing for the worker to do.
     await expect(reader.read(csv('', 'empty.csv'))).rejects.toThrow('The file is empty');
   });

@@ -36,8 +36,8 @@ function duration(ms: number): string {
 }
 
 /** Rebuilds the worker's refusals as the AppErrors they were; anything else is a server fault. */
-function rebuild(error: { name: string; message: string }): Error {
-  if (error.name === 'UnreadableFileError') return new UnreadableFileError(error.message);
+function rebuild(error: { name: string; message: string; row?: number }): Error {
+  if (error.name === 'UnreadableFileError') return new UnreadableFileError(error.message, error.row);
   if (error.name === 'SpreadsheetTooLargeError') return new SpreadsheetTooLargeError(error.message);
   const unexpected = new Error(error.message);
   unexpected.name = error.name;

@@ -4,11 +4,12 @@ import type { SerializedTaskError, TaskMap, TaskRequest, TaskResponse } from './
 
 function serialize(err: unknown): SerializedTaskError {
   const error = err instanceof Error ? err : new Error(String(err));
-  const issues = (error as { issues?: unknown }).issues;
+  const { issues, row } = error as { issues?: unknown; row?: unknown };
   return {
     name: error.name,
     message: error.message,
     ...(Array.isArray(issues) ? { issues: issues.map(String) } : {}),
+    ...(typeof row === 'number' ? { row } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface SerializedTaskError {
   message: string;
   /** Input problems listed by errors that carry an `issues` array (the planner's input errors). */
   issues?: string[];
+  /** The file row an unreadable-file error points at (a CSV quote never closed). */
+  row?: number;
 }
 
 /** Messages from the worker: ready once its modules are loaded, then one answer per request. */

@@ -386,6 +386,58 @@ describe('forgot and reset password', () => {
     expect((await login('a@example.test')).status).toBe(200);
   });
 
+  it('tells the reset page whether its link is usable, used, expired or invalid, changing nothing', async () => {
+    const { profile } = await buildStudent(t.db, { email: 'link@example.test' });
+    const other = await buildStudent(t.db);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'link@example.test' },
+    });
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('link@example.test'))![1]!;
+    const check = async (slug: string, c: string) => {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/api/auth/api/check_password_link/',
+        body: { profile_forgot_password_code: c, profile_slug: slug },
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.state as string;
+    };
+    expect(await check(profile.slug, code)).toBe('usable');
+    // Asking twice does not spend the link.
+    expect(await check(profile.slug, code)).toBe('usable');
+    expect(await check(profile.slug, 'wrong-code')).toBe('invalid');
+    expect(await check(other.profile.slug, code)).toBe('invalid');
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/check_password_link/',
+      body: { profile_slug: profile.slug },
+    });
+    expect(missing.status).toBe(400);
+
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_updated_password/',
+      body: { password: 'Reset-pass-2026', profile_forgot_password_code: code, profile_slug: profile.slug },
+    });
+    expect(reset.status).toBe(200);
+    expect(await check(profile.slug, code)).toBe('used');
+
+    const late = await buildStudent(t.db, { email: 'late@example.test' });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'late@example.test' },
+    });
+    const lateCode = /profile_forgot_password_code=([\w-]+)/.exec(
+      await t.smtp.mailTo('late@example.test'),
+    )![1]!;
+    expect(await check(late.profile.slug, lateCode)).toBe('usable');
+    t.clock.advance(DAY + 1000);
+    expect(await check(late.profile.slug, lateCode)).toBe('expired');
+  });
+
   it('revokes existing sign-ins after a reset', async () => {
     const { profile } = await buildStudent(t.db, { email: 'b@example.test' });
     const pair = (await login('b@example.test')).body;

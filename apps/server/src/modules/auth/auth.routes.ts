@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authRoutes, ok } from '@rollbook/contract';
+import { authExtensionRoutes, authRoutes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { databaseReachable } from '../../lib/dependency-checks';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/outage';
@@ -67,6 +67,10 @@ export async function authModule(app: FastifyInstance) {
   registerRoute(app, authRoutes.refresh, async ({ body }) => service.refresh(body.refresh));
 
   registerRoute(app, authRoutes.setNewPassword, async ({ body }) => service.setNewPassword(body));
+
+  registerRoute(app, authExtensionRoutes.checkPasswordLink, async ({ body }) =>
+    ok(await service.checkPasswordLink(body)),
+  );
 
   registerRoute(app, authRoutes.setUpdatedPassword, async ({ body }) => {
     await service.setUpdatedPassword(body);

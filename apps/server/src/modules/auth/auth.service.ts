@@ -5,6 +5,8 @@ import {
   EMAIL_PATTERN,
   FORGOT_PASSWORD_INTERVAL_MS,
   TEMPORARY_PASSWORD_CODE,
+  type PasswordLinkBody,
+  type PasswordLinkState,
 } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
@@ -90,6 +92,23 @@ export function createAuthService(
     const problem = passwordProblem(password);
     if (problem)
       throw new AppError('validation_failed', problem, { issues: [{ path: 'password', message: problem }] });
+  }
+
+  /**
+   * Looks up the challenge of a reset or invitation link (an invitation opens the same reset page as
+   * a forgot-password link, so both codes work) and says whether it can still set a password.
+   */
+  async function findPasswordLink(input: PasswordLinkBody) {
+    const challenge = await repo.findChallenge(hashSecret(input.profile_forgot_password_code), [
+      'reset_password',
+      'invitation',
+    ]);
+    const profile = challenge ? await repo.findProfileById(challenge.profileId) : undefined;
+    if (!challenge || !profile || !profile.isActive || profile.slug !== input.profile_slug)
+      return { state: 'invalid' as const };
+    if (challenge.usedAt) return { state: 'used' as const };
+    if (challenge.expiresAt.getTime() < now().getTime()) return { state: 'expired' as const };
+    return { state: 'usable' as const, challenge, profile };
   }
 
   /**
@@ -279,25 +298,14 @@ export function createAuthService(
       if (profile) after.background.run('password reset mail', () => sendResetLink(profile, requestedAt));
     },
 
-    async setUpdatedPassword(input: {
-      password: string;
-      profile_forgot_password_code: string;
-      profile_slug: string;
-    }): Promise<void> {
-      // An invitation link opens the same reset page as a forgot-password link, so both codes work here.
-      const challenge = await repo.findChallenge(hashSecret(input.profile_forgot_password_code), [
-        'reset_password',
-        'invitation',
-      ]);
-      const profile = challenge ? await repo.findProfileById(challenge.profileId) : undefined;
-      if (
-        !challenge ||
-        !profile ||
-        !profile.isActive ||
-        profile.slug !== input.profile_slug ||
-        challenge.usedAt ||
-        challenge.expiresAt.getTime() < now().getTime()
-      ) {
+    /** What a reset or invitation link is worth now; the reset page asks when it opens. */
+    async checkPasswordLink(input: PasswordLinkBody): Promise<PasswordLinkState> {
+      return { state: (await findPasswordLink(input)).state };
+    },
+
+    async setUpdatedPassword(input: PasswordLinkBody & { password: string }): Promise<void> {
+      const link = await findPasswordLink(input);
+      if (link.state !== 'usable') {
         throw new AppError(
           'not_found',
           'This password reset link is invalid or has expired. Please ask for a new one.',
@@ -305,10 +313,10 @@ export function createAuthService(
       }
       assertPassword(input.password);
       await replacePassword(
-        profile,
-        challenge.id,
+        link.profile,
+        link.challenge.id,
         input.password,
-        challenge.purpose === 'invitation' ? 'invitation_accepted' : 'forgot_password_reset',
+        link.challenge.purpose === 'invitation' ? 'invitation_accepted' : 'forgot_password_reset',
       );
     },
 

@@ -364,6 +364,7 @@ describe('admin confirmation (§9.8-9.13)', () => {
     expect(students.body.data).toHaveLength(2);
     expect(students.body.data[0]).toMatchObject({
       choices_locked: true,
+      removal_closed_reason: null,
       profile: { enrollment: '26071', profile: { name: 'Aarav Patel', role: 'student' } },
     });
 
@@ -584,6 +585,10 @@ describe('once the divisions of a semester exist', () => {
     const row0 = (
       await as(t, w.admin, 'GET', `/api/manage/get_students_for_the_subject/${slugOf(ce, '350721')}`)
     ).body.data[0];
+    // The list already says so, so the page offers no delete that would be refused.
+    expect(row0.removal_closed_reason).toBe(
+      "Choices can no longer be removed: the divisions of BE Computer Engineering - Semester 5 are already created from the students' choices",
+    );
     const remove = await as(t, w.admin, 'POST', '/api/manage/unlock_subject_choice_for_student/', {
       subject_slug: slugOf(ce, '350721'),
       subject_choices_slug: row0.slug,

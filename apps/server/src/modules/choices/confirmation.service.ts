@@ -13,7 +13,7 @@ import { createScope, semesterLabel, type SemesterScope } from '../../domain/cal
 import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
 import { offeredSubjectToWire, type OfferedRow } from '../../domain/subjects/subject-rows';
 import { isOpen } from './choice-state';
-import { refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
+import { divisionsRefusal, refuseAfterDivisions, refuseAfterDivisionsLocked } from './divisions-guard';
 import { createChoicesRepository, type ChoiceItem, type ChoiceRecord } from './choices.repository';
 import type { ChoicesDeps } from './deps';
 
@@ -139,6 +139,10 @@ export function createConfirmationService(deps: ChoicesDeps) {
       const people = await repo.people(rows.map((r) => r.profileId));
       const picks = await picksOf(rows);
       const now = deps.clock.now();
+      // Said on each row so the page offers no delete the server would refuse.
+      const removalClosedReason = semester.divisionsCreated
+        ? divisionsRefusal(semester, 'Choices can no longer be removed')
+        : null;
       return rows
         .map((r) => ({ r, person: people.find((p) => p.profileId === r.profileId) }))
         .sort((a, b) => (a.person?.enrollment ?? '').localeCompare(b.person?.enrollment ?? ''))
@@ -159,6 +163,7 @@ export function createConfirmationService(deps: ChoicesDeps) {
           finalized_choises: picks
             .filter((p) => p.record.id === r.id)
             .map((p) => offeredSubjectToWire(p.subject, { priority: p.item.ordering })),
+          removal_closed_reason: removalClosedReason,
         }));
     },
 

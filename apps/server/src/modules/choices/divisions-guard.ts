@@ -8,13 +8,13 @@ import { lockSemesterChoiceState } from '../../db/queries/lock-semester-choice-s
  * batches hold exactly the students who chose each elective, so reopening or changing choices
  * would leave batches that no longer match what students take.
  */
-function refusal(semester: SemesterScope, change: string): string {
+export function divisionsRefusal(semester: SemesterScope, change: string): string {
   return `${change}: the divisions of ${semesterLabel(semester)} are already created from the students' choices`;
 }
 
 /** Refuses the change up front, for a clear answer before any work. */
 export function refuseAfterDivisions(semester: SemesterScope, change: string): void {
-  if (semester.divisionsCreated) throw conflict(refusal(semester, change));
+  if (semester.divisionsCreated) throw conflict(divisionsRefusal(semester, change));
 }
 
 /** The same check on the locked semester row, inside the transaction that makes the change. */
@@ -24,6 +24,6 @@ export async function refuseAfterDivisionsLocked(
   change: string,
 ): Promise<void> {
   if ((await lockSemesterChoiceState(tx, semester.id)).divisionsCreated) {
-    throw conflict(refusal(semester, change));
+    throw conflict(divisionsRefusal(semester, change));
   }
 }

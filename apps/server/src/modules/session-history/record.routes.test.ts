@@ -279,14 +279,14 @@ describe('GET /attendance/sessions/{session_id}/students/{student_slug}/correcti
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       {
-        changed_at: '2026-11-02T03:30:00.000Z',
+        changed_at: '2026-11-02T09:00:00+05:30',
         changed_by: w.world.teachers.cst.profile.name,
         before: { status: 'absent', excuse: null },
         after: { status: 'excused', excuse: 'medical' },
         reason: 'Hospital certificate handed in',
       },
       {
-        changed_at: '2026-11-02T03:31:00.000Z',
+        changed_at: '2026-11-02T09:01:00+05:30',
         changed_by: w.world.admin.profile.name,
         before: { status: 'excused', excuse: 'medical' },
         after: { status: 'present', excuse: null },

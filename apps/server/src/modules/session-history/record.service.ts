@@ -13,6 +13,7 @@ import type { AuthContext } from '../../lib/caller';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { localDate, readableDate } from '../../lib/week';
+import { zonedIsoString } from '../../lib/zoned-time';
 import { buildWorkbook } from '../../lib/workbook';
 import type { NotificationService } from '../../domain/notifications';
 import { createHistoryRepository } from './history.repository';
@@ -129,8 +130,10 @@ export function createRecordService(deps: RecordServiceDeps) {
       const student = await repo.sheetRowOf(session.id, session, studentSlug);
       if (!student) throw notFound('Student of this session');
       const rows = await repo.trail(session.id, student.studentId);
+      // On the institution's clock with its offset, so the page shows the institution's time.
+      const { timeZone } = await correctionRulesOf(deps.db, auth.institutionId);
       return rows.map((r) => ({
-        changed_at: r.changedAt.toISOString(),
+        changed_at: zonedIsoString(r.changedAt, timeZone),
         changed_by: r.changedBy,
         before: r.before,
         after: r.after,

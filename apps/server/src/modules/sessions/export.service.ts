@@ -2,9 +2,11 @@ import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/app-error';
 import { csvDocument, numberCell, textCell } from '../../lib/csv';
+import { zonedIsoString } from '../../lib/zoned-time';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
+import { sessionExportFileName, sessionLectureName } from './export-file-name';
 
 /** The columns of `session_data.csv`, in order. */
 export const EXPORT_HEADER = [
@@ -23,7 +25,8 @@ export const EXPORT_HEADER = [
 
 /**
  * `session_data.csv` of one session (§6.9): every student of the lecture, present or not, with the
- * proof-of-presence metrics. Only the lecture's teacher, or an admin of the lecture's branch, may
+ * proof-of-presence metrics, marking times in the institution's zone; the download name carries the
+ * lecture and date. Only the lecture's teacher, or an admin of the lecture's branch, may
  * read it; another institution's session is not found.
  */
 export function createExportService(deps: Pick<AppDeps, 'db'>) {
@@ -32,7 +35,7 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
   const attendanceRepo = createAttendanceRepository(deps.db);
 
   return {
-    async sessionCsv(auth: AuthContext, sessionId: string): Promise<string> {
+    async sessionCsv(auth: AuthContext, sessionId: string): Promise<{ csv: string; fileName: string }> {
       const session = await sessionRepo.sessionById(sessionId, auth.institutionId);
       if (!session) throw notFound('Session');
       if (auth.role === 'teacher') {
@@ -45,14 +48,17 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
         if (!branchIds.includes(session.branchId)) throw notFound('Session');
       }
       const rows = await attendanceRepo.attendances(session.id);
-      return csvDocument([
+      // Times in the institution's zone, with its offset, so the file says which clock it uses.
+      const timeZone = await people.institutionTimezone(auth.institutionId);
+      const fileName = sessionExportFileName(await sessionLectureName(deps.db, session.id), session.day);
+      const csv = csvDocument([
         EXPORT_HEADER,
         ...rows.map((r) => [
           textCell(r.enrollment),
           textCell(r.name ?? ''),
           r.isPresent ? 'yes' : 'no',
           r.manual ? 'yes' : 'no',
-          r.markingTime ? r.markingTime.toISOString() : '',
+          r.markingTime ? zonedIsoString(r.markingTime, timeZone) : '',
           numberCell(r.ncc, 4),
           numberCell(r.magnitude, 8),
           numberCell(r.similarity, 2),
@@ -61,6 +67,7 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
           textCell(r.regulizationComment ?? ''),
         ]),
       ]);
+      return { csv, fileName };
     },
   };
 }

@@ -40,7 +40,7 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     return rows;
   }
 
-  it('answers raw CSV named session_data.csv: every student with presence, manual flag, time and the metrics', async () => {
+  it('answers raw CSV named after the lecture and date: every student with presence, manual flag, time and the metrics', async () => {
     const w = await startLiveWorld(t.app, t.db);
     // A student whose name would run as a formula in a spreadsheet.
     await t.db
@@ -67,7 +67,9 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     const res = await exportOf(w.sessionId, w.tokens.cst);
     expect(res.status).toBe(200);
     expect(res.raw.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.raw.headers['content-disposition']).toBe('attachment; filename="session_data.csv"');
+    expect(res.raw.headers['content-disposition']).toBe(
+      'attachment; filename="session_data_IS_A_2026-11-02.csv"',
+    );
     const [header, ...rows] = parseCsv(res.raw.body);
     expect(header).toEqual(EXPORT_HEADER);
     // The issue's columns, in order, then the manual request's comment.
@@ -82,7 +84,7 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       .select()
       .from(attendances)
       .where(eq(attendances.studentId, w.students.a1.student.id));
-    expect(a1.slice(1, 5)).toEqual(['Test Person', 'yes', 'no', '2026-11-02T03:30:07.000Z']);
+    expect(a1.slice(1, 5)).toEqual(['Test Person', 'yes', 'no', '2026-11-02T09:00:07+05:30']);
     expect(Number(a1[5])).toBeCloseTo(stored!.ncc!, 4);
     expect(Number(a1[6])).toBeGreaterThan(0);
     expect(Number(a1[7])).toBeCloseTo(stored!.similarity!, 1);
@@ -95,7 +97,7 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       `'=HYPERLINK("http://evil.test","Click, me")`,
       'yes',
       'yes',
-      '2026-11-02T03:40:00.000Z',
+      '2026-11-02T09:10:00+05:30',
     ]);
     expect(res.raw.body).toContain(`"'=HYPERLINK(""http://evil.test"",""Click, me"")"`);
   });

@@ -81,10 +81,10 @@ export async function sessionsModule(app: FastifyInstance) {
   );
 
   registerRoute(app, sessionRoutes.getSessionDataForExport, async ({ auth, params, reply }) => {
-    const csv = await exports.sessionCsv(auth, params.session_id);
+    const { csv, fileName } = await exports.sessionCsv(auth, params.session_id);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="session_data.csv"');
+      .header('content-disposition', `attachment; filename="${fileName}"`);
     return csv;
   });
 

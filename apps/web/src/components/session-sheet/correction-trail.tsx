@@ -1,8 +1,6 @@
+import { institutionWallTime } from '../../lib/zoned-wall-time';
 import { useCorrectionTrailQuery } from './session-sheet-api';
 import { markLabel, SHEET_TEXT } from './sheet-text';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The changes of one student's mark, oldest first: when, who, from what to what, and why. */
 export function CorrectionTrail({ sessionId, studentSlug }: { sessionId: string; studentSlug: string }) {
@@ -20,7 +18,7 @@ export function CorrectionTrail({ sessionId, studentSlug }: { sessionId: string;
       {(trail.data ?? []).map((entry) => (
         <li key={`${entry.changed_at}-${entry.reason}`} className="text-sm text-slate-700">
           <p>
-            <span className="font-medium text-slate-900">{when(entry.changed_at)}</span> ·{' '}
+            <span className="font-medium text-slate-900">{institutionWallTime(entry.changed_at)}</span> ·{' '}
             {entry.changed_by ?? 'Someone no longer here'}: {markLabel(entry.before)} →{' '}
             {markLabel(entry.after)}
           </p>

@@ -6,9 +6,13 @@ import {
   type ForgotPasswordBody,
   type RouteResponse,
   type TokenPair,
+  type PasswordLinkBody,
 } from '@rollbook/contract';
-import { authRoutes } from '@rollbook/contract/addresses';
-import type { authRoutes as authRouteDefs } from '@rollbook/contract';
+import { authExtensionRoutes, authRoutes } from '@rollbook/contract/addresses';
+import type {
+  authExtensionRoutes as authExtensionRouteDefs,
+  authRoutes as authRouteDefs,
+} from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
 /** The account calls of contract §4 (the base query does refresh itself). */
@@ -38,6 +42,15 @@ export const authApi = api.injectEndpoints({
       query: (body) => contractRequest(authRoutes.setUpdatedPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
     }),
+    // Asked when the reset page opens, so a used or expired link is said before anyone types.
+    checkPasswordLink: build.query<
+      RouteResponse<typeof authExtensionRouteDefs.checkPasswordLink>,
+      PasswordLinkBody
+    >({
+      query: (body) => contractRequest(authExtensionRoutes.checkPasswordLink, { body }),
+      extraOptions: { skipAuth: true, silent: true, skipLoader: true },
+      keepUnusedDataFor: 0,
+    }),
     forgotPassword: build.mutation<RouteResponse<typeof authRouteDefs.forgotPassword>, ForgotPasswordBody>({
       query: (body) => contractRequest(authRoutes.forgotPassword, { body }),
       extraOptions: { skipAuth: true, silent: true, skipLoader: true },
@@ -50,4 +63,5 @@ export const {
   useSetNewPasswordMutation,
   useSetUpdatedPasswordMutation,
   useForgotPasswordMutation,
+  useCheckPasswordLinkQuery,
 } = authApi;

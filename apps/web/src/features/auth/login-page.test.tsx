@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { authRoutes, ok, TEMPORARY_PASSWORD_CODE, type Role } from '@rollbook/contract';
+import {
+  authExtensionRoutes,
+  authRoutes,
+  ok,
+  PASSWORD_RULE_TEXT,
+  TEMPORARY_PASSWORD_CODE,
+  type Role,
+} from '@rollbook/contract';
 import { buildTokenPair } from '../../testing/factories';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
@@ -87,6 +94,16 @@ describe('LoginPage', () => {
     await fillAndSubmit(user);
     expect(await screen.findByRole('heading', { name: 'New Password' })).toBeInTheDocument();
     expect(await screen.findByText('Temporary password. Please set a new password.')).toBeInTheDocument();
+    // The rule is stated before the first submit, and tied to the field for screen readers.
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(PASSWORD_RULE_TEXT);
+
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(passwordBody).toBeNull();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.clear(screen.getByLabelText('Confirm Password'));
 
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -193,9 +210,29 @@ describe('reset password page', () => {
     expect(screen.queryByRole('button', { name: 'Update Password' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['used', 'This link has already been used'],
+    ['expired', 'This link has expired'],
+    ['invalid', 'This link is not valid'],
+  ] as const)('says at once that a %s link cannot set a password', async (state, heading) => {
+    let checked: unknown = null;
+    server.use(
+      onCall(authExtensionRoutes.checkPasswordLink, async ({ request }) => {
+        checked = await request.json();
+        return ok({ state });
+      }),
+    );
+    renderApp('/update_password?profile_slug=abc&profile_forgot_password_code=xyz');
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    expect(checked).toEqual({ profile_slug: 'abc', profile_forgot_password_code: 'xyz' });
+  });
+
   it('resets the password and goes to /login', async () => {
     let body: unknown = null;
     server.use(
+      onCall(authExtensionRoutes.checkPasswordLink, () => ok({ state: 'usable' as const })),
       onCall(authRoutes.setUpdatedPassword, async ({ request }) => {
         body = await request.json();
         return ok(true);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PageTitle } from '../../lib/page-title';
@@ -21,11 +22,16 @@ interface FieldErrors {
 }
 
 /**
- * Checks the two password fields (product spec §5): both required, and equal.
+ * Checks the two password fields (product spec §5): both required, and equal; the password also
+ * meets the server's rule, so a weak one is caught here rather than by a failed call.
  */
 export function validateNewPassword(password: string, confirmPassword: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!password) errors.password = AUTH_TEXT.passwordRequired;
+  else {
+    const problem = passwordProblem(password);
+    if (problem) errors.password = problem;
+  }
   if (!confirmPassword) errors.confirmPassword = AUTH_TEXT.confirmRequired;
   else if (password && password !== confirmPassword) errors.confirmPassword = AUTH_TEXT.passwordMismatch;
   return errors;
@@ -92,6 +98,7 @@ export function NewPasswordForm({ mode }: { mode: NewPasswordMode }) {
         label="Password"
         name="password"
         autoComplete="new-password"
+        hint={PASSWORD_RULE_TEXT}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}

@@ -189,7 +189,7 @@ describe('the attendance sheet of a session', () => {
     };
     const trail: CorrectionEntry[] = [
       {
-        changed_at: '2026-11-03T05:00:00.000Z',
+        changed_at: '2026-11-03T10:30:00+05:30',
         changed_by: 'Chirag Shah',
         before: { status: 'absent', excuse: null },
         after: { status: 'excused', excuse: 'medical' },
@@ -219,6 +219,8 @@ describe('the attendance sheet of a session', () => {
     await user.click(toggle);
     expect(await within(riya!).findByText('“Hospital certificate”')).toBeInTheDocument();
     expect(riya).toHaveTextContent('Chirag Shah: Absent → Excused (Medical)');
+    // The institution's wall clock, whatever the device's zone, and the offset it is in.
+    expect(riya).toHaveTextContent('3 Nov 2026, 10:30 (UTC+05:30) · Chirag Shah');
   });
 
   it('corrects a mark with an excuse and a reason, checked before sending', async () => {

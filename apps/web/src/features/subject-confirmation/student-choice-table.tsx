@@ -14,7 +14,9 @@ export interface StudentChoiceTableProps {
 
 // The server removes a saved pick whether or not the student could still change it, and reports
 // `choices_locked` only once the deadline has passed; a saved pick must be removable before that.
+// Once the semester's divisions exist the server refuses every removal and says so on the row.
 function canDelete(row: StudentChoiceRow, subjectSlug: string): boolean {
+  if (row.removal_closed_reason) return false;
   return row.choices_locked || row.finalized_choises.some((subject) => subject.slug === subjectSlug);
 }
 

@@ -2,6 +2,7 @@ import type { StudentChoiceRow } from '@rollbook/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { ClosedNotice } from '../../components/feedback/closed-notice';
 import { downloadExcel } from '../../lib/excel-download';
 import { NativeSelect } from '../../components/ui/native-select';
 import { SemesterFilterFields } from './semester-filter-fields';
@@ -96,6 +97,7 @@ export function StudentsTab() {
       {subject && students.data ? (
         <>
           <SubjectSummary name={subject.subject_name} total={students.data.length} />
+          <RemovalClosed rows={students.data} />
           <StudentChoiceTable rows={students.data} subjectSlug={subjectSlug} onDelete={setDeleting} />
         </>
       ) : null}
@@ -110,4 +112,10 @@ export function StudentsTab() {
       />
     </div>
   );
+}
+
+/** Why no row offers a delete, when the server said removals are closed (the divisions exist). */
+function RemovalClosed({ rows }: { rows: readonly StudentChoiceRow[] }) {
+  const reason = rows.find((row) => row.removal_closed_reason)?.removal_closed_reason;
+  return reason ? <ClosedNotice summary={`${reason}.`} /> : null;
 }

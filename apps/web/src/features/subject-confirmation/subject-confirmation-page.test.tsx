@@ -81,6 +81,17 @@ function studentRow(slug: string, name: string, picks: Subject[]): StudentChoice
   };
 }
 
+/** Opens the Students tab on Elective I's Cloud Computing in BE CE semester 5. */
+async function openCloudStudents() {
+  const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
+  await user.click(await screen.findByRole('tab', { name: 'Students' }));
+  await chooseSemester(user);
+  await screen.findByRole('option', { name: 'Elective I' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Subject Category' }), 'el-1');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'cloud');
+  return user;
+}
+
 let downloads: string[] = [];
 
 beforeEach(() => {
@@ -222,12 +233,7 @@ describe('SubjectConfirmationPage', () => {
         return ok({ subject_delete: true, choice_locked: false, subject: null });
       }),
     );
-    const { user } = renderApp(ROUTES.subjectConfirmation, { role: 'admin' });
-    await user.click(await screen.findByRole('tab', { name: 'Students' }));
-    await chooseSemester(user);
-    await screen.findByRole('option', { name: 'Elective I' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject Category' }), 'el-1');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'cloud');
+    const user = await openCloudStudents();
     expect(await screen.findByRole('heading', { name: 'Subject - Cloud Computing' })).toBeInTheDocument();
     expect(screen.getByText('260280107001')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete choice of Om Desai' })).not.toBeInTheDocument();
@@ -245,5 +251,33 @@ describe('SubjectConfirmationPage', () => {
     expect(body).toEqual({ subject_slug: 'cloud', subject_choices_slug: '01' });
     expect(screen.queryByText('Nia Patel')).not.toBeInTheDocument();
     expect(screen.getByText('Total Teachers/Students - 1')).toBeInTheDocument();
+  });
+
+  it('offers no delete once the divisions exist, and says why', async () => {
+    const reason =
+      "Choices can no longer be removed: the divisions of BE Computer Engineering - Semester 5 are already created from the students' choices";
+    server.use(
+      onCall(
+        catalogueRoutes.getComplementarySubjects,
+        () => ok([{ slug: 'el-1', category: 'Elective I', subjects: [cloud] }]),
+        { params: { semester_slug: 'be-ce-5' } },
+      ),
+      onCall(
+        choicesRoutes.getStudentsForSubject,
+        () =>
+          ok([
+            {
+              ...studentRow('01', 'Nia Patel', [cloud]),
+              choices_locked: true,
+              removal_closed_reason: reason,
+            },
+          ]),
+        { params: { subject_slug: 'cloud' } },
+      ),
+    );
+    await openCloudStudents();
+    expect(await screen.findByText('Nia Patel')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete choice of Nia Patel' })).not.toBeInTheDocument();
+    expect(screen.getByText(`${reason}.`)).toBeInTheDocument();
   });
 });

@@ -34,6 +34,8 @@ export const LECTURES_TEXT = {
   connectionLost: 'The live connection was lost. Use Join Session to continue.',
   notLive: 'This session is not live.',
   exportName: 'session_data.csv',
+  // Rollbook's own line: the device may be in another zone than the institution.
+  institutionClock: 'Days and lecture times are in the institution’s time zone.',
 } as const;
 
 /** The status badge of a session (contract §6.4): text and colour. */

@@ -15,6 +15,8 @@ import {
   timetableRoutes,
 } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
+import { attachmentFileName } from '../../lib/csv-download';
+import { LECTURES_TEXT } from './lecture-text';
 
 interface Listed<T> {
   data: T;
@@ -30,6 +32,12 @@ export interface TeacherDay {
 export interface StartSessionArgs {
   lectureSlug: string;
   classroomSlug: string;
+}
+
+/** A session's attendance export: the CSV text and the name to save it under. */
+export interface SessionExport {
+  text: string;
+  fileName: string;
 }
 
 /** The classroom change of the "Edit classroom" dialog. */
@@ -138,11 +146,19 @@ export const teacherLecturesApi = api
         keepUnusedDataFor: 0,
         extraOptions: { silent: true },
       }),
-      exportSessionData: build.mutation<string, string>({
+      exportSessionData: build.mutation<SessionExport, string>({
         query: (sessionId) => ({
           ...contractRequest(sessionRoutes.getSessionDataForExport, { params: { session_id: sessionId } }),
           // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
           responseHandler: 'content-type',
+        }),
+        // The server names the file after the lecture and its date; the spec's name is the fallback.
+        transformResponse: (text: string, meta) => ({
+          text,
+          fileName: attachmentFileName(
+            meta?.response?.headers.get('content-disposition'),
+            LECTURES_TEXT.exportName,
+          ),
         }),
       }),
     }),

@@ -14,6 +14,7 @@ import {
   type WeekDay,
 } from '@rollbook/contract';
 import { openedSockets, type FakeSocket } from '../../testing/fake-socket';
+import { HttpResponse } from 'msw';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
@@ -23,7 +24,7 @@ import { DEFAULT_SCHEDULE_CONFIG } from '@rollbook/presence/schedule';
 
 const TONE_KEY = 'ab'.repeat(32);
 import { TeacherLecturesPage } from './teacher-lectures-page';
-import { currentWeek, weekdayOf } from './week-strip-days';
+import { currentWeek, institutionDate, weekdayOf } from './week-strip-days';
 
 // jsdom has no microphone or Web Audio: the live session's browser audio is replaced by scriptable
 // stand-ins (Playwright covers the real ones in Chromium).
@@ -200,6 +201,10 @@ describe('TeacherLecturesPage: the day', () => {
     expect(days[6]).toHaveAccessibleName(new RegExp(`^Sun ${week[6]!.dayOfMonth}`));
     await screen.findByRole('heading', { name: 'Computer Engineering' });
     expect(within(strip).getByRole('button', { name: /\(today\)/ })).toHaveAttribute('aria-pressed', 'true');
+
+    expect(
+      screen.getByText('Days and lecture times are in the institution’s time zone.'),
+    ).toBeInTheDocument();
 
     const pre = await card(/Compiler Design/);
     expect(pre.getByText('Inactive')).toBeInTheDocument();
@@ -642,8 +647,54 @@ describe('TeacherLecturesPage: a socket that never connects', () => {
   });
 });
 
+describe('TeacherLecturesPage: the institution’s day', () => {
+  it('marks the day the server names as today, not the device’s, and highlights nothing before', async () => {
+    // The institution is a day ahead of the device (e.g. its midnight has passed already).
+    const device = new Date();
+    const tomorrow = weekdayOf(new Date(device.getFullYear(), device.getMonth(), device.getDate() + 1));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      onCall(timetableRoutes.getTimetableForTeacher, async ({ params }) => {
+        if (params.day === 'current') await answered;
+        const resolved = (params.day === 'current' ? tomorrow : params.day) as WeekDay;
+        return { ...ok(buildDay([])), day: resolved };
+      }),
+      onCall(timetableRoutes.getClassroomsForTeacher, () => ok(ROOMS)),
+    );
+    renderPage();
+    const strip = screen.getByRole('navigation', { name: 'Days of this week' });
+    // Before the server has answered, no day is pressed and none is called today.
+    expect(within(strip).queryByRole('button', { pressed: true })).not.toBeInTheDocument();
+    expect(within(strip).queryByRole('button', { name: /\(today\)/ })).not.toBeInTheDocument();
+    answer();
+
+    const today = await within(strip).findByRole('button', { name: /\(today\)/ });
+    expect(today).toHaveAttribute('aria-pressed', 'true');
+    const week = currentWeek(institutionDate(device, tomorrow));
+    const expected = week.find((d) => d.weekday === tomorrow)!;
+    expect(today).toHaveAccessibleName(
+      new RegExp(`^${expected.shortDay} ${expected.dayOfMonth} ${expected.shortMonth}`),
+    );
+    expect(within(strip).getAllByRole('button', { pressed: true })).toHaveLength(1);
+  });
+});
+
+/** Records the file name of every download link clicked; `click.mockRestore()` ends it. */
+function captureDownloadNames() {
+  const names: string[] = [];
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return { names, click };
+}
+
 describe('TeacherLecturesPage: export', () => {
-  it('downloads the raw CSV as session_data.csv', async () => {
+  it('downloads the raw CSV as session_data.csv when the server names no file', async () => {
     serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
     server.use(
       onCall(sessionRoutes.getSessionDataForExport, ({ params }) => {
@@ -656,17 +707,31 @@ describe('TeacherLecturesPage: export', () => {
       blobs.push(blob as Blob);
       return 'blob:export';
     });
-    const names: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { names, click } = captureDownloadNames();
     const { user } = renderPage();
     await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
     await waitFor(() => expect(names).toEqual(['session_data.csv']));
     expect(await blobs[0]!.text()).toBe('enrollment,name\n2101,Asha\n');
     create.mockRestore();
+    click.mockRestore();
+  });
+
+  it('saves the export under the name the server gives: the lecture and its date', async () => {
+    serveDays({ [TODAY]: () => [buildLecture({ active: 'post' })] });
+    server.use(
+      onCall(sessionRoutes.getSessionDataForExport, () =>
+        HttpResponse.text('enrollment,name\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="session_data_CD_A_2026-11-25.csv"',
+          },
+        }),
+      ),
+    );
+    const { names, click } = captureDownloadNames();
+    const { user } = renderPage();
+    await user.click((await card(/Compiler Design/)).getByRole('button', { name: 'Export Attendance' }));
+    await waitFor(() => expect(names).toEqual(['session_data_CD_A_2026-11-25.csv']));
     click.mockRestore();
   });
 

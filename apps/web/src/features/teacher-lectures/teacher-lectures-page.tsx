@@ -5,7 +5,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { SessionSheetPanel } from '../../components/session-sheet/session-sheet-panel';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
-import { downloadCsv, lecturesByBranch } from './day-lectures';
+import { downloadCsvText } from '../../lib/csv-download';
+import { lecturesByBranch } from './day-lectures';
 import { EditClassroomDialog, type PendingClassroom } from './edit-classroom-dialog';
 import { LectureCard } from './lecture-card';
 import { LECTURES_TEXT } from './lecture-text';
@@ -19,7 +20,7 @@ import {
   useSetClassroomDynamicMutation,
 } from './teacher-lectures-api';
 import { cardClassroomSlug } from './lecture-card';
-import { currentWeek, weekdayOf } from './week-strip-days';
+import { currentWeek, institutionDate } from './week-strip-days';
 import { WeekStrip } from './week-strip';
 
 /**
@@ -27,10 +28,14 @@ import { WeekStrip } from './week-strip';
  * day's lecture cards per branch, the classroom change dialog, and the live session sheet.
  */
 export function TeacherLecturesPage({ title }: { title: string }) {
-  const week = useMemo(() => currentWeek(new Date()), []);
-  const today = weekdayOf(new Date());
   const [day, setDay] = useState<WeekDay | 'current'>('current');
   const timetable = useGetTeacherDayQuery(day);
+  // "Today" is the institution's day, which the server names when asked for `current`; the
+  // device's own day may differ (another zone), so the strip waits for the server's answer
+  // rather than highlight the device's day and jump.
+  const [today, setToday] = useState<WeekDay | null>(null);
+  if (today === null && day === 'current' && timetable.currentData) setToday(timetable.currentData.day);
+  const week = useMemo(() => currentWeek(today ? institutionDate(new Date(), today) : new Date()), [today]);
   const classrooms = useGetTeacherClassroomsQuery();
   const [checkAllocation] = useLazyGetClassroomAllocationQuery();
   const [setClassroom, classroomChange] = useSetClassroomDynamicMutation();
@@ -40,7 +45,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
   const [historySession, setHistorySession] = useState<string | null>(null);
   const live = useLiveSession();
 
-  const selectedDay = day === 'current' ? (timetable.data?.day ?? today) : day;
+  const selectedDay = day === 'current' ? today : day;
   const branches = timetable.data ? lecturesByBranch(timetable.data.branches) : [];
   const hasLectures = branches.some((branch) => branch.lectures.length > 0);
 
@@ -81,7 +86,8 @@ export function TeacherLecturesPage({ title }: { title: string }) {
     setBusyLecture(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsv(result.data, LECTURES_TEXT.exportName);
+      if ('data' in result && result.data !== undefined)
+        downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusyLecture(null);
     }
@@ -92,6 +98,7 @@ export function TeacherLecturesPage({ title }: { title: string }) {
       <PageTitle title={title} />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <WeekStrip days={week} selected={selectedDay} today={today} onSelect={setDay} />
+      <p className="-mt-3 text-xs text-slate-500">{LECTURES_TEXT.institutionClock}</p>
       {timetable.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorText(timetable.error, LECTURES_TEXT.timetableFailed)}

@@ -42,3 +42,15 @@ export function currentWeek(today: Date): StripDay[] {
     };
   });
 }
+
+/**
+ * The institution's date, from the device's date and the weekday the server resolved "current"
+ * to (its own clock, in the institution's zone). Zones differ by less than a day, so the two
+ * weekdays are at most one apart (Sunday to Monday wraps): the date moves by that step.
+ */
+export function institutionDate(deviceNow: Date, institutionDay: WeekDay): Date {
+  const step = (((WEEK_DAYS.indexOf(institutionDay) - mondayIndex(deviceNow)) % 7) + 7) % 7;
+  // 1 is a day ahead, 6 a day behind; anything else means the same day (or a misreport: keep it).
+  const delta = step === 1 ? 1 : step === 6 ? -1 : 0;
+  return new Date(deviceNow.getFullYear(), deviceNow.getMonth(), deviceNow.getDate() + delta);
+}

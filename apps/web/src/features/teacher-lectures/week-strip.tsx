@@ -14,7 +14,8 @@ export function WeekStrip({
 }: {
   days: readonly StripDay[];
   selected: WeekDay | null;
-  today: WeekDay;
+  /** The institution's day; null until the server has said which it is. */
+  today: WeekDay | null;
   onSelect: (day: WeekDay) => void;
 }) {
   return (

@@ -60,6 +60,18 @@ async function chooseFile(user: ReturnType<typeof renderPage>['user'], file: Fil
   await user.upload(await screen.findByLabelText(/Choose a timetable file/), file);
 }
 
+/** Answers every upload with success and counts them. */
+function countUploads() {
+  const uploads = { count: 0 };
+  server.use(
+    onCall(timetableRoutes.uploadMasterTimetable, () => {
+      uploads.count += 1;
+      return ok({ logs: [], register_count: 0, error_count: 0 });
+    }),
+  );
+  return uploads;
+}
+
 describe('TimetablePage upload', () => {
   it('shows the upload form when the admin has no timetable yet, with the sample downloads', async () => {
     serveCatalogue(() => EMPTY_WEEK);
@@ -74,17 +86,11 @@ describe('TimetablePage upload', () => {
 
   it('says "Please select a file" and sends nothing without a file', async () => {
     serveCatalogue(() => EMPTY_WEEK);
-    let uploads = 0;
-    server.use(
-      onCall(timetableRoutes.uploadMasterTimetable, () => {
-        uploads += 1;
-        return ok({ logs: [], register_count: 0, error_count: 0 });
-      }),
-    );
+    const uploads = countUploads();
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Upload File' }));
     expect((await screen.findAllByText('Please select a file')).length).toBeGreaterThan(0);
-    expect(uploads).toBe(0);
+    expect(uploads.count).toBe(0);
   });
 
   it('lists every problem of a rejected file and keeps the form', async () => {
@@ -124,6 +130,33 @@ describe('TimetablePage upload', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The file has 2 problems');
     expect(screen.getByRole('heading', { name: 'Upload Master Time-Table' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload File' })).toBeEnabled();
+  });
+
+  it('shows the expected layouts and a division code before any upload', async () => {
+    serveCatalogue(() => EMPTY_WEEK);
+    renderPage();
+    const formats = await screen.findByRole('region', { name: 'What the file should look like' });
+    expect(formats).toHaveTextContent('A division code is stream-semester-division, like BE-7-A');
+    expect(formats).toHaveTextContent('BE-5-A_A1-DBMS-LH101');
+    expect(
+      await within(formats).findByRole('button', { name: 'Download rows-it-be5.csv' }),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses a dropped file that is not .csv or .xlsx at once, sending nothing', async () => {
+    serveCatalogue(() => EMPTY_WEEK);
+    const uploads = countUploads();
+    const { user } = renderPage();
+    const zone = (await screen.findByText('Choose a timetable file or drop it here')).closest('label');
+    fireEvent.drop(zone!, { dataTransfer: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('"photo.png" is not a .csv or .xlsx file.');
+    expect(screen.queryByText(/Selected file/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload File' }));
+    expect(uploads.count).toBe(0);
+
+    fireEvent.drop(zone!, { dataTransfer: { files: [csv()] } });
+    expect(await screen.findByText('master.csv')).toBeInTheDocument();
+    expect(screen.queryByText(/is not a \.csv or \.xlsx file/)).not.toBeInTheDocument();
   });
 
   it('takes a dropped file', async () => {

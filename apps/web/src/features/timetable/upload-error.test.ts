@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadFailure } from './upload-error';
+import { isTimetableFileName, uploadFailure } from './upload-error';
 
 describe('uploadFailure', () => {
   it('reads the message and the issues of a rejected file', () => {
@@ -9,6 +9,27 @@ describe('uploadFailure', () => {
       message: 'The file has 1 problem',
       issues,
     });
+  });
+
+  it('drops the first problem from the summary, since the list shows it', () => {
+    const issues = [{ path: 'row 4', message: 'A quote (") opened in this row is never closed' }];
+    const message =
+      'The timetable has 1 problem, so nothing was saved. First: row 4: A quote (") opened in this row is never closed';
+    const body = { data: null, error: true, message, issues };
+    expect(uploadFailure({ statusCode: 400, message, body })).toEqual({
+      message: 'The timetable has 1 problem, so nothing was saved.',
+      issues,
+    });
+  });
+
+  it.each([
+    ['master.csv', true],
+    ['Master.XLSX', true],
+    ['master.xls', false],
+    ['photo.png', false],
+    ['csv', false],
+  ])('accepts %s as a timetable file: %s', (name, accepted) => {
+    expect(isTimetableFileName(name)).toBe(accepted);
   });
 
   it('keeps the message of an error without issues', () => {

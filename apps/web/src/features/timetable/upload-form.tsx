@@ -3,10 +3,10 @@ import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../lib/cx';
-import { SampleLinks } from './sample-links';
+import { ExpectedFormats } from './expected-formats';
 import { useUploadMasterTimetableMutation } from './timetable-api';
 import { ACCEPTED_TIMETABLE_FILES, TIMETABLE_TEXT } from './timetable-text';
-import { uploadFailure, type UploadFailure } from './upload-error';
+import { isTimetableFileName, uploadFailure, type UploadFailure } from './upload-error';
 import { UploadIssues } from './upload-issues';
 
 export interface UploadFormProps {
@@ -27,11 +27,20 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [missingFile, setMissingFile] = useState(false);
+  const [wrongFile, setWrongFile] = useState<string | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
   const [upload, { isLoading }] = useUploadMasterTimetableMutation();
 
   function choose(next: File | undefined) {
     if (!next) return;
+    setFailure(null);
+    // A drop (or "All files" in the picker) bypasses `accept`: say so now, not after the upload.
+    if (!isTimetableFileName(next.name)) {
+      setFile(null);
+      setWrongFile(`"${next.name}" is not a .csv or .xlsx file. Save the timetable as CSV or Excel (.xlsx).`);
+      return;
+    }
+    setWrongFile(null);
     setFile(next);
     setMissingFile(false);
     setFailure(null);
@@ -74,6 +83,7 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
       <h2 id={`${inputId}-title`} className="text-xl font-semibold text-slate-900">
         {TIMETABLE_TEXT.uploadTitle}
       </h2>
+      <ExpectedFormats />
       <label
         htmlFor={inputId}
         onDragOver={(e) => {
@@ -97,8 +107,8 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
           name="master_tt"
           accept={ACCEPTED_TIMETABLE_FILES}
           className="sr-only"
-          aria-invalid={missingFile}
-          aria-describedby={missingFile ? `${inputId}-missing` : undefined}
+          aria-invalid={missingFile || wrongFile !== null}
+          aria-describedby={missingFile ? `${inputId}-missing` : wrongFile ? `${inputId}-wrong` : undefined}
           onChange={(e) => choose(e.target.files?.[0])}
         />
       </label>
@@ -110,6 +120,11 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
       {missingFile ? (
         <p id={`${inputId}-missing`} className="text-sm text-red-700">
           {TIMETABLE_TEXT.selectFile}
+        </p>
+      ) : null}
+      {wrongFile ? (
+        <p id={`${inputId}-wrong`} role="alert" className="text-sm text-red-700">
+          {wrongFile}
         </p>
       ) : null}
       {failure && failure.issues.length > 0 ? (
@@ -125,7 +140,6 @@ export function UploadForm({ onUploaded, onCancel }: UploadFormProps) {
           {isLoading ? TIMETABLE_TEXT.uploading : TIMETABLE_TEXT.upload}
         </Button>
       </div>
-      <SampleLinks />
     </form>
   );
 }

@@ -5,6 +5,8 @@ import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
+  PasswordLinkBodySchema,
+  PasswordLinkStateSchema,
   RefreshBodySchema,
   SetNewPasswordBodySchema,
   SetUpdatedPasswordBodySchema,
@@ -119,5 +121,26 @@ export const authRoutes = {
     responseKind: 'envelope',
     summary: "Change the caller's e-mail (the client then logs out); 403 when changed within 24 hours",
     section: '4.8',
+  }),
+} as const;
+
+/**
+ * Rollbook's own account calls, outside the original contract: the reset page asks whether its
+ * link still works when it opens, instead of after the person has typed a new password twice.
+ */
+export const authExtensionRoutes = {
+  checkPasswordLink: defineRoute({
+    id: 'auth.checkPasswordLink',
+    method: 'POST',
+    // POST so the secret code travels in the body, never in a logged URL.
+    path: '/auth/api/check_password_link/',
+    auth: 'none',
+    roles: [],
+    bodyKind: 'json',
+    body: PasswordLinkBodySchema,
+    response: envelopeSchema(PasswordLinkStateSchema),
+    responseKind: 'envelope',
+    summary: 'Whether a reset or invitation link is usable, used, expired or invalid (nothing changes)',
+    section: 'Rollbook',
   }),
 } as const;

@@ -2,7 +2,7 @@ import type { RouteDef } from '../route';
 import { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 import { attendancePrivacyRoutes } from './attendance-privacy.routes';
 import { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
-import { authRoutes } from './auth.routes';
+import { authExtensionRoutes, authRoutes } from './auth.routes';
 import { calendarRoutes } from './calendar.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
@@ -23,7 +23,7 @@ import { timetableExtensionRoutes, timetableRoutes } from './timetable.routes';
 export { allocationExtensionRoutes, allocationRoutes } from './allocation.routes';
 export { attendancePrivacyRoutes } from './attendance-privacy.routes';
 export { analyticsRoutes, attendanceRecordRoutes } from './attendance-reports.routes';
-export { authRoutes } from './auth.routes';
+export { authExtensionRoutes, authRoutes } from './auth.routes';
 export { calendarRoutes } from './calendar.routes';
 export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
@@ -85,6 +85,7 @@ export const SECTION_13_ROUTES_TABLE: readonly RouteDef[] = Object.values(SECTIO
  * defined here all the same, so the server registers and the web calls them like any other.
  */
 const EXTENSION_ROUTE_GROUPS = {
+  authLinks: authExtensionRoutes,
   allocation: allocationExtensionRoutes,
   calendar: calendarRoutes,
   timetable: timetableExtensionRoutes,

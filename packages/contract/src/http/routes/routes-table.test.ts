@@ -164,6 +164,7 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
   it('lists each addition once, none of them an Appendix A call', () => {
     expect(EXTENSION_ROUTES_TABLE.map((r) => key(r.method, r.path)).sort()).toEqual(
       [
+        'POST /auth/api/check_password_link/',
         'GET /allocation/get_allocation_excel',
         'POST /allocation/set_teacher_max_hours/',
         'GET /calendar/feed',
@@ -238,9 +239,10 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
     }
   });
 
-  it('leaves only the calendar feed itself and the tones public', () => {
+  it('leaves only the calendar feed itself, the tones and the reset link check public', () => {
     const open = EXTENSION_ROUTES_TABLE.filter((r) => r.auth === 'none').map((r) => r.id);
-    expect(open.sort()).toEqual(['calendar.getFeed', 'media.getTone']);
+    // The link check needs no sign-in: its caller holds only the e-mailed link.
+    expect(open.sort()).toEqual(['auth.checkPasswordLink', 'calendar.getFeed', 'media.getTone']);
   });
 });
 

@@ -211,6 +211,16 @@ describe('reporting every problem with its row and column', () => {
     ]);
   });
 
+  it('reports a CSV quote left open on the line where it opens, not row 1', async () => {
+    const rows =
+      'day,start,end,subject,teacher,division,batches,classroom,type\n' +
+      'monday,09:00,10:00,351601,MJS,BE-5-A,,LH103,theory\n' +
+      'monday,10:00,11:00,351603,SBP,BE-5-A,,LH103,theory\n' +
+      'monday,11:00,12:00,"351604,RKR,BE-5-A,,LH103,theory\n' +
+      'tuesday,09:00,10:00,351601,MJS,BE-5-A,,LH103,theory\n';
+    expect(await problems(rows)).toEqual(['row 4: A quote (") opened in this row is never closed']);
+  });
+
   it('refuses damaged workbooks and old .xls files with a sentence', async () => {
     const xlsx = await csvToXlsx(GOOD_GRID);
     const damaged = await checkTimetableFile(

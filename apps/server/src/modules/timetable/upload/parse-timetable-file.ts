@@ -22,7 +22,8 @@ export async function parseTimetableFile(
       format: 'grid',
       drafts: [],
       preamble: '',
-      issues: [{ row: 1, column: '', message: err.message }],
+      // The row the reader failed at when it knows one (a CSV quote never closed), else the start.
+      issues: [{ row: err.row ?? 1, column: '', message: err.message }],
     };
   }
   const grid = findGridHeader(rows);

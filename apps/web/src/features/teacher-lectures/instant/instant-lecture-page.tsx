@@ -3,8 +3,7 @@ import type { InstantLectureTeacher } from '@rollbook/contract';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorText } from '../../../lib/api/api-error';
 import { PageTitle } from '../../../lib/page-title';
-import { downloadCsv } from '../day-lectures';
-import { LECTURES_TEXT } from '../lecture-text';
+import { downloadCsvText } from '../../../lib/csv-download';
 import { AttendanceSheet } from '../live/attendance-sheet';
 import { useLiveSession } from '../live/use-live-session';
 import { useExportSessionDataMutation, useGetTeacherClassroomsQuery } from '../teacher-lectures-api';
@@ -38,7 +37,8 @@ export function InstantLecturePage({ title }: { title: string }) {
     setBusy(lecture.slug);
     try {
       const result = await exportSession(lecture.session.session_id);
-      if ('data' in result && result.data !== undefined) downloadCsv(result.data, LECTURES_TEXT.exportName);
+      if ('data' in result && result.data !== undefined)
+        downloadCsvText(result.data.text, result.data.fileName);
     } finally {
       setBusy(null);
     }
