@@ -15,7 +15,6 @@ import path from 'node:path';
 import type { ServerProcess } from '../../apps/server/src/testing/server-process';
 import { startDemoServer } from '../lib/demo-server';
 
-
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;

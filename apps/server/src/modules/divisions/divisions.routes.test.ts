@@ -304,12 +304,18 @@ describe('division creation', () => {
       // per division, the bound never exceeds them, and the gap is what they say.
       const quality = plan.plan_quality!;
       expect(quality.lower_bound).toBeLessThanOrEqual(quality.teaching_hours);
-      expect(quality.gap).toBeCloseTo((quality.teaching_hours - quality.lower_bound) / quality.teaching_hours, 9);
+      expect(quality.gap).toBeCloseTo(
+        (quality.teaching_hours - quality.lower_bound) / quality.teaching_hours,
+        9,
+      );
       expect(quality.optimal).toBe(quality.gap === 0);
       expect(Number.isInteger(quality.planning_ms) && quality.planning_ms >= 0).toBe(true);
       // The same input gives the same plan (only the measured planning time may differ).
       const again = await suggestion(6);
-      const withoutTime = (p: typeof plan) => ({ ...p, plan_quality: { ...p.plan_quality!, planning_ms: 0 } });
+      const withoutTime = (p: typeof plan) => ({
+        ...p,
+        plan_quality: { ...p.plan_quality!, planning_ms: 0 },
+      });
       expect(withoutTime(again)).toEqual(withoutTime(plan));
     });
 
