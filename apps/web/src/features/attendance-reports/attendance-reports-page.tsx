@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ReportFilterQuerySchema,
   type DetentionList,
@@ -232,22 +232,15 @@ export function AttendanceReportsPage({ title }: { title: string }) {
               <div className="flex flex-col gap-3">
                 <p className="text-sm text-slate-700">Students below {below} % in a subject.</p>
                 {loadError(detention, 'The detention list')}
-                {detention.isFetching && !detention.data ? <Skeleton className="h-32 w-full" /> : null}
-                {detention.data && detention.data.rows.length === 0 ? (
-                  <p className="text-sm text-slate-600">No student is below {below} %.</p>
-                ) : null}
-                {detention.data && detention.data.rows.length > 0 ? (
-                  <>
-                    <DetentionTable data={detention.data} />
-                    <Pager
-                      page={detention.data.current_page}
-                      pages={detention.data.num_pages}
-                      label="Pages of rows"
-                      count={`${detention.data.total} rows`}
-                      onPage={setDetentionPage}
-                    />
-                  </>
-                ) : null}
+                <PagedReport
+                  result={detention}
+                  empty={`No student is below ${below} %.`}
+                  pagerLabel="Pages of rows"
+                  noun="rows"
+                  onPage={setDetentionPage}
+                >
+                  {(data) => <DetentionTable data={data} />}
+                </PagedReport>
               </div>
             ),
           },
@@ -257,22 +250,15 @@ export function AttendanceReportsPage({ title }: { title: string }) {
             content: (
               <div className="flex flex-col gap-3">
                 {loadError(table, 'The table')}
-                {table.isFetching && !table.data ? <Skeleton className="h-32 w-full" /> : null}
-                {table.data && table.data.rows.length === 0 ? (
-                  <p className="text-sm text-slate-600">No lecture has been held for these filters.</p>
-                ) : null}
-                {table.data && table.data.rows.length > 0 ? (
-                  <>
-                    <PercentagesTable data={table.data} threshold={threshold} />
-                    <Pager
-                      page={table.data.current_page}
-                      pages={table.data.num_pages}
-                      label="Pages of students"
-                      count={`${table.data.total} students`}
-                      onPage={setTablePage}
-                    />
-                  </>
-                ) : null}
+                <PagedReport
+                  result={table}
+                  empty="No lecture has been held for these filters."
+                  pagerLabel="Pages of students"
+                  noun="students"
+                  onPage={setTablePage}
+                >
+                  {(data) => <PercentagesTable data={data} threshold={threshold} />}
+                </PagedReport>
               </div>
             ),
           },
@@ -319,5 +305,38 @@ export function AttendanceReportsPage({ title }: { title: string }) {
       />
       <Exports query={query} disabled={skip} />
     </section>
+  );
+}
+
+interface PagedData {
+  rows: readonly unknown[];
+  current_page: number;
+  num_pages: number;
+  total: number;
+}
+
+/** A paged report tab's result: a placeholder while it first loads, a line when empty, else the table and its pager. */
+function PagedReport<T extends PagedData>(props: {
+  result: { data?: T | undefined; isFetching: boolean };
+  empty: string;
+  pagerLabel: string;
+  noun: string;
+  onPage: (page: number) => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { data, isFetching } = props.result;
+  if (!data) return isFetching ? <Skeleton className="h-32 w-full" /> : null;
+  if (data.rows.length === 0) return <p className="text-sm text-slate-600">{props.empty}</p>;
+  return (
+    <>
+      {props.children(data)}
+      <Pager
+        page={data.current_page}
+        pages={data.num_pages}
+        label={props.pagerLabel}
+        count={`${data.total} ${props.noun}`}
+        onPage={props.onPage}
+      />
+    </>
   );
 }
