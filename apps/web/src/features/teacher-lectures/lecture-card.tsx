@@ -1,10 +1,11 @@
-import { Clock, Download, History, Play, Radio } from 'lucide-react';
+import { Clock, Download, History } from 'lucide-react';
 import type { Classroom, LectureTeacher } from '@rollbook/contract';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ClassroomPicker } from './classroom-picker';
 import { lectureGroup, LECTURES_TEXT, statusBadge } from './lecture-text';
 import { lectureTypeText } from '../../lib/lecture-type';
+import { StartOrJoinButton } from './start-or-join-button';
 
 /** The room a card shows: the session's final room, else the timetable's. */
 export function cardClassroomSlug(lecture: LectureTeacher): string {
@@ -72,18 +73,7 @@ export function LectureCard({
         disabled={ended || busy}
         onChange={(slug) => onPickClassroom(lecture, slug)}
       />
-      {lecture.session.active === 'pre' ? (
-        <Button disabled={busy} onClick={() => onStart(lecture)}>
-          <Play className="size-4" aria-hidden />
-          {LECTURES_TEXT.start}
-        </Button>
-      ) : null}
-      {lecture.session.active === 'ongoing' ? (
-        <Button disabled={busy} onClick={() => onStart(lecture)}>
-          <Radio className="size-4" aria-hidden />
-          {LECTURES_TEXT.join}
-        </Button>
-      ) : null}
+      <StartOrJoinButton status={lecture.session.active} busy={busy} onClick={() => onStart(lecture)} />
       {ended ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" disabled={busy} onClick={() => onExport(lecture)}>

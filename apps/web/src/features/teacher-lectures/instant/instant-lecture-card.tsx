@@ -1,8 +1,9 @@
-import { Clock, Download, Play, Radio } from 'lucide-react';
+import { Clock, Download } from 'lucide-react';
 import type { InstantLectureTeacher } from '@rollbook/contract';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LECTURES_TEXT, statusBadge } from '../lecture-text';
+import { StartOrJoinButton } from '../start-or-join-button';
 
 /** What an instant lecture is about: its subject's name, else its title. */
 export function instantName(lecture: InstantLectureTeacher): string {
@@ -59,18 +60,7 @@ export function InstantLectureCard({
         <dt className="text-slate-500">Classroom</dt>
         <dd>{lecture.classroom?.class_name ?? 'Campus'}</dd>
       </dl>
-      {lecture.session.active === 'pre' ? (
-        <Button disabled={busy} onClick={() => onStart(lecture)}>
-          <Play className="size-4" aria-hidden />
-          {LECTURES_TEXT.start}
-        </Button>
-      ) : null}
-      {lecture.session.active === 'ongoing' ? (
-        <Button disabled={busy} onClick={() => onStart(lecture)}>
-          <Radio className="size-4" aria-hidden />
-          {LECTURES_TEXT.join}
-        </Button>
-      ) : null}
+      <StartOrJoinButton status={lecture.session.active} busy={busy} onClick={() => onStart(lecture)} />
       {lecture.session.active === 'post' ? (
         <Button variant="secondary" disabled={busy} onClick={() => onExport(lecture)}>
           <Download className="size-4" aria-hidden />
