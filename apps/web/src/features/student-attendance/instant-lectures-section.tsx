@@ -5,7 +5,7 @@ import { errorText } from '../../lib/api/api-error';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { ManualRequestDialog } from './manual-request-dialog';
 import { FOLLOW_SESSIONS, useGetInstantLecturesForStudentQuery } from './student-attendance-api';
-import { StudentLectureCard } from './student-lecture-card';
+import { LectureCardGrid } from './lecture-card-grid';
 import { useMarking } from './use-marking';
 
 /** An instant lecture as a card shows it: a free title stands in for the subject's name. */
@@ -45,21 +45,11 @@ export function InstantLecturesSection() {
           {ATTENDANCE_TEXT.noInstant}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {(list.data ?? []).map(asCardLecture).map((lecture) => (
-          <StudentLectureCard
-            key={lecture.slug}
-            lecture={lecture}
-            actions={{
-              marked: lecture.attendance_marked || marking.marked.has(lecture.slug),
-              requested: marking.requested.has(lecture.slug),
-              busy: marking.busy !== null,
-            }}
-            onMark={(l) => void marking.mark(l)}
-            onManual={setAsking}
-          />
-        ))}
-      </div>
+      <LectureCardGrid
+        lectures={(list.data ?? []).map(asCardLecture)}
+        marking={marking}
+        onManual={setAsking}
+      />
       <ManualRequestDialog
         lecture={asking}
         sending={marking.sendingRequest}

@@ -10,7 +10,7 @@ import { InstantLecturesSection } from './instant-lectures-section';
 import { ManualRequestDialog } from './manual-request-dialog';
 import { PrivacyNotice } from './privacy-notice';
 import { FOLLOW_SESSIONS, useGetStudentTimetableQuery } from './student-attendance-api';
-import { StudentLectureCard } from './student-lecture-card';
+import { LectureCardGrid } from './lecture-card-grid';
 import { useMarking } from './use-marking';
 
 /** The timetables once location is allowed: per branch, lecture cards per timetable. */
@@ -50,21 +50,7 @@ function Timetables() {
                   {ATTENDANCE_TEXT.emptyTimetable}
                 </p>
               ) : (
-                <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-                  {table.lectures.map((lecture) => (
-                    <StudentLectureCard
-                      key={lecture.slug}
-                      lecture={lecture}
-                      actions={{
-                        marked: lecture.attendance_marked || marking.marked.has(lecture.slug),
-                        requested: marking.requested.has(lecture.slug),
-                        busy: marking.busy !== null,
-                      }}
-                      onMark={(l) => void marking.mark(l)}
-                      onManual={setAsking}
-                    />
-                  ))}
-                </div>
+                <LectureCardGrid lectures={table.lectures} marking={marking} onManual={setAsking} />
               )}
             </div>
           ))}
