@@ -1,5 +1,5 @@
 import { runMip } from '../solver/highs-runner';
-import { priceAndBranch } from './columns/price-and-branch';
+import { lagrangianSearch } from './columns/lagrangian-search';
 import { batchPolicyIssues } from './batches';
 import { buildPlanBody } from './build-plan';
 import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
@@ -21,8 +21,8 @@ const ROWS_PARSED_PER_MS = 30;
 const MAX_PARSE_SHARE = 0.3;
 // Share of the budget the greedy start and local search may use before the solver starts.
 const HEURISTIC_SHARE = 0.4;
-// On instances too large for the compact MIP, column generation and the type MIP need the time more.
-const LARGE_HEURISTIC_SHARE = 0.3;
+// On instances too large for the compact MIP, the subgradient bound and the dive need the time more.
+const LARGE_HEURISTIC_SHARE = 0.2;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
 const HOURS_PHASE_SHARE = 0.6;
 // Phase 2 is skipped when less time than this (plus reading the model) is left: HiGHS overshoots short deadlines by a few
@@ -67,15 +67,15 @@ async function search(
   }
   const parseMs = modelRows(problem) / ROWS_PARSED_PER_MS;
   if (modelRows(problem) > MAX_MODEL_ROWS || parseMs > (deadline - performance.now()) * MAX_PARSE_SHARE) {
-    // Too large for the compact MIP: column generation bounds it and a MIP over division types
-    // improves the heuristic's plan (see columns/price-and-branch.ts).
-    const outcome = await priceAndBranch(problem, counts, deadline);
+    // Too large for the compact MIP: subgradient steps bound it and a Lagrangian dive improves
+    // the heuristic's plan (see columns/lagrangian-search.ts).
+    const outcome = lagrangianSearch(problem, counts, deadline);
     const core = problem.coreHoursPerDivision * problem.divisionCount;
     return {
       counts: outcome.counts,
       lowerBound: Math.max(lowerBound, core + outcome.electiveBound),
       solverProvedOptimal: false,
-      method: `price-and-branch (${outcome.detail})`,
+      method: `lagrangian (${outcome.detail})`,
     };
   }
   const integral = problem.electiveHours.every(Number.isInteger);
@@ -127,9 +127,9 @@ async function search(
  * A deterministic greedy + local search gives a start; HiGHS solves the exact MIP in two phases
  * (hours, then splits and spread at those hours) within `timeBudgetMs` (default 2 s), and the
  * plan reports the proven lower bound and gap. When the model is too large,
- * price-and-branch takes over: column generation over division patterns gives a Lagrangian lower
- * bound (at least the combinatorial Σ_s ceil(n_s / size)·(L+T+P)) and division types, and a MIP over
- * those types, warm-started with the heuristic plan, improves the plan.
+ * a Lagrangian search takes over: subgradient steps on the pattern formulation give a lower bound
+ * (at least the combinatorial Σ_s ceil(n_s / size)·(L+T+P)), and a dive that builds divisions from
+ * the best duals' pricing, polished by the local search, improves the plan.
  * Results are deterministic when the solver finishes within the budget; a run cut by the time
  * limit may differ between machines (its bound and gap say how good it is). `exact: false` returns
  * the heuristic plan without starting the solver.

@@ -32,6 +32,8 @@ export interface PricingOptions {
   readonly deadline?: number;
   /** At most this many patterns are returned. */
   readonly maxPatterns: number;
+  /** Students per group still to place (default: the groups' sizes), for building divisions one by one. */
+  readonly sizes?: readonly number[];
   /** Division size window a pattern must respect. */
   readonly sizeLow: number;
   readonly sizeHigh: number;
@@ -103,7 +105,7 @@ export function priceDivisionPattern(
 ): PricingResult {
   const E = problem.electives.length;
   const G = problem.groups.length;
-  const sizes = problem.groups.map((group) => group.size);
+  const sizes = options.sizes ?? problem.groups.map((group) => group.size);
   const hours = problem.electiveHours;
   const electivesOf = problem.groupElectives;
   const best: { pattern: Pattern; value: number; key: string }[] = [];
@@ -157,6 +159,7 @@ export function priceDivisionPattern(
     covered.length = 0;
     electiveRoom.fill(0);
     for (let g = 0; g < G; g += 1) {
+      if ((sizes[g] ?? 0) <= 0) continue;
       const list = electivesOf[g] ?? [];
       let excluded = false;
       let inside = true;

@@ -3,11 +3,11 @@ import { bruteForceBest } from '../../testing/brute-force';
 import { generateInstance, seededRandom } from '../../testing/instances';
 import { tinyThreeCategoryProblem } from '../../testing/tiny-instances';
 import { assignmentIssues, scoreAssignment } from '../evaluate';
-import { heuristicAssignment } from '../heuristic';
+import { heuristicAssignment, heuristicWindow } from '../heuristic';
 import { buildProblem } from '../problem';
 import type { DivisionProblem } from '../problem';
-import { generateColumns } from './column-generation';
-import { priceAndBranch } from './price-and-branch';
+import { lagrangianDive } from './lagrangian-dive';
+import { lagrangianSearch } from './lagrangian-search';
 import { priceDivisionPattern } from './pricing';
 import { subgradientBound } from './subgradient';
 
@@ -72,20 +72,21 @@ describe('division pricing', () => {
   });
 });
 
-describe('column generation bound and price-and-branch', () => {
-  it.each([11, 12, 13, 14, 15, 16])(
-    'the bound never exceeds the brute-force optimum (instance %i)',
-    async (seed) => {
+describe('Lagrangian bound, dive and search', () => {
+  it.each([11, 12, 13, 14, 15, 16, 17, 18])(
+    'bound ≤ the brute-force optimum ≤ the plan, and the plan is valid (instance %i)',
+    (seed) => {
       const problem = tinyProblem(seed);
       const best = bruteForceBest(problem);
       const start = heuristicAssignment(problem);
-      const columns = await generateColumns(problem, start, {
-        deadline: performance.now() + 20_000,
-        integral: true,
-      });
+      const outcome = lagrangianSearch(problem, start, performance.now() + 2_000);
       const core = problem.coreHoursPerDivision * problem.divisionCount;
       expect(best).not.toBeNull();
-      expect(core + columns.lowerBound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
+      expect(assignmentIssues(problem, outcome.counts)).toEqual([]);
+      expect(core + outcome.electiveBound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
+      expect(scoreAssignment(problem, outcome.counts).teachingHours).toBeGreaterThanOrEqual(
+        best?.teachingHours ?? Infinity,
+      );
     },
   );
 
@@ -93,7 +94,7 @@ describe('column generation bound and price-and-branch', () => {
     const problem = tinyProblem(seed);
     const best = bruteForceBest(problem);
     const core = problem.coreHoursPerDivision * problem.divisionCount;
-    const bound = subgradientBound(problem, {
+    const { bound } = subgradientBound(problem, {
       deadline: performance.now() + 300,
       // An unreachable target keeps it stepping until the deadline, the hardest case for validity.
       target: 10_000,
@@ -104,7 +105,52 @@ describe('column generation bound and price-and-branch', () => {
     expect(core + bound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
   });
 
-  it('gives a valid plan, never worse than its start, and the same plan twice', async () => {
+  it('counts a pricing cut by its node limit with the bound of its open nodes, still valid', () => {
+    const problem = tinyProblem(25);
+    const best = bruteForceBest(problem);
+    const core = problem.coreHoursPerDivision * problem.divisionCount;
+    const duals = Float64Array.from(problem.groups, (_, g) => 1 + (g % 3));
+    const cut = priceDivisionPattern(problem, duals, {
+      threshold: -Infinity,
+      nodeLimit: 1,
+      maxPatterns: 1,
+      sizeLow: problem.sizeLow,
+      sizeHigh: problem.sizeHigh,
+    });
+    const bound = problem.groups.reduce((sum, group, g) => sum + (duals[g] ?? 0) * group.size, 0);
+    expect(cut.complete).toBe(false);
+    expect(core + bound - problem.divisionCount * cut.upperBound).toBeLessThanOrEqual(
+      best?.teachingHours ?? -1,
+    );
+  });
+
+  it('dives to a valid balanced plan that places every student once, the same twice', () => {
+    const instance = generateInstance({
+      students: 300,
+      categories: 5,
+      minOptions: 2,
+      maxOptions: 4,
+      trackAffinity: 0.85,
+      seed: 41,
+    });
+    const problem = buildProblem(instance.subjects, instance.students, 62);
+    const { bestDuals } = subgradientBound(problem, {
+      deadline: Infinity,
+      target: 0,
+      integral: true,
+    });
+    const window = heuristicWindow(problem);
+    const options = { window, nodeLimit: 300, deadline: Infinity };
+    const first = lagrangianDive(problem, bestDuals, options);
+    expect(first).not.toBeNull();
+    expect(assignmentIssues(problem, first ?? [])).toEqual([]);
+    const sizes = scoreAssignment(problem, first ?? []).sizes;
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(window.low);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(window.high);
+    expect(lagrangianDive(problem, bestDuals, options)).toEqual(first);
+  });
+
+  it('gives a valid plan, never worse than its start, and the same plan twice', () => {
     const instance = generateInstance({
       students: 150,
       categories: 4,
@@ -115,8 +161,8 @@ describe('column generation bound and price-and-branch', () => {
     });
     const problem = buildProblem(instance.subjects, instance.students, 50);
     const start = heuristicAssignment(problem);
-    const first = await priceAndBranch(problem, start, performance.now() + 30_000);
-    const second = await priceAndBranch(problem, start, performance.now() + 30_000);
+    const first = lagrangianSearch(problem, start, performance.now() + 30_000);
+    const second = lagrangianSearch(problem, start, performance.now() + 30_000);
     expect(assignmentIssues(problem, first.counts)).toEqual([]);
     const sizes = scoreAssignment(problem, first.counts).sizes;
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(problem.spreadLimit);
