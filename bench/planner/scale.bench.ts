@@ -2,14 +2,17 @@
 // choices, and one instance shaped like a college's semester-7 open electives built from the
 // onboarding workbook generator. Reports time, hours, the proven lower bound, gap, balance, splits,
 // next to the combinatorial bound the planner reported before column generation.
-// Run: nice -n 10 npx tsx bench/planner/scale.bench.ts [--only 1200]
+// Run: nice -n 10 npx tsx bench/planner/scale.bench.ts [--only 1200] [--cpu-clock]
+// --cpu-clock: budgets and times in this process's CPU time (see bench/lib/cpu-clock.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { combinatorialLowerBound } from '../../packages/planner/src/divisions/evaluate';
 import { buildProblem } from '../../packages/planner/src/divisions/problem';
 import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
 import type { PlannerStudent, PlannerSubject } from '../../packages/planner/src/model';
 import { generateInstance, seededRandom } from '../../packages/planner/src/testing/instances';
 import { generateRows, ISSUE_SIZE } from '../onboarding/generate-workbook';
+import { cpuMs, useCpuClock } from '../lib/cpu-clock';
 
 interface Case {
   readonly label: string;
@@ -63,6 +66,8 @@ function collegeCase(): Case {
   };
 }
 
+if (process.argv.includes('--cpu-clock')) useCpuClock();
+
 const cases: Case[] = [];
 for (const [students, categories, budgetMs] of [
   [1200, 8, 2000],
@@ -85,18 +90,22 @@ for (const [students, categories, budgetMs] of [
 if (only === null) cases.push(collegeCase());
 
 console.log(
-  '| series | N | groups | D | budget ms | time ms | hours | LB | gap | old LB (gap) | spread | splits | method |',
+  '| series | N | groups | D | budget ms | cpu ms | wall ms | load | hours | LB | gap | old LB (gap) | spread | splits | method |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const results: Record<string, unknown>[] = [];
 for (const c of cases) {
   const problem = buildProblem(c.subjects, c.students, c.max);
+  const wallStart = Date.now();
+  const cpuStart = cpuMs();
   const plan = await planDivisions({
     subjects: c.subjects,
     students: c.students,
     maxDivisionSize: c.max,
     timeBudgetMs: c.budgetMs,
   });
+  const cpuUsed = Math.round(cpuMs() - cpuStart);
+  const wallUsed = Date.now() - wallStart;
   const oldBound = combinatorialLowerBound(problem);
   const hours = plan.objective.teachingHours;
   const row = {
@@ -106,6 +115,9 @@ for (const c of cases) {
     divisions: plan.objective.divisions,
     budgetMs: c.budgetMs,
     timeMs: plan.timeMs,
+    cpuMs: cpuUsed,
+    wallMs: wallUsed,
+    loadAverage: loadavg()[0],
     teachingHours: hours,
     lowerBound: plan.lowerBound,
     gap: plan.gap,
@@ -117,7 +129,7 @@ for (const c of cases) {
   };
   results.push(row);
   console.log(
-    `| ${c.label} | ${row.students} | ${row.groups} | ${row.divisions} | ${c.budgetMs} | ${row.timeMs} | ${hours} | ${row.lowerBound} | ${(100 * row.gap).toFixed(1)} % | ${oldBound} (${((100 * (hours - oldBound)) / hours).toFixed(1)} %) | ${row.sizeSpread} | ${row.groupSplits} | ${row.method} |`,
+    `| ${c.label} | ${row.students} | ${row.groups} | ${row.divisions} | ${c.budgetMs} | ${cpuUsed} | ${wallUsed} | ${row.loadAverage.toFixed(1)} | ${hours} | ${row.lowerBound} | ${(100 * row.gap).toFixed(1)} % | ${oldBound} (${((100 * (hours - oldBound)) / hours).toFixed(1)} %) | ${row.sizeSpread} | ${row.groupSplits} | ${row.method} |`,
   );
 }
 mkdirSync('bench/out', { recursive: true });
