@@ -1,5 +1,7 @@
 import { runMip } from '../solver/highs-runner';
 import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
+import { repairCoverage } from './coverage-repair';
+import { rankFlowAllocation } from './rank-flow';
 import { greedyAllocation } from './greedy';
 import { improveAllocation } from './local-search';
 import {
@@ -20,6 +22,12 @@ const COVERAGE_PHASE_SHARE = 0.5;
 const WRAP_UP_SHARE = 0.08;
 // HiGHS overshoots short deadlines by a few hundred ms, so a shorter cost phase is skipped.
 const MIN_COST_PHASE_MS = 200;
+// Ejection chains after the greedy (see coverage-repair.ts): at most this many moves per chain,
+// within this share of the budget.
+const REPAIR_DEPTH = 3;
+const REPAIR_SHARE = 0.2;
+// The transportation start (rank-flow.ts) must be done by this share of the budget.
+const FLOW_SHARE = 0.35;
 
 /** Thrown for inconsistent allocation input; `issues` lists every problem. */
 export class AllocationInputError extends Error {
@@ -39,6 +47,15 @@ function feasible(problem: AllocationProblem, counts: ClassCounts): boolean {
     row.every((value, t) => value === 0 || problem.eligible[c]?.includes(t)),
   );
   return withinMax && withinSupply && eligibleOnly && counts.flat().every((value) => value >= 0);
+}
+
+/** More hours covered, or as many at a lower secondary cost. */
+function betterStart(problem: AllocationProblem, candidate: ClassCounts, current: ClassCounts): boolean {
+  const covered = coveredHours(problem, candidate);
+  const currentCovered = coveredHours(problem, current);
+  if (covered !== currentCovered) return covered > currentCovered;
+  const share = fairShare(problem, covered);
+  return allocationCost(problem, candidate, share) < allocationCost(problem, current, share);
 }
 
 /** Gives concrete units to teachers: in unit-id order, teachers by rank, then seniority, then slug. */
@@ -85,14 +102,21 @@ export async function allocateLoad(input: AllocationInput): Promise<AllocationRe
   const problem = buildAllocationProblem(input);
   const integral = problem.classes.every((unitClass) => Number.isInteger(unitClass.hours));
 
-  let counts = greedyAllocation(problem);
+  let counts = repairCoverage(problem, greedyAllocation(problem), {
+    maxDepth: REPAIR_DEPTH,
+    deadline: started + budget * REPAIR_SHARE,
+  });
+  const exact = input.exact ?? true;
+  if (exact) {
+    const flow = await rankFlowAllocation(problem, started + budget * FLOW_SHARE);
+    if (flow && feasible(problem, flow) && betterStart(problem, flow, counts)) counts = flow;
+  }
   let coverageBound = problem.classes.reduce((sum, unitClass, c) => {
     return sum + ((problem.eligible[c]?.length ?? 0) > 0 ? unitClass.hours * unitClass.units.length : 0);
   }, 0);
   coverageBound = Math.min(coverageBound, problem.usefulCapacity);
   let coverageProved = coveredHours(problem, counts) >= coverageBound;
   let method = 'greedy';
-  const exact = input.exact ?? true;
 
   if (!coverageProved && exact) {
     // Total rank cost can never reach one hour of coverage in the phase-1 objective.

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { generateInstance, seededRandom } from '../testing/instances';
+import { repairCoverage } from './coverage-repair';
+import { greedyAllocation } from './greedy';
+import { improveAllocation } from './local-search';
+import { allocationCost, buildAllocationProblem, coveredHours, fairShare, teacherLoads } from './problem';
+import type { AllocationProblem, ClassCounts } from './problem';
+import { rankFlowAllocation } from './rank-flow';
+import type { AllocationInput, PlannerTeacher, TeachingUnit } from './types';
+
+/** A semester-like allocation: units of `subjects` subjects, teachers ranking 3-6 of them, tight maxima. */
+function generatedAllocation(seed: number, teachers: number): AllocationInput {
+  const random = seededRandom(seed);
+  const instance = generateInstance({ students: 200, categories: 4, minOptions: 2, maxOptions: 3, seed });
+  const slugs = instance.subjects.map((subject) => subject.slug);
+  const units: TeachingUnit[] = [];
+  slugs.forEach((subject, s) => {
+    for (let division = 0; division < 3; division += 1) {
+      units.push({
+        id: `${subject}/${division}/theory`,
+        subject,
+        kind: 'theory',
+        division: `D${division}`,
+        batch: null,
+        hours: 3,
+      });
+      if (s % 2 === 0) {
+        units.push({
+          id: `${subject}/${division}/lab`,
+          subject,
+          kind: 'practical',
+          division: `D${division}`,
+          batch: null,
+          hours: 2,
+        });
+      }
+    }
+  });
+  const list: PlannerTeacher[] = Array.from({ length: teachers }, (_, t) => ({
+    slug: `t${String(t).padStart(2, '0')}`,
+    priorities: [...slugs].sort(() => random() - 0.5).slice(0, 3 + Math.floor(random() * 4)),
+    maxHours: 6 + Math.floor(random() * 7),
+  }));
+  return { units, teachers: list };
+}
+
+function expectWithinLimits(problem: AllocationProblem, counts: ClassCounts): void {
+  teacherLoads(problem, counts).forEach((load, t) =>
+    expect(load).toBeLessThanOrEqual(problem.teachers[t]?.maxHours ?? 0),
+  );
+  counts.forEach((row, c) => {
+    expect(row.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(
+      problem.classes[c]?.units.length ?? 0,
+    );
+    row.forEach((value, t) => {
+      expect(value).toBeGreaterThanOrEqual(0);
+      if (value > 0) expect(problem.eligible[c]).toContain(t);
+    });
+  });
+}
+
+describe('allocation moves', () => {
+  it('ejection chains place a unit only reachable by moving another one first', () => {
+    // t1 can teach a and b and is full with a; t2 can teach only a and has room; b is unplaced.
+    const problem = buildAllocationProblem({
+      units: [
+        { id: 'a1', subject: 'a', kind: 'theory', division: 'A', batch: null, hours: 3 },
+        { id: 'b1', subject: 'b', kind: 'theory', division: 'A', batch: null, hours: 3 },
+      ],
+      teachers: [
+        { slug: 't1', priorities: ['a', 'b'], maxHours: 3 },
+        { slug: 't2', priorities: ['a'], maxHours: 3 },
+      ],
+    });
+    const a = problem.classes.findIndex((unitClass) => unitClass.subject === 'a');
+    const b = problem.classes.findIndex((unitClass) => unitClass.subject === 'b');
+    const start: ClassCounts = problem.classes.map(() => [0, 0]);
+    (start[a] as number[])[0] = 1;
+    const direct = repairCoverage(problem, structuredClone(start), { maxDepth: 1, deadline: Infinity });
+    expect(coveredHours(problem, direct)).toBe(3);
+    const repaired = repairCoverage(problem, structuredClone(start), { maxDepth: 2, deadline: Infinity });
+    expect(coveredHours(problem, repaired)).toBe(6);
+    expect(repaired[a]).toEqual([0, 1]);
+    expect(repaired[b]).toEqual([1, 0]);
+  });
+
+  it.each([1, 2, 3, 4])(
+    'repair never loses coverage or breaks a limit; the local search keeps coverage and never costs more (%i)',
+    (seed) => {
+      const problem = buildAllocationProblem(generatedAllocation(seed, 8));
+      const greedy = greedyAllocation(problem);
+      const repaired = repairCoverage(problem, structuredClone(greedy), { maxDepth: 3, deadline: Infinity });
+      expectWithinLimits(problem, repaired);
+      const covered = coveredHours(problem, repaired);
+      expect(covered).toBeGreaterThanOrEqual(coveredHours(problem, greedy));
+      const share = fairShare(problem, covered);
+      const before = allocationCost(problem, repaired, share);
+      const improved = improveAllocation(problem, structuredClone(repaired), share);
+      expectWithinLimits(problem, improved);
+      expect(coveredHours(problem, improved)).toBe(covered);
+      expect(allocationCost(problem, improved, share)).toBeLessThanOrEqual(before);
+      expect(improveAllocation(problem, structuredClone(repaired), share)).toEqual(improved);
+    },
+  );
+
+  it.each([5, 6, 7])('the transportation start keeps every limit (%i)', async (seed) => {
+    const problem = buildAllocationProblem(generatedAllocation(seed, 8));
+    const flow = await rankFlowAllocation(problem, performance.now() + 10_000);
+    expect(flow).not.toBeNull();
+    expectWithinLimits(problem, flow ?? []);
+  });
+});
