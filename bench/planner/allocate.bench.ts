@@ -1,6 +1,10 @@
 // Teacher load allocation benchmark: exact (HiGHS) vs the greedy start, up to 150 teachers.
-// Run: npx tsx bench/planner/allocate.bench.ts [--budget-ms 2000]
+// Run: npx tsx bench/planner/allocate.bench.ts [--budget-ms 2000] [--cpu-clock]
+// --cpu-clock: budgets and times in this process's CPU time (see bench/lib/cpu-clock.ts). Units come
+// from the division heuristic (exact: false), so they are the same in every run and version.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { cpuMs, useCpuClock } from '../lib/cpu-clock';
 import { allocateLoad } from '../../packages/planner/src/allocation/allocate-load';
 import { greedyAllocation } from '../../packages/planner/src/allocation/greedy';
 import {
@@ -15,6 +19,7 @@ import { generateInstance, seededRandom } from '../../packages/planner/src/testi
 
 const index = process.argv.indexOf('--budget-ms');
 const budgetMs = index >= 0 ? Number(process.argv[index + 1]) : 2000;
+if (process.argv.includes('--cpu-clock')) useCpuClock();
 
 const cases = [
   { students: 300, categories: 5, teachers: 40, capacity: 'ample' },
@@ -25,12 +30,12 @@ const cases = [
 
 const rows: Record<string, unknown>[] = [];
 console.log(
-  '| N | teachers | units | hours | capacity | covered (greedy) | covered (ours) | bound | rank 1/2/3+ share | load min-max | teachers/subject | deviation mean/max h | switches mean/max | cost greedy → ours | gap | time ms | method |',
+  '| N | teachers | units | hours | capacity | covered (greedy) | covered (ours) | bound | rank 1/2/3+ share | load min-max | teachers/subject | deviation mean/max h | switches mean/max | cost greedy → ours | gap | time ms | cpu ms | load | method |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [position, shape] of cases.entries()) {
   const instance = generateInstance({ ...shape, minOptions: 2, maxOptions: 5, seed: 2000 + position });
-  const plan = await planDivisions({ ...instance, maxDivisionSize: 66, timeBudgetMs: 1000 });
+  const plan = await planDivisions({ ...instance, maxDivisionSize: 66, exact: false });
   const units = buildTeachingUnits(plan, instance.subjects);
   const random = seededRandom(3000 + position);
   const slugs = instance.subjects.map((subject) => subject.slug);
@@ -49,7 +54,9 @@ for (const [position, shape] of cases.entries()) {
   const input = { units, teachers, timeBudgetMs: budgetMs };
   const problem = buildAllocationProblem(input);
   const greedy = greedyAllocation(problem);
+  const cpuStart = cpuMs();
   const result = await allocateLoad(input);
+  const cpuUsed = Math.round(cpuMs() - cpuStart);
   const share = fairShare(problem, result.report.coveredHours);
   const greedyCovered = coveredHours(problem, greedy);
   const greedyCost = allocationCost(problem, greedy, fairShare(problem, greedyCovered));
@@ -92,6 +99,8 @@ for (const [position, shape] of cases.entries()) {
     gap: result.gap,
     optimal: result.optimal,
     timeMs: result.timeMs,
+    cpuMs: cpuUsed,
+    loadAverage: loadavg()[0],
     method: result.method,
     deviation: { mean: mean(deviations), max: Math.max(0, ...deviations) },
     switches: { mean: mean(switches), max: Math.max(0, ...switches) },
@@ -100,7 +109,7 @@ for (const [position, shape] of cases.entries()) {
   rows.push(row);
   const shares = row.rankShare.map((s) => `${Math.round(100 * s)}`).join('/');
   console.log(
-    `| ${row.students} | ${row.teachers} | ${row.units} | ${row.hours} | ${capacity} | ${greedyCovered} | ${row.covered} | ${row.coverageBound} | ${shares} % | ${row.load.min}-${row.load.max} | ${row.teachersPerSubject.toFixed(2)} | ${row.deviation.mean.toFixed(1)}/${row.deviation.max.toFixed(1)} | ${row.switches.mean.toFixed(2)}/${row.switches.max} | ${greedyCost.toFixed(1)} → ${row.cost.toFixed(1)} | ${(100 * row.gap).toFixed(1)} % | ${row.timeMs} | ${row.method} |`,
+    `| ${row.students} | ${row.teachers} | ${row.units} | ${row.hours} | ${capacity} | ${greedyCovered} | ${row.covered} | ${row.coverageBound} | ${shares} % | ${row.load.min}-${row.load.max} | ${row.teachersPerSubject.toFixed(2)} | ${row.deviation.mean.toFixed(1)}/${row.deviation.max.toFixed(1)} | ${row.switches.mean.toFixed(2)}/${row.switches.max} | ${greedyCost.toFixed(1)} → ${row.cost.toFixed(1)} | ${(100 * row.gap).toFixed(1)} % | ${row.timeMs} | ${cpuUsed} | ${row.loadAverage.toFixed(1)} | ${row.method} |`,
   );
 }
 mkdirSync('bench/out', { recursive: true });

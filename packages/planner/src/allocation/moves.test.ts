@@ -5,7 +5,6 @@ import { greedyAllocation } from './greedy';
 import { improveAllocation } from './local-search';
 import { allocationCost, buildAllocationProblem, coveredHours, fairShare, teacherLoads } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
-import { rankFlowAllocation } from './rank-flow';
 import type { AllocationInput, PlannerTeacher, TeachingUnit } from './types';
 
 /** A semester-like allocation: units of `subjects` subjects, teachers ranking 3-6 of them, tight maxima. */
@@ -102,11 +101,4 @@ describe('allocation moves', () => {
       expect(improveAllocation(problem, structuredClone(repaired), share)).toEqual(improved);
     },
   );
-
-  it.each([5, 6, 7])('the transportation start keeps every limit (%i)', async (seed) => {
-    const problem = buildAllocationProblem(generatedAllocation(seed, 8));
-    const flow = await rankFlowAllocation(problem, performance.now() + 10_000);
-    expect(flow).not.toBeNull();
-    expectWithinLimits(problem, flow ?? []);
-  });
 });
