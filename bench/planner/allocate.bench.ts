@@ -100,7 +100,7 @@ for (const [position, shape] of cases.entries()) {
     optimal: result.optimal,
     timeMs: result.timeMs,
     cpuMs: cpuUsed,
-    loadAverage: loadavg()[0],
+    loadAverage: loadavg()[0] ?? 0,
     method: result.method,
     deviation: { mean: mean(deviations), max: Math.max(0, ...deviations) },
     switches: { mean: mean(switches), max: Math.max(0, ...switches) },

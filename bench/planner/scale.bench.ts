@@ -117,7 +117,7 @@ for (const c of cases) {
     timeMs: plan.timeMs,
     cpuMs: cpuUsed,
     wallMs: wallUsed,
-    loadAverage: loadavg()[0],
+    loadAverage: loadavg()[0] ?? 0,
     teachingHours: hours,
     lowerBound: plan.lowerBound,
     gap: plan.gap,

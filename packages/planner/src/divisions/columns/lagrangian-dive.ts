@@ -20,7 +20,11 @@ export interface DiveOptions {
  * 1,727-1,732 h from the duals of 10 subgradient steps where the greedy and local search gave
  * 1,823-1,868 h. Deterministic (node limits, fixed tie-breaks) unless `deadline` cuts it.
  */
-export function lagrangianDive(problem: DivisionProblem, duals: Float64Array, options: DiveOptions): Counts | null {
+export function lagrangianDive(
+  problem: DivisionProblem,
+  duals: Float64Array,
+  options: DiveOptions,
+): Counts | null {
   const D = problem.divisionCount;
   const { low, high } = options.window;
   const left = problem.groups.map((group) => group.size);
