@@ -39,6 +39,19 @@ function enumeratePricing(problem: DivisionProblem, duals: Float64Array, low: nu
   return best;
 }
 
+/** Pricing stopped after its first node, at fixed duals 1, 2, 3, 1, 2, 3, … */
+function priceAfterOneNode(problem: DivisionProblem) {
+  const duals = Float64Array.from(problem.groups, (_, g) => 1 + (g % 3));
+  const cut = priceDivisionPattern(problem, duals, {
+    threshold: -Infinity,
+    nodeLimit: 1,
+    maxPatterns: 1,
+    sizeLow: problem.sizeLow,
+    sizeHigh: problem.sizeHigh,
+  });
+  return { duals, cut };
+}
+
 describe('division pricing', () => {
   it.each([1, 2, 3, 4, 5, 6])('finds the best pattern that enumeration finds (instance %i)', (seed) => {
     const problem = tinyProblem(seed);
@@ -59,14 +72,7 @@ describe('division pricing', () => {
 
   it('reports an upper bound, never below the best pattern, when the node limit cuts it', () => {
     const problem = tinyProblem(7);
-    const duals = Float64Array.from(problem.groups, (_, g) => 1 + (g % 3));
-    const cut = priceDivisionPattern(problem, duals, {
-      threshold: -Infinity,
-      nodeLimit: 1,
-      maxPatterns: 1,
-      sizeLow: problem.sizeLow,
-      sizeHigh: problem.sizeHigh,
-    });
+    const { duals, cut } = priceAfterOneNode(problem);
     const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
     expect(cut.upperBound).toBeGreaterThanOrEqual(expected - 1e-9);
   });
@@ -109,14 +115,7 @@ describe('Lagrangian bound, dive and search', () => {
     const problem = tinyProblem(25);
     const best = bruteForceBest(problem);
     const core = problem.coreHoursPerDivision * problem.divisionCount;
-    const duals = Float64Array.from(problem.groups, (_, g) => 1 + (g % 3));
-    const cut = priceDivisionPattern(problem, duals, {
-      threshold: -Infinity,
-      nodeLimit: 1,
-      maxPatterns: 1,
-      sizeLow: problem.sizeLow,
-      sizeHigh: problem.sizeHigh,
-    });
+    const { duals, cut } = priceAfterOneNode(problem);
     const bound = problem.groups.reduce((sum, group, g) => sum + (duals[g] ?? 0) * group.size, 0);
     expect(cut.complete).toBe(false);
     expect(core + bound - problem.divisionCount * cut.upperBound).toBeLessThanOrEqual(
