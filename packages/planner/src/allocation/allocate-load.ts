@@ -25,7 +25,7 @@ const MIN_COST_PHASE_MS = 200;
 // per chain, within this share of the time left.
 const REPAIR_DEPTH = 3;
 const REPAIR_SHARE = 0.2;
-const SEARCH_SHARE = 0.5;
+const SEARCH_SHARE = 0.25;
 
 /** Thrown for inconsistent allocation input; `issues` lists every problem. */
 export class AllocationInputError extends Error {
