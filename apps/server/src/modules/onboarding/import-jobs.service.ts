@@ -59,7 +59,8 @@ export interface ImportJobsDeps {
  */
 export function createImportJobsService(deps: ImportJobsDeps) {
   const repo = createImportJobsRepository(deps.db);
-  const zoneOf = (auth: AuthContext) => createPeopleRepository(deps.db).institutionTimezone(auth.institutionId);
+  const zoneOf = (auth: AuthContext) =>
+    createPeopleRepository(deps.db).institutionTimezone(auth.institutionId);
   const running = new Map<number, Promise<void>>();
 
   const requireInstitutionAdmin = (auth: AuthContext) =>

@@ -415,7 +415,9 @@ describe('adding a person', () => {
     ]);
     // The institution's clock (Asia/Kolkata by default) with its offset, the same instant.
     expect(res.body.data.person.invited_at).toMatch(/\+05:30$/);
-    expect(Date.parse(res.body.data.person.invited_at)).toBe(Math.floor(t.clock.now().getTime() / 1000) * 1000);
+    expect(Date.parse(res.body.data.person.invited_at)).toBe(
+      Math.floor(t.clock.now().getTime() / 1000) * 1000,
+    );
     expect(t.smtp.lastTo('harsh@example.test')).toMatch(/update_password\?profile_slug=/);
   });
 
