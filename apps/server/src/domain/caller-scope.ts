@@ -84,6 +84,11 @@ export function termLabel(s: Pick<SemesterScope, 'no' | 'academicYear'>): string
   return `${s.academicYear ?? 'Academic year not set'}, ${s.no % 2 === 1 ? 'odd' : 'even'} semesters`;
 }
 
+/** A term as a query value, e.g. `2026-27-odd` (`unset-odd` for semesters without a year). */
+export function termKey(s: Pick<SemesterScope, 'no' | 'academicYear'>): string {
+  return `${s.academicYear ?? 'unset'}-${s.no % 2 === 1 ? 'odd' : 'even'}`;
+}
+
 /**
  * Resolves slugs sent by a caller inside what the caller may see: the caller's institution and,
  * for admins, the branches they administer; for teachers, the branches they teach in. Anything

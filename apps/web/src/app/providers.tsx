@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
-import { Toaster } from 'sonner';
 import { LoadingOverlay } from '../components/feedback/loading-overlay';
 import type { AppStore } from './store';
+import { ToastArea } from './toast-area';
 
 /**
  * The app-wide providers: the store (waiting for the persisted state before rendering), the
- * global loading overlay and the toast area at the top right.
+ * global loading overlay and the toast area (placed clear of the page's controls, see ToastArea).
  */
 export function Providers({
   store,
@@ -29,7 +29,7 @@ export function Providers({
         children
       )}
       <LoadingOverlay />
-      <Toaster position="top-right" richColors closeButton />
+      <ToastArea />
     </Provider>
   );
 }

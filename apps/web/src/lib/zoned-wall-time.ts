@@ -14,3 +14,14 @@ export function institutionWallTime(iso: string): string {
   const zone = offset === 'Z' ? 'UTC' : `UTC${offset}`;
   return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}, ${hour}:${minute} (${zone})`;
 }
+
+/**
+ * The day of such a timestamp on the institution's calendar (`2 Nov 2026`), read from its
+ * wall-clock part so the device's zone cannot move it to the day before or after.
+ */
+export function institutionDay(iso: string): string {
+  const match = ISO_WITH_OFFSET.exec(iso);
+  if (!match) return iso;
+  const [, year, month, day] = match;
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}

@@ -96,10 +96,29 @@ export const AllocationContextSchema = z.object({
       semesters: z.array(
         z.object({ slug: z.string(), label: z.string(), term: z.string(), confirmed: z.boolean() }),
       ),
+      /**
+       * The terms the admin may look at: the current allocation (`key` null) and each past term
+       * whose semesters kept an allocation (`key` for the `term` query), newest first.
+       */
+      terms: z.array(z.object({ key: z.string().nullable(), label: z.string() })).optional(),
+      /** True for a past term's allocation: it can be read and downloaded, not changed. */
+      read_only: z.boolean().optional(),
     })
     .optional(),
 });
 export type AllocationContext = z.infer<typeof AllocationContextSchema>;
+
+/** A past term's key: its academic year (or `unset`) and half, e.g. `2025-26-odd`. */
+export const ALLOCATION_TERM_KEY = /^[0-9A-Za-z-]{1,24}-(?:odd|even)$/;
+
+/**
+ * Rollbook addition to `get_subject_allocation_context` and the allocation spreadsheet: `term`
+ * picks a past term's allocation (read only); without it the current allocation is answered.
+ */
+export const AllocationTermQuerySchema = z.object({
+  term: z.string().regex(ALLOCATION_TERM_KEY, 'term must be a term key such as 2025-26-odd').optional(),
+});
+export type AllocationTermQuery = z.infer<typeof AllocationTermQuerySchema>;
 
 /** `confirm_subject_allocation/` body: the admin-edited subject-side map. */
 export const ConfirmSubjectAllocationBodySchema = z.object({

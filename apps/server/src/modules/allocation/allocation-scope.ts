@@ -6,6 +6,7 @@ import { createCatalogueRepository } from '../../domain/subjects/catalogue.repos
 import type { OfferedRow } from '../../domain/subjects/subject-rows';
 import { createAllocationRepository, type AllocationRecord, type TeacherRow } from './allocation.repository';
 import type { PoolTeacher } from './allocation-wire';
+import { pastTermSemesters, withDivisions } from './allocation-terms';
 import { buildUnits, type UnitRef } from './teaching-units';
 import { assignmentsFromRecords } from './unit-assignments';
 
@@ -13,8 +14,13 @@ import { assignmentsFromRecords } from './unit-assignments';
 export interface AllocationScope {
   institutionId: number;
   branchIds: number[];
-  /** Active semesters of the admin's branches that have divisions (planned), by number. */
+  /**
+   * Active semesters of the admin's branches that have divisions (planned), by number; for a past
+   * term, that term's closed semesters that kept an allocation.
+   */
   semesters: SemesterScope[];
+  /** A past term's allocation: read only, and no load elsewhere counts against it. */
+  past: boolean;
   confirmed: Set<number>;
   subjects: OfferedRow[];
   units: UnitRef[];
@@ -24,19 +30,24 @@ export interface AllocationScope {
 
 /**
  * Reads an admin's allocation scope: the planned semesters of their branches (active, with
- * divisions), the teaching units of those divisions and batches, the teachers who may take load
+ * divisions; or, with `pastTerm`, that past term's closed semesters that kept an allocation), the teaching units of those divisions and batches, the teachers who may take load
  * (teachers of the branches, plus any teacher of the institution who ranked one of the subjects)
  * with their saved priorities, weekly maximum and confirmed load elsewhere, and the stored rows.
  * Writers pass their transaction, after taking the allocation lock, so their checks see settled data.
  */
-export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<AllocationScope> {
+export async function loadAllocationScope(
+  db: Db,
+  auth: AuthContext,
+  pastTerm?: string,
+): Promise<AllocationScope> {
   const scope = createScope(db);
   const repo = createAllocationRepository(db);
   const catalogue = createCatalogueRepository(db);
   const branchIds = await scope.branchIdsOf(auth);
-  const active = (await scope.semestersOf(auth)).filter((s) => s.isActive);
-  const divisions = await repo.divisionsOf(active.map((s) => s.id));
-  const semesters = active.filter((s) => divisions.some((d) => d.semesterId === s.id));
+  const mine = await scope.semestersOf(auth);
+  const candidates =
+    pastTerm === undefined ? mine.filter((s) => s.isActive) : await pastTermSemesters(db, mine, pastTerm);
+  const { semesters, divisions } = await withDivisions(repo, candidates);
   const semesterIds = semesters.map((s) => s.id);
   const subjects = (await catalogue.offeredOfSemesters(semesterIds)).sort(
     (a, b) =>
@@ -71,10 +82,14 @@ export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<Al
     semesterIds,
   );
   const defaultMax = await repo.defaultMaxHours(auth.institutionId);
-  const elsewhereRows = await repo.confirmedElsewhere(
-    rows.map((t) => t.teacherId),
-    semesterIds,
-  );
+  // Load elsewhere is today's (active semesters): it says nothing about a past term.
+  const elsewhereRows =
+    pastTerm === undefined
+      ? await repo.confirmedElsewhere(
+          rows.map((t) => t.teacherId),
+          semesterIds,
+        )
+      : [];
   const confirmed = await repo.confirmedSemesterIds(semesterIds);
   const teachers: PoolTeacher[] = rows
     .map((t) => ({
@@ -96,6 +111,7 @@ export async function loadAllocationScope(db: Db, auth: AuthContext): Promise<Al
     institutionId: auth.institutionId,
     branchIds,
     semesters,
+    past: pastTerm !== undefined,
     confirmed,
     subjects,
     units,

@@ -238,6 +238,16 @@ export function createAllocationRepository(db: Db) {
     },
 
     /** Stored rows of some semesters. */
+    /** Which of some semesters have allocation rows (proposed or confirmed). */
+    async semestersWithRecords(semesterIds: number[]): Promise<Set<number>> {
+      if (semesterIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ semesterId: teacherAllocations.semesterId })
+        .from(teacherAllocations)
+        .where(inArray(teacherAllocations.semesterId, semesterIds));
+      return new Set(rows.map((r) => r.semesterId));
+    },
+
     async recordsOfSemesters(semesterIds: number[]): Promise<AllocationRecord[]> {
       if (semesterIds.length === 0) return [];
       return db

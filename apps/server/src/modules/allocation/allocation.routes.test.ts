@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AllocationContext, AllocationRow } from '@rollbook/contract';
-import { auditLog, batches, profiles, subjectChoices, teacherAllocations, teachers } from '../../db/schema';
+import {
+  auditLog,
+  batches,
+  profiles,
+  semesters,
+  subjectChoices,
+  teacherAllocations,
+  teachers,
+} from '../../db/schema';
 import { buildSemester, buildTeacher } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
 import { as } from '../../testing/choices-fixture';
@@ -488,6 +496,74 @@ describe('teacher load allocation', () => {
       expect(before.length).toBeGreaterThan(0);
       expect((await as(t, w.admin, 'POST', RESET)).status).toBe(200);
       expect(await storedRows()).toEqual(before);
+    });
+  });
+
+  describe('past terms', () => {
+    const PAST = '2026-27-odd';
+    const inTerm = (url: string, term: string) => `${url}?term=${encodeURIComponent(term)}`;
+
+    /** Confirms the CE allocation, then closes its semester as opening the next year does. */
+    async function closeConfirmedTerm(): Promise<AllocationContext> {
+      const c = await context();
+      const res = await as(t, w.admin, 'POST', CONFIRM, { subject_to_teacher_map: editMap(c, fullPlan()) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await t.db.update(semesters).set({ isActive: false }).where(eq(semesters.id, w.semester.id));
+      return context();
+    }
+
+    it('lists a closed term that kept its allocation and shows it read only, with its spreadsheet', async () => {
+      expect((await context()).scope?.terms).toEqual([
+        { key: null, label: 'Current: 2026-27, odd semesters' },
+      ]);
+      const current = await closeConfirmedTerm();
+      expect(current.subject_to_teacher_map.instant_allocations).toEqual([]);
+      expect(current.scope?.read_only).toBe(false);
+      expect(current.scope?.terms).toEqual([
+        { key: null, label: 'Current: no planned semesters' },
+        { key: PAST, label: '2026-27, odd semesters' },
+      ]);
+
+      const before = await storedRows();
+      const res = await as(t, w.admin, 'GET', inTerm(CONTEXT, PAST));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const past = res.body.data as AllocationContext;
+      expect(past.scope?.read_only).toBe(true);
+      expect(past.scope?.semesters.map((s) => [s.slug, s.confirmed])).toEqual([[w.semester.slug, true]]);
+      const theory = rowOf(past, '350701').teacher_allocation.theory!;
+      expect(theory.remaining_hours).toBe(0);
+      expect(theory.teachers.length).toBeGreaterThan(0);
+      // Reading a past term solves nothing and writes nothing.
+      expect(await storedRows()).toEqual(before);
+
+      const excel = await as(t, w.admin, 'GET', inTerm(EXCEL, PAST));
+      expect(excel.status).toBe(200);
+      expect(excel.body.data.file_name).toBe('teacher_load_allocation.xlsx');
+      // The current allocation has nothing confirmed.
+      expect((await as(t, w.admin, 'GET', EXCEL)).status).toBe(409);
+
+      // Reset and confirm act on the current allocation only: the past term keeps its rows.
+      expect((await as(t, w.admin, 'POST', RESET)).status).toBe(200);
+      expect(await storedRows()).toEqual(before);
+    });
+
+    it("answers 404 for a term outside the admin's branches or institution, 400 for a bad key, 403 for others", async () => {
+      await closeConfirmedTerm();
+      for (const who of [w.itAdmin, w.other.admin]) {
+        const res = await as(t, who, 'GET', inTerm(CONTEXT, PAST));
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('Term not found');
+        expect((await as(t, who, 'GET', inTerm(EXCEL, PAST))).status).toBe(404);
+        expect((await context(who)).scope?.terms?.map((term) => term.key)).toEqual([null]);
+      }
+      const unknown = await as(t, w.admin, 'GET', inTerm(CONTEXT, '2019-20-even'));
+      expect(unknown.status).toBe(404);
+      const bad = await as(t, w.admin, 'GET', inTerm(CONTEXT, 'last year'));
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain('term must be a term key');
+      for (const who of [w.teachers.asha.profile, w.students[0]!.profile]) {
+        expect((await as(t, who, 'GET', inTerm(CONTEXT, PAST))).status).toBe(403);
+      }
     });
   });
 

@@ -11,8 +11,8 @@ import { createAllocationService } from './allocation.service';
 export async function allocationModule(app: FastifyInstance) {
   const service = createAllocationService({ db: app.deps.db, planner: app.planner, log: app.log });
 
-  registerRoute(app, allocationRoutes.getSubjectAllocationContext, async ({ auth }) =>
-    ok(await service.context(auth)),
+  registerRoute(app, allocationRoutes.getSubjectAllocationContext, async ({ auth, query }) =>
+    ok(await service.context(auth, query.term)),
   );
   registerRoute(app, allocationRoutes.resetSubjectAllocationContext, async ({ auth }) =>
     ok(await service.reset(auth)),
@@ -23,8 +23,8 @@ export async function allocationModule(app: FastifyInstance) {
   registerRoute(app, allocationRoutes.getTeachersAllocation, async ({ auth }) =>
     ok(await service.teacherLoad(auth)),
   );
-  registerRoute(app, allocationExtensionRoutes.getAllocationExcel, async ({ auth }) => {
-    const { state, assignments } = await service.confirmedState(auth);
+  registerRoute(app, allocationExtensionRoutes.getAllocationExcel, async ({ auth, query }) => {
+    const { state, assignments } = await service.confirmedState(auth, query.term);
     return ok(await allocationWorkbook(state, assignments));
   });
   registerRoute(app, allocationExtensionRoutes.setTeacherMaxHours, async ({ auth, body }) =>

@@ -16,6 +16,7 @@ import { createScope, semesterLabel, termLabel } from '../../domain/caller-scope
 import { createCatalogueRepository } from '../../domain/subjects/catalogue.repository';
 import { createAllocationRepository } from './allocation.repository';
 import { currentAssignments, loadAllocationScope, type AllocationScope } from './allocation-scope';
+import { allocationTerms } from './allocation-terms';
 import { lockInstitution } from '../../db/queries/institution-lock';
 import { availableHours, buildContext } from './allocation-wire';
 import { planConfirm } from './confirm-allocation';
@@ -106,9 +107,13 @@ export function createAllocationService(deps: AllocationDeps) {
     return true;
   }
 
-  async function context(auth: AuthContext): Promise<AllocationContext> {
-    let state = await loadAllocationScope(deps.db, auth);
-    if (await ensureProposal(auth, state)) state = await loadAllocationScope(deps.db, auth);
+  /**
+   * The current allocation (solving a proposal when one is due), or with `pastTerm` a past term's
+   * allocation as it was kept: read only, never solved again.
+   */
+  async function context(auth: AuthContext, pastTerm?: string): Promise<AllocationContext> {
+    let state = await loadAllocationScope(deps.db, auth, pastTerm);
+    if (!state.past && (await ensureProposal(auth, state))) state = await loadAllocationScope(deps.db, auth);
     const { assignments } = currentAssignments(state);
     return {
       ...buildContext(state.subjects, state.units, assignments, state.teachers),
@@ -119,6 +124,8 @@ export function createAllocationService(deps: AllocationDeps) {
           term: termLabel(s),
           confirmed: state.confirmed.has(s.id),
         })),
+        terms: await allocationTerms(deps.db, auth),
+        read_only: state.past,
       },
     };
   }
@@ -271,11 +278,12 @@ export function createAllocationService(deps: AllocationDeps) {
       });
     },
 
-    /** Everything the spreadsheet needs: the scope with its confirmed allocation only. */
+    /** Everything the spreadsheet needs: the scope (current or a past term's) with its confirmed allocation only. */
     async confirmedState(
       auth: AuthContext,
+      pastTerm?: string,
     ): Promise<{ state: AllocationScope; assignments: UnitAssignment[] }> {
-      const state = await loadAllocationScope(deps.db, auth);
+      const state = await loadAllocationScope(deps.db, auth, pastTerm);
       if (state.confirmed.size === 0) {
         throw conflict('The allocation is not confirmed yet: confirm it before downloading the spreadsheet');
       }

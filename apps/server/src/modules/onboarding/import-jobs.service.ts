@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/caller';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
+import { zonedIsoString } from '../../lib/zoned-time';
+import { createPeopleRepository } from '../../domain/people.repository';
 import { requireInstitutionAdmin as requireInstitutionAdminIn } from '../../domain/institution-admin';
 import { importWorkbook, type ImportResult } from './import-workbook';
 import { createImportJobsRepository, type ImportJobRow } from './import-jobs.repository';
@@ -25,7 +27,8 @@ const STOPPED_MESSAGE =
 const FAILED_MESSAGE =
   'The import stopped because of an unexpected error; nothing was written. Please try again, and tell your administrator if it happens again.';
 
-function toWire(job: ImportJobRow): ImportJob {
+/** A job on the wire; its times on the institution's clock with its offset (shown as such). */
+function toWire(job: ImportJobRow, timeZone: string): ImportJob {
   return {
     slug: job.slug,
     file_name: job.fileName,
@@ -36,8 +39,8 @@ function toWire(job: ImportJobRow): ImportJob {
     total: job.total,
     report: (job.report as WorkbookReport | null) ?? null,
     error: job.error,
-    created_at: job.createdAt.toISOString(),
-    updated_at: job.updatedAt.toISOString(),
+    created_at: zonedIsoString(job.createdAt, timeZone),
+    updated_at: zonedIsoString(job.updatedAt, timeZone),
   };
 }
 
@@ -56,6 +59,8 @@ export interface ImportJobsDeps {
  */
 export function createImportJobsService(deps: ImportJobsDeps) {
   const repo = createImportJobsRepository(deps.db);
+  const zoneOf = (auth: AuthContext) =>
+    createPeopleRepository(deps.db).institutionTimezone(auth.institutionId);
   const running = new Map<number, Promise<void>>();
 
   const requireInstitutionAdmin = (auth: AuthContext) =>
@@ -131,20 +136,21 @@ export function createImportJobsService(deps: ImportJobsDeps) {
       });
       const work = run(job, [file], auth.profileId).finally(() => running.delete(job.id));
       running.set(job.id, work);
-      return toWire(job);
+      return toWire(job, await zoneOf(auth));
     },
 
     async get(auth: AuthContext, slug: string): Promise<ImportJob> {
       await requireInstitutionAdmin(auth);
       const job = await repo.bySlug(auth.institutionId, slug);
       if (!job) throw notFound('Import');
-      return toWire(await current(job));
+      return toWire(await current(job), await zoneOf(auth));
     },
 
     async list(auth: AuthContext): Promise<ImportJob[]> {
       await requireInstitutionAdmin(auth);
       const jobs = await repo.latest(auth.institutionId, LATEST_JOBS);
-      return Promise.all(jobs.map(async (j) => toWire(await current(j))));
+      const timeZone = await zoneOf(auth);
+      return Promise.all(jobs.map(async (j) => toWire(await current(j), timeZone)));
     },
 
     /** Waits for the jobs running in this process (the server is closing). */

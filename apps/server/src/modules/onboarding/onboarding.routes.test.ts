@@ -164,6 +164,11 @@ describe('checking and importing a workbook as a job', () => {
     const res = await call(t.app, { method: 'GET', url: IMPORTS, token: registrar });
     expect(res.status).toBe(200);
     expect(res.body.data.map((j: { slug: string }) => j.slug)).toEqual([second.slug, first.slug]);
+    // Times are the institution's wall clock (Asia/Kolkata by default) with its offset: the page
+    // shows them as the institution's time whatever the device's zone.
+    const created: string = res.body.data[0].created_at;
+    expect(created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+    expect(Date.parse(created)).toBe(Math.floor(t.clock.now().getTime() / 1000) * 1000);
   });
 
   it('reports a job left running by a stopped server as failed once it has been quiet too long', async () => {

@@ -49,8 +49,9 @@ export function createPeopleService(deps: AppDeps) {
     };
   }
 
-  async function wire(records: readonly PersonRecord[]): Promise<Person[]> {
-    return peopleWire(records, await repo.branchesOf(records));
+  async function wire(scope: PeopleScope, records: readonly PersonRecord[]): Promise<Person[]> {
+    const timeZone = await people.institutionTimezone(scope.institutionId);
+    return peopleWire(records, await repo.branchesOf(records), timeZone);
   }
 
   async function personOrThrow(scope: PeopleScope, slug: string): Promise<PersonRecord> {
@@ -60,7 +61,7 @@ export function createPeopleService(deps: AppDeps) {
   }
 
   async function readBack(scope: PeopleScope, slug: string): Promise<Person> {
-    const [person] = await wire([await personOrThrow(scope, slug)]);
+    const [person] = await wire(scope, [await personOrThrow(scope, slug)]);
     return person!;
   }
 
@@ -285,7 +286,7 @@ export function createPeopleService(deps: AppDeps) {
         repo.count(scope, { status: 'not_signed_in' }),
       ]);
       return {
-        people: await wire(records),
+        people: await wire(scope, records),
         page: query.page,
         page_size: query.page_size,
         total,

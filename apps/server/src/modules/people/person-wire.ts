@@ -1,4 +1,5 @@
 import type { Person, PersonBranch } from '@rollbook/contract';
+import { zonedIsoString } from '../../lib/zoned-time';
 import type { PeopleAdminRepository, PersonRecord } from './people-admin.repository';
 
 type BranchRows = Awaited<ReturnType<PeopleAdminRepository['branchesOf']>>;
@@ -9,8 +10,17 @@ const branchWire = (b: { slug: string; name: string; code: string }): PersonBran
   branch_code: b.code,
 });
 
-/** Person rows on the wire, with their branches looked up once for the whole list. */
-export function peopleWire(records: readonly PersonRecord[], branchRows: BranchRows): Person[] {
+/**
+ * Person rows on the wire, with their branches looked up once for the whole list. Invitation and
+ * sign-in times are on the institution's clock with its offset, so the page shows the
+ * institution's day whatever the device's zone.
+ */
+export function peopleWire(
+  records: readonly PersonRecord[],
+  branchRows: BranchRows,
+  timeZone: string,
+): Person[] {
+  const zoned = (at: Date | null) => (at ? zonedIsoString(at, timeZone) : null);
   return records.map((r) => {
     const branches =
       r.teacherId !== null
@@ -23,8 +33,8 @@ export function peopleWire(records: readonly PersonRecord[], branchRows: BranchR
       name: r.name,
       email: r.email,
       is_active: r.isActive,
-      invited_at: r.invitedAt?.toISOString() ?? null,
-      last_login_at: r.lastLoginAt?.toISOString() ?? null,
+      invited_at: zoned(r.invitedAt),
+      last_login_at: zoned(r.lastLoginAt),
       teacher_code: r.teacherCode,
       enrollment: r.enrollment,
       branches,

@@ -512,7 +512,14 @@ describe('InstitutionSetupPage', () => {
     });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Recent checks and imports' });
-    expect(rowText(table, '.*june').slice(1)).toEqual(['june.xlsx', 'Import', 'Applied']);
+    // The institution's clock with its offset (the fixture's 09:00 +05:30), whatever the device's zone.
+    expect(rowText(table, '.*june')).toEqual([
+      '1 Jun 2027, 09:00 (UTC+05:30)',
+      'june.xlsx',
+      'Import',
+      'Applied',
+    ]);
+    expect(screen.getByText(/Times are the institution.s/)).toBeInTheDocument();
     expect(rowText(table, '.*Students').slice(1)).toEqual([
       'Students.csv',
       'Check',

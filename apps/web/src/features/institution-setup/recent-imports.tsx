@@ -1,5 +1,6 @@
 import type { ImportJob } from '@rollbook/contract';
 import { DataTable } from '../../components/ui/data-table';
+import { institutionWallTime } from '../../lib/zoned-wall-time';
 import { isRunning } from './workbook-report';
 
 /** The outcome of a job in a few words. */
@@ -13,10 +14,10 @@ export function outcomeText(job: ImportJob): string {
   return job.report?.applied ? 'Applied' : 'Not applied';
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The institution's latest checks and imports (by anyone), newest first. */
+/**
+ * The institution's latest checks and imports (by anyone), newest first. The server writes their
+ * times on the institution's clock with its offset; they are shown as such, never in the device's zone.
+ */
 export function RecentImports({ jobs }: { jobs: readonly ImportJob[] }) {
   return (
     <section aria-labelledby="setup-recent-title" className="flex flex-col gap-3">
@@ -26,20 +27,25 @@ export function RecentImports({ jobs }: { jobs: readonly ImportJob[] }) {
       {jobs.length === 0 ? (
         <p className="text-sm text-slate-600">No workbook has been checked or imported yet.</p>
       ) : (
-        <DataTable
-          caption="Recent checks and imports"
-          columns={['When', 'File', 'Kind', 'Outcome']}
-          minWidth="min-w-[32rem]"
-        >
-          {jobs.map((job) => (
-            <tr key={job.slug} className="align-top">
-              <td className="px-3 py-2 whitespace-nowrap">{when(job.created_at)}</td>
-              <td className="px-3 py-2 break-all">{job.file_name}</td>
-              <td className="px-3 py-2">{job.dry_run ? 'Check' : 'Import'}</td>
-              <td className="px-3 py-2">{outcomeText(job)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <>
+          <p className="text-sm text-slate-600">
+            Times are the institution&apos;s, with its offset from UTC.
+          </p>
+          <DataTable
+            caption="Recent checks and imports"
+            columns={['When', 'File', 'Kind', 'Outcome']}
+            minWidth="min-w-[32rem]"
+          >
+            {jobs.map((job) => (
+              <tr key={job.slug} className="align-top">
+                <td className="px-3 py-2 whitespace-nowrap">{institutionWallTime(job.created_at)}</td>
+                <td className="px-3 py-2 break-all">{job.file_name}</td>
+                <td className="px-3 py-2">{job.dry_run ? 'Check' : 'Import'}</td>
+                <td className="px-3 py-2">{outcomeText(job)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
       )}
     </section>
   );

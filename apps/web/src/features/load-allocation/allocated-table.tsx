@@ -26,7 +26,8 @@ export function AllocatedTable({
   onEdit,
 }: {
   rows: readonly TeacherLoadRow[];
-  onEdit: (teacherSlug: string) => void;
+  /** Absent for a past term's allocation, which cannot be changed: no Edit button is offered. */
+  onEdit?: (teacherSlug: string) => void;
 }) {
   return (
     <DataTable caption={ALLOCATION_TEXT.allocatedTab} columns={COLUMNS}>
@@ -73,14 +74,16 @@ export function AllocatedTable({
             <td className="px-3 py-2 tabular-nums">{row.project}</td>
             <td className="px-3 py-2 font-semibold tabular-nums">{row.totalWithProject}</td>
             <td className="px-3 py-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Edit load of ${name}`}
-                onClick={() => onEdit(row.teacher.slug)}
-              >
-                Edit
-              </Button>
+              {onEdit ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Edit load of ${name}`}
+                  onClick={() => onEdit(row.teacher.slug)}
+                >
+                  Edit
+                </Button>
+              ) : null}
             </td>
           </tr>
         );

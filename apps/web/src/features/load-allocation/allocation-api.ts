@@ -21,8 +21,10 @@ function payload<T>(body: Envelope<T>): T {
  */
 export const loadAllocationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    allocationContext: build.query<AllocationContext, void>({
-      query: () => contractRequest(allocationRoutes.getSubjectAllocationContext),
+    // The argument is a past term's key (read only), or null for the current allocation.
+    allocationContext: build.query<AllocationContext, string | null>({
+      query: (term) =>
+        contractRequest(allocationRoutes.getSubjectAllocationContext, term ? { query: { term } } : {}),
       transformResponse: payload<AllocationContext>,
       extraOptions: { skipLoader: true },
     }),
@@ -35,8 +37,9 @@ export const loadAllocationApi = api.injectEndpoints({
       query: (body) => contractRequest(allocationRoutes.confirmSubjectAllocation, { body }),
       transformResponse: payload<true>,
     }),
-    allocationExcel: build.mutation<ExcelFile, void>({
-      query: () => contractRequest(allocationExtensionRoutes.getAllocationExcel),
+    allocationExcel: build.mutation<ExcelFile, string | null>({
+      query: (term) =>
+        contractRequest(allocationExtensionRoutes.getAllocationExcel, term ? { query: { term } } : {}),
       transformResponse: payload<ExcelFile>,
     }),
     setTeacherMaxHours: build.mutation<TeacherMaxHours, SetTeacherMaxHoursBody>({

@@ -12,8 +12,9 @@ export function semestersByTerm(semesters: readonly ScopeSemester[]): [string, S
 
 /**
  * What the allocation covers, at the top of the page: the term and the semesters (with whether
- * each is confirmed), so the admin knows which timetables this load is for. The server allocates
- * the active semesters with divisions, so there is one term in practice; several are listed apart.
+ * each is confirmed), so the admin knows which timetables this load is for. The current allocation
+ * covers the active semesters with divisions (one term in practice; several are listed apart); a
+ * past term picked with the TermPicker lists that term's semesters.
  */
 export function AllocationScope({ semesters }: { semesters: readonly ScopeSemester[] }) {
   return (

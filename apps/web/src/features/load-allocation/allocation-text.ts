@@ -14,5 +14,7 @@ export const ALLOCATION_TEXT = {
   ranksFailed: 'Teacher priorities could not be loaded',
   maximumSaved: 'Weekly maximum saved',
   downloadNeedsConfirm: 'Confirm the allocation first: the spreadsheet is of the confirmed allocation.',
+  termLabel: 'Term',
+  readOnly: "This is a past term's allocation as it was kept: it can be read and downloaded, not changed.",
   maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
 } as const;

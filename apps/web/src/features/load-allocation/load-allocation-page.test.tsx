@@ -50,6 +50,19 @@ function serveContext(context = buildContext()) {
   );
 }
 
+/** The file names the page saves (the browser's object URLs and the link click stand in for a download). */
+function captureDownloads() {
+  const downloads: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:sheet');
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    downloads.push(this.download);
+  });
+  return { downloads, click };
+}
+
 /** The live status region showing a text (its name is its content, which ARIA does not compute). */
 function findStatus(text: string) {
   return screen.findByText(text, { selector: '[role="status"] *' });
@@ -311,14 +324,7 @@ describe('LoadAllocationPage', () => {
           : errorReply(404, 'The allocation is not confirmed yet'),
       ),
     );
-    const downloads: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:sheet');
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this.download);
-    });
+    const { downloads, click } = captureDownloads();
     const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
     await screen.findByRole('table', { name: 'Allocated Subjects' });
     await user.click(screen.getByRole('button', { name: 'Download Excel' }));
@@ -328,6 +334,91 @@ describe('LoadAllocationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Download Excel' }));
     await waitFor(() => expect(downloads).toEqual(['allocation.xlsx']));
     click.mockRestore();
+  });
+});
+
+describe('LoadAllocationPage terms', () => {
+  it('offers a past term that kept an allocation and shows it read only, downloading that term', async () => {
+    const terms = [
+      { key: null, label: 'Current: 2027-28, odd semesters' },
+      { key: '2026-27-even', label: '2026-27, even semesters' },
+    ];
+    const semester = (label: string, term: string, confirmed: boolean) => ({
+      slug: label,
+      label,
+      term,
+      confirmed,
+    });
+    const asked: (string | null)[] = [];
+    serveContext();
+    server.use(
+      onCall(allocationRoutes.getSubjectAllocationContext, ({ request }) => {
+        const term = new URL(request.url).searchParams.get('term');
+        asked.push(term);
+        return ok({
+          ...buildContext(),
+          scope: term
+            ? {
+                semesters: [semester('Diploma CE - Semester 4', '2026-27, even semesters', true)],
+                terms,
+                read_only: true,
+              }
+            : {
+                semesters: [semester('Diploma CE - Semester 5', '2027-28, odd semesters', false)],
+                terms,
+                read_only: false,
+              },
+        });
+      }),
+      onCall(allocationExtensionRoutes.getAllocationExcel, ({ request }) =>
+        new URL(request.url).searchParams.get('term') === '2026-27-even'
+          ? ok({ file_content: 'UEsDBA==', file_name: 'past.xlsx' })
+          : errorReply(409, 'The allocation is not confirmed yet'),
+      ),
+    );
+    const { downloads, click } = captureDownloads();
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const picker = await screen.findByRole('combobox', { name: 'Term' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Current: 2027-28, odd semesters', '2026-27, even semesters']);
+    expect(await screen.findByRole('button', { name: 'Confirm Allocation' })).toBeInTheDocument();
+
+    await user.selectOptions(picker, '2026-27-even');
+    // The past term's answer replaces the current one (the scope is gone while it loads).
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Allocation scope' })).toHaveTextContent(
+        'Diploma CE - Semester 4 (confirmed)',
+      ),
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(/past term's allocation/);
+    expect(screen.queryByRole('button', { name: 'Confirm Allocation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit load of/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() => expect(downloads).toEqual(['past.xlsx']));
+    expect(asked).toContain('2026-27-even');
+
+    await user.selectOptions(picker, '');
+    expect(await screen.findByRole('button', { name: 'Confirm Allocation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Edit load of/ }).length).toBeGreaterThan(0);
+    click.mockRestore();
+  });
+
+  it('offers no picker when no past term kept an allocation', async () => {
+    serveContext({
+      ...buildContext(),
+      scope: {
+        semesters: [],
+        terms: [{ key: null, label: 'Current: 2027-28, odd semesters' }],
+        read_only: false,
+      },
+    });
+    renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await screen.findByRole('table', { name: 'Allocated Subjects' });
+    expect(screen.queryByRole('combobox', { name: 'Term' })).not.toBeInTheDocument();
   });
 });
 

@@ -27,6 +27,7 @@ import { ALLOCATION_TEXT } from './allocation-text';
 import { NonAllocatedTable } from './non-allocated-table';
 import { SubjectPanel } from './subject-panel';
 import { TeacherLoadPanel } from './teacher-load-panel';
+import { TermPicker } from './term-picker';
 import { useAllocationDraft } from './use-allocation-draft';
 
 /** Long work in progress (the solver runs for a few seconds), announced politely. */
@@ -46,11 +47,16 @@ function Progress({ text }: { text: string }) {
  * The admin's teacher load allocation (`/subject/teacher-allocation` and `/admin/subject-allocation`,
  * product spec §2, contract §10.10): the solver's proposal as Allocated and Non-Allocated tables,
  * local editing within the free-hours rules, summary figures, reset (after a confirmation) and
- * confirm.
+ * confirm. Where a past term kept an allocation, a picker shows that term's instead, read only.
  */
 export function LoadAllocationPage({ title }: { title: string }) {
-  const context = useAllocationContextQuery(undefined, { refetchOnMountOrArgChange: true });
-  const editing = useAllocationDraft(context.data);
+  // null: the current allocation; a key: a past term's, read only.
+  const [term, setTerm] = useState<string | null>(null);
+  const context = useAllocationContextQuery(term, { refetchOnMountOrArgChange: true });
+  // While another term loads, the previous answer is not shown as if it were that term's.
+  const shown = context.currentData;
+  const readOnly = shown?.scope?.read_only === true;
+  const editing = useAllocationDraft(shown);
   const [reset, resetting] = useResetAllocationMutation();
   const [confirm, confirming] = useConfirmAllocationMutation();
   const [fetchExcel, fetchingExcel] = useAllocationExcelMutation();
@@ -75,12 +81,13 @@ export function LoadAllocationPage({ title }: { title: string }) {
 
   // The spreadsheet is of the confirmed allocation; before a confirm the server says so (toasted).
   const download = async () => {
-    const result = await fetchExcel();
+    const result = await fetchExcel(term);
     if (result.data) downloadExcel(result.data);
   };
 
   const busy = resetting.isLoading || context.isFetching;
-  const scope = context.data?.scope?.semesters;
+  const scope = shown?.scope?.semesters;
+  const terms = context.data?.scope?.terms ?? [];
   // Before any confirm the server refuses the spreadsheet (409): say so instead of offering it.
   const nothingConfirmed = scope !== undefined && !scope.some((s) => s.confirmed);
   return (
@@ -97,16 +104,20 @@ export function LoadAllocationPage({ title }: { title: string }) {
           >
             Download Excel
           </Button>
-          <Button
-            variant="destructive"
-            disabled={busy || confirming.isLoading || !editing}
-            onClick={() => setAskReset(true)}
-          >
-            Reset
-          </Button>
-          <Button disabled={busy || confirming.isLoading || !editing} onClick={() => void doConfirm()}>
-            {confirming.isLoading ? 'Confirming...' : 'Confirm Allocation'}
-          </Button>
+          {readOnly ? null : (
+            <>
+              <Button
+                variant="destructive"
+                disabled={busy || confirming.isLoading || !editing}
+                onClick={() => setAskReset(true)}
+              >
+                Reset
+              </Button>
+              <Button disabled={busy || confirming.isLoading || !editing} onClick={() => void doConfirm()}>
+                {confirming.isLoading ? 'Confirming...' : 'Confirm Allocation'}
+              </Button>
+            </>
+          )}
         </div>
       </div>
       {nothingConfirmed ? (
@@ -114,7 +125,20 @@ export function LoadAllocationPage({ title }: { title: string }) {
           {ALLOCATION_TEXT.downloadNeedsConfirm}
         </p>
       ) : null}
+      <TermPicker
+        terms={terms}
+        value={term}
+        onChange={setTerm}
+        disabled={
+          confirming.isLoading || resetting.isLoading || (editing ? isEdited(editing.allocation) : false)
+        }
+      />
       {scope ? <AllocationScope semesters={scope} /> : null}
+      {readOnly ? (
+        <p role="note" className="text-sm text-slate-700">
+          {ALLOCATION_TEXT.readOnly}
+        </p>
+      ) : null}
       {resetting.isLoading ? <Progress text={ALLOCATION_TEXT.recomputing} /> : null}
       {!resetting.isLoading && context.isLoading ? <Progress text={ALLOCATION_TEXT.preparing} /> : null}
       {context.isError && !context.isFetching ? (
@@ -144,7 +168,10 @@ export function LoadAllocationPage({ title }: { title: string }) {
                 value: 'allocated',
                 label: ALLOCATION_TEXT.allocatedTab,
                 content: (
-                  <AllocatedTable rows={teacherLoadRows(editing.allocation)} onEdit={setTeacherSlug} />
+                  <AllocatedTable
+                    rows={teacherLoadRows(editing.allocation)}
+                    onEdit={readOnly ? undefined : setTeacherSlug}
+                  />
                 ),
               },
               {
@@ -153,7 +180,7 @@ export function LoadAllocationPage({ title }: { title: string }) {
                 content: (
                   <NonAllocatedTable
                     subjects={nonAllocatedSubjects(editing.allocation)}
-                    onAllocate={setSubjectSlug}
+                    onAllocate={readOnly ? undefined : setSubjectSlug}
                   />
                 ),
               },

@@ -20,7 +20,8 @@ export function NonAllocatedTable({
   onAllocate,
 }: {
   subjects: readonly SubjectState[];
-  onAllocate: (subjectSlug: string) => void;
+  /** Absent for a past term's allocation, which cannot be changed: no Allocate button is offered. */
+  onAllocate?: (subjectSlug: string) => void;
 }) {
   return (
     <DataTable caption={ALLOCATION_TEXT.nonAllocatedTab} columns={COLUMNS}>
@@ -42,14 +43,16 @@ export function NonAllocatedTable({
           <td className="px-3 py-2 tabular-nums">{subject.remainingTheory}</td>
           <td className="px-3 py-2 tabular-nums">{subject.remainingPractical}</td>
           <td className="px-3 py-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Allocate ${subject.name}`}
-              onClick={() => onAllocate(subject.slug)}
-            >
-              Allocate
-            </Button>
+            {onAllocate ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Allocate ${subject.name}`}
+                onClick={() => onAllocate(subject.slug)}
+              >
+                Allocate
+              </Button>
+            ) : null}
           </td>
         </tr>
       ))}

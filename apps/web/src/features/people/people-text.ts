@@ -1,14 +1,14 @@
 import type { BadgeTone } from '../../components/ui/badge';
 import type { InvitationResult, Person } from '@rollbook/contract';
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { institutionDay } from '../../lib/zoned-wall-time';
 
 /** Where a person's account stands, in words and a colour. */
 export function accountStatus(person: Person): { label: string; tone: BadgeTone } {
   if (!person.is_active) return { label: 'Deactivated', tone: 'neutral' };
   if (person.last_login_at) return { label: 'Signed in', tone: 'success' };
   if (person.invited_at)
-    return { label: `Invited ${DAY.format(new Date(person.invited_at))}`, tone: 'brand' };
+    // The institution's day of the invitation (the server writes its clock), not the device's.
+    return { label: `Invited ${institutionDay(person.invited_at)}`, tone: 'brand' };
   return { label: 'Not invited yet', tone: 'warning' };
 }
 

@@ -13,7 +13,7 @@ export function useSemesterFilter(onReset: () => void) {
   const streams = useConfirmationStreamsQuery();
   const semesters = useConfirmationSemestersQuery(streamSlug, { skip: !streamSlug });
   const semester = semesters.data?.find((candidate) => candidate.slug === semesterSlug);
-  useInfoToast(streams.isSuccess, 'Please select the stream.');
+  useInfoToast(streams.isSuccess && !streamSlug, 'Please select the stream.');
   useInfoToast(Boolean(streamSlug) && semesters.isSuccess && !semesterSlug, 'please select the semester');
 
   return {

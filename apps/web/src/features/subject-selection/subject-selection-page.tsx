@@ -48,7 +48,7 @@ export function SubjectSelectionPage({ title }: { title: string }) {
   const [unlockChoices] = useUnlockSubjectChoicesMutation();
   const [extendDeadline, extending] = useExtendSubjectChoiceDeadlineMutation();
 
-  useInfoToast(streams.isSuccess, 'Please select the stream.');
+  useInfoToast(streams.isSuccess && !streamSlug, 'Please select the stream.');
   useInfoToast(Boolean(streamSlug) && semesters.isSuccess && !semesterSlug, 'please select the semester');
   useInfoToast(pickingYear && !year, 'please select the year');
 

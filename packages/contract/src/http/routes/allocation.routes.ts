@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../envelope';
 import {
   AllocationContextSchema,
+  AllocationTermQuerySchema,
   ConfirmSubjectAllocationBodySchema,
   SetTeacherMaxHoursBodySchema,
   TeacherAllocationRowSchema,
@@ -19,6 +20,8 @@ export const allocationRoutes = {
     auth: 'bearer',
     roles: ['admin'],
     bodyKind: 'none',
+    // Rollbook addition: `term` for a past term's allocation; the original client sends none.
+    query: AllocationTermQuerySchema,
     response: envelopeSchema(AllocationContextSchema),
     responseKind: 'envelope',
     summary: 'The proposed subject/teacher load allocation with its totals',
@@ -76,6 +79,7 @@ export const allocationExtensionRoutes = {
     auth: 'bearer',
     roles: ['admin'],
     bodyKind: 'none',
+    query: AllocationTermQuerySchema,
     response: envelopeSchema(ExcelFileSchema),
     responseKind: 'envelope',
     summary: 'Spreadsheet of the confirmed allocation: teacher loads, every unit, hours left unallocated',
