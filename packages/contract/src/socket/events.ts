@@ -257,6 +257,12 @@ export const ToneLevelMessageSchema = z.object({
   status: z.enum(['ok', 'weak', 'not_heard', 'band_not_captured']),
   advice: z.enum(['none', 'raise_volume', 'low_band']),
   score: z.number(),
+  /**
+   * Only when the institution uses the two-way check: whether this microphone hears the band the
+   * students' phones answer in (`not_heard`: the check is not applied in this session, and the
+   * stored reasons say so).
+   */
+  challenge_band: z.enum(['heard', 'not_heard']).optional(),
 });
 export type ToneLevelMessage = z.infer<typeof ToneLevelMessageSchema>;
 

@@ -26,6 +26,7 @@ import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lea
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
 import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
+import type { ToneLevelReport } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
@@ -57,7 +58,7 @@ interface Binding {
   trustedToken: string;
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
-  live: { tone: StoredSessionTone; levelChecked: boolean } | null;
+  live: { tone: StoredSessionTone; levelChecked: boolean; institutionId: number } | null;
 }
 
 export interface LiveSocketDeps {
@@ -71,6 +72,14 @@ export interface LiveSocketDeps {
   log: FastifyBaseLogger;
   /** Server time in ms (the app's clock). */
   nowMs(): number;
+  /**
+   * Keeps what the tone-level check says about the two-way check's band; null when the
+   * institution does not use the check (`two-way-challenge.ts`).
+   */
+  noteChallengeBand(
+    session: { sessionId: string; institutionId: number },
+    report: ToneLevelReport,
+  ): Promise<'heard' | 'not_heard' | null>;
 }
 
 /** A refusal that ends the socket: `client_error` with this status and text, then disconnect. */
@@ -222,7 +231,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       await forgetLivePlayback(deps.liveStore, session.sessionId);
       return;
     }
-    binding.live = { tone, levelChecked: false };
+    binding.live = { tone, levelChecked: false, institutionId: session.institutionId };
     await keepLivePlayback(deps.liveStore, session.sessionId, PROVISIONAL_PLAYBACK);
     socket.emit('session_tone', {
       session_id: session.sessionId,
@@ -251,11 +260,16 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     const report = teacherToneLevel(chunks, live.tone, playback);
     if (!report) return;
     live.levelChecked = true;
+    const band = await deps.noteChallengeBand(
+      { sessionId: binding.sessionId, institutionId: live.institutionId },
+      report,
+    );
     socket.emit('tone_level', {
       session_id: binding.sessionId,
       status: report.status,
       advice: report.advice,
       score: report.score,
+      ...(band ? { challenge_band: band } : {}),
     });
   }
 
