@@ -28,6 +28,7 @@ import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYB
 import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
 import type { ToneLevelReport } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
+import type { FilePhaseTracker } from './file-phase';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
 export const ONE_TEACHER_MESSAGE =
@@ -59,6 +60,8 @@ interface Binding {
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
   live: { tone: StoredSessionTone; levelChecked: boolean; institutionId: number } | null;
+  /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
+  file?: StoredSessionTone | null;
 }
 
 export interface LiveSocketDeps {
@@ -80,6 +83,8 @@ export interface LiveSocketDeps {
     session: { sessionId: string; institutionId: number },
     report: ToneLevelReport,
   ): Promise<'heard' | 'not_heard' | null>;
+  /** The original client's file phase, located in its stream (file-phase.ts). */
+  filePhase: Pick<FilePhaseTracker, 'restart' | 'heard'>;
 }
 
 /** A refusal that ends the socket: `client_error` with this status and text, then disconnect. */
@@ -227,8 +232,13 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     const binding = bindings.get(socket);
     const tone = readSessionTone(session.toneParams);
     if (!binding || !tone || !liveTone) {
-      if (binding) binding.live = null;
+      if (binding) {
+        binding.live = null;
+        binding.file = tone;
+      }
       await forgetLivePlayback(deps.liveStore, session.sessionId);
+      // A sheet that joins starts the file again: the phase is located anew from its stream.
+      if (binding && tone) await deps.filePhase.restart(session.sessionId);
       return;
     }
     binding.live = { tone, levelChecked: false, institutionId: session.institutionId };
@@ -298,6 +308,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     );
     await deps.liveStore.appendTeacherChunk(data.session_id, { timestampMs, bytes }, deps.audioWindowMs);
     await checkToneLevelOnce(socket, binding);
+    if (!binding.live && binding.file) await deps.filePhase.heard(binding.sessionId, binding.file);
   }
 
   /** One `tone_clock`: the live sheet's playback against server time, kept for verifications. */

@@ -27,6 +27,7 @@ import { teacherAudioFor } from './teacher-audio';
 import { finalVerdict, type FinalVerdict, type StoredReason } from './verdict-rule';
 import { readSessionTone, toneInput } from './session-tone';
 import { livePlaybackOf } from './tone-playback';
+import { FILE_PHASE_TOLERANCE_MS, storedFilePhase } from './file-phase';
 import {
   mintChallenge,
   redeemChallenge,
@@ -47,6 +48,12 @@ export { MARKING_MESSAGES };
 
 const blocking = new Set<string>(ABSENT_REASONS);
 const isBlocking = (reason: StoredReason) => blocking.has(reason);
+
+/** The original client's file phase located in the teacher's stream, if it was. */
+function filePhaseOf(toneParams: unknown) {
+  const startedMs = storedFilePhase(toneParams);
+  return startedMs === null ? null : { startedMs, toleranceMs: FILE_PHASE_TOLERANCE_MS };
+}
 
 /** What is stored for an attempt that could not be verified at all (a session started before v2). */
 const UNVERIFIED = { ncc: 0, magnitude: 0, similarity: null, euclidean_distance: null, gps_distance: null };
@@ -331,7 +338,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     let result: ProofResult;
     try {
       result = await deps.presence.verifyProof({
-        tone: toneInput(tone, playback, arrivalMs),
+        tone: toneInput(tone, playback, arrivalMs, filePhaseOf(session.toneParams)),
         studentWav: audio,
         timing: {
           claimedStartMs: window.startMs,

@@ -19,6 +19,7 @@ import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
 import { readSessionTone } from './session-tone';
 import { noteChallengeBand } from './two-way-challenge';
+import { createFilePhaseTracker } from './file-phase';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
 /**
@@ -119,5 +120,10 @@ export async function sessionsModule(app: FastifyInstance) {
     log: app.log,
     nowMs: () => app.deps.clock.now().getTime(),
     noteChallengeBand: (session, report) => noteChallengeBand(app.deps.db, session, report),
+    filePhase: createFilePhaseTracker({
+      db: app.deps.db,
+      liveStore: app.liveStore,
+      nowMs: () => app.deps.clock.now().getTime(),
+    }),
   });
 }
