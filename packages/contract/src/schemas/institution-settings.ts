@@ -121,7 +121,6 @@ export const ToneBandSchema = z
   });
 export type ToneBand = z.infer<typeof ToneBandSchema>;
 
-
 /** The institution's settings as an admin sees them. */
 export const InstitutionSettingsSchema = z.object({
   name: z.string(),

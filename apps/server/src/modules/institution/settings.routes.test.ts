@@ -179,7 +179,10 @@ describe('POST /api/institution/settings', () => {
       two_way_check: true,
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ tone_band: { low_hz: 16000, high_hz: 19000 }, two_way_check: true });
+    expect(res.body.data).toMatchObject({
+      tone_band: { low_hz: 16000, high_hz: 19000 },
+      two_way_check: true,
+    });
     expect(await institutionRow(w.institutionId)).toMatchObject({
       toneBandLowHz: 16000,
       toneBandHighHz: 19000,
@@ -218,7 +221,10 @@ describe('POST /api/institution/settings', () => {
       expect(res.status, JSON.stringify(tone_band)).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    const notBoolean = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, two_way_check: 'yes' });
+    const notBoolean = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      two_way_check: 'yes',
+    });
     expect(notBoolean.status).toBe(400);
     expect(notBoolean.body.message).toMatch(/two-way check is on must be true or false/);
     expect(await institutionRow(w.institutionId)).toEqual(before);

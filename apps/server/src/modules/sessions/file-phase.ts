@@ -75,7 +75,10 @@ export function createFilePhaseTracker(deps: FilePhaseDeps) {
       startedMs === null
         ? sql`${lectureSessions.toneParams} - 'fileStartedMs'`
         : sql`${lectureSessions.toneParams} || jsonb_build_object('fileStartedMs', ${startedMs}::bigint)`;
-    await deps.db.update(lectureSessions).set({ toneParams: value }).where(eq(lectureSessions.sessionId, sessionId));
+    await deps.db
+      .update(lectureSessions)
+      .set({ toneParams: value })
+      .where(eq(lectureSessions.sessionId, sessionId));
   }
 
   return {
@@ -91,7 +94,11 @@ export function createFilePhaseTracker(deps: FilePhaseDeps) {
       if (!state.has(sessionId) && state.size >= MAX_TRACKED) state.clear();
       state.set(sessionId, s);
       if (now < s.nextTryMs) return;
-      const chunks = await deps.liveStore.teacherChunks(sessionId, now - (FILE_PHASE_SECONDS + 2) * 1000, now);
+      const chunks = await deps.liveStore.teacherChunks(
+        sessionId,
+        now - (FILE_PHASE_SECONDS + 2) * 1000,
+        now,
+      );
       // Not a try yet: the stream has not lasted long enough to be searched.
       if (chunks.length < FILE_PHASE_SECONDS) return;
       const startedMs = locateTeacherFilePhase(chunks, tone);
@@ -100,7 +107,6 @@ export function createFilePhaseTracker(deps: FilePhaseDeps) {
       s.keptMs = startedMs;
       await keep(sessionId, startedMs);
     },
-
   };
 }
 

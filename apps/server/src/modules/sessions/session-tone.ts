@@ -98,7 +98,10 @@ export function toneInput(
       kind: 'file',
       loopS: tone.fileLoopS,
       startedMs: filePhase
-        ? { min: filePhase.startedMs - filePhase.toleranceMs, max: filePhase.startedMs + filePhase.toleranceMs }
+        ? {
+            min: filePhase.startedMs - filePhase.toleranceMs,
+            max: filePhase.startedMs + filePhase.toleranceMs,
+          }
         : { min: tone.epochMs, max: nowMs },
     },
   };

@@ -11,7 +11,10 @@ describe("the tone band is the institution's setting, for sessions started after
     const w = await buildLiveWorld(t.app, t.db);
     const started = await startedEarlier(t.app, () => startSession(t.app, w.tokens.cst, w.lecture.slug));
     const tone = await sessionTone(t.db, started.body.data.session_id as string);
-    expect(tone.config).toMatchObject({ bandLowHz: t.config.toneBandLowHz, bandHighHz: t.config.toneBandHighHz });
+    expect(tone.config).toMatchObject({
+      bandLowHz: t.config.toneBandLowHz,
+      bandHighHz: t.config.toneBandHighHz,
+    });
   });
 
   it("starts a session in the institution's band, and a running session keeps the band it started with", async () => {

@@ -72,10 +72,19 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
 
   /** The live tone the teacher's speaker plays from `epochMs`, for `seconds`. */
   const liveTone = (tone: StoredSessionTone, seconds: number) =>
-    synthesizeSpan(new ToneSchedule(tone.keyHex, tone.config), (epochMs - tone.epochMs) / 1000, seconds, RATE);
+    synthesizeSpan(
+      new ToneSchedule(tone.keyHex, tone.config),
+      (epochMs - tone.epochMs) / 1000,
+      seconds,
+      RATE,
+    );
 
   /** The teacher's microphone: the room, its own speaker's tone and (optionally) a phone's challenge. */
-  function teacherHearing(tone: StoredSessionTone, challenge: Float32Array | null, toneGain = 0.05): TeacherChunk[] {
+  function teacherHearing(
+    tone: StoredSessionTone,
+    challenge: Float32Array | null,
+    toneGain = 0.05,
+  ): TeacherChunk[] {
     const chirps = liveTone(tone, 8);
     const at = Math.round(((recordingStartMs - epochMs) / 1000) * RATE) + EMISSION_DELAY;
     return teacherChunks(
@@ -98,7 +107,10 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
     const start = Math.round(((recordingStartMs - epochMs) / 1000) * RATE);
     const samples = Float32Array.from(
       { length: 5 * RATE },
-      (_, i) => 0.5 * sound[start + i]! + 0.01 * chirps[i]! + (challenge ? SELF_GAIN * (challenge[i - EMISSION_DELAY] ?? 0) : 0),
+      (_, i) =>
+        0.5 * sound[start + i]! +
+        0.01 * chirps[i]! +
+        (challenge ? SELF_GAIN * (challenge[i - EMISSION_DELAY] ?? 0) : 0),
     );
     return encodeWav(samples, RATE);
   }
@@ -170,7 +182,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       );
       expect(far.status).toBe(403);
       const before = await rowOf(w.students.a1.student.id);
-      const again = await markA1(w, recordingWith(w.tone, challengeSamples(c)), { challenge_attempt: c.attempt_id });
+      const again = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(MARKING_MESSAGES.challengeUsed);
       expect(await rowOf(w.students.a1.student.id)).toEqual(before);
@@ -197,8 +211,13 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       await useTwoWay();
       const a2s = await challengeFor(w, w.tokens.a2);
       const before = await rowOf(w.students.a1.student.id);
-      for (const attempt of [a2s.attempt_id, `${(epochMs + 500).toString(36)}.${'0'.repeat(32)}.${'1'.repeat(32)}`]) {
-        const res = await markA1(w, recordingWith(w.tone, challengeSamples(a2s)), { challenge_attempt: attempt });
+      for (const attempt of [
+        a2s.attempt_id,
+        `${(epochMs + 500).toString(36)}.${'0'.repeat(32)}.${'1'.repeat(32)}`,
+      ]) {
+        const res = await markA1(w, recordingWith(w.tone, challengeSamples(a2s)), {
+          challenge_attempt: attempt,
+        });
         expect(res.status).toBe(403);
         expect(res.body.message).toBe(MARKING_MESSAGES.challengeForeign);
       }
@@ -213,7 +232,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       const c = await challengeFor(w);
       const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c)));
       expect(level.challenge_band).toBe('heard');
-      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), { challenge_attempt: c.attempt_id });
+      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
       expect(res.status).toBe(200);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('present');
@@ -225,7 +246,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       await useTwoWay();
       const c = await challengeFor(w);
       await sheetStreaming(w, teacherHearing(w.tone, null));
-      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), { challenge_attempt: c.attempt_id });
+      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
       expect(res.status).toBe(403);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('absent');
@@ -250,7 +273,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         recordingWith(w.tone, null),
       );
       expect(off.status).toBe(200);
-      expect((await rowOf(w.students.a2.student.id)).reasons!.some((r) => r.startsWith('challenge'))).toBe(false);
+      expect((await rowOf(w.students.a2.student.id)).reasons!.some((r) => r.startsWith('challenge'))).toBe(
+        false,
+      );
     });
   });
 
@@ -262,7 +287,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       // Their microphone barely hears their own speaker: no chance of hearing a phone above it.
       const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c), 0));
       expect(level.challenge_band).toBe('not_heard');
-      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), { challenge_attempt: c.attempt_id });
+      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
       expect(res.status).toBe(200);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('present');
@@ -281,7 +308,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         { sessionId: w.sessionId, token: w.tokens.cst },
         teacherChunks(sound, epochMs),
       );
-      const res = await markA1(w, studentRecording(w.tone, sound, 1, epochMs), { challenge_attempt: c.attempt_id });
+      const res = await markA1(w, studentRecording(w.tone, sound, 1, epochMs), {
+        challenge_attempt: c.attempt_id,
+      });
       const row = await rowOf(w.students.a1.student.id);
       expect(res.status).toBe(200);
       expect(row.reasons).toContain('challenge_band_unmeasured');

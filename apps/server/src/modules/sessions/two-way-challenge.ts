@@ -27,7 +27,13 @@ export const CHALLENGE_TTL_MS = 60_000;
 const MAC_LABEL = 'rollbook-attempt-v1';
 const MAC_BYTES = 16;
 
-function mac(tone: StoredSessionTone, sessionId: string, studentSlug: string, issuedMs: number, nonce: string) {
+function mac(
+  tone: StoredSessionTone,
+  sessionId: string,
+  studentSlug: string,
+  issuedMs: number,
+  nonce: string,
+) {
   return createHmac('sha256', Buffer.from(tone.keyHex, 'hex'))
     .update(`${MAC_LABEL}|${sessionId}|${studentSlug}|${issuedMs}|${nonce}`)
     .digest()
@@ -117,7 +123,9 @@ export async function noteChallengeBand(
   const band = challengeBandOf(report);
   await db
     .update(lectureSessions)
-    .set({ toneParams: sql`${lectureSessions.toneParams} || jsonb_build_object('challengeBand', ${band}::text)` })
+    .set({
+      toneParams: sql`${lectureSessions.toneParams} || jsonb_build_object('challengeBand', ${band}::text)`,
+    })
     .where(eq(lectureSessions.sessionId, sessionId));
   return band;
 }
@@ -142,11 +150,7 @@ export type TwoWayPlan =
   | { kind: 'apply'; attemptId: string };
 
 /** The plan of one attempt whose challenge (if any) was redeemed. */
-export function twoWayPlan(
-  uses: boolean,
-  attemptId: string | undefined,
-  toneParams: unknown,
-): TwoWayPlan {
+export function twoWayPlan(uses: boolean, attemptId: string | undefined, toneParams: unknown): TwoWayPlan {
   if (!uses) return { kind: 'off' };
   if (attemptId === undefined) return { kind: 'missing' };
   const band = storedChallengeBand(toneParams);

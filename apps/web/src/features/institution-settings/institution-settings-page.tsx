@@ -270,13 +270,15 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
                 aria-describedby="two-way-check-hint"
                 className="mt-0.5 size-4 accent-brand-600"
               />
-              <span>Two-way check: students' phones answer with a short sound the teacher's microphone must hear</span>
+              <span>
+                Two-way check: students' phones answer with a short sound the teacher's microphone must hear
+              </span>
             </label>
             <p id="two-way-check-hint" className="text-xs text-slate-500">
-              Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer: marks
-              from other apps go to the teacher's review. It needs teachers' microphones that hear up to about 21
-              kHz; a teacher whose microphone cannot is told at the session's start, and marks there are checked
-              without it (each mark says so).
+              Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer:
+              marks from other apps go to the teacher's review. It needs teachers' microphones that hear up to
+              about 21 kHz; a teacher whose microphone cannot is told at the session's start, and marks there
+              are checked without it (each mark says so).
             </p>
             {errors.twoWayCheck ? <p className="text-sm text-red-600">{errors.twoWayCheck}</p> : null}
           </div>

@@ -75,7 +75,10 @@ export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
     tone_band:
       f.toneBandLow.trim() === '' && f.toneBandHigh.trim() === ''
         ? null
-        : { low_hz: numberOrText(f.toneBandLow, undefined), high_hz: numberOrText(f.toneBandHigh, undefined) },
+        : {
+            low_hz: numberOrText(f.toneBandLow, undefined),
+            high_hz: numberOrText(f.toneBandHigh, undefined),
+          },
     two_way_check: f.twoWayCheck,
   };
 }

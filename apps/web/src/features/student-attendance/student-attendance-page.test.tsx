@@ -356,7 +356,11 @@ describe('StudentAttendancePage: marking', () => {
     vi.mocked(markingDevices.recordClip).mockImplementationOnce((_ms, options) => {
       events.push('recording');
       options?.onFirstFrames?.();
-      return Promise.resolve({ samples: new Float32Array(48_000 * 5), sampleRate: 48_000, startedAt: 1_763_800_000_123 });
+      return Promise.resolve({
+        samples: new Float32Array(48_000 * 5),
+        sampleRate: 48_000,
+        startedAt: 1_763_800_000_123,
+      });
     });
     const { user } = renderPage();
     const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
