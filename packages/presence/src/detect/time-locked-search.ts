@@ -121,23 +121,44 @@ export function timeLockedSearch(
   let bestInScore = -Infinity;
   let bestOutStart = 0;
   let bestOutScore = -Infinity;
-  let lo = 0;
-  for (let k = 0; from + k * step <= to; k++) {
+  // Every alignment k scored: inside the allowed range all of them, outside every second one
+  // (peaks are dilated over 5 lags).
+  let alignments = 0;
+  while (from + alignments * step <= to) alignments++;
+  const evaluated = new Uint8Array(alignments);
+  for (let k = 0; k < alignments; k++) {
+    const s0 = from + k * step;
+    evaluated[k] = (s0 >= allowedMin && s0 <= allowedMax) || (k & 1) === 0 ? 1 : 0;
+  }
+  // Chirp by chirp (the outer loop), each alignment's per-slot sums receive their chirps in the
+  // schedule's order, exactly as an alignment-by-alignment loop adds them; reading one template's
+  // z along consecutive alignments keeps the hot loop on neighbouring memory.
+  const sums = new Float64Array(slots * alignments);
+  const counts = new Int32Array(slots * alignments);
+  for (let j = 0; j < starts.length; j++) {
+    const startJ = starts[j]!;
+    const base = baseOf[j]!;
+    const row = slotOf[j]! * alignments;
+    // The alignments whose clip holds this chirp's start: s0 <= start <= s0 + lastStartS.
+    const kFirst = Math.max(0, Math.floor((startJ - lastStartS - from) / step) - 1);
+    const kLast = Math.min(alignments - 1, Math.ceil((startJ - from) / step) + 1);
+    for (let k = kFirst; k <= kLast; k++) {
+      if (evaluated[k] === 0) continue;
+      const s0 = from + k * step;
+      if (startJ < s0) break;
+      const offset = startJ - s0;
+      if (offset > lastStartS) continue;
+      sums[row + k] = sums[row + k]! + capped[base + Math.round(offset * rate)]!;
+      counts[row + k] = counts[row + k]! + 1;
+    }
+  }
+  for (let k = 0; k < alignments; k++) {
+    if (evaluated[k] === 0) continue;
     const s0 = from + k * step;
     const inside = s0 >= allowedMin && s0 <= allowedMax;
-    // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
-    if (!inside && (k & 1) === 1) continue;
-    while (lo < starts.length && starts[lo]! < s0) lo++;
     for (let s = 0; s < slots; s++) {
-      slotSum[s] = 0;
-      slotCount[s] = 0;
-    }
-    for (let j = lo; j < starts.length; j++) {
-      const offset = starts[j]! - s0;
-      if (offset > lastStartS) break;
-      const slot = slotOf[j]!;
-      slotSum[slot] = slotSum[slot]! + capped[baseOf[j]! + Math.round(offset * rate)]!;
-      slotCount[slot] = slotCount[slot]! + 1;
+      slotSum[s] = sums[s * alignments + k]!;
+      slotCount[s] = counts[s * alignments + k]!;
     }
     const score = combinedScore(slotSum, slotCount);
     if (Number.isNaN(score)) continue;
