@@ -3,22 +3,15 @@
 // the main bench uses. Short on purpose: run it in two checkouts one after the other, a few times,
 // to compare code changes on a machine whose load moves (bench/presence/RESULTS.md).
 // Run: npx tsx bench/presence/verify-cpu.bench.ts
-import { planProofCasesByClass, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { oneWayBenchCase, twoWayBenchCase } from './bench-cases';
 import { verifyProof } from '../../packages/presence/src/proof/verify-proof';
 
 const ITERATIONS = 40;
 const percentile = (v: number[], p: number): number =>
   [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))]!;
-const oneWay = planProofCasesByClass(60, 1, ['present']).find(
-  (s) => s.variant === 'lecture' && s.studentRate === 48000 && s.client === 'web48',
-)!;
-const twoWay = planProofCasesByClass(60, 1, ['present2w']).find(
-  (s) =>
-    s.variant === 'lecture' &&
-    s.studentRate === 48000 &&
-    s.client === 'web48' &&
-    (s.teacherRollOffHz ?? 0) > 19000,
-)!;
+const oneWay = oneWayBenchCase();
+const twoWay = twoWayBenchCase();
 const lines: string[] = [];
 for (const [name, spec] of [
   ['one-way', oneWay],

@@ -28,11 +28,8 @@ export const ChallengeRequestBodySchema = z
   });
 export type ChallengeRequestBody = z.infer<typeof ChallengeRequestBodySchema>;
 
-/**
- * The chirp sequence's public parameters (the engine's `ToneScheduleConfig`); the sequence itself
- * comes from the key.
- */
-export const ChallengeConfigSchema = z.object({
+/** The public shape of a session's tone schedule (`ToneScheduleConfig` of @rollbook/presence). */
+export const ToneScheduleConfigSchema = z.object({
   version: z.literal(2),
   bandLowHz: z.number(),
   bandHighHz: z.number(),
@@ -50,7 +47,8 @@ export const IssuedChallengeSchema = z.object({
   attempt_id: z.string(),
   /** The attempt's challenge key (hex): the phone synthesises the sequence from it. */
   key_hex: z.string(),
-  config: ChallengeConfigSchema,
+  /** The challenge's own schedule config (a band above the session tone's). */
+  config: ToneScheduleConfigSchema,
   /** Server time (ms epoch) after which the attempt is refused: record and upload before it. */
   expires_at_ms: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttendanceRecordSchema, EndedSessionSchema, OngoingSessionSchema } from '../schemas/sessions';
 import { NotificationSchema } from '../schemas/notifications';
+import { ToneScheduleConfigSchema } from '../schemas/session-review';
 
 /** The socket.io namespace every client connects to (default engine path `/socket.io/`). */
 export const SOCKET_NAMESPACE = '/client';
@@ -219,19 +220,6 @@ export const ClientErrorMessageSchema = z.object({
   data: z.string(),
 });
 export type ClientErrorMessage = z.infer<typeof ClientErrorMessageSchema>;
-
-/** The public shape of a session's tone schedule (`ToneScheduleConfig` of @rollbook/presence). */
-export const ToneScheduleConfigSchema = z.object({
-  version: z.literal(2),
-  bandLowHz: z.number(),
-  bandHighHz: z.number(),
-  slots: z.number().int(),
-  periodS: z.number(),
-  chirpS: z.number(),
-  minGapS: z.number(),
-  amplitude: z.number(),
-  taperS: z.number(),
-});
 
 /**
  * `session_tone` (our web app only, to the teacher's own socket after `ongoing_session_data` when

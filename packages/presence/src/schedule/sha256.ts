@@ -65,20 +65,7 @@ function compress(state: Uint32Array, block: Uint8Array, at: number, w: Uint32Ar
 
 /** SHA-256 digest of `message` (32 bytes). */
 export function sha256(message: Uint8Array): Uint8Array {
-  const bitLength = message.length * 8;
-  const padded = new Uint8Array(Math.ceil((message.length + 9) / 64) * 64);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
-  const state = Uint32Array.from(INITIAL);
-  const w = new Uint32Array(64);
-  for (let at = 0; at < padded.length; at += 64) compress(state, padded, at, w);
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(4 * i, state[i]!);
-  return out;
+  return finish(INITIAL, message, 0, new Uint32Array(64));
 }
 
 /** HMAC-SHA-256 of `message` under `key`. */
@@ -107,7 +94,12 @@ export function keyedHmacSha256(key: Uint8Array): (message: Uint8Array) => Uint8
 }
 
 /** SHA-256 of (a prefix already compressed into `state`, `prefixBytes` long) || message. */
-function finish(state: Uint32Array, message: Uint8Array, prefixBytes: number, w: Uint32Array): Uint8Array {
+function finish(
+  state: ArrayLike<number>,
+  message: Uint8Array,
+  prefixBytes: number,
+  w: Uint32Array,
+): Uint8Array {
   const bitLength = (prefixBytes + message.length) * 8;
   const padded = new Uint8Array(Math.ceil((message.length + 9) / 64) * 64);
   padded.set(message);
