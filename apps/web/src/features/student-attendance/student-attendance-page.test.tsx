@@ -12,6 +12,7 @@ import {
   type LectureStudent,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
+import { challengeConfigFor } from '@rollbook/presence/challenge';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
@@ -318,17 +319,7 @@ describe('StudentAttendancePage: marking', () => {
     const issued = {
       attempt_id: 'mi3k2.0123456789abcdef0123456789abcdef.fedcba9876543210fedcba9876543210',
       key_hex: 'cd'.repeat(32),
-      config: {
-        version: 2 as const,
-        bandLowHz: 20300,
-        bandHighHz: 21500,
-        slots: 2,
-        periodS: 0.25,
-        chirpS: 0.1,
-        minGapS: 0.05,
-        amplitude: 0.5,
-        taperS: 0.008,
-      },
+      config: challengeConfigFor(),
       expires_at_ms: Date.now() + 60_000,
     };
     const uploads: FormData[] = [];
