@@ -3,7 +3,8 @@
 // 300-verification burst through the worker pool.
 // Run: npx tsx bench/presence/verify-proof.bench.ts [--iterations 60]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { planProofCasesByClass, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
+import { oneWayBenchCase, twoWayBenchCase } from './bench-cases';
 import { planCases, renderCase } from '../../packages/presence/src/corpus/cases';
 import { createVerifierPool } from '../../packages/presence/src/pool/verifier-pool';
 import { verifyPresence } from '../../packages/presence/src/verify/verify-presence';
@@ -18,9 +19,7 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (used.user + used.system) / 1000;
 };
 
-const spec = planProofCasesByClass(60, 1, ['present']).find(
-  (s) => s.cls === 'present' && s.variant === 'lecture' && s.studentRate === 48000 && s.client === 'web48',
-)!;
+const spec = oneWayBenchCase();
 const { input } = renderProofCase(spec);
 console.log(
   `machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg()
@@ -50,13 +49,7 @@ for (const cached of [false, true]) {
 }
 
 // The two-way check (issue 17 item 4): a present student of our client with the challenge required.
-const twoWaySpec = planProofCasesByClass(60, 1, ['present2w']).find(
-  (s) =>
-    s.variant === 'lecture' &&
-    s.studentRate === 48000 &&
-    s.client === 'web48' &&
-    (s.teacherRollOffHz ?? 0) > 19000,
-)!;
+const twoWaySpec = twoWayBenchCase();
 const twoWay = renderProofCase(twoWaySpec).input;
 for (let i = 0; i < 5; i++) verifyProof({ ...twoWay, cacheTeacherFeatures: false });
 for (const cached of [false, true]) {

@@ -101,6 +101,9 @@ export function buildInstitutionSettings(overrides: Partial<InstitutionSettings>
     recording_retention_days: 30,
     detention_notice_date: null,
     editable: true,
+    tone_band: null,
+    server_tone_band: { low_hz: 17000, high_hz: 20000 },
+    two_way_check: false,
     ...overrides,
   };
 }

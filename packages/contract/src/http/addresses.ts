@@ -171,6 +171,7 @@ export const sessionRecordRoutes = {
 
 export const sessionReviewRoutes = {
   getServerTime: { method: 'GET', path: '/sessions/server_time' },
+  issueChallenge: { method: 'POST', path: '/sessions/challenge' },
   listReviews: { method: 'GET', path: '/sessions/{session_id}/reviews' },
   getReviewRecording: { method: 'GET', path: '/sessions/{session_id}/reviews/{attendance_slug}/recording' },
   resolveReview: { method: 'POST', path: '/sessions/{session_id}/reviews/{attendance_slug}' },

@@ -28,6 +28,23 @@ export const EXCUSED_COUNTS_AS_LABELS: Record<ExcusedCountsAs, string> = {
   present: 'Counted as attended',
   absent: 'Counted as absent',
 };
+/**
+ * The session tone's band an institution may choose (docs/decisions/sessions-0006): near-ultrasonic
+ * (from 15 kHz), no higher than 20 kHz so that the two-way check's band above it (up to 1.5 kHz
+ * higher) still fits a 44.1 kHz recording, and at least `minWidthHz` wide (three sub-bands of
+ * 800 Hz: narrower chirps are harder to find).
+ */
+export const TONE_BAND_LIMITS_HZ = { min: 15000, max: 20000, minWidthHz: 2400 } as const;
+
+/** Why a tone band is refused, or null when the engine can use it. */
+export function toneBandProblem(lowHz: number, highHz: number): string | null {
+  const { min, max, minWidthHz } = TONE_BAND_LIMITS_HZ;
+  if (!Number.isInteger(lowHz) || !Number.isInteger(highHz)) return 'The tone band must be whole hertz';
+  if (lowHz < min || highHz > max) return `The tone band must lie between ${min} and ${max} Hz`;
+  if (highHz - lowHz < minWidthHz) return `The tone band must be at least ${minWidthHz} Hz wide`;
+  return null;
+}
+
 /** What a syllabus URL template holds where the subject code goes. */
 export const SYLLABUS_CODE_PLACEHOLDER = '{code}';
 const SYLLABUS_TEMPLATE_MAX_LENGTH = 500;
@@ -92,6 +109,18 @@ export const CampusPointSchema = z.object({
 });
 export type CampusPoint = z.infer<typeof CampusPointSchema>;
 
+/** A session tone's band in hertz. */
+export const ToneBandSchema = z
+  .object({
+    low_hz: numberField('The tone band start', 0, 100_000, ' Hz'),
+    high_hz: numberField('The tone band end', 0, 100_000, ' Hz'),
+  })
+  .superRefine((band, ctx) => {
+    const problem = toneBandProblem(band.low_hz, band.high_hz);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+export type ToneBand = z.infer<typeof ToneBandSchema>;
+
 /** The institution's settings as an admin sees them. */
 export const InstitutionSettingsSchema = z.object({
   name: z.string(),
@@ -120,6 +149,15 @@ export const InstitutionSettingsSchema = z.object({
   recording_retention_days: z.number().int(),
   /** Admins get their branch's detention list before this date; null: no such notice. */
   detention_notice_date: z.string().nullable(),
+  /** The band of new sessions' tone; null: the server's (TONE_BAND_LOW_HZ / _HIGH_HZ). */
+  tone_band: z.object({ low_hz: z.number().int(), high_hz: z.number().int() }).nullable(),
+  /** The server's band, used where the above is null. */
+  server_tone_band: z.object({ low_hz: z.number().int(), high_hz: z.number().int() }),
+  /**
+   * The two-way check: students' phones (our web app) answer with a short challenge the teacher's
+   * microphone must hear. Marks without it (the original client) go to the teacher's review.
+   */
+  two_way_check: z.boolean(),
   /** Whether the caller may change them (institution admins); branch admins only read them. */
   editable: z.boolean(),
 });
@@ -175,6 +213,10 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
       error: 'The detention notice date must be a date (YYYY-MM-DD), empty for none',
     })
     .nullable(),
+  /** Null: the server's band. Left out: unchanged (clients older than the setting). */
+  tone_band: ToneBandSchema.nullable().optional(),
+  /** Left out: unchanged. */
+  two_way_check: z.boolean({ error: 'Whether the two-way check is on must be true or false' }).optional(),
 });
 export type UpdateInstitutionSettingsBody = z.infer<typeof UpdateInstitutionSettingsBodySchema>;
 export type UpdateInstitutionSettingsInput = z.input<typeof UpdateInstitutionSettingsBodySchema>;

@@ -96,6 +96,15 @@ export const MarkAttendanceFieldsSchema = z
       .regex(/^-?\d{1,12}$/, { error: 'clock_offset_ms must be a whole number of milliseconds' })
       .transform(Number)
       .optional(),
+    /**
+     * Rollbook's own: the two-way challenge this recording played (`POST /sessions/challenge`),
+     * when the institution uses the check.
+     */
+    challenge_attempt: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-z.]{1,120}$/, { error: 'challenge_attempt is not a challenge id' })
+      .optional(),
   })
   .refine((fields) => fields.lecture_slug !== undefined || fields.session_id !== undefined, {
     error: 'lecture_slug is required',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttendanceRecordSchema, EndedSessionSchema, OngoingSessionSchema } from '../schemas/sessions';
 import { NotificationSchema } from '../schemas/notifications';
+import { ToneScheduleConfigSchema } from '../schemas/session-review';
 
 /** The socket.io namespace every client connects to (default engine path `/socket.io/`). */
 export const SOCKET_NAMESPACE = '/client';
@@ -220,19 +221,6 @@ export const ClientErrorMessageSchema = z.object({
 });
 export type ClientErrorMessage = z.infer<typeof ClientErrorMessageSchema>;
 
-/** The public shape of a session's tone schedule (`ToneScheduleConfig` of @rollbook/presence). */
-export const ToneScheduleConfigSchema = z.object({
-  version: z.literal(2),
-  bandLowHz: z.number(),
-  bandHighHz: z.number(),
-  slots: z.number().int(),
-  periodS: z.number(),
-  chirpS: z.number(),
-  minGapS: z.number(),
-  amplitude: z.number(),
-  taperS: z.number(),
-});
-
 /**
  * `session_tone` (our web app only, to the teacher's own socket after `ongoing_session_data` when
  * it joined with `live_tone`): the session's secret key, its schedule and the schedule's epoch in
@@ -257,6 +245,12 @@ export const ToneLevelMessageSchema = z.object({
   status: z.enum(['ok', 'weak', 'not_heard', 'band_not_captured']),
   advice: z.enum(['none', 'raise_volume', 'low_band']),
   score: z.number(),
+  /**
+   * Only when the institution uses the two-way check: whether this microphone hears the band the
+   * students' phones answer in (`not_heard`: the check is not applied in this session, and the
+   * stored reasons say so).
+   */
+  challenge_band: z.enum(['heard', 'not_heard']).optional(),
 });
 export type ToneLevelMessage = z.infer<typeof ToneLevelMessageSchema>;
 

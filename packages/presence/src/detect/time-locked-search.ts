@@ -99,48 +99,85 @@ export function timeLockedSearch(
   const from = Math.min(searched.min, range.allowed.min);
   const to = Math.max(searched.max, range.allowed.max);
   const chirps = timeline.chirpsBetween(from, to + corr.durationS);
-  const tracks = chirps.map((c) => corr.tracks.get(templateKey(c))!);
   const step = 1 / rate;
   const margin = 0.5 * config.periodS;
-  let bestIn = { startS: range.allowed.min, score: -Infinity };
-  let bestOut: { startS: number; score: number } | null = null;
   const slots = config.slots;
   const slotSum = new Float64Array(slots);
   const slotCount = new Int32Array(slots);
   // Preallocated: one score per searched alignment at most.
   const outScores = new Float64Array(Math.ceil((to - from) / step) + 2);
   let outCount = 0;
-  // Flat copies for the hot loop below (hundreds of thousands of lookups per clip).
+  // Flat copies for the hot loop below (hundreds of thousands of lookups per clip): every distinct
+  // template's z, capped once (the same values the loop would cap), back to back in one array,
+  // and per chirp where its template's z starts.
   const starts = Float64Array.from(chirps, (c) => c.startS);
   const slotOf = Int32Array.from(chirps, (c) => c.slot);
-  const zOf = tracks.map((t) => t.z);
-  const zCap = tuning.zCap;
-  let lo = 0;
-  for (let k = 0; from + k * step <= to; k++) {
+  const { capped, baseOf } = cappedTracks(chirps, corr, tuning.zCap, lags);
+  const allowedMin = range.allowed.min;
+  const allowedMax = range.allowed.max;
+  const outLow = allowedMin - margin;
+  const outHigh = allowedMax + margin;
+  let bestInStart = allowedMin;
+  let bestInScore = -Infinity;
+  let bestOutStart = 0;
+  let bestOutScore = -Infinity;
+  // Every alignment k scored: inside the allowed range all of them, outside every second one
+  // (peaks are dilated over 5 lags).
+  let alignments = 0;
+  while (from + alignments * step <= to) alignments++;
+  const evaluated = new Uint8Array(alignments);
+  for (let k = 0; k < alignments; k++) {
     const s0 = from + k * step;
-    const inside = s0 >= range.allowed.min && s0 <= range.allowed.max;
-    // Outside the allowed range every second step is enough: peaks are dilated over 5 lags.
-    if (!inside && (k & 1) === 1) continue;
-    while (lo < starts.length && starts[lo]! < s0) lo++;
-    slotSum.fill(0);
-    slotCount.fill(0);
-    for (let j = lo; j < starts.length; j++) {
-      const offset = starts[j]! - s0;
-      if (offset > lastStartS) break;
-      const z = zOf[j]![Math.round(offset * rate)]!;
-      const slot = slotOf[j]!;
-      slotSum[slot] = slotSum[slot]! + (z < zCap ? z : zCap);
-      slotCount[slot] = slotCount[slot]! + 1;
-    }
-    const score = combinedScore(slotSum, slotCount);
-    if (score === null) continue;
-    if (inside) {
-      if (score > bestIn.score) bestIn = { startS: s0, score };
-    } else if (s0 < range.allowed.min - margin || s0 > range.allowed.max + margin) {
-      outScores[outCount++] = score;
-      if (!bestOut || score > bestOut.score) bestOut = { startS: s0, score };
+    evaluated[k] = (s0 >= allowedMin && s0 <= allowedMax) || (k & 1) === 0 ? 1 : 0;
+  }
+  // Chirp by chirp (the outer loop), each alignment's per-slot sums receive their chirps in the
+  // schedule's order, exactly as an alignment-by-alignment loop adds them; reading one template's
+  // z along consecutive alignments keeps the hot loop on neighbouring memory.
+  const sums = new Float64Array(slots * alignments);
+  const counts = new Int32Array(slots * alignments);
+  for (let j = 0; j < starts.length; j++) {
+    const startJ = starts[j]!;
+    const base = baseOf[j]!;
+    const row = slotOf[j]! * alignments;
+    // The alignments whose clip holds this chirp's start: s0 <= start <= s0 + lastStartS.
+    const kFirst = Math.max(0, Math.floor((startJ - lastStartS - from) / step) - 1);
+    const kLast = Math.min(alignments - 1, Math.ceil((startJ - from) / step) + 1);
+    for (let k = kFirst; k <= kLast; k++) {
+      if (evaluated[k] === 0) continue;
+      const s0 = from + k * step;
+      if (startJ < s0) break;
+      const offset = startJ - s0;
+      if (offset > lastStartS) continue;
+      sums[row + k] = sums[row + k]! + capped[base + Math.round(offset * rate)]!;
+      counts[row + k] = counts[row + k]! + 1;
     }
   }
+  for (let k = 0; k < alignments; k++) {
+    if (evaluated[k] === 0) continue;
+    const s0 = from + k * step;
+    const inside = s0 >= allowedMin && s0 <= allowedMax;
+    for (let s = 0; s < slots; s++) {
+      slotSum[s] = sums[s * alignments + k]!;
+      slotCount[s] = counts[s * alignments + k]!;
+    }
+    const score = combinedScore(slotSum, slotCount);
+    if (Number.isNaN(score)) continue;
+    if (inside) {
+      if (score > bestInScore) {
+        bestInStart = s0;
+        bestInScore = score;
+      }
+    } else if (s0 < outLow || s0 > outHigh) {
+      outScores[outCount++] = score;
+      if (score > bestOutScore) {
+        bestOutStart = s0;
+        bestOutScore = score;
+      }
+    }
+  }
+  let bestIn = { startS: bestInStart, score: bestInScore };
+  let bestOut: { startS: number; score: number } | null =
+    bestOutScore > -Infinity ? { startS: bestOutStart, score: bestOutScore } : null;
   // The alignments at other moments are this recording's own null distribution: standardising
   // by their median and spread makes the score mean "robust sigmas above chance" whatever the
   // noise, the clipping of z or the correlation between templates.
@@ -167,18 +204,42 @@ function robustCentre(values: Float64Array): { median: number; spread: number } 
  * k. High slots are the first a weak speaker or a steep phone loses; leaving them out then keeps
  * their noise from diluting the slots that carry the tone. Null with fewer than 3 chirps.
  */
-function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number | null {
+function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number {
   let sum = 0;
   let count = 0;
-  let best: number | null = null;
+  let best = NaN;
   for (let s = 0; s < slotSum.length; s++) {
     sum += slotSum[s]!;
     count += slotCount[s]!;
     if (count < 3) continue;
     const score = sum / Math.sqrt(count);
-    if (best === null || score > best) best = score;
+    if (Number.isNaN(best) || score > best) best = score;
   }
   return best;
+}
+
+/**
+ * Every distinct template's z, capped at `zCap`, in one array, and for each chirp the offset of
+ * its template's values (the search's hot loop then reads one typed array).
+ */
+function cappedTracks(
+  chirps: readonly ScheduledChirp[],
+  corr: ChirpCorrelations,
+  zCap: number,
+  lags: number,
+): { capped: Float64Array; baseOf: Int32Array } {
+  const offsets = new Map<string, number>();
+  const keys = chirps.map((c) => templateKey(c));
+  for (const key of keys) if (!offsets.has(key)) offsets.set(key, offsets.size * lags);
+  const capped = new Float64Array(offsets.size * lags);
+  for (const [key, base] of offsets) {
+    const z = corr.tracks.get(key)!.z;
+    for (let l = 0; l < lags; l++) {
+      const v = z[l]!;
+      capped[base + l] = v < zCap ? v : zCap;
+    }
+  }
+  return { capped, baseOf: Int32Array.from(keys, (key) => offsets.get(key)!) };
 }
 
 function describe(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PresenceInputError } from '../errors';
 import { decodeWav } from '../wav/decode-wav';
-import { fromHex, hmacSha256, sha256, toHex } from './sha256';
+import { fromHex, hmacSha256, keyedHmacSha256, sha256, toHex } from './sha256';
 import { chirpFrequencyHz, encodeScheduleFile, synthesizeSpan } from './synthesize-span';
 import {
   DEFAULT_SCHEDULE_CONFIG,
@@ -32,6 +32,21 @@ describe('sha256 / hmac', () => {
       ),
     ).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
     expect(toHex(fromHex('00ff10'))).toBe('00ff10');
+  });
+
+  it('keyedHmacSha256 (pads compressed once) gives exactly hmacSha256, for short and long keys and messages', () => {
+    const jefe = keyedHmacSha256(new TextEncoder().encode('Jefe'));
+    expect(toHex(jefe(new TextEncoder().encode('what do ya want for nothing?')))).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+    for (const keyLength of [16, 32, 64, 131]) {
+      const key = Uint8Array.from({ length: keyLength }, (_, i) => (i * 37 + keyLength) & 0xff);
+      const keyed = keyedHmacSha256(key);
+      for (const messageLength of [0, 31, 55, 56, 64, 200]) {
+        const message = Uint8Array.from({ length: messageLength }, (_, i) => (i * 11) & 0xff);
+        expect(toHex(keyed(message))).toBe(toHex(hmacSha256(key, message)));
+      }
+    }
   });
 });
 

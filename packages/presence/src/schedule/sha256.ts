@@ -65,23 +65,56 @@ function compress(state: Uint32Array, block: Uint8Array, at: number, w: Uint32Ar
 
 /** SHA-256 digest of `message` (32 bytes). */
 export function sha256(message: Uint8Array): Uint8Array {
-  const bitLength = message.length * 8;
+  return finish(INITIAL, message, 0, new Uint32Array(64));
+}
+
+/** HMAC-SHA-256 of `message` under `key`. */
+/**
+ * HMAC-SHA-256 under one key, for many messages: the states after the key's inner and outer pad
+ * blocks are computed once, so each message costs two compressions fewer (the tone schedule
+ * derives one HMAC per chirp). Gives exactly `hmacSha256(key, message)`.
+ */
+export function keyedHmacSha256(key: Uint8Array): (message: Uint8Array) => Uint8Array {
+  const block = new Uint8Array(64);
+  block.set(key.length > 64 ? sha256(key) : key);
+  const pad = new Uint8Array(64);
+  const w = new Uint32Array(64);
+  const padState = (byte: number) => {
+    for (let i = 0; i < 64; i++) pad[i] = block[i]! ^ byte;
+    const state = Uint32Array.from(INITIAL);
+    compress(state, pad, 0, w);
+    return state;
+  };
+  const innerState = padState(0x36);
+  const outerState = padState(0x5c);
+  return (message) => {
+    const inner = finish(innerState, message, 64, w);
+    return finish(outerState, inner, 64, w);
+  };
+}
+
+/** SHA-256 of (a prefix already compressed into `state`, `prefixBytes` long) || message. */
+function finish(
+  state: ArrayLike<number>,
+  message: Uint8Array,
+  prefixBytes: number,
+  w: Uint32Array,
+): Uint8Array {
+  const bitLength = (prefixBytes + message.length) * 8;
   const padded = new Uint8Array(Math.ceil((message.length + 9) / 64) * 64);
   padded.set(message);
   padded[message.length] = 0x80;
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
   view.setUint32(padded.length - 4, bitLength >>> 0);
-  const state = Uint32Array.from(INITIAL);
-  const w = new Uint32Array(64);
-  for (let at = 0; at < padded.length; at += 64) compress(state, padded, at, w);
+  const h = Uint32Array.from(state);
+  for (let at = 0; at < padded.length; at += 64) compress(h, padded, at, w);
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(4 * i, state[i]!);
+  for (let i = 0; i < 8; i++) outView.setUint32(4 * i, h[i]!);
   return out;
 }
 
-/** HMAC-SHA-256 of `message` under `key`. */
 export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
   const block = new Uint8Array(64);
   block.set(key.length > 64 ? sha256(key) : key);

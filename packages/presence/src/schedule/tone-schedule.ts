@@ -1,5 +1,5 @@
 import { PresenceInputError } from '../errors';
-import { fromHex, hmacSha256, toHex } from './sha256';
+import { fromHex, keyedHmacSha256, toHex } from './sha256';
 
 /** How a chirp's frequency moves over its duration. */
 export type ChirpShape = 'linear' | 'ease_in' | 'ease_out';
@@ -118,7 +118,7 @@ const LABEL = new TextEncoder().encode('rollbook-tone-v2/chirp/');
  */
 export class ToneSchedule {
   readonly config: ToneScheduleConfig;
-  private readonly key: Uint8Array;
+  private readonly hmac: (message: Uint8Array) => Uint8Array;
   private readonly cache = new Map<number, ScheduledChirp>();
 
   constructor(keyHex: string, config: ToneScheduleConfig = DEFAULT_SCHEDULE_CONFIG) {
@@ -130,7 +130,7 @@ export class ToneSchedule {
     }
     if (key.length < 16)
       throw new PresenceInputError('bad_tone_params', 'the session key is shorter than 16 bytes');
-    this.key = key;
+    this.hmac = keyedHmacSha256(key);
     this.config = parseScheduleConfig(config);
   }
 
@@ -141,7 +141,7 @@ export class ToneSchedule {
     const message = new Uint8Array(LABEL.length + 8);
     message.set(LABEL);
     new DataView(message.buffer).setFloat64(LABEL.length, index);
-    const h = hmacSha256(this.key, message);
+    const h = this.hmac(message);
     const c = this.config;
     const jitterRange = c.periodS - c.chirpS - c.minGapS;
     const u = new DataView(h.buffer).getUint32(0) / 2 ** 32;

@@ -56,6 +56,11 @@ export const institutions = pgTable(
     recordingRetentionDays: smallint('recording_retention_days').notNull().default(30),
     /** The date before which admins receive their branch's detention list; null: no such notice. */
     detentionNoticeDate: date('detention_notice_date'),
+    /** The band of new sessions' tone, Hz; null: the server's TONE_BAND_LOW_HZ / _HIGH_HZ. */
+    toneBandLowHz: integer('tone_band_low_hz'),
+    toneBandHighHz: integer('tone_band_high_hz'),
+    /** Students' phones answer a two-way challenge the teacher's microphone must hear (our web app). */
+    twoWayCheck: boolean('two_way_check').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('institutions_code_unique').on(sql`upper(${t.code})`)],

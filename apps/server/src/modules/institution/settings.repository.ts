@@ -20,6 +20,9 @@ const settingsColumns = {
   excusedCountsAs: institutions.excusedCountsAs,
   recordingRetentionDays: institutions.recordingRetentionDays,
   detentionNoticeDate: institutions.detentionNoticeDate,
+  toneBandLowHz: institutions.toneBandLowHz,
+  toneBandHighHz: institutions.toneBandHighHz,
+  twoWayCheck: institutions.twoWayCheck,
 };
 
 export type SettingsRow = SelectResultFields<typeof settingsColumns>;

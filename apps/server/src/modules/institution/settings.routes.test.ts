@@ -59,6 +59,9 @@ describe('GET /api/institution/settings', () => {
       excused_counts_as: 'excluded',
       recording_retention_days: 30,
       detention_notice_date: null,
+      tone_band: null,
+      server_tone_band: { low_hz: t.config.toneBandLowHz, high_hz: t.config.toneBandHighHz },
+      two_way_check: false,
       editable: true,
     });
   });
@@ -167,6 +170,64 @@ describe('POST /api/institution/settings', () => {
       sessionStartEarlyMinutes: null,
       detentionNoticeDate: null,
     });
+  });
+
+  it('sets the tone band and the two-way check, keeps them when a body leaves them out, and audits them', async () => {
+    const res = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      tone_band: { low_hz: 16000, high_hz: 19000 },
+      two_way_check: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      tone_band: { low_hz: 16000, high_hz: 19000 },
+      two_way_check: true,
+    });
+    expect(await institutionRow(w.institutionId)).toMatchObject({
+      toneBandLowHz: 16000,
+      toneBandHighHz: 19000,
+      twoWayCheck: true,
+    });
+    const [entry] = await auditOf(t.db, 'institution.settings_updated');
+    expect(entry!.detail).toMatchObject({
+      before: { toneBandLowHz: null, toneBandHighHz: null, twoWayCheck: false },
+      after: { toneBandLowHz: 16000, toneBandHighHz: 19000, twoWayCheck: true },
+    });
+
+    // A client that does not know the settings leaves them as they are.
+    expect((await api(t.app, w.tokens.registrar, 'POST', URL, changed)).status).toBe(200);
+    expect(await institutionRow(w.institutionId)).toMatchObject({ toneBandLowHz: 16000, twoWayCheck: true });
+
+    // Null goes back to the server's band.
+    await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, tone_band: null, two_way_check: false });
+    expect(await institutionRow(w.institutionId)).toMatchObject({
+      toneBandLowHz: null,
+      toneBandHighHz: null,
+      twoWayCheck: false,
+    });
+  });
+
+  it('refuses a tone band the engine cannot use, saying why, and writes nothing', async () => {
+    const before = await institutionRow(w.institutionId);
+    const cases: [unknown, RegExp][] = [
+      [{ low_hz: 12000, high_hz: 15000 }, /between 15000 and 20000 Hz/],
+      [{ low_hz: 18000, high_hz: 21000 }, /between 15000 and 20000 Hz/],
+      [{ low_hz: 18000, high_hz: 19000 }, /at least 2400 Hz wide/],
+      [{ low_hz: 16000.5, high_hz: 19000 }, /whole hertz/],
+      [{ low_hz: 16000 }, /tone band end is required/],
+    ];
+    for (const [tone_band, message] of cases) {
+      const res = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, tone_band });
+      expect(res.status, JSON.stringify(tone_band)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const notBoolean = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      two_way_check: 'yes',
+    });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.message).toMatch(/two-way check is on must be true or false/);
+    expect(await institutionRow(w.institutionId)).toEqual(before);
   });
 
   it('never touches another institution', async () => {

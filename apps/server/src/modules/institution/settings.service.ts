@@ -11,9 +11,18 @@ const SETTINGS_EDITORS_ONLY =
 
 export type SettingsServiceDeps = Pick<AppDeps, 'db' | 'config'>;
 
-/** The columns a settings body asks for (an empty syllabus template means none). */
-function valuesOf(body: UpdateInstitutionSettingsBody): SettingsValues {
+/**
+ * The columns a settings body asks for (an empty syllabus template means none); the presence
+ * settings a body leaves out keep their values (`before`).
+ */
+function valuesOf(body: UpdateInstitutionSettingsBody, before: SettingsValues): SettingsValues {
+  const band =
+    body.tone_band === undefined
+      ? { toneBandLowHz: before.toneBandLowHz, toneBandHighHz: before.toneBandHighHz }
+      : { toneBandLowHz: body.tone_band?.low_hz ?? null, toneBandHighHz: body.tone_band?.high_hz ?? null };
   return {
+    ...band,
+    twoWayCheck: body.two_way_check ?? before.twoWayCheck,
     name: body.name,
     timezone: body.time_zone,
     campusLatitude: body.campus?.latitude ?? null,
@@ -65,6 +74,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       excused_counts_as: row.excusedCountsAs,
       recording_retention_days: row.recordingRetentionDays,
       detention_notice_date: row.detentionNoticeDate,
+      tone_band:
+        row.toneBandLowHz !== null && row.toneBandHighHz !== null
+          ? { low_hz: row.toneBandLowHz, high_hz: row.toneBandHighHz }
+          : null,
+      server_tone_band: { low_hz: deps.config.toneBandLowHz, high_hz: deps.config.toneBandHighHz },
+      two_way_check: row.twoWayCheck,
       editable,
     };
   }
@@ -78,12 +93,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     async update(auth: AuthContext, body: UpdateInstitutionSettingsBody): Promise<InstitutionSettings> {
       await requireInstitutionAdmin(deps.db, auth, SETTINGS_EDITORS_ONLY);
-      const after = valuesOf(body);
       const saved = await deps.db.transaction(async (tx) => {
         const repo = createSettingsRepository(tx);
         const row = await repo.lockedSettingsOf(auth.institutionId);
         if (!row) throw notFound('Institution');
         const { id: _id, slug: _slug, code: _code, ...before } = row;
+        const after = valuesOf(body, before);
         const diff = changes(before, after);
         // Saving the form unchanged writes nothing, so the trail lists only real changes.
         if (Object.keys(diff.after).length === 0) return row;

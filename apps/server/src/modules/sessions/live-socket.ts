@@ -26,7 +26,9 @@ import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lea
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
 import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
+import type { ToneLevelReport } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
+import type { FilePhaseTracker } from './file-phase';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
 export const ONE_TEACHER_MESSAGE =
@@ -57,7 +59,9 @@ interface Binding {
   trustedToken: string;
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
-  live: { tone: StoredSessionTone; levelChecked: boolean } | null;
+  live: { tone: StoredSessionTone; levelChecked: boolean; institutionId: number } | null;
+  /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
+  file?: StoredSessionTone | null;
 }
 
 export interface LiveSocketDeps {
@@ -71,6 +75,16 @@ export interface LiveSocketDeps {
   log: FastifyBaseLogger;
   /** Server time in ms (the app's clock). */
   nowMs(): number;
+  /**
+   * Keeps what the tone-level check says about the two-way check's band; null when the
+   * institution does not use the check (`two-way-challenge.ts`).
+   */
+  noteChallengeBand(
+    session: { sessionId: string; institutionId: number },
+    report: ToneLevelReport,
+  ): Promise<'heard' | 'not_heard' | null>;
+  /** The original client's file phase, located in its stream (file-phase.ts). */
+  filePhase: Pick<FilePhaseTracker, 'restart' | 'heard'>;
 }
 
 /** A refusal that ends the socket: `client_error` with this status and text, then disconnect. */
@@ -218,11 +232,16 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     const binding = bindings.get(socket);
     const tone = readSessionTone(session.toneParams);
     if (!binding || !tone || !liveTone) {
-      if (binding) binding.live = null;
+      if (binding) {
+        binding.live = null;
+        binding.file = tone;
+      }
       await forgetLivePlayback(deps.liveStore, session.sessionId);
+      // A sheet that joins starts the file again: the phase is located anew from its stream.
+      if (binding && tone) await deps.filePhase.restart(session.sessionId);
       return;
     }
-    binding.live = { tone, levelChecked: false };
+    binding.live = { tone, levelChecked: false, institutionId: session.institutionId };
     await keepLivePlayback(deps.liveStore, session.sessionId, PROVISIONAL_PLAYBACK);
     socket.emit('session_tone', {
       session_id: session.sessionId,
@@ -251,11 +270,16 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     const report = teacherToneLevel(chunks, live.tone, playback);
     if (!report) return;
     live.levelChecked = true;
+    const band = await deps.noteChallengeBand(
+      { sessionId: binding.sessionId, institutionId: live.institutionId },
+      report,
+    );
     socket.emit('tone_level', {
       session_id: binding.sessionId,
       status: report.status,
       advice: report.advice,
       score: report.score,
+      ...(band ? { challenge_band: band } : {}),
     });
   }
 
@@ -284,6 +308,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     );
     await deps.liveStore.appendTeacherChunk(data.session_id, { timestampMs, bytes }, deps.audioWindowMs);
     await checkToneLevelOnce(socket, binding);
+    if (!binding.live && binding.file) await deps.filePhase.heard(binding.sessionId, binding.file);
   }
 
   /** One `tone_clock`: the live sheet's playback against server time, kept for verifications. */

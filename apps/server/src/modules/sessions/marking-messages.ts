@@ -21,6 +21,10 @@ export const MARKING_MESSAGES = {
     "Your recording could not be compared with the sound in the classroom because the teacher's microphone audio for that moment did not reach the server. It has been sent to your teacher, who will review it; you may also record again.",
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
+  challengeForeign:
+    "This recording's two-way check was issued for another attempt, student or session. Please record again.",
+  challengeExpired: "This recording's two-way check has expired. Please record again and send it at once.",
+  challengeUsed: "This recording's two-way check was already used by another attempt. Please record again.",
   noPlace:
     'This extra lecture has no classroom and your institution has no campus point, so your location cannot be checked. Please send a manual marking request.',
 } as const;
@@ -62,6 +66,12 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   challenge_unavailable:
     "the two-way check was not made: the teacher's microphone audio that would carry your phone's check sound was not available",
   challenge_self_unheard: "your phone's check sound was not found in your own recording",
+  challenge_missing:
+    "the two-way check your institution uses was not made: the recording came without the phone's check sound (only the Rollbook web app plays it), so your teacher reviews it",
+  challenge_band_not_heard:
+    "the two-way check was not made: the teacher's microphone cannot hear the phones' check sound (above the session tone); the other checks decided",
+  challenge_band_unmeasured:
+    "the two-way check was not made: whether the teacher's microphone hears the phones' check sound had not been measured yet; the other checks decided",
   session_tone_outdated:
     'this session started before the current session tone, so the recording could not be checked automatically',
 };

@@ -27,6 +27,18 @@ import { teacherAudioFor } from './teacher-audio';
 import { finalVerdict, type FinalVerdict, type StoredReason } from './verdict-rule';
 import { readSessionTone, toneInput } from './session-tone';
 import { livePlaybackOf } from './tone-playback';
+import { FILE_PHASE_TOLERANCE_MS, storedFilePhase } from './file-phase';
+import {
+  mintChallenge,
+  redeemChallenge,
+  twoWayPlan,
+  usesTwoWayCheck,
+  withTwoWay,
+  type ChallengeRefusal,
+  type TwoWayPlan,
+} from './two-way-challenge';
+import type { ThrottleStore } from '../../plugins/app/throttle-store';
+import type { ChallengeAnswer, ChallengeRequestBody } from '@rollbook/contract';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import { createSessionAudience } from '../../domain/lectures/session-audience';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
@@ -36,6 +48,12 @@ export { MARKING_MESSAGES };
 
 const blocking = new Set<string>(ABSENT_REASONS);
 const isBlocking = (reason: StoredReason) => blocking.has(reason);
+
+/** The original client's file phase located in the teacher's stream, if it was. */
+function filePhaseOf(toneParams: unknown) {
+  const startedMs = storedFilePhase(toneParams);
+  return startedMs === null ? null : { startedMs, toleranceMs: FILE_PHASE_TOLERANCE_MS };
+}
 
 /** What is stored for an attempt that could not be verified at all (a session started before v2). */
 const UNVERIFIED = { ncc: 0, magnitude: 0, similarity: null, euclidean_distance: null, gps_distance: null };
@@ -73,7 +91,16 @@ export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'conf
   liveStore: LiveStore;
   presence: PresenceVerifier;
   room: LiveRoom;
+  /** Single use of two-way challenges, shared by every instance. */
+  throttle: Pick<ThrottleStore, 'claimOnce'>;
 }
+
+/** The refusal of a challenge sent with a recording (nothing is stored, no rate-limit slot spent). */
+const CHALLENGE_REFUSALS: Record<ChallengeRefusal, () => AppError> = {
+  challenge_foreign: () => forbidden(MARKING_MESSAGES.challengeForeign),
+  challenge_expired: () => badRequest(MARKING_MESSAGES.challengeExpired),
+  challenge_used: () => new AppError('conflict', MARKING_MESSAGES.challengeUsed),
+};
 
 /**
  * The student's side of a session: marking attendance with a position and a recording
@@ -198,6 +225,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     row: AttendanceRow,
     window: RecordingWindow,
     arrivalMs: number,
+    twoWay: TwoWayPlan,
   ): Promise<void> {
     await checkDevice(auth, session, row, fields.device_id);
 
@@ -217,7 +245,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       throw forbidden(MARKING_MESSAGES.outside);
     }
 
-    const judged = await judge(session, audio, window, arrivalMs, {
+    const judged = await judge(session, audio, window, arrivalMs, twoWay, {
       position,
       classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
     });
@@ -296,6 +324,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     audio: Uint8Array,
     window: RecordingWindow,
     arrivalMs: number,
+    twoWay: TwoWayPlan,
     where: Pick<ProofInput, 'position' | 'classroom'>,
   ): Promise<{ result: Pick<ProofResult, keyof typeof UNVERIFIED>; final: FinalVerdict }> {
     const tone = readSessionTone(session.toneParams);
@@ -309,7 +338,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     let result: ProofResult;
     try {
       result = await deps.presence.verifyProof({
-        tone: toneInput(tone, playback, arrivalMs),
+        tone: toneInput(tone, playback, arrivalMs, filePhaseOf(session.toneParams)),
         studentWav: audio,
         timing: {
           claimedStartMs: window.startMs,
@@ -317,6 +346,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           clockToleranceMs: window.toleranceMs,
         },
         teacher: { streaming: teacher.stream !== 'none', final: teacher.final, chunks: teacher.chunks },
+        ...(twoWay.kind === 'apply' ? { challenge: { attemptId: twoWay.attemptId } } : {}),
         ...where,
       });
     } catch (err) {
@@ -325,7 +355,31 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       }
       throw err;
     }
-    return { result, final: finalVerdict(result, teacher.stream) };
+    return { result, final: withTwoWay(finalVerdict(result, teacher.stream), twoWay) };
+  }
+
+  /**
+   * The two-way check of one attempt: off unless the institution uses it; a challenge sent with
+   * the recording must be this student's, in this session, unexpired and unused (claimed now),
+   * else the attempt is refused before anything is stored.
+   */
+  async function redeemTwoWay(
+    session: LiveSessionRow,
+    studentSlug: string,
+    attemptId: string | undefined,
+    arrivalMs: number,
+  ): Promise<TwoWayPlan> {
+    const uses = await usesTwoWayCheck(deps.db, session.institutionId);
+    const tone = readSessionTone(session.toneParams);
+    if (!uses || !tone || attemptId === undefined) return twoWayPlan(uses, attemptId, session.toneParams);
+    const refusal = await redeemChallenge(deps.throttle, attemptId, {
+      tone,
+      sessionId: session.sessionId,
+      studentSlug,
+      nowMs: arrivalMs,
+    });
+    if (refusal) throw CHALLENGE_REFUSALS[refusal]();
+    return twoWayPlan(uses, attemptId, session.toneParams);
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
@@ -335,6 +389,22 @@ export function createMarkingService(deps: MarkingServiceDeps) {
   }
 
   return {
+    /**
+     * A two-way challenge for the caller's next attempt in a live session they may still mark
+     * (membership, live, not marked or decided yet: the same refusals as marking); null when the
+     * institution does not use the check or the session has no v2 tone.
+     */
+    async issueChallenge(auth: AuthContext, body: ChallengeRequestBody): Promise<ChallengeAnswer> {
+      const student = await requireStudent(auth);
+      const session = await findSession(auth, body);
+      const row = await ownRow(session, student.id);
+      const closed = closedToAttempts(row);
+      if (closed) throw closed;
+      const tone = readSessionTone(session.toneParams);
+      if (!tone || !(await usesTwoWayCheck(deps.db, session.institutionId))) return { challenge: null };
+      return { challenge: mintChallenge(tone, session.sessionId, student.slug, deps.clock.now().getTime()) };
+    },
+
     /**
      * Marks the caller present in a live session: membership, one mark per student, a rate limit,
      * device binding, the geofence, then the recording through the presence engine (`arrivalMs`:
@@ -366,6 +436,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
         { startMs: fields.start_time, durationS: format.durationS, clockOffsetMs: fields.clock_offset_ms },
         arrivalMs,
       );
+      const twoWay = await redeemTwoWay(session, student.slug, fields.challenge_attempt, arrivalMs);
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
       // Keyed by the student's slug, unique across databases: integer ids restart after a reset
@@ -374,7 +445,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        await attempt(auth, fields, audio, session, row, window, arrivalMs);
+        await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay);
       } catch (err) {
         if (slot !== undefined && (serverSide(err) || (err instanceof AppError && slotReturned.has(err)))) {
           // Best effort: a failed release only means waiting out the slot, as before.

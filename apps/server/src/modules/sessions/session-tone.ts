@@ -72,14 +72,17 @@ export function readSessionTone(stored: unknown): StoredSessionTone | null {
 
 /**
  * The tone input of one verification. Our web client plays the schedule live and reported its
- * audio clock (`live`); otherwise the original client loops the file from a moment the server does
- * not know, so any phase of the loop is allowed (the engine then says `tone_time_unbounded` and the
- * room sound must prove the moment).
+ * audio clock (`live`); otherwise the original client loops the file: from the start located in the
+ * teacher's stream when it hears the file (the tone then proves the moment), else from a moment the
+ * server does not know, so any phase of the loop is allowed (the engine then says
+ * `tone_time_unbounded` and the room sound must prove the moment).
  */
 export function toneInput(
   tone: StoredSessionTone,
   playback: LivePlayback | null,
   nowMs: number,
+  /** The file's loop start located in the teacher's stream (file-phase.ts), ± its tolerance. */
+  filePhase?: { startedMs: number; toleranceMs: number } | null,
 ): SessionToneInput {
   if (playback) {
     return {
@@ -91,6 +94,15 @@ export function toneInput(
   return {
     keyHex: tone.keyHex,
     config: tone.config,
-    playback: { kind: 'file', loopS: tone.fileLoopS, startedMs: { min: tone.epochMs, max: nowMs } },
+    playback: {
+      kind: 'file',
+      loopS: tone.fileLoopS,
+      startedMs: filePhase
+        ? {
+            min: filePhase.startedMs - filePhase.toleranceMs,
+            max: filePhase.startedMs + filePhase.toleranceMs,
+          }
+        : { min: tone.epochMs, max: nowMs },
+    },
   };
 }

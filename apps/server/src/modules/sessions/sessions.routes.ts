@@ -18,6 +18,8 @@ import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
 import { readSessionTone } from './session-tone';
+import { noteChallengeBand } from './two-way-challenge';
+import { createFilePhaseTracker } from './file-phase';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
 /**
@@ -32,6 +34,7 @@ export async function sessionsModule(app: FastifyInstance) {
     liveStore: app.liveStore,
     presence: app.presence,
     room,
+    throttle: app.throttle,
   });
   const exports = createExportService(app.deps);
   const reviews = createReviewService({ ...app.deps, room });
@@ -54,6 +57,11 @@ export async function sessionsModule(app: FastifyInstance) {
     await marking.mark(auth, body, new Uint8Array(audio.data), arrivalMs);
     return okCoded(true, MARKED_CODE);
   });
+
+  // Rollbook's own: the two-way check's challenge for the student's next attempt (our web app).
+  registerRoute(app, sessionReviewRoutes.issueChallenge, async ({ auth, body }) =>
+    ok(await marking.issueChallenge(auth, body)),
+  );
 
   registerRoute(app, sessionRoutes.markForRegulization, async ({ auth, body }) => {
     await marking.requestManual(auth, body);
@@ -111,5 +119,11 @@ export async function sessionsModule(app: FastifyInstance) {
     audioWindowMs: app.deps.config.liveAudioWindowSeconds * 1000,
     log: app.log,
     nowMs: () => app.deps.clock.now().getTime(),
+    noteChallengeBand: (session, report) => noteChallengeBand(app.deps.db, session, report),
+    filePhase: createFilePhaseTracker({
+      db: app.deps.db,
+      liveStore: app.liveStore,
+      nowMs: () => app.deps.clock.now().getTime(),
+    }),
   });
 }

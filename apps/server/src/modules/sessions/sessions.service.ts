@@ -55,6 +55,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         alwaysOpen: institutions.sessionWindowAlwaysOpen,
         early: institutions.sessionStartEarlyMinutes,
         late: institutions.sessionStartLateMinutes,
+        toneLow: institutions.toneBandLowHz,
+        toneHigh: institutions.toneBandHighHz,
       })
       .from(institutions)
       .where(eq(institutions.id, institutionId));
@@ -65,6 +67,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         earlyMinutes: row?.early ?? deps.config.sessionStartEarlyMinutes,
         lateMinutes: row?.late ?? deps.config.sessionStartLateMinutes,
       },
+      // The institution's band, else the server's; a session keeps the band it started with.
+      toneBand:
+        row && row.toneLow !== null && row.toneHigh !== null
+          ? { lowHz: row.toneLow, highHz: row.toneHigh }
+          : { lowHz: deps.config.toneBandLowHz, highHz: deps.config.toneBandHighHz },
     };
   }
 
@@ -125,11 +132,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
    * A new secret tone for a session starting now, and the unguessable name of its file (rendered
    * on the original client's first fetch: `tone-files.ts`).
    */
-  function newTone(now: Date) {
-    return {
-      audioPath: newToneAudioPath(),
-      params: newSessionTone(now, { lowHz: deps.config.toneBandLowHz, highHz: deps.config.toneBandHighHz }),
-    };
+  function newTone(now: Date, band: { lowHz: number; highHz: number }) {
+    return { audioPath: newToneAudioPath(), params: newSessionTone(now, band) };
   }
 
   /** What starting or joining answers (§6.8), for the session as it now is. */
@@ -206,7 +210,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const tone = newTone(now);
+        const tone = newTone(now, settings.toneBand);
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -266,7 +270,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         );
       }
       if (session.status === 'pre') {
-        const tone = newTone(now);
+        const tone = newTone(now, settings.toneBand);
         const studentIds = await audience.studentIds(session);
         const pre = session;
         await deps.db.transaction(async (tx) => {

@@ -10,6 +10,10 @@ export const SERVER_REASONS = [
   'teacher_audio_gap',
   'teacher_audio_partial',
   'session_tone_outdated',
+  // The two-way check (two-way-challenge.ts): why it was not applied to an attempt.
+  'challenge_missing',
+  'challenge_band_not_heard',
+  'challenge_band_unmeasured',
 ] as const;
 export type ServerReason = (typeof SERVER_REASONS)[number];
 export type StoredReason = ProofReason | ServerReason;

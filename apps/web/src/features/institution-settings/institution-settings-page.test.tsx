@@ -93,6 +93,9 @@ describe('InstitutionSettingsPage', () => {
     await user.clear(keep);
     await user.type(keep, '14');
     await user.type(screen.getByLabelText(/^Detention notice date/), '2027-03-15');
+    await user.type(screen.getByLabelText(/^Tone band from/), '16000');
+    await user.type(screen.getByLabelText(/^Tone band to/), '19000');
+    await user.click(screen.getByRole('checkbox', { name: /Two-way check/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
@@ -110,9 +113,21 @@ describe('InstitutionSettingsPage', () => {
         excused_counts_as: 'present',
         recording_retention_days: 14,
         detention_notice_date: '2027-03-15',
+        tone_band: { low_hz: 16000, high_hz: 19000 },
+        two_way_check: true,
       },
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Rollbook College');
+  });
+
+  it('refuses a tone band the engine cannot use beside the field, sending nothing', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    await user.type(screen.getByLabelText(/^Tone band from/), '18000');
+    await user.type(screen.getByLabelText(/^Tone band to/), '19000');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The tone band must be at least 2400 Hz wide')).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it('sends no campus point when both coordinates are emptied', async () => {

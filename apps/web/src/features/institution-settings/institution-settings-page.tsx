@@ -6,6 +6,7 @@ import {
   EXCUSED_COUNTS_AS_LABELS,
   RECORDING_RETENTION_LIMITS_DAYS,
   SYLLABUS_CODE_PLACEHOLDER,
+  TONE_BAND_LIMITS_HZ,
   syllabusTemplateProblem,
   syllabusUrlFromTemplate,
   UpdateInstitutionSettingsBodySchema,
@@ -246,6 +247,41 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             onChange={(e) => set('retentionDays', e.target.value)}
             error={errors.retentionDays}
           />
+        </Section>
+
+        <Section title="Proof of presence">
+          <p className="text-sm text-slate-600">
+            The session tone's band, in hertz. Empty: the server's {settings.server_tone_band.low_hz}-
+            {settings.server_tone_band.high_hz} Hz. Use 16000-19000 when teachers' laptop speakers are weak or
+            students' phones miss the highest sounds. Between {TONE_BAND_LIMITS_HZ.min} and{' '}
+            {TONE_BAND_LIMITS_HZ.max} Hz, at least {TONE_BAND_LIMITS_HZ.minWidthHz} Hz wide; sessions started
+            after saving use it.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label="Tone band from (Hz)" inputMode="numeric" {...field('toneBandLow')} />
+            <Input label="Tone band to (Hz)" inputMode="numeric" {...field('toneBandHigh')} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={form.twoWayCheck}
+                onChange={(e) => set('twoWayCheck', e.target.checked)}
+                aria-describedby="two-way-check-hint"
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>
+                Two-way check: students' phones answer with a short sound the teacher's microphone must hear
+              </span>
+            </label>
+            <p id="two-way-check-hint" className="text-xs text-slate-500">
+              Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer:
+              marks from other apps go to the teacher's review. It needs teachers' microphones that hear up to
+              about 21 kHz; a teacher whose microphone cannot is told at the session's start, and marks there
+              are checked without it (each mark says so).
+            </p>
+            {errors.twoWayCheck ? <p className="text-sm text-red-600">{errors.twoWayCheck}</p> : null}
+          </div>
         </Section>
 
         <Section title="Syllabus links">

@@ -15,6 +15,10 @@ export interface SettingsForm {
   excusedCountsAs: ExcusedCountsAs;
   retentionDays: string;
   detentionNoticeDate: string;
+  /** Both empty: the server's tone band. */
+  toneBandLow: string;
+  toneBandHigh: string;
+  twoWayCheck: boolean;
 }
 
 export function formFromSettings(s: InstitutionSettings): SettingsForm {
@@ -32,6 +36,9 @@ export function formFromSettings(s: InstitutionSettings): SettingsForm {
     excusedCountsAs: s.excused_counts_as,
     retentionDays: String(s.recording_retention_days),
     detentionNoticeDate: s.detention_notice_date ?? '',
+    toneBandLow: s.tone_band ? String(s.tone_band.low_hz) : '',
+    toneBandHigh: s.tone_band ? String(s.tone_band.high_hz) : '',
+    twoWayCheck: s.two_way_check,
   };
 }
 
@@ -64,6 +71,15 @@ export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
     excused_counts_as: f.excusedCountsAs,
     recording_retention_days: numberOrText(f.retentionDays, undefined),
     detention_notice_date: f.detentionNoticeDate,
+    // Both empty: the server's band; one empty: the schema says which one is required.
+    tone_band:
+      f.toneBandLow.trim() === '' && f.toneBandHigh.trim() === ''
+        ? null
+        : {
+            low_hz: numberOrText(f.toneBandLow, undefined),
+            high_hz: numberOrText(f.toneBandHigh, undefined),
+          },
+    two_way_check: f.twoWayCheck,
   };
 }
 
@@ -83,4 +99,8 @@ export const FIELD_OF_PATH: Record<string, keyof SettingsForm> = {
   excused_counts_as: 'excusedCountsAs',
   recording_retention_days: 'retentionDays',
   detention_notice_date: 'detentionNoticeDate',
+  tone_band: 'toneBandLow',
+  'tone_band.low_hz': 'toneBandLow',
+  'tone_band.high_hz': 'toneBandHigh',
+  two_way_check: 'twoWayCheck',
 };

@@ -2,7 +2,9 @@ import {
   ATTENDANCE_AUDIO_FIELD,
   type AttendancePrivacy,
   type InstantLectureStudent,
+  type ChallengeAnswer,
   type CodedEnvelope,
+  type IssuedChallenge,
   type ServerTime,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
@@ -30,6 +32,8 @@ export interface AttendanceProof {
   startTime: number;
   /** The device's measured offset to the server's clock (Rollbook's own field), if measured. */
   clockOffsetMs?: number | undefined;
+  /** The two-way challenge the phone played while recording (Rollbook's own field), if any. */
+  challengeAttempt?: string | undefined;
 }
 
 /** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
@@ -49,6 +53,7 @@ export function attendanceForm(proof: AttendanceProof): FormData {
   form.append('start_time', String(Math.round(proof.startTime)));
   if (proof.clockOffsetMs !== undefined)
     form.append('clock_offset_ms', String(Math.round(proof.clockOffsetMs)));
+  if (proof.challengeAttempt !== undefined) form.append('challenge_attempt', proof.challengeAttempt);
   return form;
 }
 
@@ -75,6 +80,14 @@ export const studentAttendanceApi = api
         keepUnusedDataFor: 0,
         // A failed round is only a missing sample: never a toast.
         extraOptions: { silent: true },
+      }),
+      /** The two-way check's challenge for the next attempt (null when the institution does not use it). */
+      issueChallenge: build.mutation<IssuedChallenge | null, { lectureSlug: string; sessionId?: string }>({
+        query: ({ lectureSlug, sessionId }) =>
+          contractRequest(sessionReviewRoutes.issueChallenge, {
+            body: sessionId !== undefined ? { session_id: sessionId } : { lecture_slug: lectureSlug },
+          }),
+        transformResponse: (response: { data: ChallengeAnswer }) => response.data.challenge,
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
         query: (proof) =>
@@ -130,4 +143,5 @@ export const {
   useGetAttendancePrivacyQuery,
   useGetInstantLecturesForStudentQuery,
   useLazyGetServerTimeQuery,
+  useIssueChallengeMutation,
 } = studentAttendanceApi;

@@ -12,6 +12,7 @@ import {
   type LectureStudent,
   type StudentTimetableEntry,
 } from '@rollbook/contract';
+import { challengeConfigFor } from '@rollbook/presence/challenge';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderWithProviders } from '../../testing/render';
@@ -120,6 +121,7 @@ const SERVER_AHEAD_MS = 90_000;
 beforeEach(() => {
   server.use(
     onCall(sessionReviewRoutes.getServerTime, () => ok({ server_time_ms: Date.now() + SERVER_AHEAD_MS })),
+    onCall(sessionReviewRoutes.issueChallenge, () => ok({ challenge: null })),
   );
 });
 
@@ -310,6 +312,73 @@ describe('StudentAttendancePage: marking', () => {
     // jsdom's File loses its name and bytes on the way into Node's fetch (a test-environment
     // limit); the file itself is checked on `attendanceForm` below.
     expect((form.get('audio') as File).type).toBe('audio/wav');
+  });
+
+  it("plays the institution's two-way challenge from the recording's first frames and sends its id", async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    const issued = {
+      attempt_id: 'mi3k2.0123456789abcdef0123456789abcdef.fedcba9876543210fedcba9876543210',
+      key_hex: 'cd'.repeat(32),
+      config: challengeConfigFor(),
+      expires_at_ms: Date.now() + 60_000,
+    };
+    const uploads: FormData[] = [];
+    const asked: unknown[] = [];
+    server.use(
+      onCall(sessionReviewRoutes.issueChallenge, async ({ request }) => {
+        asked.push(await request.json());
+        return ok({ challenge: issued });
+      }),
+      onCall(sessionRoutes.markAttendanceForStudent, async ({ request }) => {
+        uploads.push(await request.formData());
+        return okCoded(true, 100);
+      }),
+    );
+    const events: string[] = [];
+    const prepare = vi.spyOn(markingDevices, 'prepareChallenge').mockImplementation(() =>
+      Promise.resolve({
+        start: () => void events.push('challenge started'),
+        stop: () => {
+          events.push('challenge stopped');
+          return Promise.resolve();
+        },
+      }),
+    );
+    vi.mocked(markingDevices.recordClip).mockImplementationOnce((_ms, options) => {
+      events.push('recording');
+      options?.onFirstFrames?.();
+      return Promise.resolve({
+        samples: new Float32Array(48_000 * 5),
+        sampleRate: 48_000,
+        startedAt: 1_763_800_000_123,
+      });
+    });
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Attendance Marked successfully!')).toBeInTheDocument();
+    expect(asked).toEqual([{ lecture_slug: 'lec-1' }]);
+    expect(prepare).toHaveBeenCalledWith(issued);
+    expect(events).toEqual(['recording', 'challenge started', 'challenge stopped']);
+    expect(uploads[0]!.get('challenge_attempt')).toBe(issued.attempt_id);
+  });
+
+  it('sends no challenge id when the institution does not use the check', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    const uploads: FormData[] = [];
+    server.use(
+      onCall(sessionRoutes.markAttendanceForStudent, async ({ request }) => {
+        uploads.push(await request.formData());
+        return okCoded(true, 100);
+      }),
+    );
+    const prepare = vi.spyOn(markingDevices, 'prepareChallenge');
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Attendance Marked successfully!')).toBeInTheDocument();
+    expect(prepare).not.toHaveBeenCalled();
+    expect(uploads[0]!.has('challenge_attempt')).toBe(false);
   });
 
   it('shows the blocking message while marking', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from '@rollbook/contract';
 import { recordClip } from '../../lib/audio/record-clip';
+import { prepareChallenge, type ChallengeEmitter } from '../../lib/audio/challenge-emitter';
 import { measureClockOffset } from '../../lib/time/clock-offset';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { loaderFinished, loaderProgress, loaderStarted } from '../../lib/loader/loader-slice';
@@ -9,6 +10,7 @@ import { useAppDispatch } from '../../lib/store-hooks';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { currentPosition, PERMISSION_DENIED } from './location';
 import {
+  useIssueChallengeMutation,
   useLazyGetServerTimeQuery,
   useMarkAttendanceMutation,
   useRequestManualMarkingMutation,
@@ -18,7 +20,7 @@ import {
  * The recorder, in an object so unit tests (jsdom cannot record) can replace it with `vi.spyOn`;
  * the app never swaps it.
  */
-export const markingDevices = { recordClip };
+export const markingDevices = { recordClip, prepareChallenge };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -57,6 +59,7 @@ export function useMarking(markBy: MarkBy = 'lecture') {
   const dispatch = useAppDispatch();
   const [upload] = useMarkAttendanceMutation();
   const [askServerTime] = useLazyGetServerTimeQuery();
+  const [askChallenge] = useIssueChallengeMutation();
   const [sendRequest, manual] = useRequestManualMarkingMutation();
   const [busy, setBusy] = useState<string | null>(null);
   const sessionOf = (lecture: LectureStudent) =>
@@ -72,6 +75,19 @@ export function useMarking(markBy: MarkBy = 'lecture') {
       // Without an answer the device's own clock is sent, held to the server's looser tolerance.
       dispatch(loaderProgress(ATTENDANCE_TEXT.preparing));
       const clock = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
+      // The two-way check, when the institution uses it: asked for just before recording (it
+      // expires within a minute and serves one attempt). A refusal was toasted by the base query.
+      const asked = await askChallenge({ lectureSlug: lecture.slug, ...sessionOf(lecture) });
+      if (asked.error) return;
+      const challenge = asked.data;
+      let emitter: ChallengeEmitter | null = null;
+      if (challenge) {
+        // A phone that cannot play it still records: the server sends such a mark to the teacher.
+        emitter = await markingDevices.prepareChallenge(challenge).catch((error: unknown) => {
+          toast.warning(`${ATTENDANCE_TEXT.challengeFailed}${messageOf(error)}`);
+          return null;
+        });
+      }
       // The position is read while recording: the server allows only a few seconds between the
       // recording's end and the upload (a longer gap would let an earlier recording be replayed).
       const positionRead = currentPosition().then(
@@ -85,11 +101,13 @@ export function useMarking(markBy: MarkBy = 'lecture') {
       try {
         clip = await markingDevices.recordClip(AUDIO_RECORDING_MS, {
           onSilence: () => toast.warning(ATTENDANCE_TEXT.noAudio),
+          onFirstFrames: () => emitter?.start(),
         });
       } catch (error) {
         return void toast.error(`${ATTENDANCE_TEXT.recordFailed}${messageOf(error)}`);
       } finally {
         stopCountdown();
+        await emitter?.stop();
       }
       dispatch(loaderProgress(ATTENDANCE_TEXT.locating));
       const read = await positionRead;
@@ -107,6 +125,7 @@ export function useMarking(markBy: MarkBy = 'lecture') {
         wav: encodeWavMono16(clip.samples, clip.sampleRate),
         startTime: clip.startedAt + (clock?.offsetMs ?? 0),
         clockOffsetMs: clock?.offsetMs,
+        challengeAttempt: emitter && challenge ? challenge.attempt_id : undefined,
       });
       // A failure was toasted with the server's message by the base query; the button re-enables.
       if (!result.data) return;

@@ -68,6 +68,8 @@ const SILENCE_WARNING_MS = 2000;
 export interface RecordClipOptions {
   /** Called once when no sound at all has arrived `SILENCE_WARNING_MS` after the start. */
   onSilence?: () => void;
+  /** Called once when the first frames arrive: the recording has started (the two-way check plays then). */
+  onFirstFrames?: () => void;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface RecordClipOptions {
  */
 export async function recordClip(
   durationMs: number,
-  { onSilence }: RecordClipOptions = {},
+  { onSilence, onFirstFrames }: RecordClipOptions = {},
 ): Promise<RecordedClip> {
   const stream = await openRawMicrophone();
   try {
@@ -89,6 +91,7 @@ export async function recordClip(
     });
     let heard = false;
     const capture = await startPcmCapture(stream, (frames, sampleRate) => {
+      if (!heard) onFirstFrames?.();
       heard = true;
       if (collector.add(frames, sampleRate, Date.now())) finish();
     });

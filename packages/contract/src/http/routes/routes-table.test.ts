@@ -209,6 +209,7 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'GET /attendance/reports/workbook',
         'GET /attendance/reports/csv',
         'GET /sessions/server_time',
+        'POST /sessions/challenge',
         'GET /sessions/{session_id}/reviews',
         'GET /sessions/{session_id}/reviews/{attendance_slug}/recording',
         'POST /sessions/{session_id}/reviews/{attendance_slug}',

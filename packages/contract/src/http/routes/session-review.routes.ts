@@ -4,6 +4,8 @@ import { envelopeSchema } from '../../envelope';
 import { bytesSchema, slugField } from '../../schemas/common';
 import {
   AttendanceReviewSchema,
+  ChallengeAnswerSchema,
+  ChallengeRequestBodySchema,
   ResolveReviewBodySchema,
   ServerTimeSchema,
 } from '../../schemas/session-review';
@@ -30,6 +32,20 @@ export const sessionReviewRoutes = {
     response: envelopeSchema(ServerTimeSchema),
     responseKind: 'envelope',
     summary: "The server's clock in ms since the epoch, for measuring a device's clock offset",
+    section: 'Rollbook',
+  }),
+  issueChallenge: defineRoute({
+    id: 'sessions.issueChallenge',
+    method: 'POST',
+    path: '/sessions/challenge',
+    auth: 'bearer',
+    roles: ['student'],
+    bodyKind: 'json',
+    body: ChallengeRequestBodySchema,
+    response: envelopeSchema(ChallengeAnswerSchema),
+    responseKind: 'envelope',
+    summary:
+      "A single-use two-way challenge for your next marking attempt (null when your institution doesn't use it)",
     section: 'Rollbook',
   }),
   listReviews: defineRoute({

@@ -234,6 +234,10 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           if (advice === 'low_band') toast.warning(LECTURES_TEXT.toneLowBand, { id: 'tone-level' });
           else if (status === 'weak') toast.warning(LECTURES_TEXT.toneWeak, { id: 'tone-level' });
           else if (status !== 'ok') toast.error(LECTURES_TEXT.toneNotHeard, { id: 'tone-level' });
+          // Sent once per sheet, only where the institution uses the two-way check.
+          if (read.value.challenge_band === 'not_heard') {
+            toast.warning(LECTURES_TEXT.challengeBandNotHeard, { id: 'challenge-band', duration: Infinity });
+          }
         }),
       );
       socket.on(

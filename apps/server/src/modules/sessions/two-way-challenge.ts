@@ -1,0 +1,173 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  challengeConfigFor,
+  DEFAULT_PROOF_THRESHOLDS,
+  deriveChallengeKey,
+  type ToneLevelReport,
+} from '@rollbook/presence';
+import type { IssuedChallenge } from '@rollbook/contract';
+import type { DbOrTx } from '../../db/client';
+import { institutions, lectureSessions } from '../../db/schema';
+import type { ThrottleStore } from '../../plugins/app/throttle-store';
+import type { StoredSessionTone } from './session-tone';
+import type { FinalVerdict, StoredReason } from './verdict-rule';
+
+/**
+ * The two-way check in the product (issue 17 item 4; docs/decisions/sessions-0006): per attempt the
+ * server mints an attempt id bound to the session and the student, derives the challenge key from
+ * the session's secret and that id (the engine's `deriveChallengeKey`), and sends the student's
+ * client only the key. Nothing is stored at issue: the id carries its issue time and a MAC under
+ * the session key, so any instance can check it; single use is a claim in the shared throttle store.
+ */
+
+/** How long an attempt may take from the challenge to the upload: recording 5 s, position, upload. */
+export const CHALLENGE_TTL_MS = 60_000;
+
+const MAC_LABEL = 'rollbook-attempt-v1';
+const MAC_BYTES = 16;
+
+function mac(
+  tone: StoredSessionTone,
+  sessionId: string,
+  studentSlug: string,
+  issuedMs: number,
+  nonce: string,
+) {
+  return createHmac('sha256', Buffer.from(tone.keyHex, 'hex'))
+    .update(`${MAC_LABEL}|${sessionId}|${studentSlug}|${issuedMs}|${nonce}`)
+    .digest()
+    .subarray(0, MAC_BYTES);
+}
+
+/** A challenge for one attempt of `studentSlug` in this session, issued at `nowMs` (server time). */
+export function mintChallenge(
+  tone: StoredSessionTone,
+  sessionId: string,
+  studentSlug: string,
+  nowMs: number,
+): IssuedChallenge {
+  const nonce = randomBytes(16).toString('hex');
+  const tag = mac(tone, sessionId, studentSlug, nowMs, nonce).toString('hex');
+  const attemptId = `${nowMs.toString(36)}.${nonce}.${tag}`;
+  return {
+    attempt_id: attemptId,
+    key_hex: deriveChallengeKey(tone.keyHex, attemptId),
+    config: challengeConfigFor(tone.config),
+    expires_at_ms: nowMs + CHALLENGE_TTL_MS,
+  };
+}
+
+/** Why an attempt id sent with a recording is refused (texts in `marking-messages.ts`). */
+export type ChallengeRefusal = 'challenge_foreign' | 'challenge_expired' | 'challenge_used';
+
+/**
+ * Checks that `attemptId` was issued by this server for this student in this session, less than
+ * `CHALLENGE_TTL_MS` before `nowMs`; then claims it
+ * (single use across instances). Returns null when it may be used, else why not.
+ */
+export async function redeemChallenge(
+  store: Pick<ThrottleStore, 'claimOnce'>,
+  attemptId: string,
+  context: { tone: StoredSessionTone; sessionId: string; studentSlug: string; nowMs: number },
+): Promise<ChallengeRefusal | null> {
+  const parts = attemptId.split('.');
+  if (parts.length !== 3) return 'challenge_foreign';
+  const [issued36, nonce, tag] = parts as [string, string, string];
+  const issuedMs = Number.parseInt(issued36, 36);
+  if (!Number.isSafeInteger(issuedMs) || !/^[0-9a-f]{32}$/.test(nonce) || !/^[0-9a-f]{32}$/.test(tag)) {
+    return 'challenge_foreign';
+  }
+  const expected = mac(context.tone, context.sessionId, context.studentSlug, issuedMs, nonce);
+  if (!timingSafeEqual(expected, Buffer.from(tag, 'hex'))) return 'challenge_foreign';
+  if (context.nowMs - issuedMs > CHALLENGE_TTL_MS || issuedMs > context.nowMs) return 'challenge_expired';
+  const claimed = await store.claimOnce(`challenge:${nonce}`, context.nowMs, CHALLENGE_TTL_MS);
+  return claimed ? null : 'challenge_used';
+}
+
+/**
+ * Whether the teacher's microphone hears the challenge band, as the tone-level check at session
+ * start measured it: the challenge sits just above the tone, so a microphone that hears the
+ * tone's top sub-band (its own speaker, a metre away) passes at least the band's lower part, and
+ * one that loses it cannot hear the challenge. `not_heard` also for a stream that cannot carry the
+ * tone's band at all.
+ */
+export function challengeBandOf(report: ToneLevelReport): ChallengeBand {
+  if (report.status === 'band_not_captured') return 'not_heard';
+  const top = report.slotScores[report.slotScores.length - 1];
+  return top !== undefined && top >= DEFAULT_PROOF_THRESHOLDS.heardZ ? 'heard' : 'not_heard';
+}
+
+export type ChallengeBand = 'heard' | 'not_heard';
+
+/** Whether the institution uses the two-way check. */
+export async function usesTwoWayCheck(db: DbOrTx, institutionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: institutions.twoWayCheck })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row?.on ?? false;
+}
+
+/**
+ * Keeps the measured band with the session's tone (every instance reads it when marking; never sent
+ * to any client). Null when the institution does not use the check: nothing to tell the teacher.
+ */
+export async function noteChallengeBand(
+  db: DbOrTx,
+  session: { sessionId: string; institutionId: number },
+  report: ToneLevelReport,
+): Promise<ChallengeBand | null> {
+  if (!(await usesTwoWayCheck(db, session.institutionId))) return null;
+  const sessionId = session.sessionId;
+  const band = challengeBandOf(report);
+  await db
+    .update(lectureSessions)
+    .set({
+      toneParams: sql`${lectureSessions.toneParams} || jsonb_build_object('challengeBand', ${band}::text)`,
+    })
+    .where(eq(lectureSessions.sessionId, sessionId));
+  return band;
+}
+
+/** The band measured for a session, from its stored tone; null until the check ran. */
+export function storedChallengeBand(toneParams: unknown): ChallengeBand | null {
+  if (typeof toneParams !== 'object' || toneParams === null) return null;
+  const band = (toneParams as Record<string, unknown>).challengeBand;
+  return band === 'heard' || band === 'not_heard' ? band : null;
+}
+
+/**
+ * What the two-way check does for one attempt: `off` (the institution does not use it), `missing`
+ * (it does, but the recording came without a challenge: the original client, or a client that left
+ * it out; never accepted without the teacher), `skipped` (the teacher's microphone cannot hear the
+ * band, or it was not measured yet: not applied, saying so) or `apply`.
+ */
+export type TwoWayPlan =
+  | { kind: 'off' }
+  | { kind: 'missing' }
+  | { kind: 'skipped'; reason: 'challenge_band_not_heard' | 'challenge_band_unmeasured' }
+  | { kind: 'apply'; attemptId: string };
+
+/** The plan of one attempt whose challenge (if any) was redeemed. */
+export function twoWayPlan(uses: boolean, attemptId: string | undefined, toneParams: unknown): TwoWayPlan {
+  if (!uses) return { kind: 'off' };
+  if (attemptId === undefined) return { kind: 'missing' };
+  const band = storedChallengeBand(toneParams);
+  if (band === 'heard') return { kind: 'apply', attemptId };
+  return {
+    kind: 'skipped',
+    reason: band === 'not_heard' ? 'challenge_band_not_heard' : 'challenge_band_unmeasured',
+  };
+}
+
+/**
+ * The stored verdict with the plan's reason: a skipped check is named (never a silent skip); a
+ * missing challenge turns a present verdict into the teacher's review.
+ */
+export function withTwoWay(final: FinalVerdict, plan: TwoWayPlan): FinalVerdict {
+  if (plan.kind === 'skipped') return { ...final, reasons: [...final.reasons, plan.reason] };
+  if (plan.kind !== 'missing') return final;
+  const reasons: StoredReason[] = [...final.reasons, 'challenge_missing'];
+  return { verdict: final.verdict === 'present' ? 'needs_review' : final.verdict, reasons };
+}
