@@ -11,6 +11,8 @@ export async function startDemoServer(opts: {
   /** `compiled`: apps/server/dist (build it first); `tsx`: the sources. */
   mode: 'compiled' | 'tsx';
   databaseUrl?: string | undefined;
+  /** Redis, as a scaled-out instance has it (rate limits, live state, the shared data version). */
+  redisUrl?: string | undefined;
 }): Promise<ServerProcess> {
   return startServerProcess(
     {
@@ -20,6 +22,8 @@ export async function startDemoServer(opts: {
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(opts.dataDir, 'no-web'),
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      // Scaled-out instances share a signing secret (the server insists on one with Redis).
+      ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, JWT_SECRET: 'bench-secret-'.padEnd(48, 'x') } : {}),
     },
     // A fresh folder runs the migrations and the demo seed first: slow on a loaded machine.
     {

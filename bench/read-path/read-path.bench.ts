@@ -4,10 +4,12 @@
 // (open loop: each request's latency counts from when it was due, so a stall is not hidden).
 //
 // The compiled server (`npm start`'s bundle) on a fresh data folder with the demo seed; embedded
-// PGlite by default, PostgreSQL with BENCH_DATABASE_URL (that database's tables are dropped first).
+// PGlite by default, PostgreSQL with BENCH_DATABASE_URL (that database's tables are dropped first),
+// with Redis as a scaled-out instance has it with BENCH_REDIS_URL (the read caches' data version is
+// then fetched from Redis: one round trip per request).
 //
 // Run: node scripts/build-server.mjs && \
-//   [BENCH_DATABASE_URL=postgres://…] npx tsx bench/read-path/read-path.bench.ts \
+//   [BENCH_DATABASE_URL=postgres://…] [BENCH_REDIS_URL=redis://…] npx tsx bench/read-path/read-path.bench.ts \
 //   [--rounds 3] [--seconds 5] [--connections 8] [--rate 300] [--rate-seconds 10]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +26,7 @@ const connections = numberOption('connections', 8);
 const rate = numberOption('rate', 300);
 const rateSeconds = numberOption('rate-seconds', 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const redisUrl = process.env.BENCH_REDIS_URL;
 
 /** A bare Fastify answering `{"hello":"world"}` on a free port, in its own Node process. */
 async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
@@ -132,13 +135,13 @@ async function signIn(url: string, email: string): Promise<string> {
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 console.log(
   `${new Date().toISOString()}  ${cpus().length} × ${cpus()[0]?.model}  Node ${process.version}  ` +
-    `database ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}  load ${loadavg()
+    `database ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}${redisUrl ? ' + Redis' : ''}  load ${loadavg()
       .map((l) => fmt(l))
       .join(' ')}`,
 );
 if (databaseUrl) await resetDatabase(databaseUrl);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-read-path-'));
-const server = await startDemoServer({ dataDir, mode: 'compiled', databaseUrl });
+const server = await startDemoServer({ dataDir, mode: 'compiled', databaseUrl, redisUrl });
 const hello = await startHelloWorld();
 try {
   const student = await signIn(server.url, 'student@rollbook.test');
