@@ -1,35 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
-import { Toaster } from 'sonner';
 import { LoadingOverlay } from '../components/feedback/loading-overlay';
 import type { AppStore } from './store';
 
-/**
- * The app-wide providers: the store (waiting for the persisted state before rendering), the
- * global loading overlay and the toast area at the top right.
- */
-export function Providers({
-  store,
-  persistor,
-  children,
-}: {
-  store: AppStore;
-  persistor?: Persistor;
-  children: ReactNode;
-}) {
+// The toast area is not part of the first load: it mounts once sonner arrives (lib/toast.ts).
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+/** The app-wide providers: the store, the global loading overlay and the toast area at the top right. */
+export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      {persistor ? (
-        <PersistGate loading={null} persistor={persistor}>
-          {children}
-        </PersistGate>
-      ) : (
-        children
-      )}
+      {children}
       <LoadingOverlay />
-      <Toaster position="top-right" richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" richColors closeButton />
+      </Suspense>
     </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /**
  * Shows an info toast once each time `when` turns true (the pickers' "please select …" hints of
