@@ -22,7 +22,7 @@ export function readPersisted<K extends string>(keys: readonly K[]): Partial<Rec
     const text = (root as Record<string, unknown>)[key];
     if (typeof text !== 'string') continue;
     try {
-      restored[key] = JSON.parse(text);
+      restored[key] = JSON.parse(text) as unknown;
     } catch {
       // One unreadable slice starts from its initial state; the others are still restored.
     }

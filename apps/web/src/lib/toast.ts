@@ -7,13 +7,22 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
 type Message = Parameters<typeof sonnerToast.error>[0];
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-const sonner = () => import('sonner');
+type Sonner = typeof import('sonner');
+let loaded: Sonner | null = null;
+
+/** Runs `use` with sonner: at once when it is loaded, else once it is. */
+function withSonner(use: (sonner: Sonner) => void): void {
+  if (loaded) return use(loaded);
+  void import('sonner').then((sonner) => {
+    loaded = sonner;
+    use(sonner);
+  });
+}
 
 const raise =
   (kind: Kind) =>
-  (message: Message, options?: ExternalToast): void => {
-    void sonner().then(({ toast }) => toast[kind](message, options));
-  };
+  (message: Message, options?: ExternalToast): void =>
+    withSonner(({ toast }) => toast[kind](message, options));
 
 /** sonner's `toast` for the calls the app makes, loading sonner on first use. */
 export const toast = {
@@ -22,6 +31,6 @@ export const toast = {
   info: raise('info'),
   warning: raise('warning'),
   dismiss(id?: string | number): void {
-    void sonner().then(({ toast }) => toast.dismiss(id));
+    withSonner(({ toast }) => toast.dismiss(id));
   },
 };
