@@ -13,6 +13,8 @@ export async function startDemoServer(opts: {
   databaseUrl?: string | undefined;
   /** Redis, as a scaled-out instance has it (rate limits, live state, the shared data version). */
   redisUrl?: string | undefined;
+  /** Another build of the server (`compiled` mode), e.g. an earlier commit's, to compare with. */
+  compiledDir?: string | undefined;
 }): Promise<ServerProcess> {
   return startServerProcess(
     {
@@ -27,7 +29,9 @@ export async function startDemoServer(opts: {
     },
     // A fresh folder runs the migrations and the demo seed first: slow on a loaded machine.
     {
-      ...(opts.mode === 'compiled' ? { compiledDir: path.join(root, 'apps/server/dist') } : {}),
+      ...(opts.mode === 'compiled'
+        ? { compiledDir: opts.compiledDir ?? path.join(root, 'apps/server/dist') }
+        : {}),
       startTimeoutMs: 300_000,
     },
   );
