@@ -1,3 +1,4 @@
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
 // Toasts without sonner in the first load (issue 19 item 3; web-0005): the library (~10 kB gzip)
@@ -7,15 +8,15 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
 type Message = Parameters<typeof sonnerToast.error>[0];
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 let loaded: Sonner | null = null;
 
-/** Runs `use` with sonner: at once when it is loaded, else once it is. */
-function withSonner(use: (sonner: Sonner) => void): void {
-  if (loaded) return use(loaded);
+/** Runs `call` with sonner: at once when it is loaded, else once it is. */
+function withSonner(call: (sonner: Sonner) => void): void {
+  if (loaded) return call(loaded);
   void import('sonner').then((sonner) => {
     loaded = sonner;
-    use(sonner);
+    call(sonner);
   });
 }
 
