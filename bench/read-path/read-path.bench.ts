@@ -4,10 +4,16 @@
 // (open loop: each request's latency counts from when it was due, so a stall is not hidden).
 //
 // The compiled server (`npm start`'s bundle) on a fresh data folder with the demo seed; embedded
-// PGlite by default, PostgreSQL with BENCH_DATABASE_URL (that database's tables are dropped first).
+// PGlite by default, PostgreSQL with BENCH_DATABASE_URL (that database's tables are dropped first),
+// with Redis as a scaled-out instance has it with BENCH_REDIS_URL (the read caches' data version is
+// then fetched from Redis: one round trip per request).
+//
+// With BENCH_BASELINE_DIST (another build's apps/server/dist, e.g. the commit before a change), that
+// build runs beside it on the same database and is measured in the same alternation, so old and
+// new are compared under the same load.
 //
 // Run: node scripts/build-server.mjs && \
-//   [BENCH_DATABASE_URL=postgres://…] npx tsx bench/read-path/read-path.bench.ts \
+//   [BENCH_DATABASE_URL=postgres://…] [BENCH_REDIS_URL=redis://…] npx tsx bench/read-path/read-path.bench.ts \
 //   [--rounds 3] [--seconds 5] [--connections 8] [--rate 300] [--rate-seconds 10]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +30,8 @@ const connections = numberOption('connections', 8);
 const rate = numberOption('rate', 300);
 const rateSeconds = numberOption('rate-seconds', 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const redisUrl = process.env.BENCH_REDIS_URL;
+const baselineDist = process.env.BENCH_BASELINE_DIST;
 
 /** A bare Fastify answering `{"hello":"world"}` on a free port, in its own Node process. */
 async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
@@ -132,43 +140,56 @@ async function signIn(url: string, email: string): Promise<string> {
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 console.log(
   `${new Date().toISOString()}  ${cpus().length} × ${cpus()[0]?.model}  Node ${process.version}  ` +
-    `database ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}  load ${loadavg()
+    `database ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}${redisUrl ? ' + Redis' : ''}  load ${loadavg()
       .map((l) => fmt(l))
       .join(' ')}`,
 );
 if (databaseUrl) await resetDatabase(databaseUrl);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'rollbook-read-path-'));
-const server = await startDemoServer({ dataDir, mode: 'compiled', databaseUrl });
+const server = await startDemoServer({ dataDir, mode: 'compiled', databaseUrl, redisUrl });
+// The baseline shares the database (already migrated and seeded) but not the data folder (PGlite
+// allows one process per folder, so a baseline needs BENCH_DATABASE_URL).
+const baselineDir = baselineDist ? await mkdtemp(path.join(tmpdir(), 'rollbook-read-path-base-')) : null;
+const baseline =
+  baselineDist && baselineDir
+    ? await startDemoServer({
+        dataDir: baselineDir,
+        mode: 'compiled',
+        databaseUrl,
+        redisUrl,
+        compiledDir: baselineDist,
+      })
+    : null;
 const hello = await startHelloWorld();
-try {
-  const student = await signIn(server.url, 'student@rollbook.test');
-  const teacher = await signIn(server.url, 'teacher@rollbook.test');
-  const origin = new URL(server.url).origin;
-  const bare: Target = { name: 'hello-world', origin: new URL(hello.url).origin, path: '/', headers: {} };
-  const targets: Target[] = [
-    {
-      name: 'student timetable',
-      origin,
-      path: '/api/manage/get_timetable_for_student',
-      headers: { authorization: `Bearer ${student}` },
-    },
-    {
-      name: 'teacher timetable',
-      origin,
-      path: '/api/manage/get_timetable_for_teacher/current',
-      headers: { authorization: `Bearer ${teacher}` },
-    },
-    {
-      name: 'alerts',
-      origin,
-      path: '/api/manage/alerts/get_alerts',
-      headers: { authorization: `Bearer ${student}` },
-    },
+
+/** The three calls on one server, as the demo student and teacher. */
+async function callsOf(url: string, label: string): Promise<Target[]> {
+  const student = await signIn(url, 'student@rollbook.test');
+  const teacher = await signIn(url, 'teacher@rollbook.test');
+  const origin = new URL(url).origin;
+  const calls: Array<[string, string, string]> = [
+    ['student timetable', '/api/manage/get_timetable_for_student', student],
+    ['teacher timetable', '/api/manage/get_timetable_for_teacher/current', teacher],
+    ['alerts', '/api/manage/alerts/get_alerts', student],
   ];
+  return calls.map(([name, callPath, token]) => ({
+    name: `${name}${label}`,
+    origin,
+    path: callPath,
+    headers: { authorization: `Bearer ${token}` },
+  }));
+}
+
+try {
+  const bare: Target = { name: 'hello-world', origin: new URL(hello.url).origin, path: '/', headers: {} };
+  const current = await callsOf(server.url, '');
+  const old = baseline ? await callsOf(baseline.url, ' (baseline)') : [];
+  // Each baseline call right after the same call of this build.
+  const targets = current.flatMap((t, i) => (old[i] ? [t, old[i]] : [t]));
   // Warm up: JIT, connection pools, prepared statements.
   for (const t of [bare, ...targets]) await throughput(t);
   const ratios = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-  console.log('\nround  call                 req/s   hello-world req/s   ratio');
+  console.log('\nround  call                            req/s   hello-world req/s   ratio');
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       // Alternate: hello-world right before each call, so both see the same machine.
@@ -176,7 +197,7 @@ try {
       const rateOf = await throughput(target);
       ratios.get(target.name)!.push(rateOf / bareRate);
       console.log(
-        `${String(round).padEnd(6)} ${target.name.padEnd(19)} ${fmt(rateOf).padStart(7)} ${fmt(
+        `${String(round).padEnd(6)} ${target.name.padEnd(30)} ${fmt(rateOf).padStart(7)} ${fmt(
           bareRate,
         ).padStart(19)} ${fmt(rateOf / bareRate, 3).padStart(7)}`,
       );
@@ -184,18 +205,22 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log('\nmedian ratio to hello-world:');
-  for (const [name, xs] of ratios) console.log(`  ${name.padEnd(19)} ${fmt(median(xs), 3)}`);
+  for (const [name, xs] of ratios) console.log(`  ${name.padEnd(30)} ${fmt(median(xs), 3)}`);
 
-  const open = await atRate(targets[0]!, rate, rateSeconds);
-  console.log(
-    `\nstudent timetable at ${rate} req/s for ${rateSeconds} s (achieved ${fmt(open.achieved)}): ` +
-      `p50 ${fmt(open.p50)} ms  p95 ${fmt(open.p95)} ms  p99 ${fmt(open.p99)} ms  max ${fmt(open.max)} ms` +
-      (open.failed > 0 ? `  (${open.failed} not 200)` : ''),
-  );
+  for (const target of [current[0]!, ...old.slice(0, 1)]) {
+    const open = await atRate(target, rate, rateSeconds);
+    console.log(
+      `\n${target.name} at ${rate} req/s for ${rateSeconds} s (achieved ${fmt(open.achieved)}): ` +
+        `p50 ${fmt(open.p50)} ms  p95 ${fmt(open.p95)} ms  p99 ${fmt(open.p99)} ms  max ${fmt(open.max)} ms` +
+        (open.failed > 0 ? `  (${open.failed} not 200)` : ''),
+    );
+  }
 } finally {
   hello.stop();
   await server.stop();
+  await baseline?.stop();
   await rm(dataDir, { recursive: true, force: true });
+  if (baselineDir) await rm(baselineDir, { recursive: true, force: true });
   console.log(
     `load at end ${loadavg()
       .map((l) => fmt(l))

@@ -24,6 +24,8 @@ import { registerModules } from './modules';
 import { registerApiCompression } from './plugins/app/compression';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import { MAX_UPLOAD_FIELDS, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from './lib/upload-limits';
+import { runAsRequest } from './db/read-cache';
+import { dataVersionOf } from './db/data-version';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -65,6 +67,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       done(err, undefined);
     }
   });
+
+  // A request's cached reads share one data version fetched after it arrived (db/read-cache.ts).
+  app.addHook('onRequest', (_request, _reply, done) => runAsRequest(performance.now(), done));
+  // Scaled out, the PostgreSQL data version is shared: a write on one instance is seen by the next
+  // read on any other (db/data-version.ts).
+  const version = dataVersionOf(opts.deps.db);
+  if (version && opts.redis) {
+    version.useRedis(opts.redis, (err) => app.log.warn({ err }, 'data version: Redis unavailable'));
+    app.addHook('onClose', async () => version.useLocal());
+  }
 
   // First, so it sees every route registered after it.
   await app.register(routeListPlugin);

@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DbLimits } from '../config/config';
 import * as schema from './schema';
 import { cacheStatements, countWrites } from './pglite-statement-cache';
+import { registerDataVersion, SwitchableDataVersion } from './data-version';
+import { hookPoolWrites } from './pg-write-hook';
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever driver is behind it. */
@@ -67,7 +69,12 @@ export async function openDatabase(opts: {
     // the next request needs it, so the server recovers by itself once PostgreSQL is back.
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
+    // Every committed write moves the data version, which the read caches key their answers by
+    // (local to this process until an app shares it through Redis: `shareDataVersion`).
+    const version = new SwitchableDataVersion();
+    hookPoolWrites(pool, () => version.afterWrite());
     const db = drizzle(pool, { schema });
+    registerDataVersion(db, version);
     // Migrations run on a connection of their own, without the request limits: a migration may
     // rightly take longer than any request should.
     const migrationPool = new Pool({ connectionString: opts.url, max: 1 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_TYPES, type Notification, type NotificationTypeCode } from '@rollbook/contract';
 import type { Db } from '../db/client';
 import { notifications, profiles, semesters } from '../db/schema';
+import { readCacheFor } from '../db/read-cache';
 import { profileRoom } from '../plugins/app/io';
 
 type Row = typeof notifications.$inferSelect;
@@ -56,7 +57,14 @@ export function createNotificationService(
   app?: LivePush,
   opts: { defer?: (alerts: StagedAlert[]) => void } = {},
 ) {
-  async function list(profileId: number): Promise<Notification[]> {
+  // The bell's list is read on every signed-in page: kept until the next write.
+  const cached = readCacheFor(db);
+
+  function list(profileId: number): Promise<Notification[]> {
+    return cached(`alerts:${profileId}`, () => readList(profileId));
+  }
+
+  async function readList(profileId: number): Promise<Notification[]> {
     const rows = await db
       .select({
         slug: notifications.slug,

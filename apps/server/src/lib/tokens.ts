@@ -39,6 +39,33 @@ export interface RefreshClaims {
 
 export class TokenInvalidError extends Error {}
 
+const MAX_VERIFIED_TOKENS = 10_000;
+
+/**
+ * Remembers access tokens whose signature was checked, until they expire: every authenticated call
+ * checks its token, and an HMAC through WebCrypto was a sixth of a cached timetable call's CPU. A
+ * token's content cannot change, so only its expiry is checked again; revocation is the token
+ * version's job (checked against the profile on every call). Oldest first out when full.
+ */
+function verifiedAccess(
+  verify: (token: string, nowMs: number) => Promise<AccessClaims>,
+): (token: string, nowMs: number) => Promise<AccessClaims> {
+  const verified = new Map<string, AccessClaims>();
+  return async (token, nowMs) => {
+    const known = verified.get(token);
+    if (known) {
+      // jose's rule: expired once `exp` is not after the current second.
+      if (known.exp > Math.floor(nowMs / 1000)) return known;
+      verified.delete(token);
+      throw new TokenInvalidError('Token is expired');
+    }
+    const claims = await verify(token, nowMs);
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  };
+}
+
 /** Signs and verifies HS256 tokens with one secret; access and refresh are told apart by `token_type`. */
 export function createTokenSigner(secret: string, ttl: { accessSeconds: number; refreshSeconds: number }) {
   const key = new TextEncoder().encode(secret);
@@ -97,7 +124,7 @@ export function createTokenSigner(secret: string, ttl: { accessSeconds: number; 
         nowMs,
       );
     },
-    verifyAccess: (token: string, nowMs: number) => verify<AccessClaims>(token, 'access', nowMs),
+    verifyAccess: verifiedAccess((token, nowMs) => verify<AccessClaims>(token, 'access', nowMs)),
     verifyRefresh: (token: string, nowMs: number) => verify<RefreshClaims>(token, 'refresh', nowMs),
     refreshTtlSeconds: ttl.refreshSeconds,
   };

@@ -9,10 +9,10 @@ import { createPersistedStore } from './store';
  * The whole app: persisted store, providers and the browser router over the route table.
  */
 export function App() {
-  const [{ store, persistor }] = useState(createPersistedStore);
+  const [store] = useState(createPersistedStore);
   const [router] = useState(() => createBrowserRouter(appRoutes));
   return (
-    <Providers store={store} persistor={persistor}>
+    <Providers store={store}>
       <RouterProvider router={router} />
       <UpdatePrompt />
     </Providers>

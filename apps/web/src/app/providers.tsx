@@ -1,35 +1,21 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { LoadingOverlay } from '../components/feedback/loading-overlay';
 import type { AppStore } from './store';
-import { ToastArea } from './toast-area';
 
-/**
- * The app-wide providers: the store (waiting for the persisted state before rendering), the
- * global loading overlay and the toast area (placed clear of the page's controls, see ToastArea).
- */
-export function Providers({
-  store,
-  persistor,
-  children,
-}: {
-  store: AppStore;
-  persistor?: Persistor;
-  children: ReactNode;
-}) {
+// The toast area is not part of the first load: it mounts once sonner arrives (lib/toast.ts), placed
+// clear of the page's controls (toast-area.tsx).
+const ToastArea = lazy(() => import('./toast-area').then(({ ToastArea }) => ({ default: ToastArea })));
+
+/** The app-wide providers: the store, the global loading overlay and the toast area. */
+export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      {persistor ? (
-        <PersistGate loading={null} persistor={persistor}>
-          {children}
-        </PersistGate>
-      ) : (
-        children
-      )}
+      {children}
       <LoadingOverlay />
-      <ToastArea />
+      <Suspense fallback={null}>
+        <ToastArea />
+      </Suspense>
     </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { hintFollowed, rememberHintFollowed } from './followed-hints';
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { readCacheFor } from '../../db/read-cache';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/caller';
 import { TokenInvalidError } from '../../lib/tokens';
@@ -50,6 +51,10 @@ export default fp(
       .where(and(eq(profiles.slug, sql.placeholder('slug')), eq(profiles.isActive, true)))
       .limit(1)
       .prepare('auth_profile_by_slug');
+    // Kept until the next write (any email change, reset or deactivation is one), on every instance.
+    const cached = readCacheFor(app.deps.db);
+    const profileOf = (slug: string) =>
+      cached(`auth-profile:${slug}`, async () => (await profileBySlug.execute({ slug }))[0]);
 
     async function authenticateToken(token: string): Promise<AuthContext> {
       let claims;
@@ -59,7 +64,7 @@ export default fp(
         if (err instanceof TokenInvalidError) throw new AppError('token_invalid', err.message);
         throw err;
       }
-      const [row] = await profileBySlug.execute({ slug: claims.sub });
+      const row = await profileOf(claims.sub);
       if (!row || row.tokenVersion !== claims.ver)
         throw new AppError('token_invalid', 'Token is no longer valid');
       return {

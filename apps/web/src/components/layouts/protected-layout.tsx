@@ -1,10 +1,13 @@
 import { House, LogOut, Menu, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Sheet } from '../ui/sheet';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { Logo } from './logo';
 import { PageNavList, type PageNavItem } from './page-nav';
 import { RouteSuspense } from './route-suspense';
+
+// The menu's sheet (Radix dialog) loads when first opened: no page needs it to render.
+const Sheet = lazy(() => import('../ui/sheet').then((m) => ({ default: m.Sheet })));
 
 export interface ProtectedLayoutProps {
   /** The signed-in person's home (logo and Home button). */
@@ -43,6 +46,7 @@ export function ProtectedLayout({
   children,
 }: ProtectedLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuOpened = useOpenedOnce(menuOpen);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:px-6">
@@ -100,11 +104,15 @@ export function ProtectedLayout({
         </button>
         {bell}
       </nav>
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" heightClassName="max-h-[80vh]">
-        <nav aria-label="Pages">
-          <PageNavList items={navItems} onNavigate={() => setMenuOpen(false)} />
-        </nav>
-      </Sheet>
+      {menuOpened ? (
+        <Suspense fallback={null}>
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" heightClassName="max-h-[80vh]">
+            <nav aria-label="Pages">
+              <PageNavList items={navItems} onNavigate={() => setMenuOpen(false)} />
+            </nav>
+          </Sheet>
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { TokenPair } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PASSWORD_RULE_TEXT, passwordProblem } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { PasswordInput } from '../../components/ui/password-input';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   CLASSROOM_RADIUS_LIMITS_M,
   ClassroomBodySchema,

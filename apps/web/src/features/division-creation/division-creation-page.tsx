@@ -1,7 +1,7 @@
 import type { DivisionDetail, DivisionSuggestion, SubjectChoiceGroup } from '@rollbook/contract';
 import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   CORRECTION_WINDOW_MAX_DAYS,
   EXCUSED_COUNTS_AS,

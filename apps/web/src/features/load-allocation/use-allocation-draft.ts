@@ -1,6 +1,6 @@
 import type { AllocationContext, TeacherChoiceRow } from '@rollbook/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   rankKey,
   ranksFromContext,

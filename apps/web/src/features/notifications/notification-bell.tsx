@@ -1,14 +1,19 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { BOTTOM_BAR_BUTTON_CLASS } from '../../components/layouts/protected-layout';
 import { selectAuth, selectRole } from '../../lib/session/auth-slice';
 import { useSharedSelector } from '../../lib/store-hooks';
 import { selectNotifications } from './notification-slice';
 import { useGetAlertsQuery, useMarkAllAsReadMutation } from './notifications-api';
-import { NotificationSheet } from './notification-sheet';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useLiveNotifications } from './use-live-notifications';
+
+// The sheet (Radix dialog and tabs) loads when first opened: no signed-in page needs it to render.
+const NotificationSheet = lazy(() =>
+  import('./notification-sheet').then((m) => ({ default: m.NotificationSheet })),
+);
 
 /**
  * The bottom bar's bell: loads the notifications, keeps them live over the socket, shows the
@@ -16,6 +21,7 @@ import { useLiveNotifications } from './use-live-notifications';
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   const { accessToken } = useSharedSelector(selectAuth);
   const role = useSharedSelector(selectRole);
   const { unSeenNotifications, seenNotifications } = useSelector(selectNotifications);
@@ -54,15 +60,19 @@ export function NotificationBell() {
           </span>
         ) : null}
       </div>
-      <NotificationSheet
-        open={open}
-        onOpenChange={setOpen}
-        unseen={unSeenNotifications}
-        seen={seenNotifications}
-        role={role}
-        onMarkAllAsRead={() => void markAll()}
-        marking={marking}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotificationSheet
+            open={open}
+            onOpenChange={setOpen}
+            unseen={unSeenNotifications}
+            seen={seenNotifications}
+            role={role}
+            onMarkAllAsRead={() => void markAll()}
+            marking={marking}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { type Notification } from '@rollbook/contract';
 import { notificationRoutes } from '@rollbook/contract/addresses';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { api, contractRequest } from '../../lib/api/api';
 import { bodyText, isApiError } from '../../lib/api/api-error';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, Copy, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { useFetchCalendarFeedUrlMutation, useResetCalendarFeedUrlMutation } from './calendar-api';
 import { CALENDAR_TEXT } from './profile-labels';

@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { EMAIL_PATTERN } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

@@ -3,10 +3,10 @@ import type { InstantLectureStudent, LectureStudent } from '@rollbook/contract';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { ATTENDANCE_TEXT } from './attendance-text';
-import { ManualRequestDialog } from './manual-request-dialog';
 import { FOLLOW_SESSIONS, useGetInstantLecturesForStudentQuery } from './student-attendance-api';
 import { LectureCardGrid } from './lecture-card-grid';
 import { useMarking } from './use-marking';
+import { ManualRequestPrompt } from './manual-request-prompt';
 
 /** An instant lecture as a card shows it: a free title stands in for the subject's name. */
 function asCardLecture(lecture: InstantLectureStudent): LectureStudent {
@@ -50,7 +50,7 @@ export function InstantLecturesSection() {
         marking={marking}
         onManual={setAsking}
       />
-      <ManualRequestDialog
+      <ManualRequestPrompt
         lecture={asking}
         sending={marking.sendingRequest}
         onCancel={() => setAsking(null)}

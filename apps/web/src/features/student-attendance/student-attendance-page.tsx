@@ -7,11 +7,11 @@ import { ATTENDANCE_TEXT } from './attendance-text';
 import { useLocationPermission } from './location';
 import { LocationGate } from './location-gate';
 import { InstantLecturesSection } from './instant-lectures-section';
-import { ManualRequestDialog } from './manual-request-dialog';
 import { PrivacyNotice } from './privacy-notice';
 import { FOLLOW_SESSIONS, useGetStudentTimetableQuery } from './student-attendance-api';
 import { LectureCardGrid } from './lecture-card-grid';
 import { useMarking } from './use-marking';
+import { ManualRequestPrompt } from './manual-request-prompt';
 
 /** The timetables once location is allowed: per branch, lecture cards per timetable. */
 function Timetables() {
@@ -56,7 +56,7 @@ function Timetables() {
           ))}
         </section>
       ))}
-      <ManualRequestDialog
+      <ManualRequestPrompt
         lecture={asking}
         sending={marking.sendingRequest}
         onCancel={() => setAsking(null)}

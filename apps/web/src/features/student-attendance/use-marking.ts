@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from '@rollbook/contract';
 import { recordClip } from '../../lib/audio/record-clip';
 import { prepareChallenge, type ChallengeEmitter } from '../../lib/audio/challenge-emitter';

@@ -1,6 +1,6 @@
 import type { SubjectCategory } from '@rollbook/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 
 /** Toasted when a category has no pick (contract §11.2). */

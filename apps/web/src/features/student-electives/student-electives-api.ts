@@ -4,7 +4,7 @@ import {
   type UnsaveStudentChoicesBody,
 } from '@rollbook/contract';
 import { choicesRoutes } from '@rollbook/contract/addresses';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { api, contractRequest } from '../../lib/api/api';
 import { isApiError } from '../../lib/api/api-error';
 

@@ -1,5 +1,5 @@
 import { BookOpen, CalendarClock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ClosedNotice } from '../../components/feedback/closed-notice';

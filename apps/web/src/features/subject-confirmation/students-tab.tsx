@@ -1,6 +1,6 @@
 import type { StudentChoiceRow } from '@rollbook/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ClosedNotice } from '../../components/feedback/closed-notice';
 import { downloadExcel } from '../../lib/excel-download';

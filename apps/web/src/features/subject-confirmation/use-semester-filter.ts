@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useConfirmationSemestersQuery, useConfirmationStreamsQuery } from './subject-confirmation-api';
 import { useInfoToast } from '../../lib/use-info-toast';
 

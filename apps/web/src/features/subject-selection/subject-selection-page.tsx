@@ -1,7 +1,7 @@
 import type { SemesterFull } from '@rollbook/contract';
 import { CalendarClock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { PageTitle } from '../../lib/page-title';
 import { ExtendDeadlineDialog } from './extend-deadline-dialog';

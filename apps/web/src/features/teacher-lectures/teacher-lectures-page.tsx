@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { LectureTeacher, WeekDay } from '@rollbook/contract';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SessionSheetPanel } from '../../components/session-sheet/session-sheet-panel';

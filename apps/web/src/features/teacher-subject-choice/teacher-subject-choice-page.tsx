@@ -1,7 +1,7 @@
 import type { Subject } from '@rollbook/contract';
 import { CalendarClock, ListOrdered } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ClosedNotice } from '../../components/feedback/closed-notice';

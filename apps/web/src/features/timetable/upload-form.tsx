@@ -1,6 +1,6 @@
 import { FileUp } from 'lucide-react';
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../lib/cx';
 import { ExpectedFormats } from './expected-formats';

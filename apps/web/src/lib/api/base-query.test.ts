@@ -2,7 +2,7 @@
 // bare `http`; the contract's refresh call goes through onCall.
 // eslint-disable-next-line no-restricted-syntax
 import { http, HttpResponse } from 'msw';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '@rollbook/contract';
 import { makeStore } from '../../app/store';

@@ -10,7 +10,7 @@ import {
 import type { TokenPair } from '@rollbook/contract';
 import { asTokenPair } from '../session/token-schemas';
 import { authRoutes } from '@rollbook/contract/addresses';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { apiBaseUrl } from '../env';
 import { loaderFinished, loaderStarted } from '../loader/loader-slice';
 import type { WithAuth } from '../session/auth-slice';

@@ -25,8 +25,8 @@ const signedOutState: AuthState = {
   fromApp: '',
 };
 
-// Seeded from the token keys so a reload (or the original client's storage) is honoured even
-// before redux-persist rehydrates.
+// Seeded from the token keys, so the original client's storage (tokens without `persist:root`)
+// is honoured; a stored `persist:root` replaces it (app/persisted-state.ts).
 function initialAuthState(): AuthState {
   const { access, refresh } = readStoredTokens();
   const userProfile = decodeAccessToken(access);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SOCKET_CLIENT_TAG, type AttendanceRecord, type LectureTeacher } from '@rollbook/contract';
 import { connectClientSocket, type ClientSocket } from '../../../lib/socket';
 import { useStore } from 'react-redux';
