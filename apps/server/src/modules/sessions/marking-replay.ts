@@ -30,8 +30,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 
 /** An answer as kept for replay: success, or the refusal's code, text and extra keys. */
 type KeptAnswer =
-  | { ok: true }
-  | { error: { code: ErrorCode; message: string; extra: Record<string, unknown> | null } };
+  { ok: true } | { error: { code: ErrorCode; message: string; extra: Record<string, unknown> | null } };
 
 function replay(text: string): void {
   const kept = JSON.parse(text) as KeptAnswer;

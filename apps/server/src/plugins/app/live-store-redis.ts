@@ -225,7 +225,11 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
         .exec();
     },
     async abandonOnce(key) {
-      await redis.multi().del(onceKey(key)).publish(signalChannel(onceTopic(key)), '1').exec();
+      await redis
+        .multi()
+        .del(onceKey(key))
+        .publish(signalChannel(onceTopic(key)), '1')
+        .exec();
     },
     async rateSlotHeld(key) {
       return (await redis.exists(rateKey(key))) === 1;

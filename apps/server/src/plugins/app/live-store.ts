@@ -92,7 +92,10 @@ export interface LiveStore {
    * and then settles or abandons it); otherwise the stored answer, or null while the first claimant
    * is still running.
    */
-  claimOnce(key: string, ttlMs: number): Promise<{ claimed: true } | { claimed: false; answer: string | null }>;
+  claimOnce(
+    key: string,
+    ttlMs: number,
+  ): Promise<{ claimed: true } | { claimed: false; answer: string | null }>;
   /** Stores the claimed action's answer for `ttlMs` and signals the waiters. */
   settleOnce(key: string, answer: string, ttlMs: number): Promise<void>;
   /** Forgets a claim whose action failed on the server's side (a retry runs it afresh); signals the waiters. */

@@ -30,10 +30,13 @@ export function createSignalHub(): SignalHub {
             return Promise.resolve(true);
           }
           return new Promise<boolean>((resolve) => {
-            const timer = setTimeout(() => {
-              wake = null;
-              resolve(false);
-            }, Math.max(0, timeoutMs));
+            const timer = setTimeout(
+              () => {
+                wake = null;
+                resolve(false);
+              },
+              Math.max(0, timeoutMs),
+            );
             wake = () => {
               clearTimeout(timer);
               wake = null;
