@@ -30,6 +30,8 @@ export interface AttendanceProof {
   startTime: number;
   /** The device's measured offset to the server's clock (Rollbook's own field), if measured. */
   clockOffsetMs?: number | undefined;
+  /** Names this upload: sent again after a lost answer, the server answers its first verdict. */
+  idempotencyKey?: string;
 }
 
 /** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
@@ -77,8 +79,12 @@ export const studentAttendanceApi = api
         extraOptions: { silent: true },
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
-        query: (proof) =>
-          contractRequest(sessionRoutes.markAttendanceForStudent, { body: attendanceForm(proof) }),
+        query: (proof) => ({
+          ...contractRequest(sessionRoutes.markAttendanceForStudent, { body: attendanceForm(proof) }),
+          ...(proof.idempotencyKey ? { headers: { 'Idempotency-Key': proof.idempotencyKey } } : {}),
+        }),
+        // The marking hook retries lost connections and shows the last failure itself.
+        extraOptions: { silent: true },
         transformResponse: (response: CodedEnvelope<boolean>) => ({
           data: response.data,
           code: response.code,
