@@ -35,10 +35,7 @@ import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
 import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
 import { numberOption as option, requiredEnv } from '../lib/options';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
+import { percentile, uploadMark, type UploadResult } from './marking-client';
 
 const STUDENTS = option('students', 300);
 const SPREAD_MS = option('spread-ms', 10_000);
@@ -100,46 +97,6 @@ async function buildBurstWorld() {
       })),
     ),
   };
-}
-
-interface UploadResult {
-  enrollment: string;
-  startedAt: number;
-  status: number;
-  code: unknown;
-  tookMs: number;
-}
-
-/** One student's `mark_attendance_for_student/` as the browser sends it (multipart, recording.wav). */
-async function upload(
-  lectureSlug: string,
-  room: { latitude: number; longitude: number },
-  student: { enrollment: string; token: string },
-  recording: Uint8Array,
-  startMs: number,
-): Promise<UploadResult> {
-  const form = new FormData();
-  form.set('latitude', String(room.latitude));
-  form.set('longitude', String(room.longitude));
-  form.set('lecture_slug', lectureSlug);
-  form.set('start_time', String(Math.round(startMs)));
-  form.set('audio', new Blob([recording], { type: 'audio/wav' }), 'recording.wav');
-  const startedAt = performance.now();
-  let status = 0;
-  let code: unknown;
-  try {
-    const res = await fetch(`${BASE}/api/manage/session/mark_attendance_for_student/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${student.token}` },
-      body: form,
-      signal: AbortSignal.timeout(60_000),
-    });
-    status = res.status;
-    code = ((await res.json()) as { code?: unknown }).code;
-  } catch (err) {
-    code = String(err);
-  }
-  return { enrollment: student.enrollment, startedAt, status, code, tookMs: performance.now() - startedAt };
 }
 
 async function main() {
@@ -249,7 +206,9 @@ async function main() {
           timers.push(
             setTimeout(
               () =>
-                void upload(world.lecture.slug, world.room, student, recordings[i]!, startMs).then(resolve),
+                void uploadMark(BASE, world.lecture.slug, world.room, student, recordings[i]!, startMs).then(
+                  resolve,
+                ),
               startMs + 5000 + UPLOAD_DELAY_MS - Date.now(),
             ),
           );
