@@ -326,6 +326,8 @@ async function run(code: string, cwd: string | undefined, rate: number) {
     const lost = total - Math.min(ok.length, arrivals.size, Number(present!.n));
     const failures = results.filter((r) => !(r.status === 200 && r.code === 100));
     const statuses = [...new Set(failures.map((f) => `${f.status}/${String(f.code)}`))].slice(0, 5);
+    for (const why of new Set(failures.map((f) => `${f.status}: ${f.message ?? String(f.code)}`)))
+      console.log(`  failed: ${why}`);
     console.log(
       [
         `| ${code} | ${rate}/s`,

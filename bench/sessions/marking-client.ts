@@ -7,6 +7,8 @@ export interface UploadResult {
   startedAt: number;
   status: number;
   code: unknown;
+  /** The answer's message when it was not a mark (why it failed). */
+  message?: string;
   tookMs: number;
 }
 
@@ -32,6 +34,7 @@ export async function uploadMark(
   const startedAt = performance.now();
   let status = 0;
   let code: unknown;
+  let message: string | undefined;
   try {
     const res = await fetch(`${base}/api/manage/session/mark_attendance_for_student/`, {
       method: 'POST',
@@ -40,11 +43,20 @@ export async function uploadMark(
       signal: AbortSignal.timeout(60_000),
     });
     status = res.status;
-    code = ((await res.json()) as { code?: unknown }).code;
+    const body = (await res.json()) as { code?: unknown; message?: string };
+    code = body.code;
+    message = body.message;
   } catch (err) {
     code = String(err);
   }
-  return { enrollment: student.enrollment, startedAt, status, code, tookMs: performance.now() - startedAt };
+  return {
+    enrollment: student.enrollment,
+    startedAt,
+    status,
+    code,
+    ...(message === undefined ? {} : { message }),
+    tookMs: performance.now() - startedAt,
+  };
 }
 
 /** CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux). */
