@@ -15,8 +15,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
 import {
@@ -31,7 +29,7 @@ import {
   offeredSubjects,
   timetables,
 } from '../../apps/server/src/db/schema';
-import { roomSound, studentRecording, teacherChunks, toneOf } from '../../apps/server/src/testing/audio';
+import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { insertLecture } from '../../apps/server/src/testing/lecture-fixture';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
@@ -39,7 +37,14 @@ import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent, buildTeacher } from '../../apps/server/src/testing/factories';
 import { benchTokens as tokens, startBenchServer, type BenchServer } from '../lib/bench-server';
 import { numberOption as option, requiredEnv, textOption } from '../lib/options';
-import { cpuSeconds, percentile, uploadMark, type UploadResult } from './marking-client';
+import {
+  cpuSeconds,
+  goLive,
+  percentile,
+  uploadMark,
+  type LiveLecture,
+  type UploadResult,
+} from './marking-client';
 
 const LECTURES = option('lectures', 30);
 const STUDENTS = option('students', 10);
@@ -52,8 +57,6 @@ const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database th
 const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
 /** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
 const LEAD_MS = 12_000;
-
-type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** L lectures of today, each with its own teacher, classroom and batch of S students. */
 async function buildBellWorld() {
@@ -119,55 +122,6 @@ async function buildBellWorld() {
     });
   }
   return { db, close: () => handle.close(), lectures };
-}
-
-interface LiveLecture {
-  sessionId: string;
-  socket: TeacherSocket;
-  tone: ReturnType<typeof toneOf>;
-}
-
-/** Starts a lecture's session through `base` and joins its teacher's live sheet there. */
-async function goLive(base: string, slug: string, token: string): Promise<LiveLecture> {
-  const start = new FormData();
-  start.set('lecture_slug', slug);
-  start.set('classroom_slug', '');
-  const res = await fetch(`${base}/api/manage/session/create_lecture_session/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: start,
-  });
-  const created = (await res.json()) as { data?: { session_id: string } };
-  if (!created.data) throw new Error(`the session did not start: ${JSON.stringify(created)}`);
-  const sessionId = created.data.session_id;
-  const socket: TeacherSocket = connect(`${base}/client`, { transports: ['websocket'], reconnection: false });
-  const key = await new Promise<{ key_hex: string; config: unknown; epoch_ms: number }>((resolve, reject) => {
-    socket.once('session_tone', (m) => resolve(m));
-    socket.once('client_error', (e) => reject(new Error(JSON.stringify(e))));
-    socket.on('connect', () =>
-      socket.emit('socket_connection', {
-        client: 'FE',
-        session_id: sessionId,
-        auth_token: token,
-        live_tone: true,
-      }),
-    );
-  });
-  socket.emit('tone_clock', {
-    client: 'FE',
-    session_id: sessionId,
-    auth_token: token,
-    offset_ms: 0,
-    tolerance_ms: 50,
-  });
-  const tone = toneOf({
-    version: 2,
-    keyHex: key.key_hex,
-    config: key.config,
-    epochMs: key.epoch_ms,
-    fileLoopS: 180,
-  });
-  return { sessionId, socket, tone };
 }
 
 /** Redis bytes (MEMORY USAGE) of every key naming the session. */

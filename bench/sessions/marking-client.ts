@@ -1,6 +1,74 @@
 // What the marking benches send and measure: one student's upload as the browser sends it, and
 // percentiles of the latencies they collect.
 import { readFile } from 'node:fs/promises';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
+import { toneOf } from '../../apps/server/src/testing/audio';
+
+export type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A lecture gone live: its session, the teacher's sheet connected, the session's tone. */
+export interface LiveLecture {
+  sessionId: string;
+  audioUrl: string;
+  studentCount: number;
+  socket: TeacherSocket;
+  tone: ReturnType<typeof toneOf>;
+}
+
+/**
+ * Starts a lecture's session through `base` as its teacher and joins the sheet there as our web
+ * sheet does: it asks for the session's key, plays the tone live and reports its clock.
+ */
+export async function goLive(base: string, lectureSlug: string, token: string): Promise<LiveLecture> {
+  const start = new FormData();
+  start.set('lecture_slug', lectureSlug);
+  start.set('classroom_slug', '');
+  const res = await fetch(`${base}/api/manage/session/create_lecture_session/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: start,
+  });
+  const created = (await res.json()) as {
+    data?: { session_id: string; audio_url: string; student_count: number };
+  };
+  if (!created.data) throw new Error(`the session did not start: ${JSON.stringify(created)}`);
+  const sessionId = created.data.session_id;
+  const socket: TeacherSocket = connect(`${base}/client`, { transports: ['websocket'], reconnection: false });
+  const key = await new Promise<{ key_hex: string; config: unknown; epoch_ms: number }>((resolve, reject) => {
+    socket.once('session_tone', (m) => resolve(m));
+    socket.once('client_error', (e) => reject(new Error(JSON.stringify(e))));
+    socket.on('connect', () =>
+      socket.emit('socket_connection', {
+        client: 'FE',
+        session_id: sessionId,
+        auth_token: token,
+        live_tone: true,
+      }),
+    );
+  });
+  socket.emit('tone_clock', {
+    client: 'FE',
+    session_id: sessionId,
+    auth_token: token,
+    offset_ms: 0,
+    tolerance_ms: 50,
+  });
+  const tone = toneOf({
+    version: 2,
+    keyHex: key.key_hex,
+    config: key.config,
+    epochMs: key.epoch_ms,
+    fileLoopS: 180,
+  });
+  return {
+    sessionId,
+    audioUrl: created.data.audio_url,
+    studentCount: created.data.student_count,
+    socket,
+    tone,
+  };
+}
 
 export interface UploadResult {
   enrollment: string;

@@ -1,8 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
-import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
+import { studentHearingTheRoom } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
 import { logIn, logOut, openItSemesterSeven } from '../support/pages';
 
@@ -87,20 +85,11 @@ test('the student sees which lecture is live, follows its start without a reload
   const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
   const lecture = await todaysDemoLecture(request, headers);
 
-  const dir = testInfo.outputPath('microphone');
-  await mkdir(dir, { recursive: true });
-  const wav = path.join(dir, 'room.wav');
-  await writeRoomWav(wav);
   let browser: Browser | undefined;
   try {
-    browser = await launchWithMicrophone(testInfo, wav);
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
-      permissions: ['geolocation', 'microphone'],
-    });
-    const page = await context.newPage();
-    await logIn(page, 'student@rollbook.test');
+    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
+    browser = opened.browser;
+    const { page } = opened;
     const card = page.getByRole('article', { name: lecture.card });
     await expect(card.getByText('Not started')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();

@@ -1,10 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
-import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
+import { studentHearingTheRoom } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
-import { logIn } from '../support/pages';
 
 /** One answer of the server to a marking upload, as the test saw it on the wire. */
 interface SeenAnswer {
@@ -33,20 +30,11 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
   });
   expect(started.ok(), await started.text()).toBe(true);
 
-  const dir = testInfo.outputPath('microphone');
-  await mkdir(dir, { recursive: true });
-  const wav = path.join(dir, 'room.wav');
-  await writeRoomWav(wav);
   let browser: Browser | undefined;
   try {
-    browser = await launchWithMicrophone(testInfo, wav);
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
-      permissions: ['geolocation', 'microphone'],
-    });
-    const page = await context.newPage();
-    await logIn(page, 'student@rollbook.test');
+    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
+    browser = opened.browser;
+    const { page } = opened;
     const card = page.getByRole('article', { name: lecture.card });
     const mark = card.getByRole('button', { name: 'Mark Attendance' });
     await expect(mark).toBeEnabled({ timeout: 30_000 });
