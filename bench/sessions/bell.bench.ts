@@ -15,15 +15,12 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { truncateAll } from '../../apps/server/src/db/reset';
 import {
   attendances,
   batchStudents,
   batches,
   classrooms,
   classroomBranches,
-  institutions,
   lectureBatches,
   lectureSessions,
   offeredSubjects,
@@ -31,7 +28,6 @@ import {
 } from '../../apps/server/src/db/schema';
 import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { insertLecture } from '../../apps/server/src/testing/lecture-fixture';
-import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent, buildTeacher } from '../../apps/server/src/testing/factories';
@@ -40,6 +36,7 @@ import { numberOption as option, requiredEnv, textOption } from '../lib/options'
 import {
   cpuSeconds,
   goLive,
+  openBenchWorld,
   percentile,
   uploadMark,
   type LiveLecture,
@@ -60,14 +57,7 @@ const LEAD_MS = 12_000;
 
 /** L lectures of today, each with its own teacher, classroom and batch of S students. */
 async function buildBellWorld() {
-  const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
-  const db = handle.db;
-  await truncateAll(db);
-  const world = await buildTimetableWorld(db);
-  await db
-    .update(institutions)
-    .set({ sessionWindowAlwaysOpen: true })
-    .where(eq(institutions.id, world.institutionId));
+  const { handle, db, world } = await openBenchWorld(DATABASE_URL);
   const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
   const [subject] = await db
     .select()

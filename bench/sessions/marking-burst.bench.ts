@@ -16,24 +16,22 @@
 // part of the measured latency, as it is for a real student.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { truncateAll } from '../../apps/server/src/db/reset';
-import {
-  attendances,
-  batchStudents,
-  batches,
-  institutions,
-  lectureSessions,
-} from '../../apps/server/src/db/schema';
+import { attendances, batchStudents, batches, lectureSessions } from '../../apps/server/src/db/schema';
 import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { addLecture } from '../../apps/server/src/testing/live-fixture';
-import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
 import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
 import { numberOption as option, requiredEnv } from '../lib/options';
-import { goLive, percentile, uploadMark, type TeacherSocket, type UploadResult } from './marking-client';
+import {
+  goLive,
+  openBenchWorld,
+  percentile,
+  uploadMark,
+  type TeacherSocket,
+  type UploadResult,
+} from './marking-client';
 
 const STUDENTS = option('students', 300);
 const SPREAD_MS = option('spread-ms', 10_000);
@@ -47,15 +45,7 @@ const LEAD_MS = 7000;
 
 /** One live lecture (CST, LH101, today) whose only batch holds STUDENTS students, with their tokens. */
 async function buildBurstWorld() {
-  const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
-  const db = handle.db;
-  await truncateAll(db);
-  const world = await buildTimetableWorld(db);
-  // Lets the session start at any hour (the demo's documented setting) so the bench runs any time.
-  await db
-    .update(institutions)
-    .set({ sessionWindowAlwaysOpen: true })
-    .where(eq(institutions.id, world.institutionId));
+  const { handle, db, world } = await openBenchWorld(DATABASE_URL);
   const [batch] = await db
     .insert(batches)
     .values({ divisionId: world.divisions.A.id, name: 'A3', ordering: 3 })

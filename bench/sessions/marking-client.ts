@@ -3,7 +3,28 @@
 import { readFile } from 'node:fs/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { truncateAll } from '../../apps/server/src/db/reset';
+import { institutions } from '../../apps/server/src/db/schema';
 import { toneOf } from '../../apps/server/src/testing/audio';
+import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
+
+/**
+ * The bench's database emptied and the timetable world built in it, its institution letting
+ * sessions start at any hour (the demo's documented setting) so a bench runs any time.
+ */
+export async function openBenchWorld(databaseUrl: string) {
+  const handle = await openDatabase({ url: databaseUrl, dataDir: null });
+  const db = handle.db;
+  await truncateAll(db);
+  const world = await buildTimetableWorld(db);
+  await db
+    .update(institutions)
+    .set({ sessionWindowAlwaysOpen: true })
+    .where(eq(institutions.id, world.institutionId));
+  return { handle, db, world };
+}
 
 export type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { studentHearingTheRoom } from '../support/fake-microphone';
-import { todaysDemoLecture } from '../support/lectures';
+import { demoTeacherLecture } from '../support/lectures';
 import { logIn, logOut, openItSemesterSeven } from '../support/pages';
 
 // What a first-time user tripped on (issue 18), one test per major finding.
@@ -79,11 +79,7 @@ test('the student sees which lecture is live, follows its start without a reload
 }, testInfo) => {
   test.setTimeout(120_000);
   // The demo teacher's division A lecture of today, through the API.
-  const login = await request.post('/api/auth/api/login/', {
-    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
-  });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const lecture = await todaysDemoLecture(request, headers);
+  const { headers, lecture } = await demoTeacherLecture(request);
 
   let browser: Browser | undefined;
   try {

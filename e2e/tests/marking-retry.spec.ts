@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { studentHearingTheRoom } from '../support/fake-microphone';
-import { todaysDemoLecture } from '../support/lectures';
+import { demoTeacherLecture } from '../support/lectures';
 
 /** One answer of the server to a marking upload, as the test saw it on the wire. */
 interface SeenAnswer {
@@ -19,11 +19,7 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/auth/api/login/', {
-    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
-  });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const lecture = await todaysDemoLecture(request, headers);
+  const { headers, lecture } = await demoTeacherLecture(request);
   const started = await request.post('/api/manage/session/create_lecture_session/', {
     headers,
     multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
