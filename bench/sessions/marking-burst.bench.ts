@@ -16,29 +16,22 @@
 // part of the measured latency, as it is for a real student.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { truncateAll } from '../../apps/server/src/db/reset';
-import {
-  attendances,
-  batchStudents,
-  batches,
-  institutions,
-  lectureSessions,
-} from '../../apps/server/src/db/schema';
-import { roomSound, studentRecording, teacherChunks, toneOf } from '../../apps/server/src/testing/audio';
+import { attendances, batchStudents, batches, lectureSessions } from '../../apps/server/src/db/schema';
+import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { addLecture } from '../../apps/server/src/testing/live-fixture';
-import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 import { accessTokenFor } from '../../apps/server/src/testing/tokens';
 import { currentWeekday } from '../../apps/server/src/lib/week';
 import { buildStudent } from '../../apps/server/src/testing/factories';
 import { benchTokens as tokens, startBenchServer } from '../lib/bench-server';
 import { numberOption as option, requiredEnv } from '../lib/options';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
+import {
+  goLive,
+  openBenchWorld,
+  percentile,
+  uploadMark,
+  type TeacherSocket,
+  type UploadResult,
+} from './marking-client';
 
 const STUDENTS = option('students', 300);
 const SPREAD_MS = option('spread-ms', 10_000);
@@ -50,19 +43,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** Teacher audio streamed before the first student's recording starts. */
 const LEAD_MS = 7000;
 
-type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 /** One live lecture (CST, LH101, today) whose only batch holds STUDENTS students, with their tokens. */
 async function buildBurstWorld() {
-  const handle = await openDatabase({ url: DATABASE_URL, dataDir: null });
-  const db = handle.db;
-  await truncateAll(db);
-  const world = await buildTimetableWorld(db);
-  // Lets the session start at any hour (the demo's documented setting) so the bench runs any time.
-  await db
-    .update(institutions)
-    .set({ sessionWindowAlwaysOpen: true })
-    .where(eq(institutions.id, world.institutionId));
+  const { handle, db, world } = await openBenchWorld(DATABASE_URL);
   const [batch] = await db
     .insert(batches)
     .values({ divisionId: world.divisions.A.id, name: 'A3', ordering: 3 })
@@ -102,46 +85,6 @@ async function buildBurstWorld() {
   };
 }
 
-interface UploadResult {
-  enrollment: string;
-  startedAt: number;
-  status: number;
-  code: unknown;
-  tookMs: number;
-}
-
-/** One student's `mark_attendance_for_student/` as the browser sends it (multipart, recording.wav). */
-async function upload(
-  lectureSlug: string,
-  room: { latitude: number; longitude: number },
-  student: { enrollment: string; token: string },
-  recording: Uint8Array,
-  startMs: number,
-): Promise<UploadResult> {
-  const form = new FormData();
-  form.set('latitude', String(room.latitude));
-  form.set('longitude', String(room.longitude));
-  form.set('lecture_slug', lectureSlug);
-  form.set('start_time', String(Math.round(startMs)));
-  form.set('audio', new Blob([recording], { type: 'audio/wav' }), 'recording.wav');
-  const startedAt = performance.now();
-  let status = 0;
-  let code: unknown;
-  try {
-    const res = await fetch(`${BASE}/api/manage/session/mark_attendance_for_student/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${student.token}` },
-      body: form,
-      signal: AbortSignal.timeout(60_000),
-    });
-    status = res.status;
-    code = ((await res.json()) as { code?: unknown }).code;
-  } catch (err) {
-    code = String(err);
-  }
-  return { enrollment: student.enrollment, startedAt, status, code, tookMs: performance.now() - startedAt };
-}
-
 async function main() {
   console.log(
     `machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg()
@@ -159,52 +102,13 @@ async function main() {
   const timers: NodeJS.Timeout[] = [];
   try {
     // The teacher starts the lecture and connects the sheet.
-    const start = new FormData();
-    start.set('lecture_slug', world.lecture.slug);
-    start.set('classroom_slug', '');
-    const created = (await (
-      await fetch(`${BASE}/api/manage/session/create_lecture_session/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${world.teacherToken}` },
-        body: start,
-      })
-    ).json()) as { data: { session_id: string; audio_url: string; student_count: number } };
-    const { session_id: sessionId, audio_url: audioUrl } = created.data;
+    const live = await goLive(BASE, world.lecture.slug, world.teacherToken);
+    const { sessionId, audioUrl, tone } = live;
+    socket = live.socket;
+    const teacher = socket;
     // The file the original client would loop is served while live (fetched as that client does).
     if (!(await fetch(`${BASE}/api/media/${audioUrl}`)).ok) throw new Error('the tone file is not served');
-    socket = connect(`${BASE}/client`, { transports: ['websocket'], reconnection: false });
-    const teacher = socket;
-    // Our web sheet: it asks for the session's key, plays the tone live and reports its clock.
-    const joined = new Promise<{ key_hex: string; config: unknown; epoch_ms: number }>((resolve, reject) => {
-      teacher.once('session_tone', (m) => resolve(m));
-      teacher.once('client_error', (e) => reject(new Error(JSON.stringify(e))));
-    });
-    teacher.on('connect', () =>
-      teacher.emit('socket_connection', {
-        client: 'FE',
-        session_id: sessionId,
-        auth_token: world.teacherToken,
-        live_tone: true,
-      }),
-    );
-    const key = await joined;
-    teacher.emit('tone_clock', {
-      client: 'FE',
-      session_id: sessionId,
-      auth_token: world.teacherToken,
-      offset_ms: 0,
-      tolerance_ms: 50,
-    });
-    const tone = toneOf({
-      version: 2,
-      keyHex: key.key_hex,
-      config: key.config,
-      epochMs: key.epoch_ms,
-      fileLoopS: 180,
-    });
-    console.log(
-      `session ${sessionId} live with ${created.data.student_count} students, teacher socket joined`,
-    );
+    console.log(`session ${sessionId} live with ${live.studentCount} students, teacher socket joined`);
 
     // The room's sound over the whole run; every student's recording is their 5-s slice of it plus
     // the session tone, prepared before the clock starts (clients record before they upload).
@@ -249,7 +153,9 @@ async function main() {
           timers.push(
             setTimeout(
               () =>
-                void upload(world.lecture.slug, world.room, student, recordings[i]!, startMs).then(resolve),
+                void uploadMark(BASE, world.lecture.slug, world.room, student, recordings[i]!, startMs).then(
+                  resolve,
+                ),
               startMs + 5000 + UPLOAD_DELAY_MS - Date.now(),
             ),
           );

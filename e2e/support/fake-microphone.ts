@@ -1,7 +1,9 @@
 import { chromium, type Browser, type TestInfo } from '@playwright/test';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { encodeWav, synthesizeSpan, ToneSchedule, type ToneScheduleConfig } from '@rollbook/presence';
 import { roomSound as speechLikeRoom } from '../../apps/server/src/testing/audio';
+import { logIn } from './pages';
 
 const RATE = 48000;
 /**
@@ -71,4 +73,24 @@ export function launchWithMicrophone(testInfo: TestInfo, wavPath: string): Promi
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
+}
+
+/**
+ * The demo student signed in on a Chromium whose microphone hears the room (`room.wav` written in
+ * the test's output folder) and whose position is the campus point; the caller closes `browser`.
+ */
+export async function studentHearingTheRoom(testInfo: TestInfo, baseURL: string) {
+  const dir = testInfo.outputPath('microphone');
+  await mkdir(dir, { recursive: true });
+  const wav = join(dir, 'room.wav');
+  await writeRoomWav(wav);
+  const browser = await launchWithMicrophone(testInfo, wav);
+  const context = await browser.newContext({
+    baseURL,
+    geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
+    permissions: ['geolocation', 'microphone'],
+  });
+  const page = await context.newPage();
+  await logIn(page, 'student@rollbook.test');
+  return { browser, page };
 }

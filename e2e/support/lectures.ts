@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from './fixtures';
+import { DEMO_PASSWORD, expect } from './fixtures';
 
 /** The subject the demo teacher teaches division A every day of the demo timetable. */
 export const DEMO_DAILY_SUBJECT = 'Information Security';
@@ -37,4 +37,13 @@ export async function todaysDemoLecture(request: APIRequestContext, headers: Rec
     );
   expect(lecture, `CST teaches division A ${DEMO_DAILY_SUBJECT} today`).toBeDefined();
   return { ...lecture!, card: `${DEMO_DAILY_SUBJECT} ${lecture!.start_time} - ${lecture!.end_time}` };
+}
+
+/** The demo teacher signed in through the API (their bearer headers) and today's daily lecture. */
+export async function demoTeacherLecture(request: APIRequestContext) {
+  const login = await request.post('/api/auth/api/login/', {
+    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
+  });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  return { headers, lecture: await todaysDemoLecture(request, headers) };
 }

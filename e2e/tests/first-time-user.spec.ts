@@ -1,9 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
-import { launchWithMicrophone, writeRoomWav } from '../support/fake-microphone';
-import { todaysDemoLecture } from '../support/lectures';
+import { expect, test } from '../support/fixtures';
+import { studentHearingTheRoom } from '../support/fake-microphone';
+import { demoTeacherLecture } from '../support/lectures';
 import { chooseOption, logIn, logOut, openItSemesterSeven } from '../support/pages';
 
 // What a first-time user tripped on (issue 18), one test per major finding.
@@ -81,26 +79,13 @@ test('the student sees which lecture is live, follows its start without a reload
 }, testInfo) => {
   test.setTimeout(120_000);
   // The demo teacher's division A lecture of today, through the API.
-  const login = await request.post('/api/auth/api/login/', {
-    data: { email: 'teacher@rollbook.test', password: DEMO_PASSWORD },
-  });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const lecture = await todaysDemoLecture(request, headers);
+  const { headers, lecture } = await demoTeacherLecture(request);
 
-  const dir = testInfo.outputPath('microphone');
-  await mkdir(dir, { recursive: true });
-  const wav = path.join(dir, 'room.wav');
-  await writeRoomWav(wav);
   let browser: Browser | undefined;
   try {
-    browser = await launchWithMicrophone(testInfo, wav);
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      geolocation: { latitude: 23.0338, longitude: 72.5461, accuracy: 10 },
-      permissions: ['geolocation', 'microphone'],
-    });
-    const page = await context.newPage();
-    await logIn(page, 'student@rollbook.test');
+    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
+    browser = opened.browser;
+    const { page } = opened;
     const card = page.getByRole('article', { name: lecture.card });
     await expect(card.getByText('Not started')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeDisabled();

@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cors, {
     origin: opts.deps.config.corsOrigins.length > 0 ? opts.deps.config.corsOrigins : false,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'ngrok-skip-browser-warning'],
     // A web app on another origin reads an export's download name (lecture and date) from it.
     exposedHeaders: ['Content-Disposition'],
     credentials: true,

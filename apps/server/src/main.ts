@@ -87,6 +87,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The verification workers load the presence engine while the server starts listening, not when
+  // the first student marks (that first mark waited ~1.6 s; issue 19).
+  app.presence.start();
   await app.listen({ port: config.port, host: config.host });
   const url = boundUrl(app.server.address());
   const publicLine =

@@ -71,7 +71,10 @@ const EnvSchema = z.object({
     .max(24 * 60)
     .default(0),
   ATTENDANCE_RATE_LIMIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  LIVE_AUDIO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  // The oldest teacher audio a verification reads: a 5-s recording, up to 4 s before its upload,
+  // two clock tolerances and a chunk around it, and the wait for the window's last second
+  // (docs/decisions/sessions-0007-marking-hot-path.md): 17 s, kept with slack for a loaded server.
+  LIVE_AUDIO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   TEACHER_SOCKET_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   TONE_BAND_LOW_HZ: z.coerce.number().int().min(8000).max(22000).default(17000),
   TONE_BAND_HIGH_HZ: z.coerce.number().int().min(9000).max(23000).default(20000),

@@ -87,6 +87,11 @@ async function readMultipart(request: FastifyRequest, route: RouteDef) {
  * role check. A caller with the wrong role gets 403; an anonymous caller of a bearer route gets 401.
  */
 export interface RouteOptions {
+  /**
+   * Runs after authentication and before a multipart body is read: a refusal that needs no body
+   * (e.g. a rate limit) costs the server nothing of the upload.
+   */
+  beforeBody?: (request: FastifyRequest, auth: AuthContext | null) => Promise<void>;
   /** Per-route limit (see @fastify/rate-limit); `message` is what the caller is told on 429. */
   rateLimit?: {
     max: number;
@@ -145,6 +150,7 @@ export function registerRoute<R extends RouteDef>(
       const auth: AuthContext | null = request.auth;
       let body: unknown = request.body;
       let files: Record<string, UploadedFile> = {};
+      if (options.beforeBody) await options.beforeBody(request, auth);
       if (route.bodyKind === 'multipart') ({ body, files } = await readMultipart(request, route));
       const ctx = {
         request,

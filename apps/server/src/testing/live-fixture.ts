@@ -193,6 +193,7 @@ export async function markAttendance(
   token: string,
   fields: Record<string, string>,
   audio?: Uint8Array,
+  headers: Record<string, string> = {},
 ) {
   const body = multipart(
     fields,
@@ -203,7 +204,7 @@ export async function markAttendance(
     url: '/api/manage/session/mark_attendance_for_student/',
     token,
     body: body.payload,
-    headers: body.headers,
+    headers: { ...body.headers, ...headers },
   });
 }
 

@@ -87,6 +87,13 @@ const slotReturned = new WeakSet<AppError>();
 const sentToReview = () =>
   new AppError('forbidden', MARKING_MESSAGES.sentToReview, { extra: { code: SENT_TO_REVIEW_CODE } });
 
+/**
+ * The rate-limit slot of a student's marking attempts. Keyed by the profile's slug, which the token
+ * names (so the slot can be checked before anything is read) and which is unique across
+ * databases: integer ids restart after a reset while Redis keeps its keys.
+ */
+const markingSlotKey = (auth: AuthContext) => `attendance:${auth.profileSlug}`;
+
 export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'mediaDir'> {
   liveStore: LiveStore;
   presence: PresenceVerifier;
@@ -406,6 +413,17 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     },
 
     /**
+     * The refusal that needs neither the upload nor the database: a student whose previous attempt
+     * still holds the rate-limit slot is told at once (429), before the recording is read.
+     */
+    async refuseEarly(auth: AuthContext): Promise<void> {
+      if (deps.config.attendanceRateLimitSeconds <= 0) return;
+      if (await deps.liveStore.rateSlotHeld(markingSlotKey(auth))) {
+        throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
+      }
+    },
+
+    /**
      * Marks the caller present in a live session: membership, one mark per student, a rate limit,
      * device binding, the geofence, then the recording through the presence engine (`arrivalMs`:
      * server time the upload started arriving, which bounds the recording's time). Every verified
@@ -439,13 +457,14 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const twoWay = await redeemTwoWay(session, student.slug, fields.challenge_attempt, arrivalMs);
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
-      // Keyed by the student's slug, unique across databases: integer ids restart after a reset
-      // while Redis keeps its keys.
-      const slotKey = `attendance:${student.slug}`;
+      const slotKey = markingSlotKey(auth);
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
         await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay);
+        // Marked: nothing left to limit, and a repeat must hear "already marked" (code 100, which
+        // disables the original client's button), not the early "too soon" of `refuseEarly`.
+        if (slot !== undefined) await deps.liveStore.releaseRateSlot(slotKey, slot).catch(() => undefined);
       } catch (err) {
         if (slot !== undefined && (serverSide(err) || (err instanceof AppError && slotReturned.has(err)))) {
           // Best effort: a failed release only means waiting out the slot, as before.

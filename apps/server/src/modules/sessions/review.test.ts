@@ -136,15 +136,15 @@ describe("server-anchored recording time and the teacher's review (docs/decision
     const frozen = vi.spyOn(Date, 'now').mockReturnValue(stillNow);
     await teacherHears(w, ours.socket, [0, 1, 2, 3]);
     const store = t.app.liveStore;
-    const newest = store.newestTeacherChunkMs.bind(store);
+    const read = store.readTeacherAudio.bind(store);
     let phase: 'before' | 'streaming' | 'arrived' = 'before';
     let looksAfterArrival = 0;
     // The server's first look finds the stream short of the window's end; the seconds arrive then.
-    const spy = vi.spyOn(store, 'newestTeacherChunkMs').mockImplementation(async (id) => {
-      const seen = await newest(id);
+    const spy = vi.spyOn(store, 'readTeacherAudio').mockImplementation(async (id, fromMs, toMs) => {
+      const seen = await read(id, fromMs, toMs);
       if (phase === 'arrived') looksAfterArrival++;
       else if (phase === 'before') {
-        expect(seen).toBe(epochMs + 3000);
+        expect(seen.newestMs).toBe(epochMs + 3000);
         phase = 'streaming';
         await teacherHears(w, ours.socket, [4, 5, 6, 7]);
         phase = 'arrived';

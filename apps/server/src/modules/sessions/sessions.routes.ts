@@ -14,6 +14,7 @@ import { createExportService } from './export.service';
 import { createLiveRoom } from './live-room';
 import { attachLiveSocket } from './live-socket';
 import { createMarkingService, MARKED_CODE } from './marking.service';
+import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-replay';
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
@@ -48,15 +49,34 @@ export async function sessionsModule(app: FastifyInstance) {
     ok(await service.startOrJoinInstant(auth, body)),
   );
 
-  registerRoute(app, sessionRoutes.markAttendanceForStudent, async ({ auth, body, files, reply }) => {
-    // When the request started arriving (server time): the recording ended before it. The upload's
-    // own duration (a slow network) is not held against the student.
-    const arrivalMs = app.deps.clock.now().getTime() - Math.round(reply.elapsedTime);
-    const audio = files[ATTENDANCE_AUDIO_FIELD];
-    if (!audio) throw new AppError('validation_failed', 'audio: A recording is required');
-    await marking.mark(auth, body, new Uint8Array(audio.data), arrivalMs);
-    return okCoded(true, MARKED_CODE);
-  });
+  registerRoute(
+    app,
+    sessionRoutes.markAttendanceForStudent,
+    async ({ auth, body, files, request, reply }) => {
+      // When the request started arriving (server time): the recording ended before it. The upload's
+      // own duration (a slow network) is not held against the student.
+      const arrivalMs = app.deps.clock.now().getTime() - Math.round(reply.elapsedTime);
+      const audio = files[ATTENDANCE_AUDIO_FIELD];
+      if (!audio) throw new AppError('validation_failed', 'audio: A recording is required');
+      const run = () => marking.mark(auth, body, new Uint8Array(audio.data), arrivalMs);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      if (key === undefined) await run();
+      else {
+        // The same upload sent again after a lost answer: the student's own, for this session only.
+        const session = body.session_id ?? `lecture:${body.lecture_slug ?? ''}`;
+        await answerOnce(app.liveStore, `mark:${auth.profileSlug}:${session}:${key}`, run);
+      }
+      return okCoded(true, MARKED_CODE);
+    },
+    {
+      // A retry of an upload (with its key) may find its own first attempt holding the slot.
+      beforeBody: async (request, auth) => {
+        if (auth && idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]) === undefined) {
+          await marking.refuseEarly(auth);
+        }
+      },
+    },
+  );
 
   // Rollbook's own: the two-way check's challenge for the student's next attempt (our web app).
   registerRoute(app, sessionReviewRoutes.issueChallenge, async ({ auth, body }) =>

@@ -47,6 +47,18 @@ describe("waiting for the teacher's audio of a recording's window", () => {
     expect(state.answer?.chunks.map((c) => c.timestampMs)).toContain(T0);
   });
 
+  it('wakes when the chunk is kept, with no timer running (a signal, not polling)', async () => {
+    await streamUpTo(T0 - 1000);
+    const state = watch(store, window);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.answer).toBeUndefined();
+    await store.appendTeacherChunk('s1', chunk(T0), WINDOW_MS);
+    // Not a millisecond of (fake) time passes: only the store's signal can have woken the wait.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.answer?.final).toBe(true);
+    expect(state.answer?.chunks.map((c) => c.timestampMs)).toContain(T0);
+  });
+
   it('gives up at its bound when the seconds do not come', async () => {
     await streamUpTo(T0 - 2000);
     const state = watch(store, window);

@@ -15,7 +15,9 @@ declare module 'fastify' {
 /** Chooses the live store: Redis when the app runs scaled out, memory otherwise. */
 export default fp(
   async function liveStatePlugin(app: FastifyInstance, opts: { redis?: Redis | undefined }) {
-    app.decorate('liveStore', opts.redis ? createRedisLiveStore(opts.redis) : createMemoryLiveStore());
+    const store = opts.redis ? createRedisLiveStore(opts.redis) : createMemoryLiveStore();
+    app.decorate('liveStore', store);
+    app.addHook('onClose', () => store.close());
   },
   { name: 'live-state' },
 );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TeacherChunk } from '@rollbook/presence';
-import type { LiveStore } from './live-store';
+import { onceTopic, teacherAudioTopic, type LiveStore } from './live-store';
+import { createSignalHub } from './signal-hub';
 
 interface Lease {
   holder: string;
@@ -35,6 +36,17 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
   const slots = new Map<string, Slot>();
   const playbacks = new Map<string, { text: string; expiresAt: number }>();
   const offsets = new Map<string, { offsetMs: number; expiresAt: number }>();
+  const onces = new Map<string, { answer: string | null; expiresAt: number }>();
+  const hub = createSignalHub();
+
+  function liveOnce(key: string) {
+    const kept = onces.get(key);
+    if (kept && kept.expiresAt <= now()) {
+      onces.delete(key);
+      return undefined;
+    }
+    return kept;
+  }
 
   function liveLease(sessionId: string): Lease | undefined {
     const lease = leases.get(sessionId);
@@ -101,12 +113,47 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
         arrivedAt: t,
         expiresAt,
       });
+      hub.emit(teacherAudioTopic(sessionId));
     },
     async teacherChunks(sessionId, fromMs, toMs) {
       return (liveAudio(sessionId)?.chunks ?? [])
         .map((c) => c.chunk)
         .filter((c) => c.timestampMs >= fromMs && c.timestampMs <= toMs);
     },
+    async readTeacherAudio(sessionId, fromMs, toMs) {
+      const kept = liveAudio(sessionId);
+      const list = kept?.chunks ?? [];
+      const newest = list.length > 0 ? list[list.length - 1]!.chunk.timestampMs : null;
+      return {
+        chunks: list.map((c) => c.chunk).filter((c) => c.timestampMs >= fromMs && c.timestampMs <= toMs),
+        newestMs: newest,
+        arrivedMs: newest === null ? null : kept!.arrivedAt,
+      };
+    },
+    async watch(topic) {
+      return hub.watch(topic);
+    },
+    async claimOnce(key, ttlMs) {
+      const kept = liveOnce(key);
+      if (kept) return { claimed: false, answer: kept.answer };
+      onces.set(key, { answer: null, expiresAt: now() + ttlMs });
+      // Keeps the map bounded over a long-running process.
+      if (onces.size > 10_000) for (const k of [...onces.keys()]) liveOnce(k);
+      return { claimed: true };
+    },
+    async settleOnce(key, answer, ttlMs) {
+      onces.set(key, { answer, expiresAt: now() + ttlMs });
+      hub.emit(onceTopic(key));
+    },
+    async abandonOnce(key) {
+      onces.delete(key);
+      hub.emit(onceTopic(key));
+    },
+    async rateSlotHeld(key) {
+      const held = slots.get(key);
+      return held !== undefined && held.until > now();
+    },
+    async close() {},
     async newestTeacherChunkMs(sessionId) {
       const list = liveAudio(sessionId)?.chunks ?? [];
       return list.length > 0 ? list[list.length - 1]!.chunk.timestampMs : null;

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { TeacherChunk } from '@rollbook/presence';
-import type { LiveStore } from './live-store';
+import { onceTopic, teacherAudioTopic, type LiveStore } from './live-store';
+import { createSignalHub } from './signal-hub';
 
 const PREFIX = 'rb:live:';
 const leaseKey = (sessionId: string) => `${PREFIX}lease:${sessionId}`;
 const audioIndexKey = (sessionId: string) => `${PREFIX}audio:${sessionId}`;
-const chunkKey = (sessionId: string, member: string) => `${PREFIX}chunk:${sessionId}:${member}`;
+const chunkBytesKey = (sessionId: string) => `${PREFIX}chunks:${sessionId}`;
 const arrivedKey = (sessionId: string) => `${PREFIX}arrived:${sessionId}`;
 const rateKey = (key: string) => `${PREFIX}rate:${key}`;
 const playbackKey = (sessionId: string) => `${PREFIX}tone:${sessionId}`;
 const offsetKey = (sessionId: string) => `${PREFIX}offset:${sessionId}`;
+const onceKey = (key: string) => `${PREFIX}once:${key}`;
+const SIGNAL_PREFIX = `${PREFIX}signal:`;
+const signalChannel = (topic: string) => `${SIGNAL_PREFIX}${topic}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
 const ACQUIRE = `
@@ -35,22 +39,122 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
 
+// Keeps one chunk (index score = its timestamp, bytes in the session's hash), drops what lies more
+// than a window before the newest from both (so the window is all the session costs), renews the
+// expiry, stamps the arrival and signals every instance: one round trip per chunk.
+// KEYS: index, bytes hash, arrived. ARGV: member, timestamp, bytes, window, keep, now, channel.
+const APPEND_CHUNK = `
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+local old = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. (tonumber(newest[2]) - tonumber(ARGV[4])))
+if #old > 0 then
+  redis.call('ZREM', KEYS[1], unpack(old))
+  redis.call('HDEL', KEYS[2], unpack(old))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5])
+redis.call('PUBLISH', ARGV[7], ARGV[2])
+return 1`;
+// The newest stamp, the arrival, and the chunks of [from, to] with the bytes of those the caller
+// does not hold yet ('' for held or vanished ones): one round trip per step of a marking's wait.
+// KEYS: index, bytes hash, arrived. ARGV: from, to, members already held...
+const READ_AUDIO = `
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if #newest == 0 then return {false, false, {}, {}} end
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[2])
+local held = {}
+for i = 3, #ARGV do held[ARGV[i]] = true end
+local bytes = {}
+for i, m in ipairs(members) do
+  if held[m] then bytes[i] = '' else bytes[i] = redis.call('HGET', KEYS[2], m) or '' end
+end
+return {newest[2], redis.call('GET', KEYS[3]) or false, members, bytes}`;
+// Claims a one-time key or answers what it holds ('' while its first claimant runs).
+const CLAIM_ONCE = `
+if redis.call('SET', KEYS[1], '', 'NX', 'PX', ARGV[1]) then return false end
+return redis.call('GET', KEYS[1]) or ''`;
+
 // Chunks never change once written, so each instance keeps the ones it fetched: 300 students of a
 // session verify against the same few seconds of teacher audio.
 const CACHE_LIMIT = 512;
 
 /**
  * The live store shared by every instance through Redis. Teacher audio is a sorted-set index
- * (score = chunk timestamp) plus one key per chunk holding the bytes with an expiry, so a crashed
- * instance leaves nothing behind for long; the teacher lease is a key with a TTL renewed by the
+ * (score = chunk timestamp) plus a hash of the chunks' bytes, trimmed together to the window and
+ * expiring together, so a session costs its window and a crashed instance leaves nothing behind
+ * for long; signals (a chunk kept, a one-time answer settled) go through Redis pub/sub to every
+ * instance; the teacher lease is a key with a TTL renewed by the
  * holder's heartbeat.
  */
 export function createRedisLiveStore(redis: Redis): LiveStore {
   const cache = new Map<string, Buffer>();
+  const cacheKey = (sessionId: string, member: string) => `${sessionId} ${member}`;
+  const heldMembers = new Map<string, Set<string>>();
 
-  function remember(key: string, bytes: Buffer) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, bytes);
+  function remember(sessionId: string, member: string, bytes: Buffer) {
+    if (cache.size >= CACHE_LIMIT) {
+      const oldest = cache.keys().next().value!;
+      cache.delete(oldest);
+      const [session, kept] = oldest.split(' ') as [string, string];
+      heldMembers.get(session)?.delete(kept);
+    }
+    cache.set(cacheKey(sessionId, member), bytes);
+    let held = heldMembers.get(sessionId);
+    if (!held) heldMembers.set(sessionId, (held = new Set()));
+    held.add(member);
+  }
+
+  const hub = createSignalHub();
+  let subscriber: Redis | null = null;
+  let subscribed: Promise<unknown> | null = null;
+  /** One subscriber connection per store, to every signal; messages are dispatched locally. */
+  function subscribe(): Promise<unknown> {
+    if (subscribed) return subscribed;
+    const sub = redis.duplicate();
+    subscriber = sub;
+    sub.on('error', () => undefined); // the main connection's listeners report outages
+    sub.on('pmessage', (_pattern: string, channel: string) => hub.emit(channel.slice(SIGNAL_PREFIX.length)));
+    subscribed = sub.psubscribe(`${SIGNAL_PREFIX}*`).catch((err: unknown) => {
+      subscribed = null;
+      throw err;
+    });
+    return subscribed;
+  }
+
+  async function readAudio(sessionId: string, fromMs: number, toMs: number) {
+    // The held chunks' bytes, taken now: a concurrent read may evict them from the cache meanwhile.
+    const held = new Map<string, Buffer>();
+    for (const member of heldMembers.get(sessionId) ?? []) {
+      const bytes = cache.get(cacheKey(sessionId, member));
+      if (bytes) held.set(member, bytes);
+    }
+    const reply = (await redis.callBuffer(
+      'EVAL',
+      READ_AUDIO,
+      3,
+      audioIndexKey(sessionId),
+      chunkBytesKey(sessionId),
+      arrivedKey(sessionId),
+      String(fromMs),
+      String(toMs),
+      ...held.keys(),
+    )) as [Buffer | null, Buffer | null, Buffer[], Buffer[]];
+    const [newest, arrived, members, bytes] = reply;
+    const chunks: TeacherChunk[] = [];
+    members.forEach((raw, i) => {
+      const member = raw.toString();
+      const fetched = bytes[i];
+      if (fetched && fetched.length > 0) remember(sessionId, member, fetched);
+      const kept = fetched && fetched.length > 0 ? fetched : held.get(member);
+      if (kept) chunks.push({ timestampMs: Number(member.split(':')[0]), bytes: new Uint8Array(kept) });
+    });
+    return {
+      chunks,
+      newestMs: newest === null ? null : Number(newest.toString()),
+      arrivedMs: newest === null || arrived === null ? null : Number(arrived.toString()),
+    };
   }
 
   return {
@@ -72,38 +176,28 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
     },
     async appendTeacherChunk(sessionId, chunk, windowMs) {
       const member = `${chunk.timestampMs}:${randomBytes(4).toString('hex')}`;
-      const index = audioIndexKey(sessionId);
-      // Bytes outlive the window a little so an index entry never points at an expired chunk
-      // while it is still inside the window.
+      // A stream that stopped leaves nothing behind for long.
       const keepMs = windowMs * 2;
-      await redis
-        .multi()
-        .set(chunkKey(sessionId, member), Buffer.from(chunk.bytes), 'PX', keepMs)
-        .zadd(index, chunk.timestampMs, member)
-        .zremrangebyscore(index, '-inf', chunk.timestampMs - windowMs - 1)
-        .pexpire(index, keepMs)
+      await redis.eval(
+        APPEND_CHUNK,
+        3,
+        audioIndexKey(sessionId),
+        chunkBytesKey(sessionId),
+        arrivedKey(sessionId),
+        member,
+        String(chunk.timestampMs),
+        Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength),
+        String(windowMs),
+        String(keepMs),
         // Arrival time on this instance's clock; instances keep their clocks in step (NTP).
-        .set(arrivedKey(sessionId), String(Date.now()), 'PX', keepMs)
-        .exec();
+        String(Date.now()),
+        signalChannel(teacherAudioTopic(sessionId)),
+      );
     },
     async teacherChunks(sessionId, fromMs, toMs) {
-      const members = await redis.zrangebyscore(audioIndexKey(sessionId), fromMs, toMs);
-      const keys = members.map((m) => chunkKey(sessionId, m));
-      const missing = keys.filter((k) => !cache.has(k));
-      if (missing.length > 0) {
-        const values = await redis.mgetBuffer(...missing);
-        missing.forEach((k, i) => {
-          const bytes = values[i];
-          if (bytes) remember(k, bytes);
-        });
-      }
-      const chunks: TeacherChunk[] = [];
-      members.forEach((m, i) => {
-        const bytes = cache.get(keys[i]!);
-        if (bytes) chunks.push({ timestampMs: Number(m.split(':')[0]), bytes: new Uint8Array(bytes) });
-      });
-      return chunks;
+      return (await readAudio(sessionId, fromMs, toMs)).chunks;
     },
+    readTeacherAudio: readAudio,
     async newestTeacherChunkMs(sessionId) {
       const [, score] = await redis.zrange(audioIndexKey(sessionId), -1, -1, 'WITHSCORES');
       return score === undefined ? null : Number(score);
@@ -114,6 +208,34 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
         redis.zcard(audioIndexKey(sessionId)),
       ]);
       return arrived === null || kept === 0 ? null : Number(arrived);
+    },
+    async watch(topic) {
+      await subscribe();
+      return hub.watch(topic);
+    },
+    async claimOnce(key, ttlMs) {
+      const held = (await redis.eval(CLAIM_ONCE, 1, onceKey(key), String(ttlMs))) as string | null;
+      return held === null ? { claimed: true } : { claimed: false, answer: held === '' ? null : held };
+    },
+    async settleOnce(key, answer, ttlMs) {
+      await redis
+        .multi()
+        .set(onceKey(key), answer, 'PX', ttlMs)
+        .publish(signalChannel(onceTopic(key)), '1')
+        .exec();
+    },
+    async abandonOnce(key) {
+      await redis
+        .multi()
+        .del(onceKey(key))
+        .publish(signalChannel(onceTopic(key)), '1')
+        .exec();
+    },
+    async rateSlotHeld(key) {
+      return (await redis.exists(rateKey(key))) === 1;
+    },
+    async close() {
+      await subscriber?.quit().catch(() => undefined);
     },
     async setTonePlayback(sessionId, playback, ttlMs) {
       if (playback === null) await redis.del(playbackKey(sessionId));
@@ -127,9 +249,10 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       return Number(kept);
     },
     async clearSession(sessionId) {
-      // Chunk keys expire on their own; dropping the index makes them unreachable at once.
+      heldMembers.delete(sessionId);
       await redis.del(
         audioIndexKey(sessionId),
+        chunkBytesKey(sessionId),
         arrivedKey(sessionId),
         leaseKey(sessionId),
         playbackKey(sessionId),

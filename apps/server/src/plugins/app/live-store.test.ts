@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { TeacherChunk } from '@rollbook/presence';
-import type { LiveStore } from './live-store';
+import { onceTopic, teacherAudioTopic, type LiveStore } from './live-store';
 import { createMemoryLiveStore } from './live-store-memory';
 import { createRedisLiveStore } from './live-store-redis';
 
@@ -53,6 +53,35 @@ function liveStoreRules(makeStore: () => LiveStore) {
     });
   });
 
+  describe('one-time answers', () => {
+    it('claims once, tells a repeat to wait, then answers it what was settled; an abandoned claim is free again', async () => {
+      const store = makeStore();
+      const key = `test:${randomUUID()}`;
+      expect(await store.claimOnce(key, 60_000)).toEqual({ claimed: true });
+      expect(await store.claimOnce(key, 60_000)).toEqual({ claimed: false, answer: null });
+      const watch = await store.watch(onceTopic(key));
+      try {
+        await store.settleOnce(key, '{"ok":true}', 60_000);
+        expect(await watch.next(10_000)).toBe(true);
+      } finally {
+        watch.close();
+        await store.close();
+      }
+      expect(await store.claimOnce(key, 60_000)).toEqual({ claimed: false, answer: '{"ok":true}' });
+      await store.abandonOnce(key);
+      expect(await store.claimOnce(key, 60_000)).toEqual({ claimed: true });
+    });
+
+    it('tells whether a rate-limit slot is held without taking it', async () => {
+      const store = makeStore();
+      const key = `test:${randomUUID()}`;
+      expect(await store.rateSlotHeld(key)).toBe(false);
+      expect(await store.rateSlotHeld(key)).toBe(false);
+      await store.takeRateSlot(key, 60_000);
+      expect(await store.rateSlotHeld(key)).toBe(true);
+    });
+  });
+
   describe('teacher audio', () => {
     it('tells when the last chunk arrived (server time), and forgets it with the session', async () => {
       const store = makeStore();
@@ -75,6 +104,40 @@ function liveStoreRules(makeStore: () => LiveStore) {
       const kept = await store.teacherChunks(session, 0, 10_000);
       expect(kept.map((c) => c.timestampMs)).toEqual([2_000, 3_000]);
       expect(await store.newestTeacherChunkMs(session)).toBe(3_000);
+    });
+
+    it('reads the chunks of a stretch with the newest stamp and the arrival at once', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      expect(await store.readTeacherAudio(session, 0, 10_000)).toEqual({
+        chunks: [],
+        newestMs: null,
+        arrivedMs: null,
+      });
+      for (const t of [0, 1_000, 2_000, 3_000]) await store.appendTeacherChunk(session, chunk(t), 60_000);
+      const read = await store.readTeacherAudio(session, 500, 2_000);
+      expect(read.chunks.map((c) => c.timestampMs)).toEqual([1_000, 2_000]);
+      expect([...read.chunks[0]!.bytes]).toEqual([1, 2, 3, 4]);
+      expect(read.newestMs).toBe(3_000);
+      expect(read.arrivedMs).toBeLessThanOrEqual(Date.now());
+      // Read again (the Redis store then sends only what this instance does not hold yet).
+      const again = await store.readTeacherAudio(session, 0, 3_000);
+      expect(again.chunks.map((c) => c.timestampMs)).toEqual([0, 1_000, 2_000, 3_000]);
+      expect(again.chunks.every((c) => c.bytes.length === 4)).toBe(true);
+    });
+
+    it('signals a kept chunk to whoever watches the session', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      const watch = await store.watch(teacherAudioTopic(session));
+      try {
+        expect(await watch.next(20)).toBe(false);
+        await store.appendTeacherChunk(session, chunk(0), 60_000);
+        expect(await watch.next(10_000)).toBe(true);
+      } finally {
+        watch.close();
+        await store.close();
+      }
     });
 
     it('ages out everything two windows after the stream stopped arriving', async () => {
@@ -107,5 +170,33 @@ describe('the memory live store on its own clock', () => {
     now += 2_000;
     expect(await store.newestTeacherChunkMs(session)).toBeNull();
     expect(await store.teacherChunks(session, 0, 10)).toEqual([]);
+  });
+});
+
+describe.skipIf(!redis)('the redis live store across instances (TEST_REDIS_URL)', () => {
+  it("wakes a marking waiting on one instance when the teacher's chunk is kept through another", async () => {
+    const a = createRedisLiveStore(redis!);
+    const b = createRedisLiveStore(redis!);
+    const session = randomUUID();
+    const watch = await b.watch(teacherAudioTopic(session));
+    try {
+      await a.appendTeacherChunk(session, chunk(0), 60_000);
+      expect(await watch.next(10_000)).toBe(true);
+    } finally {
+      watch.close();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('drops the bytes of the chunks it trims: a session costs its window of audio', async () => {
+    const store = createRedisLiveStore(redis!);
+    const session = randomUUID();
+    const second = (t: number): TeacherChunk => ({ timestampMs: t, bytes: new Uint8Array(96_000) });
+    for (let t = 0; t < 30_000; t += 1000) await store.appendTeacherChunk(session, second(t), 10_000);
+    expect(await redis!.hlen(`rb:live:chunks:${session}`)).toBe(11);
+    const bytes = Number(await redis!.call('MEMORY', 'USAGE', `rb:live:chunks:${session}`));
+    // Eleven seconds of 48 kHz PCM16 and a little bookkeeping, not thirty.
+    expect(bytes).toBeGreaterThan(11 * 96_000);
+    expect(bytes).toBeLessThan(12 * 96_000);
   });
 });

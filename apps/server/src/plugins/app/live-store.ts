@@ -1,5 +1,29 @@
 import type { TeacherChunk } from '@rollbook/presence';
 
+/** The teacher's audio of a stretch and the state of their stream, read together. */
+export interface TeacherAudioRead {
+  chunks: TeacherChunk[];
+  /** Timestamp of the newest chunk kept, or null when none is. */
+  newestMs: number | null;
+  /** Server time the last chunk arrived, or null when nothing is kept (as `teacherAudioArrivedMs`). */
+  arrivedMs: number | null;
+}
+
+/** A subscription to one topic's signals. */
+export interface SignalWatch {
+  /**
+   * Resolves true at the next signal (or at once when one came since the previous call), false
+   * after `timeoutMs` without one.
+   */
+  next(timeoutMs: number): Promise<boolean>;
+  close(): void;
+}
+
+/** The topic signalled whenever a chunk of the session's teacher audio is kept. */
+export const teacherAudioTopic = (sessionId: string) => `audio:${sessionId}`;
+/** The topic signalled when a one-time action is settled or abandoned. */
+export const onceTopic = (key: string) => `once:${key}`;
+
 /**
  * What a live lecture session needs beyond PostgreSQL, shared by every server instance: the
  * one-teacher lease, the teacher's recent microphone audio, and per-student rate limits. With
@@ -32,6 +56,11 @@ export interface LiveStore {
   appendTeacherChunk(sessionId: string, chunk: TeacherChunk, windowMs: number): Promise<void>;
   /** Teacher chunks whose timestamps fall in [fromMs, toMs], oldest first. */
   teacherChunks(sessionId: string, fromMs: number, toMs: number): Promise<TeacherChunk[]>;
+  /**
+   * The teacher chunks of [fromMs, toMs] together with the stream's state, read at once (one Redis
+   * round trip): what a marking needs at each step of its wait for the teacher's audio.
+   */
+  readTeacherAudio(sessionId: string, fromMs: number, toMs: number): Promise<TeacherAudioRead>;
   /** Timestamp of the newest teacher chunk, or null when none is kept. */
   newestTeacherChunkMs(sessionId: string): Promise<number | null>;
   /**
@@ -52,6 +81,29 @@ export interface LiveStore {
    * when there is none) and answers the estimate now in force; kept as long as the session's audio.
    */
   lowerTeacherClockOffset(sessionId: string, seenMs: number, ttlMs: number): Promise<number>;
+  /**
+   * Listens for `topic`'s signals (every instance's `appendTeacherChunk` signals
+   * `teacherAudioTopic(sessionId)`; `settleOnce`/`abandonOnce` signal `onceTopic(key)`). Resolves once
+   * the subscription is in place, so a state read after it cannot miss a signal sent after that read.
+   */
+  watch(topic: string): Promise<SignalWatch>;
+  /**
+   * Claims a one-time action named `key` for `ttlMs`: `claimed` when it was free (the caller runs it
+   * and then settles or abandons it); otherwise the stored answer, or null while the first claimant
+   * is still running.
+   */
+  claimOnce(
+    key: string,
+    ttlMs: number,
+  ): Promise<{ claimed: true } | { claimed: false; answer: string | null }>;
+  /** Stores the claimed action's answer for `ttlMs` and signals the waiters. */
+  settleOnce(key: string, answer: string, ttlMs: number): Promise<void>;
+  /** Forgets a claim whose action failed on the server's side (a retry runs it afresh); signals the waiters. */
+  abandonOnce(key: string): Promise<void>;
+  /** Whether a rate-limit slot is held now, without taking it (a cheap early refusal). */
+  rateSlotHeld(key: string): Promise<boolean>;
+  /** Closes what the store opened for itself (the Redis store's subscriber connection). */
+  close(): Promise<void>;
   /** Forgets a session's audio, lease, tone playback and clock offset (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**

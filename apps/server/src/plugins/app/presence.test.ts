@@ -79,3 +79,12 @@ describe('presence plugin', () => {
     for (const r of rejected) expect(r.reason).toMatchObject({ code: 'overloaded', status: 503 });
   });
 });
+
+describe('presence plugin started at boot', () => {
+  const booted = useTestApp({ presenceWorkers: 1 });
+  it('starts its workers when told to (the server does at boot), before any verification', () => {
+    expect(booted.app.presence.stats()).toBeNull();
+    booted.app.presence.start();
+    expect(booted.app.presence.stats()).toMatchObject({ size: 1, completed: 0 });
+  });
+});

@@ -19,6 +19,11 @@ export interface PresenceVerifier {
    * with a message to retry.
    */
   verifyProof(input: ProofInput): Promise<ProofResult>;
+  /**
+   * Starts the workers now (the server does at boot: the first marks after a start must not wait
+   * for threads to load the engine); otherwise they start on the first verification.
+   */
+  start(): void;
   /** Pool counters, or null before the first verification started the workers. */
   stats(): VerifierPoolStats | null;
   /** Verdicts given since the start, for metrics. */
@@ -32,8 +37,9 @@ declare module 'fastify' {
 }
 
 /**
- * The worker-thread pool of the presence engine. It starts on the first verification (most requests
- * never need it, and tests should not pay for idle workers) and drains and stops when the app closes.
+ * The worker-thread pool of the presence engine. The server starts it at boot (`main.ts`); a test
+ * app starts it on its first verification (most tests never verify, and should not pay for idle
+ * workers). It drains and stops when the app closes.
  */
 export default fp(
   async function presencePlugin(app: FastifyInstance) {
@@ -46,11 +52,12 @@ export default fp(
     const workers = presenceWorkers ?? Math.max(2, availableParallelism() - 1);
     const verdicts: Record<ProofVerdict, number> = { present: 0, absent: 0, needs_review: 0 };
 
+    const started = () => (pool ??= createVerifierPool({ size: workers, maxQueue: presenceMaxQueue }));
     app.decorate('presence', {
+      start: () => void started(),
       async verifyProof(input: ProofInput) {
-        pool ??= createVerifierPool({ size: workers, maxQueue: presenceMaxQueue });
         try {
-          const result = await pool.verifyProof(input);
+          const result = await started().verifyProof(input);
           verdicts[result.verdict] += 1;
           return result;
         } catch (err) {

@@ -23,6 +23,7 @@ export const ATTENDANCE_TEXT = {
   preparing: 'Getting ready…',
   recordingLeft: (seconds: number) => `Recording… ${seconds} s left. Keep the phone still.`,
   locating: 'Finding your location…',
+  retrying: (attempt: number) => `Connection lost, retrying… (attempt ${attempt})`,
   checking: 'Checking… this can take up to 15 seconds.',
   notStarted: 'Not started',
   liveNow: 'Live now',

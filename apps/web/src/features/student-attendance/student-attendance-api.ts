@@ -34,6 +34,8 @@ export interface AttendanceProof {
   clockOffsetMs?: number | undefined;
   /** The two-way challenge the phone played while recording (Rollbook's own field), if any. */
   challengeAttempt?: string | undefined;
+  /** Names this upload: sent again after a lost answer, the server answers its first verdict. */
+  idempotencyKey?: string;
 }
 
 /** What marking and manual requests answer: `data` and the attendance `code` (100 = done). */
@@ -90,8 +92,12 @@ export const studentAttendanceApi = api
         transformResponse: (response: { data: ChallengeAnswer }) => response.data.challenge,
       }),
       markAttendance: build.mutation<AttendanceAnswer, AttendanceProof>({
-        query: (proof) =>
-          contractRequest(sessionRoutes.markAttendanceForStudent, { body: attendanceForm(proof) }),
+        query: (proof) => ({
+          ...contractRequest(sessionRoutes.markAttendanceForStudent, { body: attendanceForm(proof) }),
+          ...(proof.idempotencyKey ? { headers: { 'Idempotency-Key': proof.idempotencyKey } } : {}),
+        }),
+        // The marking hook retries lost connections and shows the last failure itself.
+        extraOptions: { silent: true },
         transformResponse: (response: CodedEnvelope<boolean>) => ({
           data: response.data,
           code: response.code,

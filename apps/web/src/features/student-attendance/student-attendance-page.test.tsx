@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   attendancePrivacyRoutes,
@@ -451,6 +452,30 @@ describe('StudentAttendancePage: marking', () => {
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await screen.findByText('Please allow the location permission!')).toBeInTheDocument();
     expect(uploads).toBe(0);
+  });
+
+  it('retries an upload whose connection was lost, saying so, with the same idempotency key', async () => {
+    let marked = false;
+    serveTimetable(() => [entry([lecture({ attendance_marked: marked })])]);
+    const keys: Array<string | null> = [];
+    server.use(
+      onCall(sessionRoutes.markAttendanceForStudent, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (keys.length === 1) return HttpResponse.error();
+        marked = true;
+        return okCoded(true, 100);
+      }),
+    );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await screen.findByText('Connection lost, retrying… (attempt 2)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Attendance Marked successfully!', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('warns when the microphone stays silent for 2 seconds, and still marks once sound arrives', async () => {

@@ -5,10 +5,12 @@ import { recordClip } from '../../lib/audio/record-clip';
 import { prepareChallenge, type ChallengeEmitter } from '../../lib/audio/challenge-emitter';
 import { measureClockOffset } from '../../lib/time/clock-offset';
 import { encodeWavMono16 } from '../../lib/audio/wav';
+import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api/api-error';
 import { loaderFinished, loaderProgress, loaderStarted } from '../../lib/loader/loader-slice';
 import { useAppDispatch } from '../../lib/store-hooks';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { currentPosition, PERMISSION_DENIED } from './location';
+import { sendWithRetries } from './upload-retry';
 import {
   useIssueChallengeMutation,
   useLazyGetServerTimeQuery,
@@ -117,7 +119,7 @@ export function useMarking(markBy: MarkBy = 'lecture') {
       }
       const { position } = read;
       dispatch(loaderProgress(ATTENDANCE_TEXT.checking));
-      const result = await upload({
+      const proof = {
         lectureSlug: lecture.slug,
         ...sessionOf(lecture),
         latitude: position.coords.latitude,
@@ -126,9 +128,21 @@ export function useMarking(markBy: MarkBy = 'lecture') {
         startTime: clip.startedAt + (clock?.offsetMs ?? 0),
         clockOffsetMs: clock?.offsetMs,
         challengeAttempt: emitter && challenge ? challenge.attempt_id : undefined,
-      });
-      // A failure was toasted with the server's message by the base query; the button re-enables.
-      if (!result.data) return;
+        // One key for this upload and its retries: a lost answer is answered again, not re-judged.
+        idempotencyKey: crypto.randomUUID(),
+      };
+      const result = await sendWithRetries(
+        async () => {
+          const sent = await upload(proof);
+          if (!sent.error) return { data: sent.data };
+          return isApiError(sent.error)
+            ? { error: sent.error }
+            : { error: { statusCode: 500, message: UNEXPECTED_ERROR_MESSAGE, body: null } };
+        },
+        (attempt) => dispatch(loaderProgress(ATTENDANCE_TEXT.retrying(attempt))),
+      );
+      // The server's message (or the lost connection's); the button re-enables.
+      if (!result.data) return void toast.error(result.error.message);
       if (result.data.data) toast.success(ATTENDANCE_TEXT.marked);
       if (result.data.code === ATTENDANCE_MARKED_CODE) setMarked((old) => new Set(old).add(lecture.slug));
       else if (!result.data.data) toast.error(ATTENDANCE_TEXT.notVerified);

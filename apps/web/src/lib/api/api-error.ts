@@ -10,6 +10,8 @@ export interface ApiError {
   message: string;
   code?: string | number;
   body: unknown;
+  /** Set when no answer arrived at all (the network, not the server, failed). */
+  connectionLost?: true;
 }
 
 /** Shown when the request never got an answer (contract §2.1). */
@@ -55,6 +57,10 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
       message: `Request failed with status code ${error.originalStatus}`,
       body: error.data,
     };
+  }
+  // The request or its answer never made it (offline, reset, aborted, timed out): worth a retry.
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+    return { statusCode: 500, message: UNEXPECTED_ERROR_MESSAGE, body: null, connectionLost: true };
   }
   return { statusCode: 500, message: UNEXPECTED_ERROR_MESSAGE, body: null };
 }

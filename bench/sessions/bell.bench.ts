@@ -1,0 +1,312 @@
+// The 9:00 bell (issue 19 item 4): many lectures start at once on two server instances sharing one
+// PostgreSQL and one Redis; every lecture's teacher sheet streams its microphone to one instance
+// while its students' uploads land on either. A sweep of marking rates measures, per rate and per
+// code version (this checkout, and optionally an older checkout given with --old, alternated in
+// one run): p50/p95/p99 from an upload's start to the `mark_attendance` on its teacher's socket,
+// that nothing is lost (every upload answered code 100, one event each, every row present),
+// instance CPU per mark (both processes, all threads, over the marking span; in brackets what the
+// same span of streaming alone cost just before, so the marks' own share is the difference), and
+// the Redis bytes a live session costs once its teacher has streamed past the audio window.
+//
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> BENCH_REDIS_URL=redis://127.0.0.1:6379/<n> \
+//      npx tsx bench/sessions/bell.bench.ts [--lectures 30] [--students 10] [--rates 20,40]
+//      [--upload-delay-ms 1000] [--port 3331] [--stream-s 65] [--old /path/to/older/checkout]
+// The bench owns the database it is given (it empties it before each run).
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import {
+  attendances,
+  batchStudents,
+  batches,
+  classrooms,
+  classroomBranches,
+  lectureBatches,
+  lectureSessions,
+  offeredSubjects,
+  timetables,
+} from '../../apps/server/src/db/schema';
+import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
+import { insertLecture } from '../../apps/server/src/testing/lecture-fixture';
+import { accessTokenFor } from '../../apps/server/src/testing/tokens';
+import { currentWeekday } from '../../apps/server/src/lib/week';
+import { buildStudent, buildTeacher } from '../../apps/server/src/testing/factories';
+import { benchTokens as tokens, startBenchServer, type BenchServer } from '../lib/bench-server';
+import { numberOption as option, requiredEnv, textOption } from '../lib/options';
+import {
+  cpuSeconds,
+  goLive,
+  openBenchWorld,
+  percentile,
+  uploadMark,
+  type LiveLecture,
+  type UploadResult,
+} from './marking-client';
+
+const LECTURES = option('lectures', 30);
+const STUDENTS = option('students', 10);
+const RATES = textOption('rates', '20,40').split(',').map(Number);
+const UPLOAD_DELAY_MS = option('upload-delay-ms', 1000);
+const PORT = option('port', 3331);
+const STREAM_S = option('stream-s', 65);
+const OLD = textOption('old', '');
+const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
+const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
+/** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
+const LEAD_MS = 12_000;
+
+/** L lectures of today, each with its own teacher, classroom and batch of S students. */
+async function buildBellWorld() {
+  const { handle, db, world } = await openBenchWorld(DATABASE_URL);
+  const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
+  const [subject] = await db
+    .select()
+    .from(offeredSubjects)
+    .where(eq(offeredSubjects.semesterId, world.semester.id))
+    .limit(1);
+  const now = Date.now();
+  const lectures = [];
+  for (let l = 0; l < LECTURES; l++) {
+    const teacher = await buildTeacher(db, {
+      institutionId: world.institutionId,
+      branchId: world.branch.id,
+      teacherCode: `BT${l}`,
+    });
+    const [room] = await db
+      .insert(classrooms)
+      .values({ institutionId: world.institutionId, name: `BELL${l}`, latitude: 23.03, longitude: 72.54 })
+      .returning();
+    await db.insert(classroomBranches).values({ classroomId: room!.id, branchId: world.branch.id });
+    const [batch] = await db
+      .insert(batches)
+      .values({ divisionId: world.divisions.A.id, name: `BELL${l}`, ordering: 10 + l })
+      .returning();
+    const students = [];
+    for (let s = 0; s < STUDENTS; s++) {
+      const built = await buildStudent(db, {
+        institutionId: world.institutionId,
+        branchId: world.branch.id,
+        semesterId: world.semester.id,
+        enrollment: `BELL${String(l).padStart(2, '0')}${String(s).padStart(3, '0')}`,
+      });
+      students.push({
+        enrollment: built.student.enrollment,
+        id: built.student.id,
+        token: await accessTokenFor(tokens, built.profile, now),
+      });
+    }
+    await db.insert(batchStudents).values(students.map((s) => ({ batchId: batch!.id, studentId: s.id })));
+    const lecture = await insertLecture(db, {
+      timetableId: timetable!.id,
+      offeredSubjectId: subject!.id,
+      teacherId: teacher.teacher.id,
+      classroomId: room!.id,
+      day: currentWeekday(new Date(), 'Asia/Kolkata'),
+    });
+    await db.insert(lectureBatches).values({ lectureId: lecture.id, batchId: batch!.id });
+    lectures.push({
+      slug: lecture.slug,
+      room: room!,
+      teacherToken: await accessTokenFor(tokens, teacher.profile, now),
+      students,
+    });
+  }
+  return { db, close: () => handle.close(), lectures };
+}
+
+/** Redis bytes (MEMORY USAGE) of every key naming the session. */
+async function sessionBytes(redis: Redis, sessionId: string): Promise<number> {
+  let cursor = '0';
+  let bytes = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `*${sessionId}*`, 'COUNT', 1000);
+    cursor = next;
+    for (const key of keys) bytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+  } while (cursor !== '0');
+  return bytes;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function run(code: string, cwd: string | undefined, rate: number) {
+  const world = await buildBellWorld();
+  const redis = new Redis(REDIS_URL);
+  const servers: BenchServer[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const live: LiveLecture[] = [];
+  const bases = [`http://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 1}`];
+  try {
+    for (const [i, base] of bases.entries()) {
+      servers.push(
+        await startBenchServer({
+          port: PORT + i,
+          databaseUrl: DATABASE_URL,
+          redisUrl: REDIS_URL,
+          logLevel: 'warn',
+          ...(cwd ? { cwd } : {}),
+        }),
+      );
+      void base;
+    }
+    // The bell: every lecture goes live at once, teachers alternating between the instances.
+    live.push(
+      ...(await Promise.all(world.lectures.map((l, i) => goLive(bases[i % 2]!, l.slug, l.teacherToken)))),
+    );
+    const total = LECTURES * STUDENTS;
+    const spreadMs = (total / rate) * 1000;
+    const runS = Math.max(STREAM_S, Math.ceil((LEAD_MS + spreadMs + UPLOAD_DELAY_MS + 20_000) / 1000));
+    const sound = roomSound(7, runS + 2);
+    const epoch = Date.now() + 200;
+    const chunks = teacherChunks(sound, epoch);
+    for (const chunk of chunks) {
+      timers.push(
+        setTimeout(
+          () => {
+            for (const [i, l] of live.entries()) {
+              l.socket.emit('incoming_audio_chunks', {
+                client: 'FE',
+                session_id: l.sessionId,
+                auth_token: world.lectures[i]!.teacherToken,
+                blob: chunk.bytes,
+                timestamp: chunk.timestampMs,
+              });
+            }
+          },
+          chunk.timestampMs + 1000 - Date.now(),
+        ),
+      );
+    }
+    const arrivals = new Map<string, number>();
+    for (const l of live) {
+      l.socket.on('mark_attendance', (msg) => {
+        const record = msg.data.data.attendance_data;
+        if (record.is_present && !arrivals.has(record.student.enrollment)) {
+          arrivals.set(record.student.enrollment, performance.now());
+        }
+      });
+    }
+    // Upload k: lecture k mod L, its next student, on the other instance than its teacher's half the time.
+    const uploads = Array.from({ length: total }, (_, k) => {
+      const lecture = k % LECTURES;
+      const student = Math.floor(k / LECTURES);
+      const endMs = epoch + LEAD_MS + (k * 1000) / rate;
+      return {
+        lecture,
+        student,
+        startMs: endMs - 5000,
+        sendAt: endMs + UPLOAD_DELAY_MS,
+        base: bases[(k + lecture) % 2]!,
+      };
+    });
+    const recordings = uploads.map((u) =>
+      studentRecording(live[u.lecture]!.tone, sound, (u.startMs - epoch) / 1000, epoch),
+    );
+    const pids = servers.map((s) => s.process.pid!);
+    const cpuAt = async () => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
+    // Baseline: the same span of streaming alone, just before the first upload.
+    const baselineSpanMs = 6000;
+    await sleep(uploads[0]!.sendAt - Date.now() - baselineSpanMs - 200);
+    const baseStart = await cpuAt();
+    await sleep(baselineSpanMs);
+    const baselineCpuPerMs = ((await cpuAt()) - baseStart) / baselineSpanMs;
+    const markStart = await cpuAt();
+    const markStartAt = Date.now();
+    const results = await Promise.all(
+      uploads.map(
+        (u, k) =>
+          new Promise<UploadResult>((resolve) => {
+            const l = world.lectures[u.lecture]!;
+            timers.push(
+              setTimeout(
+                () =>
+                  void uploadMark(
+                    u.base,
+                    l.slug,
+                    l.room,
+                    l.students[u.student]!,
+                    recordings[k]!,
+                    u.startMs,
+                  ).then(resolve),
+                u.sendAt - Date.now(),
+              ),
+            );
+          }),
+      ),
+    );
+    for (let i = 0; i < 100 && arrivals.size < total; i++) await sleep(100);
+    const markSpanMs = Date.now() - markStartAt;
+    const markCpu = (await cpuAt()) - markStart;
+    const streamingCpu = baselineCpuPerMs * markSpanMs;
+
+    const ok = results.filter((r) => r.status === 200 && r.code === 100);
+    const latencies = results
+      .filter((r) => arrivals.has(r.enrollment))
+      .map((r) => arrivals.get(r.enrollment)! - r.startedAt)
+      .sort((a, b) => a - b);
+    const sessionRows = await world.db
+      .select({ id: lectureSessions.id })
+      .from(lectureSessions)
+      .where(
+        inArray(
+          lectureSessions.sessionId,
+          live.map((l) => l.sessionId),
+        ),
+      );
+    const [present] = await world.db
+      .select({ n: count() })
+      .from(attendances)
+      .where(
+        and(
+          inArray(
+            attendances.sessionId,
+            sessionRows.map((s) => s.id),
+          ),
+          eq(attendances.isPresent, true),
+        ),
+      );
+    // Redis per live session once the teacher streamed past the window (the old default is 60 s).
+    await sleep(Math.max(0, epoch + STREAM_S * 1000 - Date.now()));
+    const bytes = await Promise.all(live.map((l) => sessionBytes(redis, l.sessionId)));
+    const lost = total - Math.min(ok.length, arrivals.size, Number(present!.n));
+    const failures = results.filter((r) => !(r.status === 200 && r.code === 100));
+    const statuses = [...new Set(failures.map((f) => `${f.status}/${String(f.code)}`))].slice(0, 5);
+    for (const why of new Set(failures.map((f) => `${f.status}: ${f.message ?? String(f.code)}`)))
+      console.log(`  failed: ${why}`);
+    console.log(
+      [
+        `| ${code} | ${rate}/s`,
+        `${ok.length}/${arrivals.size}/${present!.n} of ${total}`,
+        `${percentile(latencies, 0.5).toFixed(0)} / ${percentile(latencies, 0.95).toFixed(0)} / ${percentile(latencies, 0.99).toFixed(0)} ms`,
+        `${((markCpu * 1000) / total).toFixed(1)} (${((streamingCpu * 1000) / total).toFixed(1)}) ms`,
+        `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB`,
+        `${lost}${statuses.length ? ` (${statuses.join(', ')})` : ''}`,
+        `${loadavg()[0]!.toFixed(2)} |`,
+      ].join(' | '),
+    );
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    for (const l of live) l.socket.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    // The next run starts from an empty database; its sessions' Redis keys are new ones.
+    for (const l of live) for (const key of await redis.keys(`*${l.sessionId}*`)) await redis.del(key);
+    await redis.quit();
+    await world.close();
+  }
+}
+
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown'}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `${LECTURES} lectures × ${STUDENTS} students, two instances, upload ${UPLOAD_DELAY_MS} ms after the recording`,
+);
+console.log(
+  '| code | rate | answered 100 / events / rows present | p50 / p95 / p99 upload → teacher | CPU per mark (of it streaming alone) | Redis per session | lost | load (1 min) |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const rate of RATES) {
+  await run('new', undefined, rate);
+  if (OLD) await run('old', OLD, rate);
+}
