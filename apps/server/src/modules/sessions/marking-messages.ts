@@ -62,6 +62,8 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   challenge_unavailable:
     "the two-way check was not made: the teacher's microphone audio that would carry your phone's check sound was not available",
   challenge_self_unheard: "your phone's check sound was not found in your own recording",
+  teacher_network_slow:
+    "the teacher's microphone audio was absent: the teacher's network was too slow to stream it (the teacher followed the session on the slow-network path), so the room sound could not be compared",
   session_tone_outdated:
     'this session started before the current session tone, so the recording could not be checked automatically',
 };

@@ -302,9 +302,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     if (!tone) {
       return { result: UNVERIFIED, final: { verdict: 'needs_review', reasons: ['session_tone_outdated'] } };
     }
-    const [teacher, playback] = await Promise.all([
+    const [teacher, playback, networkSlow] = await Promise.all([
       teacherAudioFor(deps.liveStore, session.sessionId, window),
       livePlaybackOf(deps.liveStore, session.sessionId),
+      deps.liveStore.teacherNetworkSlow(session.sessionId),
     ]);
     let result: ProofResult;
     try {
@@ -325,7 +326,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       }
       throw err;
     }
-    return { result, final: finalVerdict(result, teacher.stream) };
+    return { result, final: finalVerdict(result, teacher.stream, networkSlow) };
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */

@@ -11,6 +11,7 @@ const arrivedKey = (sessionId: string) => `${PREFIX}arrived:${sessionId}`;
 const rateKey = (key: string) => `${PREFIX}rate:${key}`;
 const playbackKey = (sessionId: string) => `${PREFIX}tone:${sessionId}`;
 const offsetKey = (sessionId: string) => `${PREFIX}offset:${sessionId}`;
+const slowKey = (sessionId: string) => `${PREFIX}slow:${sessionId}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
 const ACQUIRE = `
@@ -126,6 +127,13 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       const kept = await redis.eval(LOWER, 1, offsetKey(sessionId), String(seenMs), String(ttlMs));
       return Number(kept);
     },
+    async setTeacherNetworkSlow(sessionId, slow, ttlMs) {
+      if (slow) await redis.set(slowKey(sessionId), '1', 'PX', ttlMs);
+      else await redis.del(slowKey(sessionId));
+    },
+    async teacherNetworkSlow(sessionId) {
+      return (await redis.exists(slowKey(sessionId))) === 1;
+    },
     async clearSession(sessionId) {
       // Chunk keys expire on their own; dropping the index makes them unreachable at once.
       await redis.del(
@@ -134,6 +142,7 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
         leaseKey(sessionId),
         playbackKey(sessionId),
         offsetKey(sessionId),
+        slowKey(sessionId),
       );
     },
     async takeRateSlot(key, ttlMs) {
