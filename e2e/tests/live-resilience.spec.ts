@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
@@ -11,18 +11,10 @@ import {
 } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
 import { cuttableLink } from '../support/cuttable-link';
-
-/** About how long Chromium takes to open the (fake) microphone once the page asks for it. */
-const MIC_OPENS_AFTER_CALL_MS = 100;
+import { contextInLh101, MIC_OPENS_AFTER_CALL_MS } from '../support/classroom';
 
 /** How long the teacher's connection is cut (issue 21: "cut for 10 s during a session"). */
 const CUT_MS = 10_000;
-
-/** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
-const LH101 = {
-  latitude: 23.0338 + 30 / 111_320,
-  longitude: 72.5461 - 40 / (111_320 * Math.cos((23.0338 * Math.PI) / 180)),
-};
 
 /** The demo student, who attends today's demo lecture. */
 const STUDENT = 'student@rollbook.test';
@@ -50,29 +42,19 @@ async function studentMarks(
   tone: LiveTone,
   lectureCard: string,
 ): Promise<number> {
-  const context: BrowserContext = await studentBrowser.newContext({
-    baseURL,
-    geolocation: { ...LH101, accuracy: 10 },
-    permissions: ['geolocation', 'microphone'],
-  });
-  await context.exposeFunction('rollbookBeforeMicrophone', () =>
+  const context = await contextInLh101(studentBrowser, baseURL, () =>
     writeStudentWav(wav, tone, Date.now() + MIC_OPENS_AFTER_CALL_MS),
   );
-  await context.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const open = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = async (constraints) => {
-      await (window as unknown as { rollbookBeforeMicrophone(): Promise<void> }).rollbookBeforeMicrophone();
-      return open(constraints);
-    };
-  });
   const page = await context.newPage();
   await logIn(page, STUDENT);
   await expect(page).toHaveURL(/\/student-dashboard/);
   const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
     timeout: 60_000,
   });
-  await page.getByRole('article', { name: lectureCard }).getByRole('button', { name: 'Mark Attendance' }).click();
+  await page
+    .getByRole('article', { name: lectureCard })
+    .getByRole('button', { name: 'Mark Attendance' })
+    .click();
   return (await uploading).status();
 }
 
@@ -103,12 +85,16 @@ async function startSession(page: Page, lectureCard: string) {
 async function toneFromStream(baseURL: string, sessionId: string, token: string): Promise<LiveTone> {
   const query = new URLSearchParams({ session_id: sessionId, access_token: token, live_tone: '1' });
   const abort = new AbortController();
-  const res = await fetch(`${baseURL}/api/manage/session/session_sse_view?${query}`, { signal: abort.signal });
+  const res = await fetch(`${baseURL}/api/manage/session/session_sse_view?${query}`, {
+    signal: abort.signal,
+  });
   expect(res.status).toBe(200);
   const decoder = new TextDecoder();
   let text = '';
   try {
-    for await (const bytes of res.body as AsyncIterable<Uint8Array>) {
+    const reader = res.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const bytes = read.value;
       text += decoder.decode(bytes, { stream: true });
       const frame = text
         .split('\n\n')
@@ -144,7 +130,8 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
         ws.on('framesent', ({ payload }) => {
           if (typeof payload !== 'string') return;
           if (payload.includes('"incoming_audio_chunks"')) chunksSent += 1;
-          if (payload.includes('"socket_connection"') && payload.includes('"isReConnect":true')) reconnects += 1;
+          if (payload.includes('"socket_connection"') && payload.includes('"isReConnect":true'))
+            reconnects += 1;
         });
         ws.on('framereceived', ({ payload }) => {
           if (typeof payload !== 'string' || !payload.includes('"session_tone"')) return;
@@ -224,7 +211,7 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
       await expect(sheet.getByText(/^Students: \d+/)).toBeVisible();
 
       // --- a student marks with the tone the teacher's speaker plays ---
-      const token = (await bearer(teacher)).Authorization.replace(/^Bearer /, '');
+      const token = ((await bearer(teacher)).Authorization ?? '').replace(/^Bearer /, '');
       const tone = await toneFromStream(baseURL, sessionId, token);
       const studentBrowser = await launchWithMicrophone(testInfo, wav.student);
       launched.push(studentBrowser);

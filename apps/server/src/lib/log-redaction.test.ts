@@ -19,6 +19,12 @@ describe('request log redaction', () => {
         ip: '1.2.3.4',
         socket: { remotePort: 5 },
       }),
-    ).toEqual({ method: 'GET', url: '/a?access_token=[redacted]', host: 'h', remoteAddress: '1.2.3.4', remotePort: 5 });
+    ).toEqual({
+      method: 'GET',
+      url: '/a?access_token=[redacted]',
+      host: 'h',
+      remoteAddress: '1.2.3.4',
+      remotePort: 5,
+    });
   });
 });

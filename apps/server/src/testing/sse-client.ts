@@ -27,7 +27,7 @@ export async function openSse(
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, v);
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/manage/session/session_sse_view?${params}`, {
+  const res = await fetch(`${baseUrl}/api/manage/session/session_sse_view?${params.toString()}`, {
     signal: abort.signal,
     headers: { accept: 'text/event-stream' },
   });

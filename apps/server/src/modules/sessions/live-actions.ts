@@ -35,10 +35,17 @@ export function createLiveActions(deps: LiveActionsDeps) {
       const outcome = await deps.service.setPresence(auth, session, body.attendance_slug, body.action);
       if (outcome.status !== 200) throw refusal(outcome.status, outcome.message);
       deps.room.attendanceUpdated(session.sessionId, body.attendance_slug);
-      return { session_id: session.sessionId, attendance_slug: body.attendance_slug, message: outcome.message };
+      return {
+        session_id: session.sessionId,
+        attendance_slug: body.attendance_slug,
+        message: outcome.message,
+      };
     },
 
-    async approveRequests(auth: AuthContext, body: RegulizationRequestEntryBody): Promise<AttendanceRecord[]> {
+    async approveRequests(
+      auth: AuthContext,
+      body: RegulizationRequestEntryBody,
+    ): Promise<AttendanceRecord[]> {
       const session = await deps.service.ownSession(auth, body.session_id);
       const approved = await deps.service.approveRequests(auth, session, body.data);
       if (approved.length === 0) {

@@ -157,7 +157,7 @@ describe('the slow-network path (contract §13): session_sse_view and the HTTP a
     const plain = await teacherStream(w);
     const ours = await teacherStream(w, { live_tone: '1', refused_attempts: '1' });
     const tone = SseSessionToneSchema.parse(await sseMessage(ours, 'session_tone'));
-    expect(tone.data).toMatchObject({ session_id: w.sessionId, key_hex: w.tone!.keyHex });
+    expect(tone.data).toMatchObject({ session_id: w.sessionId, key_hex: w.tone.keyHex });
     // A recording without the tone is refused: only the stream that asked hears of it.
     const refused = await markAttendance(
       t.app,
@@ -246,7 +246,10 @@ describe('the slow-network path (contract §13): session_sse_view and the HTTP a
         expect({ path, who, status: res.status }).toEqual({ path, who, status });
       }
     }
-    const bad = await post('update_attendance/', w.tokens.cst, { session_id: w.sessionId, attendance_slug: a1.slug });
+    const bad = await post('update_attendance/', w.tokens.cst, {
+      session_id: w.sessionId,
+      attendance_slug: a1.slug,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/action/);
     expect((await rowOf(w.students.a1.student.id)).isPresent).toBe(false);

@@ -71,7 +71,11 @@ export default fp(
     app.decorate('clientNs', clientNs);
     app.decorate(
       'instanceBus',
-      createInstanceBus(clientNs as unknown as Parameters<typeof createInstanceBus>[0], Boolean(opts.redis), app.log),
+      createInstanceBus(
+        clientNs as unknown as Parameters<typeof createInstanceBus>[0],
+        Boolean(opts.redis),
+        app.log,
+      ),
     );
 
     clientNs.on('connection', (socket) => {

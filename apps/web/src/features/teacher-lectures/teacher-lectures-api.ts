@@ -127,7 +127,10 @@ export const teacherLecturesApi = api
           }),
         transformResponse: (response: Listed<AttendanceUpdated>) => response.data,
       }),
-      approveLiveRequests: build.mutation<AttendanceRecord[], { sessionId: string; attendanceSlugs: string[] }>({
+      approveLiveRequests: build.mutation<
+        AttendanceRecord[],
+        { sessionId: string; attendanceSlugs: string[] }
+      >({
         query: ({ sessionId, attendanceSlugs }) =>
           contractRequest(liveSessionRoutes.regulizationRequestEntry, {
             body: { session_id: sessionId, data: attendanceSlugs },
@@ -135,7 +138,8 @@ export const teacherLecturesApi = api
         transformResponse: (response: Listed<AttendanceRecord[]>) => response.data,
       }),
       endLiveSession: build.mutation<EndedSession, string>({
-        query: (sessionId) => contractRequest(liveSessionRoutes.endSession, { body: { session_id: sessionId } }),
+        query: (sessionId) =>
+          contractRequest(liveSessionRoutes.endSession, { body: { session_id: sessionId } }),
         transformResponse: (response: Listed<EndedSession>) => response.data,
         invalidatesTags: ['TeacherDay', 'InstantLectures'],
       }),

@@ -548,14 +548,20 @@ describe('TeacherLecturesPage: live session', () => {
         'Reconnecting… The sheet will refresh from the server when the connection is back.',
       ),
     ).toBeInTheDocument();
-    expect(within(sheet).getByText(/Reconnecting…/).closest('[role="status"]')).not.toBeNull();
+    expect(
+      within(sheet)
+        .getByText(/Reconnecting…/)
+        .closest('[role="status"]'),
+    ).not.toBeNull();
     // Seconds recorded while offline are dropped, not queued for a late arrival.
     const chunksBefore = emitted(socket, 'incoming_audio_chunks').length;
     audio.sink?.(new ArrayBuffer(8), Date.now());
     expect(emitted(socket, 'incoming_audio_chunks')).toHaveLength(chunksBefore);
     // An action now is not queued unseen: the teacher is told to wait.
     await user.click(within(sheet).getByRole('checkbox', { name: 'Present: Asha Patel' }));
-    expect(await screen.findByText('Reconnecting… Try again when the connection is back.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Reconnecting… Try again when the connection is back.'),
+    ).toBeInTheDocument();
     expect(emitted(socket, 'update_attendance')).toEqual([]);
 
     // Back: the sheet announces a reconnect and takes the server's state, with the mark made meanwhile once.

@@ -74,7 +74,10 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
       heightClassName="h-[100dvh]"
     >
       <div className="flex flex-col gap-4">
-        <ConnectionNotes reconnecting={state.reconnecting && !ended} slowNetwork={state.slowNetwork && !ended} />
+        <ConnectionNotes
+          reconnecting={state.reconnecting && !ended}
+          slowNetwork={state.slowNetwork && !ended}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700" aria-live="polite">
             {state.phase === 'connecting' ? (

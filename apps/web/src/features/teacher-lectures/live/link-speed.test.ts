@@ -3,7 +3,7 @@ import { isSlowLink, measureLinkMbps, PROBE_BYTES } from './link-speed';
 
 /** A response whose body yields `chunks` bytes each, advancing the fake clock by `msEach` per chunk. */
 function fakeDownload(chunkBytes: number, msEach: number, clock: { t: number }): typeof fetch {
-  return (() => {
+  return () => {
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         clock.t += msEach;
@@ -11,14 +11,17 @@ function fakeDownload(chunkBytes: number, msEach: number, clock: { t: number }):
       },
     });
     return Promise.resolve(new Response(body, { status: 200 }));
-  }) as typeof fetch;
+  };
 }
 
 describe('measureLinkMbps', () => {
   it('times the first PROBE_BYTES of the download', async () => {
     const clock = { t: 0 };
     // 16 KiB every 10 ms: 96 KiB in 60 ms (70 ms with the stream's one chunk read ahead), ~12 Mbps.
-    const mbps = await measureLinkMbps('/t', { fetchImpl: fakeDownload(16 * 1024, 10, clock), now: () => clock.t });
+    const mbps = await measureLinkMbps('/t', {
+      fetchImpl: fakeDownload(16 * 1024, 10, clock),
+      now: () => clock.t,
+    });
     expect(mbps).toBeGreaterThan((PROBE_BYTES * 8) / 0.08 / 1e6);
     expect(mbps).toBeLessThanOrEqual((PROBE_BYTES * 8) / 0.06 / 1e6);
     expect(isSlowLink(mbps)).toBe(false);
@@ -27,7 +30,10 @@ describe('measureLinkMbps', () => {
   it('calls a link slow when it delivers little in the time', async () => {
     const clock = { t: 0 };
     // 2 KiB every second: about 0.016 Mbps.
-    const mbps = await measureLinkMbps('/t', { fetchImpl: fakeDownload(2048, 1000, clock), now: () => clock.t });
+    const mbps = await measureLinkMbps('/t', {
+      fetchImpl: fakeDownload(2048, 1000, clock),
+      now: () => clock.t,
+    });
     expect(mbps).toBeLessThan(0.3);
     expect(isSlowLink(mbps)).toBe(true);
   });

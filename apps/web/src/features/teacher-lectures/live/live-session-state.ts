@@ -107,7 +107,9 @@ export function liveSessionReducer(state: LiveSessionState, action: LiveSessionA
         requests: [],
       };
     case 'connectionLost':
-      return state.phase === 'live' || state.phase === 'connecting' ? { ...state, reconnecting: true } : state;
+      return state.phase === 'live' || state.phase === 'connecting'
+        ? { ...state, reconnecting: true }
+        : state;
     case 'slowNetwork':
       return { ...state, slowNetwork: true };
     case 'closed':

@@ -123,7 +123,10 @@ export type SseEvent =
 
 const SSE_READERS: Record<string, (message: unknown) => Read<SseEvent>> = {
   [SSE_TYPES.ongoingSessionData]: (m) =>
-    read(SseOngoingSessionSchema, SSE_TYPES.ongoingSessionData, m, (v) => ({ kind: 'ongoing', session: v.data })),
+    read(SseOngoingSessionSchema, SSE_TYPES.ongoingSessionData, m, (v) => ({
+      kind: 'ongoing',
+      session: v.data,
+    })),
   [SSE_TYPES.attendanceMarked]: (m) =>
     read(SseAttendanceMarkedSchema, SSE_TYPES.attendanceMarked, m, (v) => ({
       kind: 'marked',

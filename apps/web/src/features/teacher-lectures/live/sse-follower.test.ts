@@ -17,7 +17,9 @@ function streamed(frames: string[], init: RequestInit | undefined, end = false):
     start(controller) {
       for (const frame of frames) controller.enqueue(new TextEncoder().encode(frame));
       if (end) controller.close();
-      init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      init?.signal?.addEventListener('abort', () =>
+        controller.error(new DOMException('aborted', 'AbortError')),
+      );
     },
   });
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });

@@ -86,7 +86,7 @@ export function followSse(options: SseFollowerOptions): { stop: () => void } {
   }
 
   async function run() {
-    for (let attempt = 0; !stopped; ) {
+    for (let attempt = 0; !stopped;) {
       const abort = new AbortController();
       current = abort;
       try {
