@@ -192,10 +192,14 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
       const teacherBrowser = await launchWithMicrophone(testInfo, wav.room);
       launched.push(teacherBrowser);
       const { context, page: teacher, lecture } = await teacherOnDashboard(teacherBrowser, baseURL);
-      // A throttled link: the tone file's first bytes take longer than the sheet's 3-s probe.
-      await context.route('**/api/media/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        await route.continue().catch(() => undefined); // the probe gave up and aborted it
+      // A throttled link (Chromium's network emulation): 25 kB/s, under §13's 0.3 Mbps.
+      const cdp = await context.newCDPSession(teacher);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 100,
+        downloadThroughput: 25_000,
+        uploadThroughput: 25_000,
       });
       let chunksSent = 0;
       teacher.on('websocket', (ws) =>

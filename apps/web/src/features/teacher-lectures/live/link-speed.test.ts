@@ -38,14 +38,30 @@ describe('measureLinkMbps', () => {
     expect(isSlowLink(mbps)).toBe(true);
   });
 
-  it('calls a link slow when nothing arrives before the limit', async () => {
+  it('calls a link slow when its body does not come before the limit', async () => {
+    const stalled = ((_url: string, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    }) as typeof fetch;
+    const mbps = await measureLinkMbps('/t', { fetchImpl: stalled, limitMs: 20 });
+    expect(mbps).toBe(0);
+    expect(isSlowLink(mbps)).toBe(true);
+  });
+
+  it('has no measure when the answer itself does not come (the server, not the link, is slow)', async () => {
     const never = ((_url: string, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       })) as typeof fetch;
-    const mbps = await measureLinkMbps('/t', { fetchImpl: never, limitMs: 20 });
-    expect(mbps).toBe(0);
-    expect(isSlowLink(mbps)).toBe(true);
+    const mbps = await measureLinkMbps('/t', { fetchImpl: never, headersLimitMs: 20 });
+    expect(mbps).toBeNull();
+    expect(isSlowLink(mbps)).toBe(false);
   });
 
   it('has no measure when the download fails (the normal path then reports its own errors)', async () => {
