@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator } from '@playwright/test';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
@@ -10,15 +10,7 @@ import {
   type LiveTone,
 } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
-
-/** About how long Chromium takes to open the (fake) microphone once the page asks for it. */
-const MIC_OPENS_AFTER_CALL_MS = 100;
-
-/** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
-const LH101 = {
-  latitude: 23.0338 + 30 / 111_320,
-  longitude: 72.5461 - 40 / (111_320 * Math.cos((23.0338 * Math.PI) / 180)),
-};
+import { contextInLh101, MIC_OPENS_AFTER_CALL_MS } from '../support/classroom';
 
 interface Classmate {
   email: string;
@@ -72,24 +64,7 @@ async function studentAtLh101(
   person: Classmate,
   beforeMicrophone?: () => Promise<void>,
 ) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL,
-    geolocation: { ...LH101, accuracy: 10 },
-    permissions: ['geolocation', 'microphone'],
-  });
-  if (beforeMicrophone) {
-    // Runs in the test right before the page opens its microphone (Chromium reads the fake
-    // microphone's file then and plays it from its start).
-    await context.exposeFunction('rollbookBeforeMicrophone', beforeMicrophone);
-    await context.addInitScript(() => {
-      const devices = navigator.mediaDevices;
-      const open = devices.getUserMedia.bind(devices);
-      devices.getUserMedia = async (constraints) => {
-        await (window as unknown as { rollbookBeforeMicrophone(): Promise<void> }).rollbookBeforeMicrophone();
-        return open(constraints);
-      };
-    });
-  }
+  const context = await contextInLh101(browser, baseURL, beforeMicrophone);
   const page = await context.newPage();
   await logIn(page, person.email);
   await expect(page).toHaveURL(/\/student-dashboard/);

@@ -12,12 +12,15 @@ import { holdDataDir } from './backup/server-lock';
 import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
+import { requestLogSerializer } from './lib/log-redaction';
 
 /** Starts Rollbook: embedded (PGlite, disk media, mail outbox) unless DATABASE_URL / REDIS_URL / SMTP_URL say otherwise. */
 async function main() {
   const config = loadConfig();
   const loggerOptions = {
     level: config.logLevel,
+    // The §13 event stream carries its access token in the query: never written to the log.
+    serializers: { req: requestLogSerializer },
     ...(config.logPretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
       : {}),

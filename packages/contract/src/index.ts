@@ -11,6 +11,7 @@ export * from './schemas/notifications';
 export * from './schemas/catalogue';
 export * from './schemas/timetable';
 export * from './schemas/sessions';
+export * from './schemas/live-sse';
 export * from './schemas/instant-lectures';
 export * from './schemas/session-review';
 export * from './socket/events';

@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   // (docs/decisions/sessions-0007-marking-hot-path.md): 17 s, kept with slack for a loaded server.
   LIVE_AUDIO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   TEACHER_SOCKET_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  LIVE_SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(120).default(15),
   TONE_BAND_LOW_HZ: z.coerce.number().int().min(8000).max(22000).default(17000),
   TONE_BAND_HIGH_HZ: z.coerce.number().int().min(9000).max(23000).default(20000),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -147,6 +148,8 @@ export interface AppConfig {
   liveAudioWindowSeconds: number;
   /** The one-teacher-per-session lease: renewed while the socket lives, expires if its instance dies. */
   teacherSocketLeaseSeconds: number;
+  /** How often the slow-network path's event stream sends a comment line so proxies keep it open. */
+  liveSseHeartbeatSeconds: number;
   /** Band of the session tone (cheap laptop speakers roll off above 18 kHz). */
   toneBandLowHz: number;
   toneBandHighHz: number;
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     attendanceRateLimitSeconds: e.ATTENDANCE_RATE_LIMIT_SECONDS,
     liveAudioWindowSeconds: e.LIVE_AUDIO_WINDOW_SECONDS,
     teacherSocketLeaseSeconds: e.TEACHER_SOCKET_LEASE_SECONDS,
+    liveSseHeartbeatSeconds: e.LIVE_SSE_HEARTBEAT_SECONDS,
     toneBandLowHz: e.TONE_BAND_LOW_HZ,
     toneBandHighHz: e.TONE_BAND_HIGH_HZ,
     metricsToken: e.METRICS_TOKEN,

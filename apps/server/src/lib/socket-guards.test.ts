@@ -7,6 +7,7 @@ import {
 } from '@rollbook/contract';
 import { encodePcm16 } from '@rollbook/presence';
 import { attendances, lectureSessions } from '../db/schema';
+import { waitUntil } from '../testing/wait';
 import {
   nextEvent,
   openSocket,
@@ -57,6 +58,8 @@ const PAYLOADS: Record<SessionEvent, (call: EventCall) => Record<string, unknown
     auth_token: c.token,
   }),
   session_ended: (c) => ({ client: 'FE', session_id: c.sessionId, auth_token: c.token }),
+  // The later client sends no `client` tag with it (§13).
+  network_too_slow: (c) => ({ session_id: c.sessionId, auth_token: c.token, is_network_too_slow: true }),
 };
 const SESSION_EVENTS = Object.keys(PAYLOADS) as SessionEvent[];
 
@@ -144,6 +147,7 @@ describe('every socket event of the /client namespace (contract §8)', () => {
     const [row] = await t.db.select().from(attendances).where(eq(attendances.slug, attendanceSlug));
     expect(row?.isPresent).toBe(false);
     expect(await t.app.liveStore.newestTeacherChunkMs(w.sessionId)).toBeNull();
+    expect(await t.app.liveStore.teacherNetworkSlow(w.sessionId)).toBe(false);
   });
 
   it('accepts the same payloads from the session’s own teacher (the refusals above are about the caller)', async () => {
@@ -162,6 +166,9 @@ describe('every socket event of the /client namespace (contract §8)', () => {
     const nothingApproved = nextEvent(socket, 'update_attendance');
     send(socket, 'regulization_request', PAYLOADS.regulization_request(call));
     expect((await nothingApproved).status_code).toBe(409);
+    // The slow-network mark is kept without an answer.
+    send(socket, 'network_too_slow', PAYLOADS.network_too_slow(call));
+    await waitUntil(() => t.app.liveStore.teacherNetworkSlow(w.sessionId), 'network_too_slow was not kept');
     // The chunk is stored without an answer: wait for it to arrive (it is never refused: no client_error).
     for (let i = 0; i < 200 && (await t.app.liveStore.newestTeacherChunkMs(w.sessionId)) === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -445,8 +445,8 @@ export function watchLeaseReleases(app: FastifyInstance) {
  * The test app listening on loopback (socket clients need a real port) and the sockets a test
  * opens, closed after each test. `baseUrl()` is the app's address once it listens.
  */
-export function useListeningTestApp() {
-  const t = useTestApp();
+export function useListeningTestApp(configOverrides: Parameters<typeof useTestApp>[0] = {}) {
+  const t = useTestApp(configOverrides);
   const sockets = useSockets();
   let url = '';
   beforeAll(async () => {

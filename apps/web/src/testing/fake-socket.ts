@@ -27,10 +27,16 @@ export class FakeSocket {
     return this;
   }
 
-  /** Simulates the server closing the connection. */
+  /** Simulates the connection dropping (socket.io then reconnects on its own). */
   drop(): void {
     this.connected = false;
     this.serverEmit('disconnect', 'transport close');
+  }
+
+  /** Simulates the server closing this socket on purpose (socket.io does not reconnect then). */
+  serverClose(): void {
+    this.connected = false;
+    this.serverEmit('disconnect', 'io server disconnect');
   }
 
   /** Fires the app's handlers of a server event. */

@@ -141,6 +141,13 @@ export const institutionWorkbookRoutes = {
   getImport: { method: 'GET', path: '/institution/workbook/imports/{import_slug}' },
 } as const;
 
+export const liveSessionRoutes = {
+  sessionSseView: { method: 'GET', path: '/manage/session/session_sse_view' },
+  updateAttendance: { method: 'POST', path: '/manage/session/update_attendance/' },
+  regulizationRequestEntry: { method: 'POST', path: '/manage/session/regulization_request_entry/' },
+  endSession: { method: 'POST', path: '/manage/session/end_session/' },
+} as const;
+
 export const mediaExtensionRoutes = {
   getTone: { method: 'GET', path: '/media/tones/{name}' },
 } as const;

@@ -115,6 +115,19 @@ export const ToneClockPayloadSchema = z.object({
 });
 export type ToneClockPayload = z.infer<typeof ToneClockPayloadSchema>;
 
+/**
+ * `network_too_slow` (contract §13): the teacher's link is too slow to stream audio, so the sheet
+ * follows the session over Server-Sent Events; the server judges marks knowing why the teacher's
+ * audio is absent. `false` says the link recovered. The later client sends no `client` tag.
+ */
+export const NetworkTooSlowPayloadSchema = z.object({
+  client: z.literal(SOCKET_CLIENT_TAG).optional(),
+  session_id: sessionIdField,
+  auth_token: authTokenField,
+  is_network_too_slow: z.boolean({ error: 'is_network_too_slow must be true or false' }),
+});
+export type NetworkTooSlowPayload = z.infer<typeof NetworkTooSlowPayloadSchema>;
+
 /** `notifications_subscribe` (our web app only): join the caller's own notification room. */
 export const NotificationsSubscribePayloadSchema = z.object({ auth_token: authTokenField });
 export type NotificationsSubscribePayload = z.infer<typeof NotificationsSubscribePayloadSchema>;
@@ -266,6 +279,7 @@ export interface ClientToServerEvents {
   regulization_request: (payload: RegulizationRequestPayload) => void;
   session_ended: (payload: SessionEndedPayload) => void;
   tone_clock: (payload: ToneClockPayload) => void;
+  network_too_slow: (payload: NetworkTooSlowPayload) => void;
   /**
    * The optional acknowledgement arrives once the socket has joined the room: alerts raised after it
    * are pushed, so a client refetches the list then to close the gap between its first load and the join.
@@ -303,6 +317,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   regulization_request: RegulizationRequestPayloadSchema,
   session_ended: SessionEndedPayloadSchema,
   tone_clock: ToneClockPayloadSchema,
+  network_too_slow: NetworkTooSlowPayloadSchema,
   notifications_subscribe: NotificationsSubscribePayloadSchema,
 } as const satisfies { [K in keyof ClientToServerEvents]: z.ZodType<Parameters<ClientToServerEvents[K]>[0]> };
 

@@ -1,11 +1,13 @@
 import {
   clientErrorMessage,
   socketMessage,
+  SSE_TYPES,
   type AttendanceRecord,
   type OngoingSession,
   type ServerToClientEvents,
 } from '@rollbook/contract';
 import type { ClientNamespace } from '../../plugins/app/io';
+import type { SessionFeed } from './live-feed';
 
 /** The socket.io room of a live session; the teacher's sheet joins it. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -17,8 +19,9 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const refusedAttemptsRoom = (sessionId: string) => `session:${sessionId}:refused`;
 
 /**
- * Pushes live-session events to a session's room. Through the Redis adapter an event raised on
- * one instance reaches the teacher connected to any other.
+ * Pushes live-session events to a session's room and to its Server-Sent Events streams (the
+ * slow-network path, contract §13). Through the Redis adapter an event raised on one instance
+ * reaches the teacher connected to any other, by socket or by stream.
  */
 export interface LiveRoom {
   /**
@@ -27,6 +30,11 @@ export interface LiveRoom {
    */
   markAttendance(sessionId: string, record: AttendanceRecord): void;
   regulizationRequest(sessionId: string, record: AttendanceRecord): void;
+  /**
+   * The teacher changed a student's presence. The socket that asked is answered on its own; the
+   * streams hear it as §13's `update_attendace` (sic), whichever way the change was asked for.
+   */
+  attendanceUpdated(sessionId: string, attendanceSlug: string): void;
   regulizationApproved(sessionId: string, records: AttendanceRecord[]): void;
   sessionEnded(sessionId: string, records: AttendanceRecord[]): void;
   /** Closes every socket of the session (after it ended). */
@@ -38,7 +46,7 @@ export interface LiveRoom {
   closeSocket(socketId: string, status: number, text: string): void;
 }
 
-export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
+export function createLiveRoom(ns: () => ClientNamespace, feed: SessionFeed): LiveRoom {
   const emit = <E extends keyof ServerToClientEvents>(
     sessionId: string,
     event: E,
@@ -53,8 +61,16 @@ export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
       ns()
         .to(room)
         .emit('mark_attendance', socketMessage('mark_attendance', { attendance_data: record }));
+      feed.publish(sessionId, {
+        message: { status_code: 200, type: SSE_TYPES.attendanceMarked, data: { attendance_data: record } },
+        refusedAttempt: !record.is_present,
+      });
     },
     regulizationRequest(sessionId, record) {
+      feed.publish(sessionId, {
+        message: { status_code: 200, type: SSE_TYPES.regulizationRequest, data: { attendance_data: record } },
+        refusedAttempt: false,
+      });
       emit(
         sessionId,
         'regulization_request',
@@ -65,7 +81,17 @@ export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
         }),
       );
     },
+    attendanceUpdated(sessionId, attendanceSlug) {
+      feed.publish(sessionId, {
+        message: { status_code: 200, type: SSE_TYPES.attendanceUpdated, data: attendanceSlug },
+        refusedAttempt: false,
+      });
+    },
     regulizationApproved(sessionId, records) {
+      feed.publish(sessionId, {
+        message: { status_code: 200, type: SSE_TYPES.regulizationApproved, data: records },
+        refusedAttempt: false,
+      });
       emit(
         sessionId,
         'regulization_approved',
@@ -77,6 +103,15 @@ export function createLiveRoom(ns: () => ClientNamespace): LiveRoom {
       );
     },
     sessionEnded(sessionId, records) {
+      // Not a §13 type: a non-200 status, on which the later client aborts its stream.
+      feed.publish(sessionId, {
+        message: {
+          status_code: 409,
+          type: SSE_TYPES.sessionEnded,
+          data: { session_id: sessionId, active: 'post', marked_attendances: records },
+        },
+        refusedAttempt: false,
+      });
       emit(
         sessionId,
         'session_ended',

@@ -5,6 +5,7 @@ import {
   clientErrorMessage,
   IncomingAudioChunkPayloadSchema,
   MISSING_SESSION_OR_TOKEN_MESSAGE,
+  NetworkTooSlowPayloadSchema,
   RegulizationRequestPayloadSchema,
   SessionEndedPayloadSchema,
   SocketConnectionPayloadSchema,
@@ -72,6 +73,8 @@ export interface LiveSocketDeps {
   authenticateToken(token: string): Promise<AuthContext>;
   leaseMs: number;
   audioWindowMs: number;
+  /** How long a `network_too_slow` mark holds without being said again (or undone). */
+  slowNetworkMs: number;
   log: FastifyBaseLogger;
   /** Server time in ms (the app's clock). */
   nowMs(): number;
@@ -373,9 +376,24 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         const data = parse(UpdateAttendancePayloadSchema, payload);
         const { auth, session } = await boundSession(socket, data.auth_token, data.session_id);
         const outcome = await deps.service.setPresence(auth, session, data.attendance_slug, data.action);
+        if (outcome.status === 200) deps.room.attendanceUpdated(session.sessionId, data.attendance_slug);
         socket.emit(
           'update_attendance',
           updateAttendanceMessage(session.sessionId, data.attendance_slug, outcome.message, outcome.status),
+        );
+      }),
+    );
+
+    // The later client says its link is too slow for audio (§13) and follows over SSE; verdicts then
+    // say why the teacher's audio is absent. Its own teacher only; no answer is expected.
+    socket.on('network_too_slow', (payload) =>
+      guarded(socket, 'network_too_slow', async () => {
+        const data = parse(NetworkTooSlowPayloadSchema, payload);
+        const { session } = await teacherSession(data.auth_token, data.session_id);
+        await deps.liveStore.setTeacherNetworkSlow(
+          session.sessionId,
+          data.is_network_too_slow,
+          deps.slowNetworkMs,
         );
       }),
     );

@@ -72,6 +72,8 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the two-way check was not made: the teacher's microphone cannot hear the phones' check sound (above the session tone); the other checks decided",
   challenge_band_unmeasured:
     "the two-way check was not made: whether the teacher's microphone hears the phones' check sound had not been measured yet; the other checks decided",
+  teacher_network_slow:
+    "the teacher's microphone audio was absent: the teacher's network was too slow to stream it (the teacher followed the session on the slow-network path), so the room sound could not be compared",
   session_tone_outdated:
     'this session started before the current session tone, so the recording could not be checked automatically',
 };

@@ -338,9 +338,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     if (!tone) {
       return { result: UNVERIFIED, final: { verdict: 'needs_review', reasons: ['session_tone_outdated'] } };
     }
-    const [teacher, playback] = await Promise.all([
+    const [teacher, playback, networkSlow] = await Promise.all([
       teacherAudioFor(deps.liveStore, session.sessionId, window),
       livePlaybackOf(deps.liveStore, session.sessionId),
+      deps.liveStore.teacherNetworkSlow(session.sessionId),
     ]);
     let result: ProofResult;
     try {
@@ -362,7 +363,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       }
       throw err;
     }
-    return { result, final: withTwoWay(finalVerdict(result, teacher.stream), twoWay) };
+    return { result, final: withTwoWay(finalVerdict(result, teacher.stream, networkSlow), twoWay) };
   }
 
   /**

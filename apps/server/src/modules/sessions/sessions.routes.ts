@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ATTENDANCE_AUDIO_FIELD,
   instantLectureRoutes,
+  liveSessionRoutes,
   mediaExtensionRoutes,
   ok,
   okCoded,
@@ -13,6 +14,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import { createExportService } from './export.service';
 import { createLiveRoom } from './live-room';
 import { attachLiveSocket } from './live-socket';
+import { createSessionFeed } from './live-feed';
+import { createLiveSse } from './live-sse';
+import { createLiveActions } from './live-actions';
 import { createMarkingService, MARKED_CODE } from './marking.service';
 import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-replay';
 import { createReviewService } from './review.service';
@@ -23,13 +27,18 @@ import { noteChallengeBand } from './two-way-challenge';
 import { createFilePhaseTracker } from './file-phase';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
+/** How long the later client's `network_too_slow` holds unless it says otherwise (a long lecture). */
+const SLOW_NETWORK_MARK_MS = 4 * 60 * 60 * 1000;
+
 /**
  * Lecture sessions (contract §6.2, 6.3, 6.8, 6.9, §7 tones and §8 live protocol): starting and
  * joining (timetable and instant lectures alike), student marking and manual requests, the teacher's live socket, and the CSV export.
  */
 export async function sessionsModule(app: FastifyInstance) {
-  const room = createLiveRoom(() => app.clientNs);
+  const feed = createSessionFeed(() => app.instanceBus);
+  const room = createLiveRoom(() => app.clientNs, feed);
   const service = createSessionsService({ ...app.deps, liveStore: app.liveStore, room });
+  const actions = createLiveActions({ service, room });
   const marking = createMarkingService({
     ...app.deps,
     liveStore: app.liveStore,
@@ -129,6 +138,32 @@ export async function sessionsModule(app: FastifyInstance) {
     return Buffer.from(wav);
   });
 
+  // The slow-network path (contract §13): the session as Server-Sent Events, actions over HTTP.
+  const sse = createLiveSse({
+    service,
+    feed,
+    liveStore: app.liveStore,
+    authenticateToken: (token) => app.authenticateToken(token),
+    heartbeatMs: app.deps.config.liveSseHeartbeatSeconds * 1000,
+    log: app.log,
+  });
+  registerRoute(app, liveSessionRoutes.sessionSseView, async ({ request, reply, query }) => {
+    await sse(request, reply, query);
+    return ''; // the stream was written by hand (`reply.hijack`)
+  });
+
+  registerRoute(app, liveSessionRoutes.updateAttendance, async ({ auth, body }) =>
+    ok(await actions.updateAttendance(auth, body)),
+  );
+
+  registerRoute(app, liveSessionRoutes.regulizationRequestEntry, async ({ auth, body }) =>
+    ok(await actions.approveRequests(auth, body)),
+  );
+
+  registerRoute(app, liveSessionRoutes.endSession, async ({ auth, body }) =>
+    ok(await actions.endSession(auth, body)),
+  );
+
   attachLiveSocket({
     ns: app.clientNs,
     service,
@@ -137,6 +172,8 @@ export async function sessionsModule(app: FastifyInstance) {
     authenticateToken: (token) => app.authenticateToken(token),
     leaseMs: app.deps.config.teacherSocketLeaseSeconds * 1000,
     audioWindowMs: app.deps.config.liveAudioWindowSeconds * 1000,
+    // A session's length at most: the later client says it once, when it measures its link.
+    slowNetworkMs: SLOW_NETWORK_MARK_MS,
     log: app.log,
     nowMs: () => app.deps.clock.now().getTime(),
     noteChallengeBand: (session, report) => noteChallengeBand(app.deps.db, session, report),

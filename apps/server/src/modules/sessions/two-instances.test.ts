@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   MarkAttendanceMessageSchema,
+  SseAttendanceMarkedSchema,
   OngoingSessionDataMessageSchema,
   RegulizationRequestMessageSchema,
 } from '@rollbook/contract';
@@ -12,6 +13,7 @@ import { ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
 import { decodeHolder } from './teacher-lease';
 import { MARKING_MESSAGES } from './marking.service';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import { openSse, sseMessage } from '../../testing/sse-client';
 import {
   collect,
   keepTeacherAudio,
@@ -88,6 +90,38 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     expect(RegulizationRequestMessageSchema.parse(requests[0]).data.data.data.attendance_data).toMatchObject({
       regulization_comment: 'left my phone on silent',
     });
+  });
+
+  it('an SSE stream held by A gets the events raised on B (slow-network path, §13)', async () => {
+    const w = await startLiveWorld(t.a, t.db);
+    const stream = await openSse(url.a, { session_id: w.sessionId, access_token: w.tokens.cst });
+    expect(stream.status).toBe(200);
+    try {
+      await sseMessage(stream, 'ongoing_session_data');
+      await keepTeacherAudio(t.a, w.sessionId, teacherChunks(sound, epochMs));
+      const res = await markOn(t.b, w, w.tokens.a1);
+      expect(res.status).toBe(200);
+      const mark = SseAttendanceMarkedSchema.parse(await sseMessage(stream, 'attendance_marked'));
+      expect(mark.data.attendance_data.student.enrollment).toBe(w.students.a1.student.enrollment);
+
+      // The teacher's own action, sent through B, reaches the stream on A too.
+      const ended = await call(t.b, {
+        method: 'POST',
+        url: '/api/manage/session/end_session/',
+        token: w.tokens.cst,
+        body: { session_id: w.sessionId },
+      });
+      expect(ended.status).toBe(200);
+      expect((await sseMessage(stream, 'session_ended')).status_code).toBe(409);
+      // Each event once, though both instances hold the feed.
+      expect(stream.messages.map((m) => m.type)).toEqual([
+        'ongoing_session_data',
+        'attendance_marked',
+        'session_ended',
+      ]);
+    } finally {
+      stream.close();
+    }
   });
 
   /** The teacher ticks student a1 present over `socket`; returns a1's attendance row. */

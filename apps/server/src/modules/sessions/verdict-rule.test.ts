@@ -70,6 +70,20 @@ describe('the stored verdict never skips a check in silence (docs/decisions/sess
     });
   });
 
+  it("says the teacher's audio was absent because their network was too slow, keeping the engine's verdict", () => {
+    expect(finalVerdict(result(['teacher_audio_missing'], null), 'none', true)).toEqual({
+      verdict: 'needs_review',
+      reasons: ['teacher_audio_missing', 'teacher_network_slow'],
+    });
+    expect(finalVerdict(result(['no_teacher_stream', 'tone_time_unproven'], null), 'none', true)).toEqual({
+      verdict: 'needs_review',
+      reasons: ['no_teacher_stream', 'tone_time_unproven', 'teacher_network_slow'],
+    });
+    // The audio that did arrive was compared: nothing to explain.
+    expect(finalVerdict(result([], 1), 'flowing', true)).toEqual({ verdict: 'present', reasons: [] });
+    expect(REASON_TEXTS.teacher_network_slow).toMatch(/network was too slow/);
+  });
+
   it("sends a room mismatch on partial coverage to review (the gap is the teacher's), unless the student's side failed", () => {
     expect(finalVerdict(result(['ambient_mismatch'], 0.7), 'flowing')).toEqual({
       verdict: 'needs_review',

@@ -14,6 +14,7 @@ export const SERVER_REASONS = [
   'challenge_missing',
   'challenge_band_not_heard',
   'challenge_band_unmeasured',
+  'teacher_network_slow',
 ] as const;
 export type ServerReason = (typeof SERVER_REASONS)[number];
 export type StoredReason = ProofReason | ServerReason;
@@ -41,16 +42,23 @@ export interface FinalVerdict {
  * without a stream, and each check reports its reasons. On top of it the server:
  * - names why the teacher's audio was missing (`teacher_not_streaming`: the stream stopped;
  *   `teacher_audio_gap`: it flows but has a hole over the window, e.g. a reconnect to another
- *   instance);
+ *   instance; `teacher_network_slow`: the teacher's link is too slow for audio and the sheet follows
+ *   the session over Server-Sent Events, contract §13), never changing the verdict for it;
  * - judges a window the teacher's audio covers only in part (below 90 %) on that part: a room-sound
  *   mismatch there goes to the teacher's review rather than absent (the gap is the teacher's, not
  *   the student's), unless another check failed on the student's side; `teacher_audio_partial`
  *   says so either way.
  */
-export function finalVerdict(result: ProofResult, stream: TeacherStream): FinalVerdict {
+export function finalVerdict(
+  result: ProofResult,
+  stream: TeacherStream,
+  teacherNetworkSlow = false,
+): FinalVerdict {
   const reasons: StoredReason[] = [...result.reasons];
   const missing = reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
-  if (missing) reasons.push(stream === 'flowing' ? 'teacher_audio_gap' : 'teacher_not_streaming');
+  const absent = missing || reasons.includes('no_teacher_stream');
+  if (teacherNetworkSlow && absent) reasons.push('teacher_network_slow');
+  else if (missing) reasons.push(stream === 'flowing' ? 'teacher_audio_gap' : 'teacher_not_streaming');
   const coverage = result.details.ambient?.coverage ?? null;
   if (coverage === null || coverage >= COMPLETE_COVERAGE) return { verdict: result.verdict, reasons };
   if (!reasons.includes('teacher_audio_partial')) reasons.push('teacher_audio_partial');

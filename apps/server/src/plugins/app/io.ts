@@ -5,14 +5,17 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { watchRedis } from '../../lib/redis';
 import { SOCKET_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@rollbook/contract';
+import { createInstanceBus, type InstanceBus, type InterServerEvents } from './instance-bus';
 
-export type ClientNamespace = Namespace<ClientToServerEvents, ServerToClientEvents>;
+export type ClientNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server<ClientToServerEvents, ServerToClientEvents>;
+    io: Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
     /** The `/client` namespace every browser and app connects to. */
     clientNs: ClientNamespace;
+    /** Messages to every instance (this one too), through the adapter when scaled out. */
+    instanceBus: InstanceBus;
   }
 }
 
@@ -45,7 +48,7 @@ export const profileRoom = (profileSlug: string) => `profile:${profileSlug}`;
  */
 export default fp(
   async function ioPlugin(app: FastifyInstance, opts: { redis?: Redis | undefined }) {
-    const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>(app.server, {
       path: '/socket.io/',
       transports: ['websocket'],
       cors: {
@@ -66,6 +69,14 @@ export default fp(
     const clientNs = io.of(SOCKET_NAMESPACE);
     app.decorate('io', io);
     app.decorate('clientNs', clientNs);
+    app.decorate(
+      'instanceBus',
+      createInstanceBus(
+        clientNs as unknown as Parameters<typeof createInstanceBus>[0],
+        Boolean(opts.redis),
+        app.log,
+      ),
+    );
 
     clientNs.on('connection', (socket) => {
       // Our own web app subscribes to its bell; the token is checked like any bearer call.

@@ -47,6 +47,8 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
     }
     return kept;
   }
+  /** Sessions whose teacher's network is too slow for audio, until when. */
+  const slowUntil = new Map<string, number>();
 
   function liveLease(sessionId: string): Lease | undefined {
     const lease = leases.get(sessionId);
@@ -178,7 +180,17 @@ export function createMemoryLiveStore(now: () => number = Date.now): LiveStore {
       offsets.set(sessionId, { offsetMs, expiresAt: now() + ttlMs });
       return offsetMs;
     },
+    async setTeacherNetworkSlow(sessionId, slow, ttlMs) {
+      if (slow) slowUntil.set(sessionId, now() + ttlMs);
+      else slowUntil.delete(sessionId);
+    },
+    async teacherNetworkSlow(sessionId) {
+      const until = slowUntil.get(sessionId);
+      if (until !== undefined && until <= now()) slowUntil.delete(sessionId);
+      return until !== undefined && until > now();
+    },
     async clearSession(sessionId) {
+      slowUntil.delete(sessionId);
       audio.delete(sessionId);
       leases.delete(sessionId);
       playbacks.delete(sessionId);

@@ -15,6 +15,7 @@ const offsetKey = (sessionId: string) => `${PREFIX}offset:${sessionId}`;
 const onceKey = (key: string) => `${PREFIX}once:${key}`;
 const SIGNAL_PREFIX = `${PREFIX}signal:`;
 const signalChannel = (topic: string) => `${SIGNAL_PREFIX}${topic}`;
+const slowKey = (sessionId: string) => `${PREFIX}slow:${sessionId}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
 const ACQUIRE = `
@@ -248,6 +249,13 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
       const kept = await redis.eval(LOWER, 1, offsetKey(sessionId), String(seenMs), String(ttlMs));
       return Number(kept);
     },
+    async setTeacherNetworkSlow(sessionId, slow, ttlMs) {
+      if (slow) await redis.set(slowKey(sessionId), '1', 'PX', ttlMs);
+      else await redis.del(slowKey(sessionId));
+    },
+    async teacherNetworkSlow(sessionId) {
+      return (await redis.exists(slowKey(sessionId))) === 1;
+    },
     async clearSession(sessionId) {
       heldMembers.delete(sessionId);
       await redis.del(
@@ -257,6 +265,7 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
         leaseKey(sessionId),
         playbackKey(sessionId),
         offsetKey(sessionId),
+        slowKey(sessionId),
       );
     },
     async takeRateSlot(key, ttlMs) {

@@ -82,6 +82,26 @@ function liveStoreRules(makeStore: () => LiveStore) {
     });
   });
 
+  describe("the teacher's slow-network mark", () => {
+    it('is kept until unset, expiry or the session is cleared', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      expect(await store.teacherNetworkSlow(session)).toBe(false);
+      await store.setTeacherNetworkSlow(session, true, 60_000);
+      expect(await store.teacherNetworkSlow(session)).toBe(true);
+      await store.setTeacherNetworkSlow(session, false, 60_000);
+      expect(await store.teacherNetworkSlow(session)).toBe(false);
+
+      await store.setTeacherNetworkSlow(session, true, 60_000);
+      await store.clearSession(session);
+      expect(await store.teacherNetworkSlow(session)).toBe(false);
+
+      await store.setTeacherNetworkSlow(session, true, 40);
+      await sleep(100);
+      expect(await store.teacherNetworkSlow(session)).toBe(false);
+    });
+  });
+
   describe('teacher audio', () => {
     it('tells when the last chunk arrived (server time), and forgets it with the session', async () => {
       const store = makeStore();

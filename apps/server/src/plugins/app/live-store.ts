@@ -104,7 +104,15 @@ export interface LiveStore {
   rateSlotHeld(key: string): Promise<boolean>;
   /** Closes what the store opened for itself (the Redis store's subscriber connection). */
   close(): Promise<void>;
-  /** Forgets a session's audio, lease, tone playback and clock offset (the session ended). */
+  /**
+   * Keeps (for `ttlMs`) or forgets that the session's teacher said their network is too slow to
+   * stream audio (contract §13 `network_too_slow`, or a sheet following the session over SSE), so
+   * verdicts say why the teacher's audio is absent.
+   */
+  setTeacherNetworkSlow(sessionId: string, slow: boolean, ttlMs: number): Promise<void>;
+  /** Whether the teacher's network is known to be too slow for audio now. */
+  teacherNetworkSlow(sessionId: string): Promise<boolean>;
+  /** Forgets a session's audio, lease, tone playback, clock offset and slow-network mark (the session ended). */
   clearSession(sessionId: string): Promise<void>;
   /**
    * Takes a rate-limit slot: when `key` was free, answers a token naming this hold (the action may

@@ -34,6 +34,11 @@ export const LECTURES_TEXT = {
   toneLowBand:
     'Your speaker or the students’ phones lose the highest tones. Ask your administrator to set the session tone band to 16000-19000 Hz.',
   connectionLost: 'The live connection was lost. Use Join Session to continue.',
+  /** Rollbook's own lines for the sheet on a bad network (contract §13; the product spec quotes none). */
+  reconnecting: 'Reconnecting… The sheet will refresh from the server when the connection is back.',
+  waitForReconnect: 'Reconnecting… Try again when the connection is back.',
+  slowNetwork:
+    'Your network is slow, so your microphone audio is not streamed. The sheet still updates live; marks made now may need your review.',
   notLive: 'This session is not live.',
   exportName: 'session_data.csv',
   // Rollbook's own line: the device may be in another zone than the institution.

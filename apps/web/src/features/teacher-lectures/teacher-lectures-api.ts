@@ -1,8 +1,11 @@
 import {
   type AttendanceReview,
   type Classroom,
+  type AttendanceRecord,
+  type AttendanceUpdated,
   type ClassroomAllocation,
   type CreatedSession,
+  type EndedSession,
   type ReviewDecision,
   type ServerTime,
   type TeacherTimetableBranch,
@@ -10,6 +13,7 @@ import {
 } from '@rollbook/contract';
 import {
   instantLectureRoutes,
+  liveSessionRoutes,
   sessionReviewRoutes,
   sessionRoutes,
   timetableRoutes,
@@ -112,6 +116,33 @@ export const teacherLecturesApi = api
         transformResponse: (response: Listed<CreatedSession>) => response.data,
         invalidatesTags: ['InstantLectures'],
       }),
+      // The live sheet's actions on the slow-network path (contract §13), where no socket is open.
+      updateLiveAttendance: build.mutation<
+        AttendanceUpdated,
+        { sessionId: string; attendanceSlug: string; present: boolean }
+      >({
+        query: ({ sessionId, attendanceSlug, present }) =>
+          contractRequest(liveSessionRoutes.updateAttendance, {
+            body: { session_id: sessionId, attendance_slug: attendanceSlug, action: present },
+          }),
+        transformResponse: (response: Listed<AttendanceUpdated>) => response.data,
+      }),
+      approveLiveRequests: build.mutation<
+        AttendanceRecord[],
+        { sessionId: string; attendanceSlugs: string[] }
+      >({
+        query: ({ sessionId, attendanceSlugs }) =>
+          contractRequest(liveSessionRoutes.regulizationRequestEntry, {
+            body: { session_id: sessionId, data: attendanceSlugs },
+          }),
+        transformResponse: (response: Listed<AttendanceRecord[]>) => response.data,
+      }),
+      endLiveSession: build.mutation<EndedSession, string>({
+        query: (sessionId) =>
+          contractRequest(liveSessionRoutes.endSession, { body: { session_id: sessionId } }),
+        transformResponse: (response: Listed<EndedSession>) => response.data,
+        invalidatesTags: ['TeacherDay', 'InstantLectures'],
+      }),
       // The teacher's review of marks the server could not judge (Rollbook's own calls).
       getSessionReviews: build.query<AttendanceReview[], string>({
         query: (sessionId) =>
@@ -176,4 +207,7 @@ export const {
   useGetReviewRecordingUrlMutation,
   useResolveReviewMutation,
   useLazyGetTeacherServerTimeQuery,
+  useUpdateLiveAttendanceMutation,
+  useApproveLiveRequestsMutation,
+  useEndLiveSessionMutation,
 } = teacherLecturesApi;

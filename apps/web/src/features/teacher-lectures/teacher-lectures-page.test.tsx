@@ -35,6 +35,8 @@ const audio = {
   streamStops: 0,
   sink: null as null | ((chunk: ArrayBuffer, timestamp: number) => void),
   noAudio: null as null | (() => void),
+  /** What the tone download's timing measures (Mbps); under 0.3 is the slow-network path. */
+  linkMbps: 10 as number | null,
 };
 
 beforeEach(() => {
@@ -45,7 +47,9 @@ beforeEach(() => {
     streamStops: 0,
     sink: null,
     noAudio: null,
+    linkMbps: 10,
   });
+  vi.spyOn(liveAudio, 'measureToneLink').mockImplementation(() => Promise.resolve(audio.linkMbps));
   vi.spyOn(liveAudio, 'openMicrophone').mockImplementation(() =>
     audio.microphoneError
       ? Promise.reject(audio.microphoneError)
@@ -523,7 +527,83 @@ describe('TeacherLecturesPage: live session', () => {
     expect(screen.queryByText(/live connection was lost/)).toBeNull();
   });
 
-  it('closes on client_error with "{status_code} - {data}" and on a lost connection', async () => {
+  it('shows it is reconnecting after a drop, then rebuilds the sheet from the server and streams again', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    const before = buildRecord({ name: 'Asha Patel' });
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', {
+        session_id: 's',
+        status: true,
+        data: buildOngoing({ marked_attendances: [before] }),
+      }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    expect(emitted(socket, 'socket_connection').at(-1)).toMatchObject({ isReConnect: false });
+
+    socket.drop();
+    expect(
+      await within(sheet).findByText(
+        'Reconnecting… The sheet will refresh from the server when the connection is back.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(sheet)
+        .getByText(/Reconnecting…/)
+        .closest('[role="status"]'),
+    ).not.toBeNull();
+    // Seconds recorded while offline are dropped, not queued for a late arrival.
+    const chunksBefore = emitted(socket, 'incoming_audio_chunks').length;
+    audio.sink?.(new ArrayBuffer(8), Date.now());
+    expect(emitted(socket, 'incoming_audio_chunks')).toHaveLength(chunksBefore);
+    // An action now is not queued unseen: the teacher is told to wait.
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Present: Asha Patel' }));
+    expect(
+      await screen.findByText('Reconnecting… Try again when the connection is back.'),
+    ).toBeInTheDocument();
+    expect(emitted(socket, 'update_attendance')).toEqual([]);
+
+    // Back: the sheet announces a reconnect and takes the server's state, with the mark made meanwhile once.
+    socket.connect();
+    expect(emitted(socket, 'socket_connection').at(-1)).toMatchObject({
+      client: 'FE',
+      session_id: 'session-lecture-1',
+      isReConnect: true,
+    });
+    const missed = buildRecord({ name: 'Bhavya Shah' });
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', {
+        session_id: 's',
+        status: true,
+        data: buildOngoing({ marked_attendances: [missed, before] }),
+      }),
+    );
+    await waitFor(() => expect(within(sheet).queryByText(/will refresh from the server/)).toBeNull());
+    expect(within(sheet).getAllByRole('checkbox', { name: /Present: / })).toHaveLength(2);
+    expect(within(sheet).getAllByRole('checkbox', { name: 'Present: Asha Patel' })).toHaveLength(1);
+    audio.sink?.(new ArrayBuffer(8), Date.now());
+    expect(emitted(socket, 'incoming_audio_chunks')).toHaveLength(chunksBefore + 1);
+    expect(audio.streamStops).toBe(0);
+    expect(socket.disconnected).toBe(false);
+  });
+
+  it('ends the sheet on a 409 client_error (the session was taken over or ended)', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
+    );
+    await screen.findByRole('dialog', { name: 'Attendance Details' });
+    socket.serverEmit('client_error', clientErrorMessage(409, 'This session has ended'));
+    expect(await screen.findByText('409 - This session has ended')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attendance Details' })).toBeNull());
+    expect(socket.disconnected).toBe(true);
+  });
+
+  it('closes on client_error with "{status_code} - {data}" and when the server closes the socket', async () => {
     const { user } = renderPage();
     const { socket } = await startLive(user);
     socket.serverEmit('client_error', clientErrorMessage(401, 'Invalid or expired token'));
@@ -532,7 +612,7 @@ describe('TeacherLecturesPage: live session', () => {
     expect(socket.disconnected).toBe(true);
     expect(audio.toneStops).toBe(1);
 
-    // Join again, then lose the connection.
+    // Join again, then the server closes the socket (not retried).
     await user.click((await card(/Compiler Design/)).getByRole('button', { name: /Session/ }));
     await waitFor(() => expect(openedSockets.at(-1)).not.toBe(socket));
     const second = openedSockets.at(-1)!;
@@ -542,7 +622,7 @@ describe('TeacherLecturesPage: live session', () => {
       socketMessage('ongoing_session_data', { session_id: 's', status: true, data: buildOngoing() }),
     );
     await screen.findByRole('dialog', { name: 'Attendance Details' });
-    second.drop();
+    second.serverClose();
     expect(
       await screen.findByText('The live connection was lost. Use Join Session to continue.'),
     ).toBeInTheDocument();

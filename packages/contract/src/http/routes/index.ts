@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { choicesRoutes } from './choices.routes';
 import { divisionRoutes } from './divisions.routes';
 import { institutionPeopleRoutes } from './institution-people.routes';
+import { liveSessionRoutes } from './live-session.routes';
 import { instantLectureRoutes } from './instant-lectures.routes';
 import { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 import { divisionResetRoutes } from './division-reset.routes';
@@ -29,6 +30,7 @@ export { catalogueRoutes } from './catalogue.routes';
 export { choicesRoutes } from './choices.routes';
 export { divisionRoutes } from './divisions.routes';
 export { institutionPeopleRoutes } from './institution-people.routes';
+export { liveSessionRoutes } from './live-session.routes';
 export { instantLectureRoutes } from './instant-lectures.routes';
 export { institutionClassroomRoutes, institutionSettingsRoutes } from './institution-settings.routes';
 export { divisionResetRoutes } from './division-reset.routes';
@@ -73,6 +75,7 @@ const SECTION_13_ROUTE_GROUPS = {
   sessionHistory: sessionHistoryRoutes,
   analytics: analyticsRoutes,
   instantLectures: instantLectureRoutes,
+  liveSession: liveSessionRoutes,
 } as const;
 
 /** Every §13 call exactly once. */

@@ -260,7 +260,14 @@ const SECTION_13: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/manage/create_instant_lecture'],
   ['POST', '/manage/session/create_instant_lecture_session/'],
   ['GET', '/manage/get_instant_lectures_for_student'],
+  ['GET', '/manage/session/session_sse_view'],
+  ['POST', '/manage/session/update_attendance/'],
+  ['POST', '/manage/session/regulization_request_entry/'],
+  ['POST', '/manage/session/end_session/'],
 ];
+
+/** The §13 Server-Sent Events stream: EventSource sends no header, so its token is in the query. */
+const SSE_VIEW = 'liveSession.sessionSseView';
 
 describe('SECTION_13_ROUTES_TABLE against contract §13', () => {
   it('holds the listed calls with their exact paths (no trailing slash where §13 has none)', () => {
@@ -274,9 +281,19 @@ describe('SECTION_13_ROUTES_TABLE against contract §13', () => {
       expect(elsewhere.has(key(route.method, route.path)), route.id).toBe(false);
       const declared = route.params ? Object.keys(route.params.shape) : [];
       expect(declared.sort(), route.id).toEqual(pathParamNames(route.path).sort());
+      if (route.id === SSE_VIEW) continue;
       expect(route.auth, route.id).toBe('bearer');
       expect(route.responseKind, route.id).toBe('envelope');
     }
+  });
+
+  it('streams the SSE view as text, authenticated by the access token of its query', () => {
+    const sse = routeById(SSE_VIEW);
+    expect(sse?.responseKind).toBe('text');
+    expect(sse?.auth).toBe('none');
+    expect(Object.keys(sse?.query?.shape ?? {})).toEqual(
+      expect.arrayContaining(['session_id', 'access_token']),
+    );
   });
 });
 

@@ -27,6 +27,7 @@ beforeEach(() => {
     stop: () => undefined,
   });
   vi.spyOn(liveAudio, 'startMicStreaming').mockResolvedValue(() => Promise.resolve());
+  vi.spyOn(liveAudio, 'measureToneLink').mockResolvedValue(10);
 });
 afterEach(() => vi.restoreAllMocks());
 

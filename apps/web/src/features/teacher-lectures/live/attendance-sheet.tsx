@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LoaderCircle } from 'lucide-react';
 import type { AttendanceRecord } from '@rollbook/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,6 +19,28 @@ function PingDot({ label = 'requests waiting' }: { label?: string }) {
       <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
       <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
     </span>
+  );
+}
+
+/**
+ * What the teacher must know about the connection: it is being made again (the sheet refreshes
+ * from the server then), or the link is too slow for audio (contract §13). Always rendered, so a
+ * screen reader announces the change (role=status is a polite live region).
+ */
+function ConnectionNotes({ reconnecting, slowNetwork }: { reconnecting: boolean; slowNetwork: boolean }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 empty:hidden">
+      {reconnecting ? (
+        <p className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden /> {LECTURES_TEXT.reconnecting}
+        </p>
+      ) : null}
+      {slowNetwork ? (
+        <p className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {LECTURES_TEXT.slowNetwork}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -51,6 +74,10 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
       heightClassName="h-[100dvh]"
     >
       <div className="flex flex-col gap-4">
+        <ConnectionNotes
+          reconnecting={state.reconnecting && !ended}
+          slowNetwork={state.slowNetwork && !ended}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700" aria-live="polite">
             {state.phase === 'connecting' ? (

@@ -38,7 +38,7 @@ describe('watchConnection', () => {
     expect([neverConnected, lost]).toEqual([1, 0]);
   });
 
-  it('after a connect, ignores the limit and reports a lost connection at the next check', () => {
+  it('after a connect, ignores the limit and reports each lost connection once, at the next check', () => {
     const w = watch();
     connected = true;
     w.connected();
@@ -50,6 +50,14 @@ describe('watchConnection', () => {
     expect(lost).toBe(1);
     vi.advanceTimersByTime(WATCHDOG_MS * 3);
     expect([neverConnected, lost]).toEqual([0, 1]);
+    // socket.io reconnected on its own; a second loss is reported again.
+    connected = true;
+    w.connected();
+    vi.advanceTimersByTime(WATCHDOG_MS * 2);
+    expect(lost).toBe(1);
+    connected = false;
+    vi.advanceTimersByTime(WATCHDOG_MS);
+    expect([neverConnected, lost]).toEqual([0, 2]);
   });
 
   it('reports nothing once stopped', () => {

@@ -14,7 +14,10 @@ export interface ConnectionWatchOptions {
   isConnected: () => boolean;
   /** The socket never connected: it failed, or took longer than `CONNECT_TIMEOUT_MS`. */
   onNeverConnected: () => void;
-  /** The socket connected once and is no longer connected. */
+  /**
+   * A connection that was up is down (socket.io is already trying to reconnect). Reported once per
+   * loss: the next `connected` arms it again.
+   */
   onLost: () => void;
 }
 
@@ -27,15 +30,19 @@ export interface ConnectionWatch {
 
 /**
  * Watches the live socket: until its first connect, a connect error or the time limit ends the
- * session; after it, a check every two seconds notices a lost connection. Each outcome is reported
- * at most once, and nothing after `stop`.
+ * session; after it, a check every two seconds notices each loss of the connection, so the sheet
+ * shows that it is reconnecting. Nothing is reported after `stop`.
  */
 export function watchConnection(options: ConnectionWatchOptions): ConnectionWatch {
   let connectedOnce = false;
+  /** Whether the current connection's loss is still to be reported. */
+  let armed = false;
   let stopped = false;
   const connectTimer = setTimeout(neverConnected, CONNECT_TIMEOUT_MS);
   const check = setInterval(() => {
-    if (connectedOnce && !options.isConnected()) report(options.onLost);
+    if (stopped || !armed || options.isConnected()) return;
+    armed = false;
+    options.onLost();
   }, WATCHDOG_MS);
 
   function stop() {
@@ -43,18 +50,16 @@ export function watchConnection(options: ConnectionWatchOptions): ConnectionWatc
     clearTimeout(connectTimer);
     clearInterval(check);
   }
-  function report(outcome: () => void) {
-    if (stopped) return;
-    stop();
-    outcome();
-  }
   function neverConnected() {
-    if (!connectedOnce) report(options.onNeverConnected);
+    if (connectedOnce || stopped) return;
+    stop();
+    options.onNeverConnected();
   }
 
   return {
     connected: () => {
       connectedOnce = true;
+      armed = true;
       clearTimeout(connectTimer);
     },
     connectFailed: neverConnected,

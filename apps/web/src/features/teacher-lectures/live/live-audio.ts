@@ -2,6 +2,7 @@ import { openRawMicrophone, stopStream } from '../../../lib/audio/microphone';
 import { startPcmCapture } from '../../../lib/audio/pcm-capture';
 import { PcmChunker, type ChunkSink } from './pcm-chunker';
 import { playLiveTone } from './live-tone';
+import { measureLinkMbps } from './link-speed';
 
 /** Heartbeats go out twice a second while the device is silent (contract §8.2). */
 const HEARTBEAT_MS = 500;
@@ -44,12 +45,15 @@ export async function startMicStreaming(
 }
 
 /**
- * The browser audio the live session uses, gathered in one object so unit tests (jsdom has no
- * microphone or Web Audio) can replace its members with `vi.spyOn`; the app never swaps them.
+ * The browser audio the live session uses (and the tone download's timing), gathered in one object
+ * so unit tests (jsdom has no microphone or Web Audio) can replace its members with `vi.spyOn`; the
+ * app never swaps them.
  */
 export const liveAudio = {
   openMicrophone: openRawMicrophone,
   releaseMicrophone: stopStream,
   playLiveTone,
   startMicStreaming,
+  /** Times the start of the tone file's download (contract §13's slow-network test). */
+  measureToneLink: (url: string) => measureLinkMbps(url),
 };

@@ -45,6 +45,31 @@ describe('liveSessionReducer', () => {
     ]);
   });
 
+  it('shows reconnecting after a drop, and rebuilds the whole sheet from the next ongoing_session_data', () => {
+    const before = buildRecord();
+    const missed = buildRecord();
+    const dropped = run(
+      opened,
+      { type: 'ongoingData', session: buildOngoing({ marked_attendances: [before] }) },
+      { type: 'connectionLost' },
+    );
+    expect(dropped).toMatchObject({ phase: 'live', reconnecting: true, marked: [before] });
+    // A mark made while the sheet was offline is in the server's state; the old row is not doubled.
+    const back = liveSessionReducer(dropped, {
+      type: 'ongoingData',
+      session: buildOngoing({ marked_attendances: [missed, before] }),
+    });
+    expect(back.reconnecting).toBe(false);
+    expect(back.marked.map((r) => r.slug)).toEqual([missed.slug, before.slug]);
+    // A drop after the end, or of a closed sheet, changes nothing.
+    expect(run({ type: 'connectionLost' })).toEqual(CLOSED_SESSION);
+  });
+
+  it('remembers that the sheet follows over the slow-network path', () => {
+    expect(run(opened, { type: 'slowNetwork' }).slowNetwork).toBe(true);
+    expect(run(opened, { type: 'slowNetwork' }, { type: 'closed' }).slowNetwork).toBe(false);
+  });
+
   it('toggles presence of one row', () => {
     const row = buildRecord({ is_present: true });
     const other = buildRecord({ is_present: true });

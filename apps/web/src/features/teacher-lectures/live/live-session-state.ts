@@ -11,6 +11,13 @@ export interface LiveSessionState {
   marked: AttendanceRecord[];
   /** The Manual tab: waiting manual-marking requests, newest first. */
   requests: AttendanceRecord[];
+  /**
+   * The connection dropped and is being made again; the next `ongoing_session_data` rebuilds the
+   * sheet from the server (contract §13 "Robust reconnection").
+   */
+  reconnecting: boolean;
+  /** The link is too slow for audio: the sheet follows over Server-Sent Events (contract §13). */
+  slowNetwork: boolean;
 }
 
 export type LiveSessionAction =
@@ -22,6 +29,8 @@ export type LiveSessionAction =
   | { type: 'requestsApproved'; records: AttendanceRecord[] }
   | { type: 'requestRejected'; attendanceSlug: string }
   | { type: 'ended'; session: EndedSession }
+  | { type: 'connectionLost' }
+  | { type: 'slowNetwork' }
   | { type: 'closed' };
 
 export const CLOSED_SESSION: LiveSessionState = {
@@ -31,6 +40,8 @@ export const CLOSED_SESSION: LiveSessionState = {
   studentCount: 0,
   marked: [],
   requests: [],
+  reconnecting: false,
+  slowNetwork: false,
 };
 
 function withoutSlugs(records: readonly AttendanceRecord[], slugs: ReadonlySet<string>): AttendanceRecord[] {
@@ -39,7 +50,8 @@ function withoutSlugs(records: readonly AttendanceRecord[], slugs: ReadonlySet<s
 
 /**
  * The sheet's reducer (product spec §4 "Live session"). A row that arrives twice (a reconnect
- * replays the state, a student's request is approved) replaces the old one instead of doubling it.
+ * replays the state, a student's request is approved) replaces the old one instead of doubling it;
+ * the state after a reconnect is the server's, whole, so nothing missed meanwhile stays missing.
  */
 export function liveSessionReducer(state: LiveSessionState, action: LiveSessionAction): LiveSessionState {
   switch (action.type) {
@@ -54,6 +66,7 @@ export function liveSessionReducer(state: LiveSessionState, action: LiveSessionA
       return {
         ...state,
         phase: 'live',
+        reconnecting: false,
         studentCount: action.session.student_count,
         marked: action.session.marked_attendances,
         requests: action.session.pending_regulization_requests,
@@ -86,7 +99,19 @@ export function liveSessionReducer(state: LiveSessionState, action: LiveSessionA
     case 'requestRejected':
       return { ...state, requests: withoutSlugs(state.requests, new Set([action.attendanceSlug])) };
     case 'ended':
-      return { ...state, phase: 'ended', marked: action.session.marked_attendances, requests: [] };
+      return {
+        ...state,
+        phase: 'ended',
+        reconnecting: false,
+        marked: action.session.marked_attendances,
+        requests: [],
+      };
+    case 'connectionLost':
+      return state.phase === 'live' || state.phase === 'connecting'
+        ? { ...state, reconnecting: true }
+        : state;
+    case 'slowNetwork':
+      return { ...state, slowNetwork: true };
     case 'closed':
       return CLOSED_SESSION;
   }

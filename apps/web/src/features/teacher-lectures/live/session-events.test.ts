@@ -9,6 +9,7 @@ import {
   readManualRequest,
   readMarkedAttendance,
   readOngoingSession,
+  readSseMessage,
 } from './session-events';
 
 // Messages are written out literally (not only built with the contract's helpers), so a change of
@@ -111,5 +112,45 @@ describe('server event envelopes (contract §8.3)', () => {
       '500 - Only one teacher can be connected to a lecture session at a time. Another teacher is already present.',
     );
     expect(clientErrorText('nonsense')).toBe('The live connection reported an error');
+  });
+});
+
+describe('the slow-network event stream (contract §13)', () => {
+  it('reads each §13 type, spelled as the later client reads it', () => {
+    const session = buildOngoing({ marked_attendances: [row] });
+    expect(readSseMessage({ status_code: 200, type: 'ongoing_session_data', data: session })).toEqual({
+      ok: true,
+      value: { kind: 'ongoing', session },
+    });
+    expect(
+      readSseMessage({ status_code: 200, type: 'attendance_marked', data: { attendance_data: row } }),
+    ).toEqual({ ok: true, value: { kind: 'marked', record: row } });
+    expect(readSseMessage({ status_code: 200, type: 'update_attendace', data: row.slug })).toEqual({
+      ok: true,
+      value: { kind: 'toggled', attendanceSlug: row.slug },
+    });
+    expect(
+      readSseMessage({ status_code: 200, type: 'regulization_request', data: { attendance_data: row } }),
+    ).toEqual({ ok: true, value: { kind: 'request', record: row } });
+    expect(
+      readSseMessage({ status_code: 200, type: 'handleRegulizationApprovedEvent', data: [row] }),
+    ).toEqual({ ok: true, value: { kind: 'approved', records: [row] } });
+    const ended = { session_id: 's1', active: 'post', marked_attendances: [row] };
+    expect(readSseMessage({ status_code: 409, type: 'session_ended', data: ended })).toEqual({
+      ok: true,
+      value: { kind: 'ended', session: ended },
+    });
+  });
+
+  it('ignores an unknown 200 message, ends on an unknown failure, and refuses a malformed known one', () => {
+    expect(readSseMessage({ status_code: 200, type: 'something_new', data: 1 })).toBeNull();
+    expect(readSseMessage({ status_code: 500, type: 'error', data: 'boom' })).toEqual({
+      ok: true,
+      value: { kind: 'failed', text: '500 - boom' },
+    });
+    expect(readSseMessage({ status_code: 200, type: 'attendance_marked', data: row })).toEqual({
+      ok: false,
+      error: 'The server sent an unreadable attendance_marked message',
+    });
   });
 });

@@ -6,6 +6,14 @@ import {
   RegulizationRequestMessageSchema,
   SessionEndedMessageSchema,
   SessionToneMessageSchema,
+  SseAttendanceMarkedSchema,
+  SseAttendanceUpdatedSchema,
+  SseOngoingSessionSchema,
+  SseRegulizationApprovedSchema,
+  SseRegulizationRequestSchema,
+  SseSessionEndedSchema,
+  SseSessionToneSchema,
+  SSE_TYPES,
   ToneLevelMessageSchema,
   UpdateAttendanceMessageSchema,
   type AttendanceRecord,
@@ -99,4 +107,65 @@ export function readSessionTone(message: unknown): Read<LiveToneKey> {
 /** `tone_level` (ours): whether the teacher's own microphone hears the tone at session start. */
 export function readToneLevel(message: unknown): Read<ToneLevelMessage> {
   return read(ToneLevelMessageSchema, 'tone_level', message, (m) => m);
+}
+
+/** One message of the slow-network event stream (contract §13), as the sheet acts on it. */
+export type SseEvent =
+  | { kind: 'ongoing'; session: OngoingSession }
+  | { kind: 'marked'; record: AttendanceRecord }
+  | { kind: 'toggled'; attendanceSlug: string }
+  | { kind: 'request'; record: AttendanceRecord }
+  | { kind: 'approved'; records: AttendanceRecord[] }
+  | { kind: 'ended'; session: EndedSession }
+  | { kind: 'tone'; key: LiveToneKey }
+  /** A non-200 message the sheet does not know: the stream ends on it (the later client aborts). */
+  | { kind: 'failed'; text: string };
+
+const SSE_READERS: Record<string, (message: unknown) => Read<SseEvent>> = {
+  [SSE_TYPES.ongoingSessionData]: (m) =>
+    read(SseOngoingSessionSchema, SSE_TYPES.ongoingSessionData, m, (v) => ({
+      kind: 'ongoing',
+      session: v.data,
+    })),
+  [SSE_TYPES.attendanceMarked]: (m) =>
+    read(SseAttendanceMarkedSchema, SSE_TYPES.attendanceMarked, m, (v) => ({
+      kind: 'marked',
+      record: v.data.attendance_data,
+    })),
+  [SSE_TYPES.attendanceUpdated]: (m) =>
+    read(SseAttendanceUpdatedSchema, SSE_TYPES.attendanceUpdated, m, (v) => ({
+      kind: 'toggled',
+      attendanceSlug: v.data,
+    })),
+  [SSE_TYPES.regulizationRequest]: (m) =>
+    read(SseRegulizationRequestSchema, SSE_TYPES.regulizationRequest, m, (v) => ({
+      kind: 'request',
+      record: v.data.attendance_data,
+    })),
+  [SSE_TYPES.regulizationApproved]: (m) =>
+    read(SseRegulizationApprovedSchema, SSE_TYPES.regulizationApproved, m, (v) => ({
+      kind: 'approved',
+      records: v.data,
+    })),
+  [SSE_TYPES.sessionEnded]: (m) =>
+    read(SseSessionEndedSchema, SSE_TYPES.sessionEnded, m, (v) => ({ kind: 'ended', session: v.data })),
+  [SSE_TYPES.sessionTone]: (m) =>
+    read(SseSessionToneSchema, SSE_TYPES.sessionTone, m, (v) => ({
+      kind: 'tone',
+      key: { keyHex: v.data.key_hex, config: v.data.config, epochMs: v.data.epoch_ms },
+    })),
+};
+
+/** A message of the event stream; unknown 200 messages are left alone (null), unknown failures end it. */
+export function readSseMessage(message: unknown): Read<SseEvent> | null {
+  const head = (typeof message === 'object' && message !== null ? message : {}) as {
+    type?: unknown;
+    status_code?: unknown;
+    data?: unknown;
+  };
+  const reader = typeof head.type === 'string' ? SSE_READERS[head.type] : undefined;
+  if (reader) return reader(message);
+  if (head.status_code === 200) return null;
+  const text = typeof head.data === 'string' ? head.data : 'The live session stream stopped';
+  return { ok: true, value: { kind: 'failed', text: `${String(head.status_code)} - ${text}` } };
 }

@@ -1,21 +1,34 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '../../../lib/toast';
-import { SOCKET_CLIENT_TAG, type AttendanceRecord, type LectureTeacher } from '@rollbook/contract';
+import {
+  buildPath,
+  liveSessionRoutes,
+  mediaPath,
+  SOCKET_CLIENT_TAG,
+  type AttendanceRecord,
+  type LectureTeacher,
+} from '@rollbook/contract';
 import { connectClientSocket, type ClientSocket } from '../../../lib/socket';
+import { apiBaseUrl } from '../../../lib/env';
 import { useStore } from 'react-redux';
 import { useAppDispatch, type SharedState } from '../../../lib/store-hooks';
 import { LECTURES_TEXT } from '../lecture-text';
 import {
   teacherLecturesApi,
+  useApproveLiveRequestsMutation,
   useCreateInstantLectureSessionMutation,
   useCreateLectureSessionMutation,
+  useEndLiveSessionMutation,
   useLazyGetTeacherServerTimeQuery,
+  useUpdateLiveAttendanceMutation,
 } from '../teacher-lectures-api';
 import { measureClockOffset } from '../../../lib/time/clock-offset';
 import type { LiveTonePlayer, LiveToneKey } from './live-tone';
 import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
 import { liveAudio } from './live-audio';
 import { watchConnection, type ConnectionWatch } from './connection-watch';
+import { isSlowLink } from './link-speed';
+import { followSse } from './sse-follower';
 import {
   clientErrorText,
   readApprovedRequests,
@@ -25,7 +38,9 @@ import {
   readMarkedAttendance,
   readOngoingSession,
   readSessionTone,
+  readSseMessage,
   readToneLevel,
+  type SseEvent,
 } from './session-events';
 
 /** How often the sheet re-reports its audio clock (the server forgets a report after 90 s). */
@@ -34,8 +49,11 @@ const TONE_CLOCK_REPORT_MS = 20_000;
 /** Everything a running session holds; released by `release`. */
 interface Running {
   sessionId: string;
-  microphone: MediaStream;
+  /** Null on the slow-network path, which streams no audio. */
+  microphone: MediaStream | null;
   socket: ClientSocket | null;
+  /** The slow-network path's event stream (contract §13), followed instead of the socket. */
+  sse: { stop: () => void } | null;
   /** The live tone (started on the first `session_tone`) and its clock reports. */
   tone: LiveTonePlayer | null;
   toneReports: ReturnType<typeof setInterval> | null;
@@ -43,6 +61,8 @@ interface Running {
   streamingStarted: boolean;
   /** The first connect's time limit, then the 2-second lost-connection check. */
   watch: ConnectionWatch | null;
+  /** Set on the first connect: every later one announces itself as a reconnect. */
+  connectedOnce: boolean;
   /** Set once released, so late events and our own disconnect are ignored. */
   released: boolean;
 }
@@ -69,13 +89,29 @@ export interface LiveSession {
   close: () => void;
 }
 
+/** The §13 event stream's address for a session, with the token in the query (as EventSource needs). */
+function sseUrl(sessionId: string, accessToken: string): string {
+  const query = new URLSearchParams({
+    session_id: sessionId,
+    access_token: accessToken,
+    // Like the socket's flags: refused attempts as rows to tick, and the tone key to play live.
+    refused_attempts: '1',
+    live_tone: '1',
+  });
+  return `${apiBaseUrl()}${buildPath(liveSessionRoutes.sessionSseView)}?${query}`;
+}
+
 /**
- * The teacher's live session (product spec §4 "Live session", contract §6.8 and §8): microphone
- * first, then `create_lecture_session`, the looping tone and the socket. On every connect it
- * announces itself; the first `ongoing_session_data` of a connection starts the one-chunk-per-second
- * microphone stream. Everything stops on session end, sheet close, page unload, back navigation, a
- * `client_error`, a socket that does not connect (an error, or no connect within a few seconds), or
- * a lost connection (seen by a 2-second watchdog).
+ * The teacher's live session (product spec §4 "Live session", contract §6.8, §8 and §13):
+ * microphone first, then `create_lecture_session` and a timed start of the tone file's download. A
+ * link under 0.3 Mbps follows the session over Server-Sent Events and acts over HTTP, streaming no
+ * audio; otherwise the socket: on every connect it announces itself (`isReConnect` after the first);
+ * the first `ongoing_session_data` starts the one-chunk-per-second microphone stream. A dropped
+ * connection is made again without limit (capped, jittered back-off) while the sheet says it is
+ * reconnecting; the server's next `ongoing_session_data` rebuilds the sheet and the stream goes on.
+ * Everything stops on session end, sheet close, page unload, back navigation, a `client_error`
+ * (409 included), a refused stream, a socket that never connects (an error, or no connect within a
+ * few seconds), or the server closing the socket.
  */
 export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession {
   const [state, dispatch] = useReducer(liveSessionReducer, CLOSED_SESSION);
@@ -84,6 +120,9 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   const [createLectureSession] = useCreateLectureSessionMutation();
   const [createInstantSession] = useCreateInstantLectureSessionMutation();
   const [askServerTime] = useLazyGetTeacherServerTimeQuery();
+  const [updateLiveAttendance] = useUpdateLiveAttendanceMutation();
+  const [approveLiveRequests] = useApproveLiveRequestsMutation();
+  const [endLiveSession] = useEndLiveSessionMutation();
   const createSession = useCallback(
     (args: { lectureSlug: string; classroomSlug: string }) =>
       kind === 'instant' ? createInstantSession(args.lectureSlug) : createLectureSession(args),
@@ -105,10 +144,11 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     if (!session || session.released) return;
     session.released = true;
     session.watch?.stop();
+    session.sse?.stop();
     if (session.stopStreaming) void session.stopStreaming();
     if (session.toneReports) clearInterval(session.toneReports);
     session.tone?.stop();
-    liveAudio.releaseMicrophone(session.microphone);
+    if (session.microphone) liveAudio.releaseMicrophone(session.microphone);
     session.socket?.disconnect();
     if (running.current === session) running.current = null;
   }, []);
@@ -119,13 +159,16 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   }, [release]);
 
   const startStreaming = useCallback(
-    (session: Running) => {
+    (session: Running, microphone: MediaStream) => {
       session.streamingStarted = true;
       liveAudio
         .startMicStreaming(
-          session.microphone,
+          microphone,
           (blob, timestamp) => {
-            session.socket?.emit('incoming_audio_chunks', {
+            // Dropped while reconnecting, never queued: the server places each second by its
+            // arrival, so seconds sent late would land at the wrong time.
+            if (!session.socket?.connected) return;
+            session.socket.emit('incoming_audio_chunks', {
               client: SOCKET_CLIENT_TAG,
               session_id: session.sessionId,
               auth_token: authToken(),
@@ -145,15 +188,15 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   );
 
   /**
-   * Plays the session's secret tone live from the key the server sent on this socket, after
-   * measuring this device's offset to the server's clock, and reports the speaker's clock
-   * (`tone_clock`) at once and every `TONE_CLOCK_REPORT_MS`. A repeated key (a reconnect) only
-   * reports again.
+   * Plays the session's secret tone live from the key the server sent (on this socket, or on the
+   * event stream), after measuring this device's offset to the server's clock, and reports the
+   * speaker's clock (`tone_clock`) on the socket at once and every `TONE_CLOCK_REPORT_MS`. A
+   * repeated key (a reconnect) only reports again.
    */
   const startTone = useCallback(
-    async (session: Running, socket: ClientSocket, key: LiveToneKey) => {
+    async (session: Running, socket: ClientSocket | null, key: LiveToneKey) => {
       const report = () => {
-        if (!session.tone || session.released) return;
+        if (!session.tone || session.released || !socket?.connected) return;
         const clock = session.tone.clock();
         socket.emit('tone_clock', {
           client: SOCKET_CLIENT_TAG,
@@ -186,19 +229,26 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
         toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
         close();
       };
+      // A loss after the first connect is only shown: socket.io reconnects on its own.
+      const reconnecting = () => dispatch({ type: 'connectionLost' });
       const watch = watchConnection({
         isConnected: () => socket.connected,
         onNeverConnected: connectionGone,
-        onLost: connectionGone,
+        onLost: () => {
+          if (!session.released) reconnecting();
+        },
       });
       session.watch = watch;
       socket.on('connect_error', live(watch.connectFailed));
       socket.on('connect', () => {
+        const isReConnect = session.connectedOnce;
+        session.connectedOnce = true;
         watch.connected();
         socket.emit('socket_connection', {
           client: SOCKET_CLIENT_TAG,
           session_id: session.sessionId,
           auth_token: authToken(),
+          isReConnect,
           // The sheet shows refused attempts as unticked rows the teacher may tick; the server
           // pushes those only to clients that ask (the original client would list them twice).
           refused_attempts: true,
@@ -211,8 +261,9 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
         live((message) => {
           const read = readOngoingSession(message);
           if (!read.ok) return void toast.error(read.error);
+          // The whole state, again after a reconnect: what happened meanwhile is in it, once.
           dispatch({ type: 'ongoingData', session: read.value });
-          if (!session.streamingStarted) startStreaming(session);
+          if (!session.streamingStarted && session.microphone) startStreaming(session, session.microphone);
         }),
       );
       socket.on(
@@ -292,9 +343,73 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           close();
         }),
       );
-      socket.on('disconnect', live(connectionGone));
+      socket.on(
+        'disconnect',
+        live((reason) => {
+          // The server closed this socket (socket.io does not retry that): the sheet ends as before.
+          if (reason === 'io server disconnect') connectionGone();
+          else reconnecting();
+        }),
+      );
     },
     [authToken, close, refreshDay, release, startStreaming, startTone],
+  );
+
+  /** One message of the slow-network event stream, applied like its socket twin. */
+  const applySseEvent = useCallback(
+    (session: Running, event: SseEvent) => {
+      switch (event.kind) {
+        case 'ongoing':
+          return dispatch({ type: 'ongoingData', session: event.session });
+        case 'marked':
+          return dispatch({ type: 'attendanceMarked', record: event.record });
+        case 'toggled':
+          return dispatch({ type: 'attendanceToggled', attendanceSlug: event.attendanceSlug });
+        case 'request':
+          return dispatch({ type: 'requestReceived', record: event.record });
+        case 'approved':
+          dispatch({ type: 'requestsApproved', records: event.records });
+          return void toast.success(LECTURES_TEXT.approved);
+        case 'ended':
+          dispatch({ type: 'ended', session: event.session });
+          release(session);
+          return refreshDay();
+        case 'tone':
+          return void startTone(session, null, event.key).catch((error: unknown) =>
+            toast.error(`${LECTURES_TEXT.toneFailed}${messageOf(error)}`),
+          );
+        case 'failed':
+          toast.error(event.text);
+          return close();
+      }
+    },
+    [close, refreshDay, release, startTone],
+  );
+
+  /** The slow-network path (contract §13): the session over Server-Sent Events, reconnecting without limit. */
+  const follow = useCallback(
+    (session: Running) => {
+      session.sse = followSse({
+        url: () => sseUrl(session.sessionId, authToken()),
+        onOpen: () => undefined,
+        onMessage: (message) => {
+          if (session.released) return;
+          const read = readSseMessage(message);
+          if (read === null) return;
+          if (!read.ok) return void toast.error(read.error);
+          applySseEvent(session, read.value);
+        },
+        onRefused: (status, text) => {
+          if (session.released) return;
+          toast.error(`${status} - ${text}`);
+          close();
+        },
+        onDrop: () => {
+          if (!session.released) dispatch({ type: 'connectionLost' });
+        },
+      });
+    },
+    [applySseEvent, authToken, close],
   );
 
   const start = useCallback(
@@ -321,20 +436,30 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
         sessionId,
         microphone,
         socket: null,
+        sse: null,
         tone: null,
         toneReports: null,
         stopStreaming: null,
         streamingStarted: false,
         watch: null,
+        connectedOnce: false,
         released: false,
       };
       running.current = session;
       dispatch({ type: 'opened', lectureSlug: lecture.slug, sessionId });
+      const speed = await liveAudio.measureToneLink(`${apiBaseUrl()}${mediaPath(created.audio_url)}`);
+      if (session.released) return; // closed while the link was measured
+      if (isSlowLink(speed)) {
+        liveAudio.releaseMicrophone(microphone);
+        session.microphone = null;
+        dispatch({ type: 'slowNetwork' });
+        return follow(session);
+      }
       const socket = connectClientSocket();
       session.socket = socket;
       listen(session, socket);
     },
-    [createSession, listen, release],
+    [createSession, follow, listen, release],
   );
 
   // Leaving the page (reload, tab close) or going back stops the microphone and the socket.
@@ -352,20 +477,46 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     };
   }, [close, release]);
 
-  /** The running session with a socket, or null after telling the teacher the connection is gone. */
+  /**
+   * The running session with a connected socket, or null after telling the teacher why not (the
+   * connection is gone, or being made again: an action sent now would wait unseen in a queue).
+   */
   const connected = (): (Running & { socket: ClientSocket }) | null => {
     const session = running.current;
     if (!session?.socket || session.released) {
       toast.error(LECTURES_TEXT.connectionLost, { id: 'connection-lost' });
       return null;
     }
+    if (!session.socket.connected) {
+      toast.error(LECTURES_TEXT.waitForReconnect, { id: 'wait-for-reconnect' });
+      return null;
+    }
     return session as Running & { socket: ClientSocket };
+  };
+
+  /** The running session on the slow-network path, whose actions go over HTTP. */
+  const following = (): Running | null => {
+    const session = running.current;
+    return session?.sse && !session.released ? session : null;
   };
 
   return {
     state,
     start,
     toggleAttendance: (record) => {
+      const slow = following();
+      if (slow) {
+        // The change comes back on the stream (`update_attendace`); failures are toasted by the base query.
+        void updateLiveAttendance({
+          sessionId: slow.sessionId,
+          attendanceSlug: record.slug,
+          present: !record.is_present,
+        })
+          .unwrap()
+          .then((answer) => toast.success(answer.message))
+          .catch(() => undefined);
+        return;
+      }
       const session = connected();
       session?.socket.emit('update_attendance', {
         client: SOCKET_CLIENT_TAG,
@@ -377,6 +528,14 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     },
     approve: (attendanceSlugs) => {
       if (attendanceSlugs.length === 0) return;
+      const slow = following();
+      if (slow) {
+        // The approved rows come back on the stream; failures are toasted by the base query.
+        void approveLiveRequests({ sessionId: slow.sessionId, attendanceSlugs })
+          .unwrap()
+          .catch(() => undefined);
+        return;
+      }
       const session = connected();
       session?.socket.emit('regulization_request', {
         client: SOCKET_CLIENT_TAG,
@@ -387,6 +546,18 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     },
     reject: (attendanceSlug) => dispatch({ type: 'requestRejected', attendanceSlug }),
     end: () => {
+      const slow = following();
+      if (slow) {
+        void endLiveSession(slow.sessionId)
+          .unwrap()
+          .then((ended) => {
+            dispatch({ type: 'ended', session: ended });
+            release(slow);
+            refreshDay();
+          })
+          .catch(() => undefined);
+        return;
+      }
       const session = connected();
       session?.socket.emit('session_ended', {
         client: SOCKET_CLIENT_TAG,
