@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -15,7 +15,7 @@ import { buildTimetableWorld, type TimetableWorld } from './timetable-fixture';
 import { tokenFor } from './tokens';
 import { WAIT_MS, waitUntil } from './wait';
 import type { Weekday } from '../lib/week';
-import { toneOf } from './audio';
+import { roomSound, studentRecording, toneOf } from './audio';
 import { insertLecture } from './lecture-fixture';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -453,6 +453,26 @@ export function useListeningTestApp(configOverrides: Parameters<typeof useTestAp
     url = await listenOnLoopback(t.app);
   });
   return { t, sockets, baseUrl: () => url };
+}
+
+/**
+ * A listening app and eight seconds of one room's sound from 09:00 (+05:30) on 2 Nov 2026, the
+ * clock set to when they are over (when an upload of a recording made in them arrives).
+ * `withTone` is a student's recording of the room from its first second with the session's tone,
+ * `withoutTone` the same room without it.
+ */
+export function useRoomAtNine(configOverrides: Parameters<typeof useTestApp>[0] = {}) {
+  const listening = useListeningTestApp(configOverrides);
+  const sound = roomSound(11, 8);
+  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
+  beforeEach(() => listening.t.clock.set(new Date(epochMs + 8000)));
+  return {
+    ...listening,
+    sound,
+    epochMs,
+    withTone: (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs),
+    withoutTone: () => studentRecording(null, sound, 1, epochMs),
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { MarkAttendanceMessageSchema } from '@rollbook/contract';
 import { attendances, auditLog } from '../../db/schema';
-import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import { teacherChunks } from '../../testing/audio';
 import {
   collect,
   keepTeacherAudio,
@@ -11,8 +11,7 @@ import {
   markFields,
   received,
   startLiveWorld,
-  useListeningTestApp,
-  type StartedLiveWorld,
+  useRoomAtNine,
 } from '../../testing/live-fixture';
 import { call } from '../../testing/test-app';
 import { MARKING_MESSAGES } from './marking.service';
@@ -20,12 +19,7 @@ import { MARKING_MESSAGES } from './marking.service';
 // Issue 21 item 4: a phone that lost the answer sends the same upload again with the same
 // `Idempotency-Key`; it is told the first verdict, and the attempt is counted once.
 describe('a marking upload sent again after a lost answer', () => {
-  const { t, sockets, baseUrl } = useListeningTestApp();
-  const sound = roomSound(11, 8);
-  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
-  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
-  const withTone = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
-  const withoutTone = () => studentRecording(null, sound, 1, epochMs);
+  const { t, sockets, baseUrl, sound, epochMs, withTone, withoutTone } = useRoomAtNine();
   const keyed = (key: string) => ({ 'idempotency-key': key });
 
   async function liveWorldHearingTheRoom() {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MarkAttendanceMessageSchema,
   OngoingSessionDataMessageSchema,
@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema';
 import { call } from '../../testing/test-app';
-import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import { teacherChunks } from '../../testing/audio';
 import {
   collect,
   joinAsTeacher,
@@ -18,7 +18,7 @@ import {
   nextEvent,
   received,
   startLiveWorld,
-  useListeningTestApp,
+  useRoomAtNine,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
 
@@ -26,14 +26,9 @@ import {
 // prepends every pushed row to its list, so a refused attempt pushed to it, followed by the
 // student's success or the teacher's approval, listed the student twice.
 describe('refused marking attempts and the teacher sheet', () => {
-  const { t, sockets, baseUrl } = useListeningTestApp();
-  const sound = roomSound(11, 8);
-  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
   // The teacher's audio of the room is kept, so the verdict rests on the tone: with it present,
   // without it refused. Uploads arrive once the room's eight seconds are over.
-  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
-  const withTone = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
-  const withoutTone = () => studentRecording(null, sound, 1, epochMs);
+  const { t, sockets, baseUrl, sound, epochMs, withTone, withoutTone } = useRoomAtNine();
 
   /** A teacher sheet: the original client, or our web app with `refusedAttempts`. */
   async function sheet(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AttendanceReviewSchema, MarkAttendanceMessageSchema, SENT_TO_REVIEW_CODE } from '@rollbook/contract';
 import { attendances, auditLog, lectureSessions } from '../../db/schema';
 import { call } from '../../testing/test-app';
-import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
+import { studentRecording, teacherChunks } from '../../testing/audio';
 import {
   collect,
   keepTeacherAudio,
@@ -14,19 +14,14 @@ import {
   received,
   startLiveWorld,
   streamTeacherAudio,
-  useListeningTestApp,
+  useRoomAtNine,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
 import { MARKING_MESSAGES, REASON_TEXTS } from './marking-messages';
 
 describe("server-anchored recording time and the teacher's review (docs/decisions/sessions-0003)", () => {
-  const { t, sockets, baseUrl } = useListeningTestApp();
-  const sound = roomSound(11, 8);
-  const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
   // The upload arrives (server time) once the room's eight seconds are over.
-  beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
-
-  const recording = (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs);
+  const { t, sockets, baseUrl, sound, epochMs, withTone: recording } = useRoomAtNine();
   const rowOf = async (studentId: number) =>
     (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
   const auditActions = async () => (await t.db.select().from(auditLog)).map((a) => a.action);
