@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { ATTENDANCE_MARKED_CODE, AUDIO_RECORDING_MS, type LectureStudent } from '@rollbook/contract';
-import { recordClip } from '../../lib/audio/record-clip';
-import { prepareChallenge, type ChallengeEmitter } from '../../lib/audio/challenge-emitter';
+import type { recordClip } from '../../lib/audio/record-clip';
+import type { ChallengeEmitter, prepareChallenge } from '../../lib/audio/challenge-emitter';
 import { measureClockOffset } from '../../lib/time/clock-offset';
 import { encodeWavMono16 } from '../../lib/audio/wav';
 import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api/api-error';
@@ -22,7 +22,14 @@ import {
  * The recorder, in an object so unit tests (jsdom cannot record) can replace it with `vi.spyOn`;
  * the app never swaps it.
  */
-export const markingDevices = { recordClip, prepareChallenge };
+export const markingDevices = {
+  // Loaded at the first mark, not with the page (issue 19's first-load budget): the recorder and
+  // the challenge's synthesis (the tone schedule and its hash) are needed only once a student marks.
+  recordClip: async (...args: Parameters<typeof recordClip>) =>
+    (await import('../../lib/audio/record-clip')).recordClip(...args),
+  prepareChallenge: async (...args: Parameters<typeof prepareChallenge>) =>
+    (await import('../../lib/audio/challenge-emitter')).prepareChallenge(...args),
+};
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
