@@ -2,6 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { getTableName, is, Table } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +30,41 @@ async function migrationsBeforeTallies(dir: string): Promise<string> {
   return folder;
 }
 
+/**
+ * Today's schema writes the columns of migrations after 0008 (lectures.session_seed, the
+ * institution's presence settings, …): stands each one missing from the database in, nullable with
+ * its type, so the old data can be written with today's code; returns what takes them away again
+ * before the real migrations add them.
+ */
+async function standInLaterColumns(client: PGlite): Promise<() => Promise<void>> {
+  const present = await client.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+  );
+  const have = new Set(present.rows.map((r) => `${r.table_name}.${r.column_name}`));
+  const added: string[] = [];
+  for (const table of Object.values(schema)) {
+    if (!is(table, Table)) continue;
+    const name = getTableName(table);
+    if (!present.rows.some((r) => r.table_name === name)) continue;
+    for (const column of getTableConfig(table).columns) {
+      if (have.has(`${name}.${column.name}`)) continue;
+      // A not-null column gets a value of its type, as the migration's own default would give it.
+      const fill = column.notNull ? ` not null default ${standInValue(column.getSQLType())}` : '';
+      await client.exec(`alter table "${name}" add column "${column.name}" ${column.getSQLType()}${fill}`);
+      added.push(`alter table "${name}" drop column "${column.name}"`);
+    }
+  }
+  return async () => {
+    for (const drop of added) await client.exec(drop);
+  };
+}
+
+function standInValue(sqlType: string): string {
+  if (sqlType === 'boolean') return 'false';
+  if (/int|numeric|real|double/.test(sqlType)) return '0';
+  return "'stand-in'";
+}
+
 describe('migration 0008 (attendance tallies)', () => {
   const cleanup: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
@@ -41,11 +78,11 @@ describe('migration 0008 (attendance tallies)', () => {
     cleanup.push(() => client.close());
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: await migrationsBeforeTallies(dir) });
-    // Today's schema writes columns of later migrations (lectures.session_seed, 0009): stand one in
-    // while the old data is written, and take it away before the real migrations run.
-    await client.exec(`alter table lectures add column session_seed text not null default 'stand-in'`);
+    // Today's schema writes columns of later migrations: stand them in while the old data is
+    // written, and take them away before the real migrations run.
+    const takeAway = await standInLaterColumns(client);
     const w = await buildRecordHistory(db);
-    await client.exec('alter table lectures drop column session_seed');
+    await takeAway();
 
     await migrate(db, { migrationsFolder });
     const backfilled = await tallyRows(db);
