@@ -2,11 +2,18 @@ import { LpBuilder } from '../solver/lp-builder';
 import type { LpTerm } from '../solver/lp-builder';
 import { fairLoad } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
+import { subjectCovers } from './subject-cover';
 
 const a = (c: number, t: number) => `a_${c}_${t}`;
 const z = (s: number, t: number) => `z_${s}_${t}`;
 const e = (t: number) => `e_${t}`;
 const term = (coefficient: number, variable: string): LpTerm => ({ coefficient, variable });
+
+/** The model as LP text, with its size for the time budget (see budget.ts). */
+export interface AllocationModel {
+  readonly text: string;
+  readonly nonzeros: number;
+}
 
 export type AllocationPhase =
   /** `rankTieBreak` per hour and rank step, small enough never to trade away an hour of coverage. */
@@ -25,9 +32,12 @@ function subjectIndex(problem: AllocationProblem): Map<string, number> {
  * the class size in total and at most max_t hours per teacher. Phase `coverage` maximises covered
  * hours, less a tiny rank tie-break so the coverage solution already prefers ranked choices. Phase `cost` keeps coverage ≥ the phase-1 value and minimises the secondary cost of
  * `allocationCost`: z[s][t] ∈ {0,1} marks teacher t on subject s (a ≤ n·z), e_t ≥ load_t − share·max_t
- * is the overload above the fair load ceil(share·max_t).
+ * is the overload above the fair load ceil(share·max_t). The cost phase is strengthened the classic way
+ * for fixed charges (see subject-cover.ts): per teacher and subject, the subject's hours are at most
+ * the most the teacher can take of it times z (a big-M as tight as the units allow), and each subject
+ * has at least the fewest teachers who can cover its required hours.
  */
-export function buildAllocationModel(problem: AllocationProblem, phase: AllocationPhase): string {
+export function buildAllocationModel(problem: AllocationProblem, phase: AllocationPhase): AllocationModel {
   const model = new LpBuilder(phase.kind === 'coverage' ? 'maximize' : 'minimize');
   const load: LpTerm[][] = problem.teachers.map(() => []);
   const covered: LpTerm[] = [];
@@ -69,8 +79,35 @@ export function buildAllocationModel(problem: AllocationProblem, phase: Allocati
     }
   });
   if (phase.kind === 'coverage') for (const c of covered) model.addObjective(c.coefficient, c.variable);
-  else model.addRow('coverage', covered, '>=', phase.minCovered);
-  return model.toString();
+  else {
+    model.addRow('coverage', covered, '>=', phase.minCovered);
+    addSubjectCovers(model, problem, subjects, phase.minCovered);
+  }
+  return { text: model.toString(), nonzeros: model.nonzeros() };
+}
+
+/** The cost phase's strengthening rows (see {@link buildAllocationModel}). */
+function addSubjectCovers(
+  model: LpBuilder,
+  problem: AllocationProblem,
+  subjects: ReadonlyMap<string, number>,
+  minCovered: number,
+): void {
+  for (const cover of subjectCovers(problem, minCovered)) {
+    const s = subjects.get(cover.subject) ?? 0;
+    const pairs: LpTerm[] = [];
+    problem.teachers.forEach((_, t) => {
+      const hours = cover.classes
+        .filter((c) => problem.eligible[c]?.includes(t))
+        .map((c) => term(problem.classes[c]?.hours ?? 0, a(c, t)));
+      if (hours.length === 0) return;
+      pairs.push(term(1, z(s, t)));
+      // Only worth a row when the teacher has more than one class of the subject (else `use_` is as tight).
+      if (hours.length > 1)
+        model.addRow(`most_${s}_${t}`, [...hours, term(-(cover.mostHours[t] ?? 0), z(s, t))], '<=', 0);
+    });
+    if (cover.minTeachers > 0) model.addRow(`teachers_${s}`, pairs, '>=', cover.minTeachers);
+  }
 }
 
 /** Warm-start values of a class-level allocation for either phase. */
@@ -99,10 +136,13 @@ export function allocationStart(
   return values;
 }
 
-/** Reads class-level counts back from solver values. */
+/** Reads class-level counts back from solver values (`round` down for an LP's fractional ones). */
 export function countsFromSolution(
   problem: AllocationProblem,
   values: ReadonlyMap<string, number>,
+  round: (value: number) => number = Math.round,
 ): ClassCounts {
-  return problem.classes.map((_, c) => problem.teachers.map((__, t) => Math.round(values.get(a(c, t)) ?? 0)));
+  return problem.classes.map((_, c) =>
+    problem.teachers.map((__, t) => Math.max(0, round(values.get(a(c, t)) ?? 0))),
+  );
 }

@@ -131,6 +131,19 @@ export function teacherLoads(problem: AllocationProblem, counts: ClassCounts): n
   return loads;
 }
 
+/** Whether class-level counts keep every maximum, class size and eligibility. */
+export function feasible(problem: AllocationProblem, counts: ClassCounts): boolean {
+  const loads = teacherLoads(problem, counts);
+  const withinMax = loads.every((load, t) => load <= (problem.teachers[t]?.maxHours ?? 0) + 1e-9);
+  const withinSupply = counts.every(
+    (row, c) => row.reduce((sum, value) => sum + value, 0) <= (problem.classes[c]?.units.length ?? 0),
+  );
+  const eligibleOnly = counts.every((row, c) =>
+    row.every((value, t) => value === 0 || problem.eligible[c]?.includes(t)),
+  );
+  return withinMax && withinSupply && eligibleOnly && counts.flat().every((value) => value >= 0);
+}
+
 /** The fair utilisation: covered hours over the capacity of teachers who can teach something. */
 export function fairShare(problem: AllocationProblem, covered: number): number {
   return problem.usefulCapacity > 0 ? covered / problem.usefulCapacity : 0;

@@ -104,10 +104,12 @@ export interface AllocationResult {
   readonly coverageBound: number;
   /** Whether coverage is proven maximal and the secondary cost proven minimal. */
   readonly optimal: boolean;
-  /** Relative gap of the secondary cost (0 when proven). */
+  /** Relative gap of the secondary cost, (cost − lowerBound) / cost (0 when proven). */
   readonly gap: number;
   /** The secondary cost (see AllocationWeights) of this allocation. */
   readonly cost: number;
+  /** A proven lower bound on the secondary cost at this coverage (the cost itself when proven minimal). */
+  readonly lowerBound: number;
   readonly timeMs: number;
   readonly method: string;
 }

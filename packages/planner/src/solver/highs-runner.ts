@@ -21,6 +21,11 @@ export interface MipRunOptions {
   /** A feasible start; HiGHS checks it and ignores it when infeasible. */
   readonly start?: ReadonlyMap<string, number>;
   readonly absoluteGap?: number;
+  /**
+   * Solve the LP relaxation instead (integrality dropped): its optimum is a lower bound of the MIP
+   * (when minimising), found by the simplex, which honours the deadline, unlike the MIP's root work.
+   */
+  readonly relax?: boolean;
 }
 
 /** Models with more rows than this are solved without presolve (see {@link runMip}). */
@@ -66,7 +71,9 @@ function solveLoaded(
   deadline: number,
   absoluteGap: number | undefined,
   start: ((index: number) => number) | undefined,
+  relax = false,
 ): RawRun {
+  if (relax) model.clearIntegrality();
   model.options.set({
     output_flag: false,
     // The clock starts after loading, so loading time is taken off the limit.
@@ -100,7 +107,12 @@ function solveLoaded(
   const code = model.getModelStatus();
   const statusCodes = highs.constants.modelStatus;
   const hasSolution = Number(model.info.get('primal_solution_status')) === 2;
-  const rawBound = Number(model.info.get('mip_dual_bound'));
+  // An LP's optimum is its own bound; mip_dual_bound is undefined there.
+  const rawBound = relax
+    ? code === highs.constants.modelStatus.optimal
+      ? model.getObjectiveValue()
+      : NaN
+    : Number(model.info.get('mip_dual_bound'));
   const status: MipRun['status'] =
     code === statusCodes.optimal
       ? 'optimal'
@@ -125,13 +137,21 @@ async function runSource<T>(
     deadline: number;
     absoluteGap?: number;
     start?: (model: LoadedModel) => (index: number) => number;
+    relax?: boolean;
   },
 ): Promise<RawRun & { timeMs: number; result: T | null }> {
   const highs = await loadHighs();
   const started = performance.now();
   try {
     return highs.withModel(source, (model) => {
-      const run = solveLoaded(highs, model, options.deadline, options.absoluteGap, options.start?.(model));
+      const run = solveLoaded(
+        highs,
+        model,
+        options.deadline,
+        options.absoluteGap,
+        options.start?.(model),
+        options.relax,
+      );
       return { ...run, timeMs: performance.now() - started, result: read(model, run) };
     });
   } catch (error) {
@@ -164,6 +184,7 @@ export async function runMip(lpText: string, options: MipRunOptions): Promise<Mi
       start: options.start
         ? (model) => (index) => options.start?.get(model.getColName(index)) ?? 0
         : undefined,
+      relax: options.relax,
     },
   );
   const { status, objective, dualBound, timeMs, detail, result } = outcome;

@@ -89,6 +89,11 @@ export class LpBuilder {
     this.rows.push({ name, terms, sense, rhs });
   }
 
+  /** Non-zero coefficients in the constraint rows: the size that drives the solver's work. */
+  nonzeros(): number {
+    return this.rows.reduce((sum, row) => sum + row.terms.filter((term) => term.coefficient !== 0).length, 0);
+  }
+
   /** Names of all declared variables in declaration order. */
   variables(): string[] {
     return [...this.bounds.keys()];
