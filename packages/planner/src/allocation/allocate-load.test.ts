@@ -1,78 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planDivisions } from '../divisions/plan-divisions';
+import { bruteForceAllocation as bruteForce, tinyAllocation } from '../testing/allocation-brute-force';
 import { generateInstance, seededRandom } from '../testing/instances';
 import { allocateLoad } from './allocate-load';
-import { allocationCost, buildAllocationProblem, fairShare } from './problem';
-import type { AllocationInput, PlannerTeacher, TeachingUnit, UnitKind } from './types';
+import type { PlannerTeacher, TeachingUnit } from './types';
 import { buildTeachingUnits } from './units';
 import { validateAllocation } from './validate-allocation';
 
-function tinyAllocation(seed: number): AllocationInput {
-  const random = seededRandom(seed);
-  const subjects = ['os', 'ml', 'cc'];
-  const kinds: [UnitKind, number][] = [
-    ['theory', 3],
-    ['tutorial', 1],
-    ['practical', 2],
-  ];
-  const units: TeachingUnit[] = Array.from({ length: 5 + Math.floor(random() * 2) }, (_, i) => {
-    const [kind, hours] = kinds[Math.floor(random() * kinds.length)] as [UnitKind, number];
-    return {
-      id: `u${i}`,
-      subject: subjects[Math.floor(random() * 3)] as string,
-      kind,
-      division: 'A',
-      batch: null,
-      hours,
-    };
-  });
-  const teachers: PlannerTeacher[] = ['t1', 't2', 't3'].map((slug) => ({
-    slug,
-    priorities: subjects.filter(() => random() < 0.7).sort(() => random() - 0.5),
-    maxHours: 2 + Math.floor(random() * 6),
+/** Units of a 240-student semester's division plan and 30 teachers with random priorities. */
+async function realisticSemester(): Promise<{ units: TeachingUnit[]; teachers: PlannerTeacher[] }> {
+  const instance = generateInstance({ students: 240, categories: 4, minOptions: 2, maxOptions: 4, seed: 4 });
+  const plan = await planDivisions({ ...instance, maxDivisionSize: 60, exact: false });
+  const random = seededRandom(99);
+  const slugs = instance.subjects.map((s) => s.slug);
+  const teachers = Array.from({ length: 30 }, (_, i) => ({
+    slug: `t${String(i).padStart(2, '0')}`,
+    priorities: slugs.filter(() => random() < 0.3),
   }));
-  return { units, teachers };
-}
-
-/** Every way to give each unit to one teacher or nobody; best (coverage, then cost). */
-function bruteForce(input: AllocationInput): { covered: number; cost: number } {
-  const problem = buildAllocationProblem(input);
-  const classOf = new Map<string, number>();
-  problem.classes.forEach((unitClass, c) => unitClass.units.forEach((unit) => classOf.set(unit.id, c)));
-  const choice = input.units.map(() => -1);
-  const options: { covered: number; counts: number[][] }[] = [];
-  const walk = (u: number): void => {
-    if (u === input.units.length) {
-      const counts = problem.classes.map(() => problem.teachers.map(() => 0));
-      const loads = problem.teachers.map(() => 0);
-      let covered = 0;
-      for (let i = 0; i < choice.length; i += 1) {
-        const t = choice[i] as number;
-        if (t < 0) continue;
-        const unit = input.units[i] as TeachingUnit;
-        const c = classOf.get(unit.id) as number;
-        if (!problem.eligible[c]?.includes(t)) return;
-        (counts[c] as number[])[t] = ((counts[c] as number[])[t] ?? 0) + 1;
-        loads[t] = (loads[t] ?? 0) + unit.hours;
-        covered += unit.hours;
-      }
-      if (loads.some((load, t) => load > (problem.teachers[t]?.maxHours ?? 0))) return;
-      options.push({ covered, counts });
-      return;
-    }
-    for (let t = -1; t < problem.teachers.length; t += 1) {
-      choice[u] = t;
-      walk(u + 1);
-    }
-  };
-  walk(0);
-  const covered = Math.max(...options.map((o) => o.covered));
-  const share = fairShare(problem, covered);
-  const cost = Math.min(
-    ...options.filter((o) => o.covered === covered).map((o) => allocationCost(problem, o.counts, share)),
-  );
-  return { covered, cost };
+  return { units: buildTeachingUnits(plan, instance.subjects), teachers };
 }
 
 describe('allocateLoad', () => {
@@ -149,6 +95,30 @@ describe('allocateLoad', () => {
       const exact = await allocateLoad({ ...input, timeBudgetMs: 5000 });
       expect(first.report.coveredHours).toBeLessThanOrEqual(exact.report.coveredHours);
     }
+  });
+
+  it('starts no solver once the clock says the budget is spent, and still returns a valid allocation', async () => {
+    const input = tinyAllocation(3);
+    let reads = 0;
+    // The first read starts the budget; every later one is already 10 s past it.
+    const spent = () => (reads++ === 0 ? 0 : 10_000);
+    const result = await allocateLoad({ ...input, timeBudgetMs: 1000 }, spent);
+    expect(result.method).not.toMatch(/mip/i);
+    expect(validateAllocation(input.units, input.teachers, result.assignments)).toEqual([]);
+    expect(result.lowerBound).toBeLessThanOrEqual(result.cost);
+    expect(result.timeMs).toBe(10_000);
+  });
+
+  it('keeps every phase inside the budget on a clock that ticks with each look at it', async () => {
+    const { units, teachers } = await realisticSemester();
+    let now = 0;
+    // 1 ms per look: the phases' loops and the solver callbacks drive the clock, not the machine.
+    const ticking = () => (now += 1);
+    const result = await allocateLoad({ units, teachers, timeBudgetMs: 400 }, ticking);
+    expect(result.timeMs).toBeLessThanOrEqual(400 * 1.1);
+    expect(
+      validateAllocation(units, teachers, result.assignments).filter((v) => v.severity === 'error'),
+    ).toEqual([]);
   });
 
   it('covers a realistic semester from a division plan and reports ranks and load spread', async () => {

@@ -107,6 +107,7 @@ export async function allocateLoad(
     if (budget.fitsMip(model.nonzeros)) {
       const run = await runMip(model.text, {
         deadline: budget.until(COVERAGE_PHASE_SHARE),
+        clock: budget.now,
         start: allocationStart(problem, counts, 0),
         // With whole hours, a gap under 0.5 already proves coverage (the tie-break is below 0.5).
         absoluteGap: integral ? 0.49 : 1e-6,
@@ -139,6 +140,7 @@ export async function allocateLoad(
     const repaired = repairCoverage(problem, structuredClone(counts), {
       maxDepth: REPAIR_DEPTH,
       deadline: budget.until(REPAIR_SHARE),
+      now: budget.now,
     });
     if (coveredHours(problem, repaired) > coveredHours(problem, counts)) counts = repaired;
     coverageProved = coveredHours(problem, counts) >= coverageBound;
@@ -146,7 +148,7 @@ export async function allocateLoad(
   const covered = coveredHours(problem, counts);
   const share = fairShare(problem, covered);
   // The local search gets a quarter of what is left; the cost phase starts from its result.
-  counts = improveAllocation(problem, counts, share, undefined, budget.until(SEARCH_SHARE));
+  counts = improveAllocation(problem, counts, share, undefined, budget.until(SEARCH_SHARE), budget.now);
   let cost = allocationCost(problem, counts, share);
   let costBound = 0;
   let costProved = false;

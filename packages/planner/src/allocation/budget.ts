@@ -23,7 +23,7 @@ export class TimeBudget {
 
   constructor(
     budgetMs: number,
-    private readonly now: Clock = () => performance.now(),
+    readonly now: Clock = () => performance.now(),
   ) {
     this.started = now();
     this.end = this.started + budgetMs * (1 - WRAP_UP_SHARE);

@@ -61,7 +61,11 @@ export async function improveCost(
   // 1e-6 absorbs the solvers' round-off before rounding up to the next whole cost.
   const asBound = (value: number) => Math.max(0, integral ? Math.ceil(value - 1e-6) : value);
   let lowerBound = 0;
-  const relaxation = await runMip(model.text, { deadline: budget.until(RELAXATION_SHARE), relax: true });
+  const relaxation = await runMip(model.text, {
+    deadline: budget.until(RELAXATION_SHARE),
+    relax: true,
+    clock: budget.now,
+  });
   if (relaxation.dualBound !== null) {
     lowerBound = asBound(relaxation.dualBound);
     steps.push('LP bound');
@@ -70,8 +74,8 @@ export async function improveCost(
     // 1e-6: an LP value of 2.9999999 is 3 whole units, not 2.
     const rounded = countsFromSolution(problem, relaxation.values, (value) => Math.floor(value + 1e-6));
     const deadline = budget.until(ROUNDING_SHARE);
-    repairCoverage(problem, rounded, { maxDepth: REPAIR_DEPTH, deadline });
-    consider(improveAllocation(problem, rounded, share, undefined, deadline), 'LP rounding');
+    repairCoverage(problem, rounded, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+    consider(improveAllocation(problem, rounded, share, undefined, deadline, budget.now), 'LP rounding');
   }
 
   let solverFailed = false;
@@ -79,6 +83,7 @@ export async function improveCost(
   if (cost > lowerBound && budget.fitsMip(model.nonzeros)) {
     const run = await runMip(model.text, {
       deadline: budget.end,
+      clock: budget.now,
       start: allocationStart(problem, counts, share),
       absoluteGap: integral ? 0.999 : 1e-6,
     });

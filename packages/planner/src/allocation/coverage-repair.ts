@@ -5,8 +5,10 @@ import type { AllocationProblem, ClassCounts } from './problem';
 export interface RepairLimits {
   /** How many units may be moved along one chain to make room (1 = only a direct placement). */
   readonly maxDepth: number;
-  /** `performance.now()` time to stop by. */
+  /** `now()` time to stop by. */
   readonly deadline: number;
+  /** The clock of `deadline` (default `performance.now`). */
+  readonly now?: () => number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function repairCoverage(
   counts: ClassCounts,
   limits: RepairLimits,
 ): ClassCounts {
+  const now = limits.now ?? (() => performance.now());
   const loads = teacherLoads(problem, counts);
   const room = (t: number) => (problem.teachers[t]?.maxHours ?? 0) - (loads[t] ?? 0);
   const hoursOf = (c: number) => problem.classes[c]?.hours ?? 0;
@@ -55,7 +58,7 @@ export function repairCoverage(
         return true;
       }
     }
-    if (depth <= 1 || performance.now() >= limits.deadline) return false;
+    if (depth <= 1 || now() >= limits.deadline) return false;
     for (const t of eligible) {
       if (onPath.has(t)) continue;
       const missing = hours - room(t);
@@ -87,7 +90,7 @@ export function repairCoverage(
     for (const c of order) {
       const supply = problem.classes[c]?.units.length ?? 0;
       const given = () => (counts[c] ?? []).reduce((sum, value) => sum + value, 0);
-      while (given() < supply && performance.now() < limits.deadline && place(c, depth)) {
+      while (given() < supply && now() < limits.deadline && place(c, depth)) {
         // placed one more unit of c
       }
     }

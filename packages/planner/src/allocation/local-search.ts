@@ -5,7 +5,7 @@ import type { AllocationProblem, ClassCounts } from './problem';
  * Lowers the secondary cost of an allocation without changing its coverage: repeatedly moves
  * single units of a class from one teacher to another eligible teacher with room whenever that
  * lowers rank cost + teacher-per-subject cost + overload (first improvement, deterministic order),
- * until no move helps, `maxMoves` evaluations are spent or `deadline` (a `performance.now()` time)
+ * until no move helps, `maxMoves` evaluations are spent or `deadline` (a `now()` time)
  * passes; the exchange pass looks at the clock once per class. Mutates and returns `counts`.
  */
 export function improveAllocation(
@@ -14,6 +14,7 @@ export function improveAllocation(
   share: number,
   maxMoves = 2_000_000,
   deadline = Infinity,
+  now: () => number = () => performance.now(),
 ): ClassCounts {
   const loads = teacherLoads(problem, counts);
   const targets = problem.teachers.map((_, t) => fairLoad(problem, t, share));
@@ -102,7 +103,7 @@ export function improveAllocation(
   const swapPass = (): boolean => {
     let changed = false;
     problem.classes.forEach((first, c) => {
-      if (moves >= maxMoves || performance.now() >= deadline) return;
+      if (moves >= maxMoves || now() >= deadline) return;
       for (const a of problem.eligible[c] ?? []) {
         for (const b of problem.eligible[c] ?? []) {
           if (a === b || (counts[c]?.[a] ?? 0) === 0) continue;
@@ -161,7 +162,7 @@ export function improveAllocation(
   };
   let moves = 0;
   let improved = true;
-  while (improved && moves < maxMoves && performance.now() < deadline) {
+  while (improved && moves < maxMoves && now() < deadline) {
     improved = handOverPass();
     improved = swapPass() || improved;
     problem.classes.forEach((unitClass, c) => {

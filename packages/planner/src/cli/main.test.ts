@@ -39,8 +39,19 @@ describe('planner CLI', () => {
     expect(await main(['allocate', '--in', join(dir, 'alloc.json'), '--out', join(dir, 'out.json')])).toBe(0);
     const allocation = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
       report: { coveredHours: number };
+      cost: number;
+      gap: number;
+      lower_bound: number;
+      ms: number;
     };
     expect(allocation.report.coveredHours).toBeGreaterThan(0);
+    // The same claim as for divisions: gap = (cost − lower_bound) / cost, the bound never above the cost.
+    expect(allocation.lower_bound).toBeLessThanOrEqual(allocation.cost);
+    expect(allocation.gap).toBeCloseTo(
+      allocation.cost === 0 ? 0 : (allocation.cost - allocation.lower_bound) / allocation.cost,
+      9,
+    );
+    expect(allocation.ms).toBeGreaterThanOrEqual(0);
     expect(allocation.report.coveredHours).toBeLessThanOrEqual(40);
   });
 

@@ -16,7 +16,8 @@ const USAGE = `Usage:
       input: { units, teachers, defaultMaxHours?, timeBudgetMs?, weights?, allowUnranked? }
              or { plan, subjects, teachers, ... } to derive the units from a division plan
 The divisions output carries lower_bound (proven bound on teaching hours), gap ((hours − bound) / hours)
-and ms (planning time) next to the plan.
+and ms (planning time) next to the plan; the allocate output carries cost, lower_bound (proven bound on
+that cost at the reached coverage), gap ((cost − bound) / cost) and ms.
 Reads standard input and writes standard output when --in / --out are omitted.`;
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -55,7 +56,8 @@ async function allocate(
   let units: readonly TeachingUnit[] | undefined = input.units;
   if (!units && input.plan && input.subjects) units = buildTeachingUnits(input.plan, input.subjects);
   if (!units) throw new Error('allocate: give "units", or "plan" and "subjects"');
-  return { units, ...(await allocateLoad({ ...input, units })) };
+  const result = await allocateLoad({ ...input, units });
+  return { units, ...result, lower_bound: result.lowerBound, ms: result.timeMs };
 }
 
 /**
