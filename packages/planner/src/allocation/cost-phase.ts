@@ -87,7 +87,7 @@ export async function improveCost(
       start: allocationStart(problem, counts, share),
       absoluteGap: integral ? 0.999 : 1e-6,
     });
-    if (run.values) consider(countsFromSolution(problem, run.values), 'MIP');
+    if (run.values) consider(countsFromSolution(problem, run.values), 'MIP improved it');
     if (run.dualBound !== null) lowerBound = Math.max(lowerBound, asBound(run.dualBound));
     solverFailed = run.status === 'error';
     mipOptimal = run.status === 'optimal';
