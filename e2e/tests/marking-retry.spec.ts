@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { studentHearingTheRoom } from '../support/fake-microphone';
 import { demoTeacherLecture } from '../support/lectures';
@@ -10,6 +10,17 @@ interface SeenAnswer {
   key: string | null;
 }
 
+/** Today's demo lecture with its session started by the teacher, as the student's card names it. */
+async function liveDemoLecture(request: APIRequestContext) {
+  const { headers, lecture } = await demoTeacherLecture(request);
+  const started = await request.post('/api/manage/session/create_lecture_session/', {
+    headers,
+    multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  return lecture;
+}
+
 // Issue 21 item 4: the student's phone loses the answer to its marking upload (the server judged
 // it; the connection dropped before the answer came back). The page says it is retrying, sends the
 // same upload again with the same idempotency key, and the server answers the first verdict again
@@ -19,12 +30,7 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { headers, lecture } = await demoTeacherLecture(request);
-  const started = await request.post('/api/manage/session/create_lecture_session/', {
-    headers,
-    multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
+  const lecture = await liveDemoLecture(request);
 
   let browser: Browser | undefined;
   try {
@@ -66,6 +72,56 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
     const message = (JSON.parse(first.body) as { message?: string }).message;
     if (first.status === 200) await expect(card.getByText('Present')).toBeVisible();
     else await expect(page.getByText(message!)).toBeVisible();
+  } finally {
+    await browser?.close();
+  }
+});
+
+// Issue 19 item 3 (web-0008): the marking flow is a chunk fetched after the page renders. When it
+// cannot be fetched (the phone lost its connection), pressing "Mark Attendance" says so instead of
+// doing nothing, and the next press fetches it again and marks.
+test('a marking flow that cannot be fetched is said so, and the next press fetches it and marks', async ({
+  request,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const lecture = await liveDemoLecture(request);
+
+  let browser: Browser | undefined;
+  try {
+    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
+    browser = opened.browser;
+    const { page } = opened;
+    let reachable = false;
+    const fetches: string[] = [];
+    await page.route('**/assets/mark-attendance-*.js', async (route) => {
+      fetches.push(route.request().url());
+      if (reachable) await route.continue();
+      else await route.abort('internetdisconnected');
+    });
+    // Loaded again with the chunk out of reach: the page's early fetch of it fails.
+    await page.reload();
+    const card = page.getByRole('article', { name: lecture.card });
+    const mark = card.getByRole('button', { name: 'Mark Attendance' });
+    await expect(mark).toBeEnabled({ timeout: 30_000 });
+
+    await mark.click();
+    await expect(
+      page.getByText(/^Could not load marking\. Check your connection and try again: /),
+    ).toBeVisible();
+    await expect(mark).toBeEnabled();
+
+    reachable = true;
+    const uploaded = page.waitForResponse('**/manage/session/mark_attendance_for_student/', {
+      timeout: 60_000,
+    });
+    await mark.click();
+    await expect(page.getByText(/Recording… \d s left/)).toBeVisible({ timeout: 30_000 });
+    await uploaded;
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeHidden({
+      timeout: 30_000,
+    });
+    expect(fetches.length).toBeGreaterThanOrEqual(2);
   } finally {
     await browser?.close();
   }
