@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { studentHearingTheRoom } from '../support/fake-microphone';
 import { demoTeacherLecture } from '../support/lectures';
@@ -10,15 +10,31 @@ interface SeenAnswer {
   key: string | null;
 }
 
-/** Today's demo lecture with its session started by the teacher, as the student's card names it. */
-async function liveDemoLecture(request: APIRequestContext) {
+/**
+ * Starts today's demo lecture as its teacher, then runs `act` with the demo student's page (signed
+ * in, hearing the room, its card's "Mark Attendance" enabled), closing that browser afterwards.
+ */
+async function atLiveDemoLecture(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  baseURL: string,
+  act: (page: Page, mark: Locator, card: Locator) => Promise<void>,
+): Promise<void> {
   const { headers, lecture } = await demoTeacherLecture(request);
   const started = await request.post('/api/manage/session/create_lecture_session/', {
     headers,
     multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
   });
   expect(started.ok(), await started.text()).toBe(true);
-  return lecture;
+  const { browser, page } = await studentHearingTheRoom(testInfo, baseURL);
+  try {
+    const card = page.getByRole('article', { name: lecture.card });
+    const mark = card.getByRole('button', { name: 'Mark Attendance' });
+    await expect(mark).toBeEnabled({ timeout: 30_000 });
+    await act(page, mark, card);
+  } finally {
+    await browser.close();
+  }
 }
 
 // Issue 21 item 4: the student's phone loses the answer to its marking upload (the server judged
@@ -30,17 +46,7 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const lecture = await liveDemoLecture(request);
-
-  let browser: Browser | undefined;
-  try {
-    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
-    browser = opened.browser;
-    const { page } = opened;
-    const card = page.getByRole('article', { name: lecture.card });
-    const mark = card.getByRole('button', { name: 'Mark Attendance' });
-    await expect(mark).toBeEnabled({ timeout: 30_000 });
-
+  await atLiveDemoLecture(request, testInfo, server.baseURL, async (page, mark, card) => {
     // The first upload reaches the server and is judged; its answer is then lost on the way back.
     const answers: SeenAnswer[] = [];
     await page.route('**/manage/session/mark_attendance_for_student/', async (route) => {
@@ -72,9 +78,7 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
     const message = (JSON.parse(first.body) as { message?: string }).message;
     if (first.status === 200) await expect(card.getByText('Present')).toBeVisible();
     else await expect(page.getByText(message!)).toBeVisible();
-  } finally {
-    await browser?.close();
-  }
+  });
 });
 
 // Issue 19 item 3 (web-0008): the marking flow is a chunk fetched after the page renders. When it
@@ -85,13 +89,7 @@ test('a marking flow that cannot be fetched is said so, and the next press fetch
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const lecture = await liveDemoLecture(request);
-
-  let browser: Browser | undefined;
-  try {
-    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
-    browser = opened.browser;
-    const { page } = opened;
+  await atLiveDemoLecture(request, testInfo, server.baseURL, async (page, mark) => {
     let reachable = false;
     const fetches: string[] = [];
     await page.route('**/assets/mark-attendance-*.js', async (route) => {
@@ -101,8 +99,6 @@ test('a marking flow that cannot be fetched is said so, and the next press fetch
     });
     // Loaded again with the chunk out of reach: the page's early fetch of it fails.
     await page.reload();
-    const card = page.getByRole('article', { name: lecture.card });
-    const mark = card.getByRole('button', { name: 'Mark Attendance' });
     await expect(mark).toBeEnabled({ timeout: 30_000 });
 
     await mark.click();
@@ -122,7 +118,5 @@ test('a marking flow that cannot be fetched is said so, and the next press fetch
       timeout: 30_000,
     });
     expect(fetches.length).toBeGreaterThanOrEqual(2);
-  } finally {
-    await browser?.close();
-  }
+  });
 });

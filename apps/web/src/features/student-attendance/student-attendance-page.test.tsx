@@ -138,6 +138,18 @@ function serveTimetable(entries: () => StudentTimetableEntry[]) {
   return () => calls;
 }
 
+/** Marks every upload with code 100; answers how many arrived. */
+function countMarkUploads(): () => number {
+  let uploads = 0;
+  server.use(
+    onCall(sessionRoutes.markAttendanceForStudent, () => {
+      uploads += 1;
+      return okCoded(true, 100);
+    }),
+  );
+  return () => uploads;
+}
+
 function renderPage() {
   return renderWithProviders(<StudentAttendancePage title="Attendance" />, { role: 'student' });
 }
@@ -427,13 +439,7 @@ describe('StudentAttendancePage: marking', () => {
 
   it('reports a failed recording and a missing position without uploading', async () => {
     serveTimetable(() => [entry([lecture()])]);
-    let uploads = 0;
-    server.use(
-      onCall(sessionRoutes.markAttendanceForStudent, () => {
-        uploads += 1;
-        return okCoded(true, 100);
-      }),
-    );
+    const uploads = countMarkUploads();
     const { user } = renderPage();
     const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
     recorder.error = new Error('Permission denied');
@@ -452,18 +458,12 @@ describe('StudentAttendancePage: marking', () => {
     await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await screen.findByText('Please allow the location permission!')).toBeInTheDocument();
-    expect(uploads).toBe(0);
+    expect(uploads()).toBe(0);
   });
 
   it('says so when the marking code cannot be fetched, and marks at the next press once it can', async () => {
     serveTimetable(() => [entry([lecture()])]);
-    let uploads = 0;
-    server.use(
-      onCall(sessionRoutes.markAttendanceForStudent, () => {
-        uploads += 1;
-        return okCoded(true, 100);
-      }),
-    );
+    const uploads = countMarkUploads();
     const fetchChunk = markingFlowChunk.load;
     let reachable = false;
     const load = vi
@@ -487,13 +487,13 @@ describe('StudentAttendancePage: marking', () => {
     expect(recorder.calls).toEqual([]);
     expect(screen.queryByText('Marking Attendance. Please do not refresh this page!')).toBeNull();
 
-    expect(uploads).toBe(0);
+    expect(uploads()).toBe(0);
 
     reachable = true;
     await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await card.findByText('Present')).toBeInTheDocument();
-    expect(uploads).toBe(1);
+    expect(uploads()).toBe(1);
   });
 
   it('retries an upload whose connection was lost, saying so, with the same idempotency key', async () => {
