@@ -12,10 +12,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'apps/web/dist');
 
 /**
- * Issue 19's goal for the first load of these routes, in kB gzip of JavaScript. Reached by /login,
- * not yet by the attendance page (see bench/web/RESULTS.md): each route's `budgetKb` is what is
- * enforced, set just above today's size so the first loads can only shrink; lower it with every
- * step towards the goal.
+ * Issue 19's goal for the first load of these routes, in kB gzip of JavaScript, reached by both
+ * (see bench/web/RESULTS.md). Each route's `budgetKb` is what is enforced: never above the goal,
+ * and below it where a route has room, so the first loads can only shrink.
  */
 export const GOAL_KB = 150;
 
@@ -26,11 +25,16 @@ export const ROUTE_BUDGETS = [
   { route: '/login', pages: ['src/features/auth/login-page.tsx'], budgetKb: 145 },
   {
     route: '/student-dashboard (attendance)',
-    // The signed-in frame is a lazy chunk of its own, loaded with every signed-in page.
-    pages: ['src/app/protected-shell.tsx', 'src/features/student-attendance/student-attendance-page.tsx'],
-    // 154.2 kB when lowered (web-0006: also the sheets and dialogs that start closed). A ratchet,
-    // not the goal yet: the next cuts are in bench/web/RESULTS.md.
-    budgetKb: 156,
+    // The signed-in frame is a lazy chunk of its own, loaded with every signed-in page, and so is
+    // each role's navigation (the frame waits for it).
+    pages: [
+      'src/app/protected-shell.tsx',
+      'src/app/navigation/student-navigation.ts',
+      'src/features/student-attendance/student-attendance-page.tsx',
+    ],
+    // 149.5 kB when set to the goal (web-0008: the marking flow, the other roles' navigation, the
+    // location gate and the update prompt out of the first load; route addresses per group).
+    budgetKb: 150,
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { studentHearingTheRoom } from '../support/fake-microphone';
 import { demoTeacherLecture } from '../support/lectures';
@@ -10,6 +10,33 @@ interface SeenAnswer {
   key: string | null;
 }
 
+/**
+ * Starts today's demo lecture as its teacher, then runs `act` with the demo student's page (signed
+ * in, hearing the room, its card's "Mark Attendance" enabled), closing that browser afterwards.
+ */
+async function atLiveDemoLecture(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  baseURL: string,
+  act: (page: Page, mark: Locator, card: Locator) => Promise<void>,
+): Promise<void> {
+  const { headers, lecture } = await demoTeacherLecture(request);
+  const started = await request.post('/api/manage/session/create_lecture_session/', {
+    headers,
+    multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { browser, page } = await studentHearingTheRoom(testInfo, baseURL);
+  try {
+    const card = page.getByRole('article', { name: lecture.card });
+    const mark = card.getByRole('button', { name: 'Mark Attendance' });
+    await expect(mark).toBeEnabled({ timeout: 30_000 });
+    await act(page, mark, card);
+  } finally {
+    await browser.close();
+  }
+}
+
 // Issue 21 item 4: the student's phone loses the answer to its marking upload (the server judged
 // it; the connection dropped before the answer came back). The page says it is retrying, sends the
 // same upload again with the same idempotency key, and the server answers the first verdict again
@@ -19,22 +46,7 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
   server,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { headers, lecture } = await demoTeacherLecture(request);
-  const started = await request.post('/api/manage/session/create_lecture_session/', {
-    headers,
-    multipart: { lecture_slug: lecture.slug, classroom_slug: '' },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-
-  let browser: Browser | undefined;
-  try {
-    const opened = await studentHearingTheRoom(testInfo, server.baseURL);
-    browser = opened.browser;
-    const { page } = opened;
-    const card = page.getByRole('article', { name: lecture.card });
-    const mark = card.getByRole('button', { name: 'Mark Attendance' });
-    await expect(mark).toBeEnabled({ timeout: 30_000 });
-
+  await atLiveDemoLecture(request, testInfo, server.baseURL, async (page, mark, card) => {
     // The first upload reaches the server and is judged; its answer is then lost on the way back.
     const answers: SeenAnswer[] = [];
     await page.route('**/manage/session/mark_attendance_for_student/', async (route) => {
@@ -66,7 +78,45 @@ test('a marking upload whose answer was lost is retried, said so on screen, and 
     const message = (JSON.parse(first.body) as { message?: string }).message;
     if (first.status === 200) await expect(card.getByText('Present')).toBeVisible();
     else await expect(page.getByText(message!)).toBeVisible();
-  } finally {
-    await browser?.close();
-  }
+  });
+});
+
+// Issue 19 item 3 (web-0008): the marking flow is a chunk fetched after the page renders. When it
+// cannot be fetched (the phone lost its connection), pressing "Mark Attendance" says so instead of
+// doing nothing, and the next press fetches it again and marks.
+test('a marking flow that cannot be fetched is said so, and the next press fetches it and marks', async ({
+  request,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await atLiveDemoLecture(request, testInfo, server.baseURL, async (page, mark) => {
+    let reachable = false;
+    const fetches: string[] = [];
+    await page.route('**/assets/mark-attendance-*.js', async (route) => {
+      fetches.push(route.request().url());
+      if (reachable) await route.continue();
+      else await route.abort('internetdisconnected');
+    });
+    // Loaded again with the chunk out of reach: the page's early fetch of it fails.
+    await page.reload();
+    await expect(mark).toBeEnabled({ timeout: 30_000 });
+
+    await mark.click();
+    await expect(
+      page.getByText(/^Could not load marking\. Check your connection and try again: /),
+    ).toBeVisible();
+    await expect(mark).toBeEnabled();
+
+    reachable = true;
+    const uploaded = page.waitForResponse('**/manage/session/mark_attendance_for_student/', {
+      timeout: 60_000,
+    });
+    await mark.click();
+    await expect(page.getByText(/Recording… \d s left/)).toBeVisible({ timeout: 30_000 });
+    await uploaded;
+    await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeHidden({
+      timeout: 30_000,
+    });
+    expect(fetches.length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -7,7 +7,7 @@ import { roleOf } from '../lib/session/access-token';
 import { selectAuth } from '../lib/session/auth-slice';
 import { initialsFor } from '../lib/session/initials';
 import { useSharedSelector } from '../lib/store-hooks';
-import { navItemsFor } from './role-navigation';
+import { navItemsFor, useNavTable } from './role-navigation';
 
 // Loaded when first opened: its tabs, forms and calendar section are not needed to show a page.
 const ProfileDialog = lazy(() =>
@@ -25,6 +25,7 @@ export function ProtectedShell() {
   const logout = useLogout();
   const [profileOpen, setProfileOpen] = useState(false);
   const role = userProfile ? roleOf(userProfile) : null;
+  const navTable = useNavTable(role);
   // Only an institution admin may edit the settings: the same fact decides their extra pages.
   const settings = useInstitutionSettingsQuery(undefined, { skip: status !== 'ready' || role !== 'admin' });
 
@@ -32,13 +33,14 @@ export function ProtectedShell() {
   if (!accessToken || status === 'signed-out' || (status === 'ready' && !userProfile)) {
     return <Navigate to={ROUTES.login} replace />;
   }
-  // The global loading overlay covers the page while the session is being checked.
-  if (status === 'checking' || !userProfile) return null;
+  // The global loading overlay covers the page while the session is being checked; the role's
+  // navigation, fetched meanwhile, is nearly always there by then.
+  if (status === 'checking' || !userProfile || !navTable) return null;
 
   return (
     <ProtectedLayout
       homePath={homeFor(role)}
-      navItems={navItemsFor(role, { institutionAdmin: settings.data?.editable })}
+      navItems={navItemsFor(navTable, { institutionAdmin: settings.data?.editable })}
       initials={initialsFor(userProfile)}
       displayName={userProfile.obj.profile.name}
       onProfile={() => setProfileOpen(true)}

@@ -1,64 +1,23 @@
-import {
-  BarChart3,
-  BookOpenCheck,
-  Building2,
-  CalendarDays,
-  ChartNoAxesColumn,
-  ClipboardCheck,
-  Contact,
-  DoorOpen,
-  GraduationCap,
-  History,
-  LayoutList,
-  ListOrdered,
-  MapPin,
-  Presentation,
-  Scale,
-  Settings,
-  UsersRound,
-  Zap,
-  type LucideIcon,
-} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { PageNavItem } from '../components/layouts/page-nav';
 import { ROUTES, type Role, type RoleRouteKey } from '../lib/routes';
+import type { NavTable } from './navigation/nav-table';
 import { GUARDED_SCREENS } from './route-screens';
 
 /**
- * The pages each role reaches from the navigation, in the order of the academic year (the product
- * spec's sidebar keys of §6, plus the role's home and the master timetable; for admins, then the
- * people, classrooms and settings, and an institution admin's year and set-up pages last, as the
- * rarest tasks). The two allocation paths show the same page, so only one is listed.
+ * Each role's navigation is a chunk of its own (issue 19's first-load budget: a student's frame
+ * does not carry the icons of the admin's and teacher's pages).
  */
-const NAV_KEYS: Record<Role, readonly (readonly [RoleRouteKey, LucideIcon])[]> = {
-  admin: [
-    ['subjectSelect', LayoutList],
-    ['subjectConfirmation', ClipboardCheck],
-    ['divisionCreation', UsersRound],
-    ['adminSubjectAllocation', Scale],
-    ['timetable', CalendarDays],
-    ['adminLectureHistory', History],
-    ['adminAttendanceReports', BarChart3],
-    ['adminPeople', Contact],
-    ['classrooms', DoorOpen],
-    ['institutionSettings', Settings],
-    ['academicYear', GraduationCap],
-    ['institutionSetup', Building2],
-  ],
-  teacher: [
-    ['teacherDashboard', Presentation],
-    ['teacherInstantLecture', Zap],
-    ['teacherLectureHistory', History],
-    ['teacherAnalytics', BarChart3],
-    ['teacherSubjectChoice', ListOrdered],
-    ['teacherLoadAllocation', Scale],
-  ],
-  student: [
-    ['studentDashboard', MapPin],
-    ['studentAttendanceRecord', ChartNoAxesColumn],
-    ['studentElectiveSubject', BookOpenCheck],
-    ['studentDivision', UsersRound],
-  ],
+const NAV_TABLES: Record<Role, () => Promise<NavTable>> = {
+  admin: () => import('./navigation/admin-navigation').then((m) => m.ADMIN_NAVIGATION),
+  teacher: () => import('./navigation/teacher-navigation').then((m) => m.TEACHER_NAVIGATION),
+  student: () => import('./navigation/student-navigation').then((m) => m.STUDENT_NAVIGATION),
 };
+
+/** The navigation table of a role, fetched on first use (the module system keeps it). */
+export function loadNavTable(role: Role): Promise<NavTable> {
+  return NAV_TABLES[role]();
+}
 
 /** Pages only an institution admin can use: a branch admin would open them to a refusal. */
 const INSTITUTION_ADMIN_KEYS: ReadonlySet<RoleRouteKey> = new Set(['academicYear', 'institutionSetup']);
@@ -66,16 +25,38 @@ const INSTITUTION_ADMIN_KEYS: ReadonlySet<RoleRouteKey> = new Set(['academicYear
 const TITLE_OF = new Map(GUARDED_SCREENS.map((screen) => [screen.key, screen.title]));
 
 /**
- * The navigation of a role: each page's path, its title (the page's own title) and an icon. The
+ * A role's navigation: each page's path, its title (the page's own title) and an icon. The
  * institution-wide pages are offered only when the admin is known to be an institution admin.
  */
-export function navItemsFor(role: Role | null, opts: { institutionAdmin?: boolean } = {}): PageNavItem[] {
-  if (!role) return [];
-  return NAV_KEYS[role]
+export function navItemsFor(table: NavTable, opts: { institutionAdmin?: boolean } = {}): PageNavItem[] {
+  return table
     .filter(([key]) => opts.institutionAdmin === true || !INSTITUTION_ADMIN_KEYS.has(key))
-    .map(([key, icon]) => ({
-      to: ROUTES[key],
-      label: TITLE_OF.get(key) ?? key,
-      icon,
-    }));
+    .map(([key, icon]) => ({ to: ROUTES[key], label: TITLE_OF.get(key) ?? key, icon }));
+}
+
+const NO_PAGES: NavTable = [];
+
+/**
+ * The navigation table of `role` once fetched (null until then; an empty table without a role).
+ * The signed-in frame starts this while the session is being checked, which takes longer, so the
+ * frame appears with its navigation as before. A table that cannot be fetched is thrown at render,
+ * to the route's error page, as a page whose code cannot be fetched is.
+ */
+export function useNavTable(role: Role | null): NavTable | null {
+  const [loaded, setLoaded] = useState<{ role: Role; table: NavTable } | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (!role) return;
+    let current = true;
+    loadNavTable(role).then(
+      (table) => current && setLoaded({ role, table }),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [role]);
+  if (failure) throw failure.error;
+  if (!role) return NO_PAGES;
+  return loaded?.role === role ? loaded.table : null;
 }

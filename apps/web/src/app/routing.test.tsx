@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import { errorReply, onCall, server } from '../testing/msw';
 import { renderApp } from '../testing/render';
 import { setupMswServer } from '../testing/setup-msw';
 import { guardRedirect } from './guards';
-import { navItemsFor } from './role-navigation';
+import { loadNavTable, navItemsFor, useNavTable } from './role-navigation';
 import { GUARDED_SCREENS } from './route-screens';
 
 setupMswServer();
@@ -57,8 +57,8 @@ describe('route table', () => {
 describe('role navigation', () => {
   it.each(['admin', 'teacher', 'student'] as const)(
     'offers a %s only pages that role may open, starting with its home',
-    (role) => {
-      const items = navItemsFor(role);
+    async (role) => {
+      const items = navItemsFor(await loadNavTable(role));
       expect(items[0]?.to).toBe(HOME_BY_ROLE[role]);
       const keyOf = (path: string) => Object.entries(ROUTES).find(([, p]) => p === path)?.[0];
       for (const item of items) {
@@ -67,8 +67,9 @@ describe('role navigation', () => {
     },
   );
 
-  it('offers the year and set-up pages only to an institution admin', () => {
-    const paths = (institutionAdmin?: boolean) => navItemsFor('admin', { institutionAdmin }).map((i) => i.to);
+  it('offers the year and set-up pages only to an institution admin', async () => {
+    const admin = await loadNavTable('admin');
+    const paths = (institutionAdmin?: boolean) => navItemsFor(admin, { institutionAdmin }).map((i) => i.to);
     for (const branchAdmin of [paths(), paths(false)]) {
       expect(branchAdmin).not.toContain(ROUTES.academicYear);
       expect(branchAdmin).not.toContain(ROUTES.institutionSetup);
@@ -77,8 +78,12 @@ describe('role navigation', () => {
     expect(paths(true)).toEqual(expect.arrayContaining([ROUTES.academicYear, ROUTES.institutionSetup]));
   });
 
-  it('offers nothing without a role', () => {
-    expect(navItemsFor(null)).toEqual([]);
+  it('offers nothing without a role, and a role its table once fetched', async () => {
+    expect(renderHook(() => useNavTable(null)).result.current).toEqual([]);
+    const student = renderHook(() => useNavTable('student'));
+    expect(student.result.current).toBeNull();
+    const table = await loadNavTable('student');
+    await waitFor(() => expect(student.result.current).toBe(table));
   });
 });
 

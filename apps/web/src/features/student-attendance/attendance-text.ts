@@ -10,6 +10,8 @@ export const ATTENDANCE_TEXT = {
   marked: 'Attendance Marked successfully!',
   notVerified: 'Your attendance could not be verified. Try again, or send a manual marking request.',
   recordFailed: 'Failed to record audio: ',
+  /** Rollbook's own: the marking code (fetched after the page) could not be loaded. */
+  markingUnavailable: 'Could not load marking. Check your connection and try again: ',
   /** Rollbook's own: the phone could not play the two-way check's sound (the mark goes to the teacher). */
   challengeFailed: 'This phone could not play the check sound, so your teacher will review this mark: ',
   noAudio: NO_AUDIO_WARNING,

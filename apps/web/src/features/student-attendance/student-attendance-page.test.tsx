@@ -20,7 +20,8 @@ import { renderWithProviders } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
 import { attendanceForm } from './student-attendance-api';
 import { StudentAttendancePage } from './student-attendance-page';
-import { markingDevices } from './use-marking';
+import { markingDevices } from './marking-devices';
+import { markingFlowChunk } from './marking-flow';
 
 // jsdom cannot record: the recorder hands back a fixed clip (Playwright records with Chromium's fake
 // microphone). The WAV encoder itself runs for real.
@@ -135,6 +136,18 @@ function serveTimetable(entries: () => StudentTimetableEntry[]) {
     }),
   );
   return () => calls;
+}
+
+/** Marks every upload with code 100; answers how many arrived. */
+function countMarkUploads(): () => number {
+  let uploads = 0;
+  server.use(
+    onCall(sessionRoutes.markAttendanceForStudent, () => {
+      uploads += 1;
+      return okCoded(true, 100);
+    }),
+  );
+  return () => uploads;
 }
 
 function renderPage() {
@@ -426,13 +439,7 @@ describe('StudentAttendancePage: marking', () => {
 
   it('reports a failed recording and a missing position without uploading', async () => {
     serveTimetable(() => [entry([lecture()])]);
-    let uploads = 0;
-    server.use(
-      onCall(sessionRoutes.markAttendanceForStudent, () => {
-        uploads += 1;
-        return okCoded(true, 100);
-      }),
-    );
+    const uploads = countMarkUploads();
     const { user } = renderPage();
     const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
     recorder.error = new Error('Permission denied');
@@ -451,7 +458,42 @@ describe('StudentAttendancePage: marking', () => {
     await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await screen.findByText('Please allow the location permission!')).toBeInTheDocument();
-    expect(uploads).toBe(0);
+    expect(uploads()).toBe(0);
+  });
+
+  it('says so when the marking code cannot be fetched, and marks at the next press once it can', async () => {
+    serveTimetable(() => [entry([lecture()])]);
+    const uploads = countMarkUploads();
+    const fetchChunk = markingFlowChunk.load;
+    let reachable = false;
+    const load = vi
+      .spyOn(markingFlowChunk, 'load')
+      .mockImplementation(() =>
+        reachable
+          ? fetchChunk()
+          : Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      );
+    const { user } = renderPage();
+    const card = within(await screen.findByRole('article', { name: /Compiler Design/ }));
+    // The fetch started with the page failed too: it is not reported until a mark needs the code.
+    await waitFor(() => expect(load).toHaveBeenCalled());
+    expect(screen.queryByText(/Could not load marking/)).toBeNull();
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(
+      await screen.findByText(
+        'Could not load marking. Check your connection and try again: Failed to fetch dynamically imported module',
+      ),
+    ).toBeInTheDocument();
+    expect(recorder.calls).toEqual([]);
+    expect(screen.queryByText('Marking Attendance. Please do not refresh this page!')).toBeNull();
+
+    expect(uploads()).toBe(0);
+
+    reachable = true;
+    await waitFor(() => expect(card.getByRole('button', { name: 'Mark Attendance' })).toBeEnabled());
+    await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
+    expect(await card.findByText('Present')).toBeInTheDocument();
+    expect(uploads()).toBe(1);
   });
 
   it('retries an upload whose connection was lost, saying so, with the same idempotency key', async () => {

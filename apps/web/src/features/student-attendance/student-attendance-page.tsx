@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LectureStudent } from '@rollbook/contract';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/api/api-error';
 import { PageTitle } from '../../lib/page-title';
 import { ATTENDANCE_TEXT } from './attendance-text';
 import { useLocationPermission } from './location';
-import { LocationGate } from './location-gate';
 import { InstantLecturesSection } from './instant-lectures-section';
 import { PrivacyNotice } from './privacy-notice';
 import { FOLLOW_SESSIONS, useGetStudentTimetableQuery } from './student-attendance-api';
 import { LectureCardGrid } from './lecture-card-grid';
 import { useMarking } from './use-marking';
 import { ManualRequestPrompt } from './manual-request-prompt';
+
+// Only a student who has not allowed location sees the gate (spec §2), and a returning student has:
+// its instructions load when needed, behind the placeholder of the permission check (issue 19).
+const LocationGate = lazy(() => import('./location-gate').then((m) => ({ default: m.LocationGate })));
 
 /** The timetables once location is allowed: per branch, lecture cards per timetable. */
 function Timetables() {
@@ -88,7 +91,9 @@ export function StudentAttendancePage({ title }: { title: string }) {
         </>
       ) : null}
       {permission !== 'checking' && permission !== 'granted' ? (
-        <LocationGate permission={permission} onRequest={request} />
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <LocationGate permission={permission} onRequest={request} />
+        </Suspense>
       ) : null}
       <PrivacyNotice />
     </section>
