@@ -47,6 +47,12 @@ export interface ProofThresholds
   challengeLagMs: number;
   /** Least fraction of the teacher audio the challenge needs that must have arrived. */
   challengeMinCoverage: number;
+  /**
+   * The two-way check's band gate: the most the teacher's own tone may fall, in the teacher's own
+   * stream, from the tone's lowest slot to its top slot (dB) for the microphone to count as hearing
+   * the challenge band just above.
+   */
+  challengeBandMaxDropDb: number;
 }
 
 export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze({
@@ -77,6 +83,9 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   challengeLeadMs: 100,
   challengeLagMs: 400,
   challengeMinCoverage: 0.8,
+  // Seed 7 (`presence calibrate`, the band-gate lines): present students whose challenge went
+  // unheard with a drop <= 10 dB were all beyond 15 m; at 11-20 dB heard and unheard mix.
+  challengeBandMaxDropDb: 10,
 });
 
 /** Merges per-call overrides onto the defaults. */
