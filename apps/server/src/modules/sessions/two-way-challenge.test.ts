@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   encodeWav,
@@ -9,6 +10,7 @@ import {
 } from '@rollbook/presence';
 import { ChallengeAnswerSchema, ToneLevelMessageSchema, type IssuedChallenge } from '@rollbook/contract';
 import { attendances, institutions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { call } from '../../testing/test-app';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
@@ -189,6 +191,64 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(MARKING_MESSAGES.challengeUsed);
+      expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    });
+
+    it('judges the same upload sent again after a server failure, and refuses another recording with its challenge', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const c = await challengeFor(w);
+      await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c)));
+      const wav = recordingWith(w.tone, challengeSamples(c));
+      const fields = markFields(w, recordingStartMs, { challenge_attempt: c.attempt_id });
+      const key = { 'idempotency-key': randomUUID() };
+      // The first upload spends the challenge, then the server fails (a busy presence pool).
+      const spy = vi
+        .spyOn(t.app.presence, 'verifyProof')
+        .mockRejectedValueOnce(
+          new AppError('overloaded', 'Too many students are marking attendance right now.'),
+        );
+      try {
+        const busy = await markAttendance(t.app, w.tokens.a1, fields, wav, key);
+        expect(busy.status).toBe(503);
+        // Our client sends the same upload again (same key, recording and start time): it is judged.
+        const retry = await markAttendance(t.app, w.tokens.a1, fields, wav, key);
+        expect(retry.status).toBe(200);
+        expect(spy).toHaveBeenCalledTimes(2);
+      } finally {
+        spy.mockRestore();
+      }
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row.verdict).toBe('present');
+      expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+    });
+
+    it('refuses a different recording, or the same one claiming another moment, with a challenge already used', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const c = await challengeFor(w);
+      const wav = recordingWith(w.tone, challengeSamples(c));
+      const spy = vi
+        .spyOn(t.app.presence, 'verifyProof')
+        .mockRejectedValueOnce(
+          new AppError('overloaded', 'Too many students are marking attendance right now.'),
+        );
+      try {
+        const busy = await markA1(w, wav, { challenge_attempt: c.attempt_id });
+        expect(busy.status).toBe(503);
+      } finally {
+        spy.mockRestore();
+      }
+      const before = await rowOf(w.students.a1.student.id);
+      const other = recordingWith(w.tone, null);
+      const moved = markFields(w, recordingStartMs + 200, { challenge_attempt: c.attempt_id });
+      for (const res of [
+        await markA1(w, other, { challenge_attempt: c.attempt_id }),
+        await markAttendance(t.app, w.tokens.a1, moved, wav),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(MARKING_MESSAGES.challengeUsed);
+      }
       expect(await rowOf(w.students.a1.student.id)).toEqual(before);
     });
 
