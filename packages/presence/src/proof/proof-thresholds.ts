@@ -83,8 +83,8 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   challengeLeadMs: 100,
   challengeLagMs: 400,
   challengeMinCoverage: 0.8,
-  // Seed 7 (`presence calibrate`, the band-gate lines): present students whose challenge went
-  // unheard with a drop <= 10 dB were all beyond 15 m; at 11-20 dB heard and unheard mix.
+  // Seed 7 (bench/presence/challenge-band-probe.ts, presence-0012): at <= 10 dB 42 of 126 present
+  // students within 15 m are checked and 2 fail (weak phones); at <= 12 dB 53 and 5.
   challengeBandMaxDropDb: 10,
 });
 
