@@ -132,6 +132,21 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
     return ToneLevelMessageSchema.parse(await level);
   }
 
+  /** A1 marked present with the two-way check applied and passed. */
+  async function expectCheckedPresent(w: StartedLiveWorld) {
+    const row = await rowOf(w.students.a1.student.id);
+    expect(row.verdict).toBe('present');
+    expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+  }
+
+  /** The presence pool fails the next verification on the server's side (a 503 the client retries). */
+  const poolBusyOnce = () =>
+    vi
+      .spyOn(t.app.presence, 'verifyProof')
+      .mockRejectedValueOnce(
+        new AppError('overloaded', 'Too many students are marking attendance right now.'),
+      );
+
   const markA1 = (w: StartedLiveWorld, wav: Uint8Array, extra: Record<string, string> = {}) =>
     markAttendance(t.app, w.tokens.a1, markFields(w, recordingStartMs, extra), wav);
 
@@ -203,11 +218,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       const fields = markFields(w, recordingStartMs, { challenge_attempt: c.attempt_id });
       const key = { 'idempotency-key': randomUUID() };
       // The first upload spends the challenge, then the server fails (a busy presence pool).
-      const spy = vi
-        .spyOn(t.app.presence, 'verifyProof')
-        .mockRejectedValueOnce(
-          new AppError('overloaded', 'Too many students are marking attendance right now.'),
-        );
+      const spy = poolBusyOnce();
       try {
         const busy = await markAttendance(t.app, w.tokens.a1, fields, wav, key);
         expect(busy.status).toBe(503);
@@ -218,9 +229,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       } finally {
         spy.mockRestore();
       }
-      const row = await rowOf(w.students.a1.student.id);
-      expect(row.verdict).toBe('present');
-      expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+      await expectCheckedPresent(w);
     });
 
     it('refuses a different recording, or the same one claiming another moment, with a challenge already used', async () => {
@@ -228,11 +237,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       await useTwoWay();
       const c = await challengeFor(w);
       const wav = recordingWith(w.tone, challengeSamples(c));
-      const spy = vi
-        .spyOn(t.app.presence, 'verifyProof')
-        .mockRejectedValueOnce(
-          new AppError('overloaded', 'Too many students are marking attendance right now.'),
-        );
+      const spy = poolBusyOnce();
       try {
         const busy = await markA1(w, wav, { challenge_attempt: c.attempt_id });
         expect(busy.status).toBe(503);
@@ -298,9 +303,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         challenge_attempt: c.attempt_id,
       });
       expect(res.status).toBe(200);
-      const row = await rowOf(w.students.a1.student.id);
-      expect(row.verdict).toBe('present');
-      expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+      await expectCheckedPresent(w);
     });
 
     it('refuses a relayed attempt: the phone played its challenge, the room never heard it', async () => {
