@@ -18,7 +18,8 @@ import type { FinalVerdict, StoredReason } from './verdict-rule';
  * server mints an attempt id bound to the session and the student, derives the challenge key from
  * the session's secret and that id (the engine's `deriveChallengeKey`), and sends the student's
  * client only the key. Nothing is stored at issue: the id carries its issue time and a MAC under
- * the session key, so any instance can check it; single use (per recording: a retried upload keeps it) is a claim in the shared throttle store.
+ * the session key, so any instance can check it; single use (per recording: a retried upload keeps
+ * it) is a claim in the shared throttle store.
  */
 
 /** How long an attempt may take from the challenge to the upload: recording 5 s, position, upload. */
