@@ -59,6 +59,8 @@ export {
 } from './proof/proof-reasons';
 export type { ProofCheck, ProofCheckName, ProofReason, ProofVerdict } from './proof/proof-reasons';
 export { checkToneLevel, locateFilePhase } from './proof/tone-level';
+export { challengeBandGate } from './proof/challenge-band';
+export type { ChallengeBandGate } from './proof/challenge-band';
 // The two-way challenge (item 4): the sequence (browser-safe, also `@rollbook/presence/challenge`)
 // and its check in the teacher's stream.
 export * from './challenge/index';

@@ -29,6 +29,8 @@ export interface ExpectedChirp {
   atS: number;
   z: number;
   ncc: number;
+  /** Matched level (full-scale RMS) at the alignment, best of +-2 lags. */
+  level: number;
   heard: boolean;
 }
 
@@ -58,6 +60,11 @@ export interface TimeLockedMatch {
   magnitude: number;
   /** Mean capped z per slot (the tone-level check reads this). */
   slotScores: number[];
+  /**
+   * Mean matched level per slot, dB full scale (-Infinity without chirps there). Unlike the capped z
+   * it keeps falling as a microphone rolls off: the two-way check's band gate reads its slope.
+   */
+  slotLevelsDb: number[];
   unexplained: UnexplainedChirp[];
   /** The best alignment outside the allowed range (a replay or a file from another moment shows here). */
   elsewhere: { startS: number; score: number } | null;
@@ -257,6 +264,7 @@ function describe(
   const expected: ExpectedChirp[] = [];
   const slotSums = new Array<number>(config.slots).fill(0);
   const slotCounts = new Array<number>(config.slots).fill(0);
+  const slotLevels = new Array<number>(config.slots).fill(0);
   let nccSum = 0;
   let levelSum = 0;
   const overlapping: ScheduledChirp[] = timeline.chirpsBetween(startS, startS + corr.durationS);
@@ -267,12 +275,13 @@ function describe(
     const lag = Math.round(atS * rate);
     const z = track.z[lag]!;
     const ncc = track.ncc[lag]!;
-    expected.push({ index: chirp.index, slot: chirp.slot, atS, z, ncc, heard: z >= tuning.heardZ });
-    slotSums[chirp.slot]! += Math.min(z, tuning.zCap);
-    slotCounts[chirp.slot]! += 1;
-    nccSum += ncc;
     let level = 0;
     for (let d = -2; d <= 2; d++) level = Math.max(level, track.level[lag + d] ?? 0);
+    expected.push({ index: chirp.index, slot: chirp.slot, atS, z, ncc, level, heard: z >= tuning.heardZ });
+    slotSums[chirp.slot]! += Math.min(z, tuning.zCap);
+    slotCounts[chirp.slot]! += 1;
+    slotLevels[chirp.slot]! += level;
+    nccSum += ncc;
     levelSum += level;
   }
   const n = Math.max(1, expected.length);
@@ -284,6 +293,9 @@ function describe(
     ncc: nccSum / n,
     magnitude: levelSum / n,
     slotScores: slotSums.map((s, i) => (slotCounts[i]! > 0 ? s / slotCounts[i]! : 0)),
+    slotLevelsDb: slotLevels.map((s, i) =>
+      slotCounts[i]! > 0 ? 20 * Math.log10(Math.max(s / slotCounts[i]!, 1e-12)) : -Infinity,
+    ),
     unexplained: unexplainedEvents(corr, overlapping, startS, config.slots, tuning),
     elsewhere,
   };

@@ -2,6 +2,7 @@ import { renderProofCase, type ProofCaseSpec } from '../corpus/proof-cases';
 import type { ProofThresholds } from '../proof/proof-thresholds';
 import type { ProofReason, ProofVerdict } from '../proof/proof-reasons';
 import { verifyProof } from '../proof/verify-proof';
+import { probeChallengeBand } from './challenge-band-probe';
 
 /** What the v2 evaluation keeps of one verified case (enough to recompute margins and rates). */
 export interface ProofOutcome {
@@ -19,6 +20,13 @@ export interface ProofOutcome {
   challengeScore?: number | null;
   /** Two-way cases: whether the phone's own recording held its challenge. */
   challengeSelfHeard?: boolean | null;
+  /**
+   * Two-way cases: the product's band gate on the teacher's own stream (`probeChallengeBand`);
+   * `not_heard` cases are verified without the check, as the server does (`challenge_band_not_heard`).
+   */
+  challengeBand?: 'heard' | 'not_heard';
+  /** Two-way cases: the teacher's own tone's fall from its lowest to its top slot, dB. */
+  challengeBandDropDb?: number | null;
   /** CPU time of the verification on this thread, ms (rendering excluded). */
   verifyCpuMs: number;
 }
@@ -30,7 +38,13 @@ const cpuNowMs = (): number => {
 
 /** Renders and verifies one case (teacher-feature cache off: every case is timed cold). */
 export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>): ProofOutcome {
-  const { input } = renderProofCase(spec);
+  const rendered = renderProofCase(spec).input;
+  const gate = rendered.challenge
+    ? probeChallengeBand({ ...rendered, ...(thresholds ? { thresholds } : {}) })
+    : null;
+  // The server applies the check only where the gate says the teacher's microphone hears its band.
+  const { challenge, ...oneWay } = rendered;
+  const input = gate && !gate.heard ? oneWay : rendered;
   const before = cpuNowMs();
   const r = verifyProof({ ...input, cacheTeacherFeatures: false, ...(thresholds ? { thresholds } : {}) });
   const verifyCpuMs = cpuNowMs() - before;
@@ -44,10 +58,12 @@ export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThre
     similarity: r.similarity,
     teacherActivityDb: r.details.ambient?.teacherActivityDb ?? null,
     coverage: r.details.ambient?.coverage ?? null,
-    ...(input.challenge
+    ...(challenge && gate
       ? {
           challengeScore: r.details.challenge?.score ?? null,
           challengeSelfHeard: r.details.challenge?.selfHeard ?? null,
+          challengeBand: gate.heard ? ('heard' as const) : ('not_heard' as const),
+          challengeBandDropDb: gate.dropDb,
         }
       : {}),
     verifyCpuMs,

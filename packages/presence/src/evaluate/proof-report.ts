@@ -60,6 +60,8 @@ export interface ProofReport {
   falseReject15to20m: ProofRateRow;
   /** Present students with the two-way check, <= 15 m, by the teacher microphone's roll-off corner. */
   twoWayRejectByTeacherBand: ProofRateRow[];
+  /** Two-way classes split by the band gate: false rejects (present2w <= 15 m) and accepts (attacks). */
+  twoWayByBandGate: ProofRateRow[];
   cpuMs: { p50: number; p90: number; p99: number };
 }
 
@@ -123,8 +125,35 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
       near.filter((o) => o.spec.cls === 'present2w'),
       (o) => teacherBand(o.spec.teacherRollOffHz ?? 0),
     ).map(([k, r]) => row(k, r, rejected)),
+    twoWayByBandGate: bandGateRows(near, attacks),
     cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
   };
+}
+
+/** The two-way classes where the band gate applied the check, and where it judged one-way. */
+function bandGateRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
+  const rows: ProofRateRow[] = [];
+  for (const band of ['heard', 'not_heard'] as const) {
+    const label = band === 'heard' ? 'band heard (checked)' : 'band not heard (one-way)';
+    const of = (o: ProofOutcome): boolean => o.challengeBand === band;
+    rows.push(
+      row(
+        `present2w <= 15 m, ${label}`,
+        near.filter((o) => o.spec.cls === 'present2w' && of(o)),
+        rejected,
+      ),
+    );
+    for (const cls of ['T2f2w', 'T2fcall'] as const) {
+      rows.push(
+        row(
+          `${cls}, ${label} (accepts)`,
+          attacks.filter((o) => o.spec.cls === cls && of(o)),
+          accepted,
+        ),
+      );
+    }
+  }
+  return rows;
 }
 
 function teacherBand(hz: number): string {
@@ -161,6 +190,8 @@ export function formatProofReport(r: ProofReport): string {
     ...r.twoWayRejectUpTo15m.map(line),
     "by the teacher microphone's roll-off corner (6th order), <= 15 m:",
     ...r.twoWayRejectByTeacherBand.map(line),
+    "by the band gate on the teacher's own stream (its tone's fall across the slots; not heard: judged one-way):",
+    ...r.twoWayByBandGate.map(line),
     '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
     'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',
@@ -231,5 +262,22 @@ export function formatMargins(
     `  one-way full-band relay (T2f2w), highest at the allowed moment: ${fmt(max(challenge(outcomes.filter((o) => o.spec.cls === 'T2f2w'))))}`,
     `  two-way call to a phone in the room (T2fcall), highest:         ${fmt(max(challenge(outcomes.filter((o) => o.spec.cls === 'T2fcall'))))}`,
     `  phones that did not hear their own challenge: ${outcomes.filter((o) => o.challengeSelfHeard === false).length}/${outcomes.filter((o) => o.challengeSelfHeard !== undefined && o.challengeSelfHeard !== null).length}`,
+    ...bandGateMargins(present, t),
   ].join('\n');
+}
+
+/** Where the band gate's threshold sits between present students heard and unheard by the teacher's microphone. */
+function bandGateMargins(present: ProofOutcome[], t: ProofThresholds): string[] {
+  const measured = present.filter((o) => typeof o.challengeBandDropDb === 'number');
+  const drops = (rows: ProofOutcome[]): number[] => rows.map((o) => o.challengeBandDropDb as number);
+  const unheard = measured.filter(
+    (o) =>
+      o.challengeBand === 'heard' && o.challengeScore !== null && o.challengeScore! < t.challengeScoreMin,
+  );
+  const gated = measured.filter((o) => o.challengeBand === 'not_heard');
+  return [
+    `two-way band gate (challengeBandMaxDropDb ${t.challengeBandMaxDropDb}, the teacher's own tone's fall across its slots):`,
+    `  present students <= 15 m checked whose challenge went unheard: ${unheard.length}/${measured.length - gated.length}, largest fall: ${fmt(max(drops(unheard)))}`,
+    `  present students <= 15 m judged one-way (fall above the limit): ${gated.length}/${measured.length}, smallest fall: ${fmt(min(drops(gated)))}`,
+  ];
 }

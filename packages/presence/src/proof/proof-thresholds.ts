@@ -47,6 +47,12 @@ export interface ProofThresholds
   challengeLagMs: number;
   /** Least fraction of the teacher audio the challenge needs that must have arrived. */
   challengeMinCoverage: number;
+  /**
+   * The two-way check's band gate: the most the teacher's own tone may fall, in the teacher's own
+   * stream, from the tone's lowest slot to its top slot (dB) for the microphone to count as hearing
+   * the challenge band just above.
+   */
+  challengeBandMaxDropDb: number;
 }
 
 export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze({
@@ -77,6 +83,9 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   challengeLeadMs: 100,
   challengeLagMs: 400,
   challengeMinCoverage: 0.8,
+  // Seed 7 (bench/presence/challenge-band-probe.ts, presence-0012): at <= 10 dB 42 of 126 present
+  // students within 15 m are checked and 2 fail (weak phones); at <= 12 dB 53 and 5.
+  challengeBandMaxDropDb: 10,
 });
 
 /** Merges per-call overrides onto the defaults. */

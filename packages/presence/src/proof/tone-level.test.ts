@@ -4,6 +4,8 @@ import { applyBiquadCascade } from '../dsp/biquad';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
 import { encodeWav } from '../wav/encode-wav';
+import { challengeBandGate } from './challenge-band';
+import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
 import { checkToneLevel, locateFilePhase } from './tone-level';
 import type { SessionToneInput } from './timing-window';
 
@@ -60,5 +62,41 @@ describe('locateFilePhase', () => {
         recordedFromMs,
       ),
     ).toBeNull();
+  });
+});
+
+/** The teacher's own stream: its speaker's tone loud, through a microphone rolling off at `cornerHz` (6th order). */
+function teacherStream(cornerHz: number | null, gain = 0.05): Uint8Array {
+  const rng = new Rng(5);
+  const x = synthesizeSpan(new ToneSchedule(KEY), 100, 5, 48000).map((v) => gain * v + 0.002 * rng.normal());
+  if (cornerHz !== null) applyBiquadCascade(x, 'lowpass', cornerHz, 48000, 3);
+  return encodeWav(x, 48000);
+}
+
+const gateOf = (wav: Uint8Array) => challengeBandGate(checkToneLevel(wav, live, EPOCH + 100_000));
+
+describe('challengeBandGate (the two-way check applies only where the teacher hears the band)', () => {
+  it("passes a microphone flat past the tone's band", () => {
+    const gate = gateOf(teacherStream(null));
+    expect(gate.heard).toBe(true);
+    expect(gate.dropDb!).toBeLessThan(3);
+  });
+
+  it('stops one rolling off inside the tone band, though its capped z still says every slot is heard', () => {
+    const wav = teacherStream(17000);
+    const report = checkToneLevel(wav, live, EPOCH + 100_000);
+    // The z the old gate read saturates on the teacher's own loud tone.
+    expect(Math.min(...report.slotScores)).toBeGreaterThanOrEqual(DEFAULT_PROOF_THRESHOLDS.heardZ);
+    const gate = challengeBandGate(report);
+    expect(gate.heard).toBe(false);
+    expect(gate.dropDb!).toBeGreaterThan(10);
+  });
+
+  it('stops a stream without the tone, and one that cannot carry its band', () => {
+    expect(gateOf(teacherStream(null, 0)).heard).toBe(false);
+    expect(challengeBandGate({ status: 'band_not_captured', slotScores: [], slotLevelsDb: [] })).toEqual({
+      heard: false,
+      dropDb: null,
+    });
   });
 });

@@ -13,6 +13,8 @@ export interface ToneLevelReport {
   score: number;
   /** Mean capped z per slot, lowest band first. */
   slotScores: number[];
+  /** Mean matched level per slot, dB full scale, lowest band first (null: no chirp of that slot). */
+  slotLevelsDb: (number | null)[];
   /**
    * low_band: the upper slots are lost (weak speaker or steep microphones), even if the lowest carries
    * the tone for now: use 16-19 kHz.
@@ -38,7 +40,8 @@ export function checkToneLevel(
   const th = resolveProofThresholds(overrides);
   const { samples, sampleRate } = decodeWav(wav);
   const corr = correlateChirps(samples, sampleRate, tone.config, 6);
-  if (!corr.bandCaptured) return { status: 'band_not_captured', score: 0, slotScores: [], advice: 'none' };
+  if (!corr.bandCaptured)
+    return { status: 'band_not_captured', score: 0, slotScores: [], slotLevelsDb: [], advice: 'none' };
   const schedule = new ToneSchedule(tone.keyHex, tone.config);
   const p = tone.playback;
   const timeline = p.kind === 'live' ? schedule : new LoopedSchedule(schedule, p.loopS);
@@ -53,7 +56,8 @@ export function checkToneLevel(
       ? { min: 0, max: p.loopS }
       : { min: centre - spread, max: centre + spread };
   const match = timeLockedSearch(corr, timeline, { allowed }, th);
-  if (!match) return { status: 'not_heard', score: 0, slotScores: [], advice: 'raise_volume' };
+  if (!match)
+    return { status: 'not_heard', score: 0, slotScores: [], slotLevelsDb: [], advice: 'raise_volume' };
   const status =
     match.score >= OK_FACTOR * th.toneScoreMin ? 'ok' : match.score >= th.toneScoreMin ? 'weak' : 'not_heard';
   const slots = match.slotScores;
@@ -62,6 +66,7 @@ export function checkToneLevel(
     status,
     score: match.score,
     slotScores: slots,
+    slotLevelsDb: match.slotLevelsDb.map((db) => (Number.isFinite(db) ? db : null)),
     advice:
       upperLost && tone.config.bandLowHz > 16000 ? 'low_band' : status === 'ok' ? 'none' : 'raise_volume',
   };

@@ -32,6 +32,7 @@ import {
   mintChallenge,
   redeemChallenge,
   twoWayPlan,
+  uploadIdentity,
   usesTwoWayCheck,
   withTwoWay,
   type ChallengeRefusal,
@@ -99,7 +100,7 @@ export interface MarkingServiceDeps extends Pick<AppDeps, 'db' | 'clock' | 'conf
   presence: PresenceVerifier;
   room: LiveRoom;
   /** Single use of two-way challenges, shared by every instance. */
-  throttle: Pick<ThrottleStore, 'claimOnce'>;
+  throttle: Pick<ThrottleStore, 'claimFor'>;
 }
 
 /** The refusal of a challenge sent with a recording (nothing is stored, no rate-limit slot spent). */
@@ -376,6 +377,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     studentSlug: string,
     attemptId: string | undefined,
     arrivalMs: number,
+    upload: () => string,
   ): Promise<TwoWayPlan> {
     const uses = await usesTwoWayCheck(deps.db, session.institutionId);
     const tone = readSessionTone(session.toneParams);
@@ -385,6 +387,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       sessionId: session.sessionId,
       studentSlug,
       nowMs: arrivalMs,
+      upload: upload(),
     });
     if (refusal) throw CHALLENGE_REFUSALS[refusal]();
     return twoWayPlan(uses, attemptId, session.toneParams);
@@ -455,7 +458,9 @@ export function createMarkingService(deps: MarkingServiceDeps) {
         { startMs: fields.start_time, durationS: format.durationS, clockOffsetMs: fields.clock_offset_ms },
         arrivalMs,
       );
-      const twoWay = await redeemTwoWay(session, student.slug, fields.challenge_attempt, arrivalMs);
+      const twoWay = await redeemTwoWay(session, student.slug, fields.challenge_attempt, arrivalMs, () =>
+        uploadIdentity(audio, fields),
+      );
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
       const slotKey = markingSlotKey(auth);

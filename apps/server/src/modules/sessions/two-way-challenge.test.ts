@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   encodeWav,
@@ -9,6 +10,7 @@ import {
 } from '@rollbook/presence';
 import { ChallengeAnswerSchema, ToneLevelMessageSchema, type IssuedChallenge } from '@rollbook/contract';
 import { attendances, institutions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { call } from '../../testing/test-app';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
@@ -130,6 +132,21 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
     return ToneLevelMessageSchema.parse(await level);
   }
 
+  /** A1 marked present with the two-way check applied and passed. */
+  async function expectCheckedPresent(w: StartedLiveWorld) {
+    const row = await rowOf(w.students.a1.student.id);
+    expect(row.verdict).toBe('present');
+    expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+  }
+
+  /** The presence pool fails the next verification on the server's side (a 503 the client retries). */
+  const poolBusyOnce = () =>
+    vi
+      .spyOn(t.app.presence, 'verifyProof')
+      .mockRejectedValueOnce(
+        new AppError('overloaded', 'Too many students are marking attendance right now.'),
+      );
+
   const markA1 = (w: StartedLiveWorld, wav: Uint8Array, extra: Record<string, string> = {}) =>
     markAttendance(t.app, w.tokens.a1, markFields(w, recordingStartMs, extra), wav);
 
@@ -192,6 +209,54 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       expect(await rowOf(w.students.a1.student.id)).toEqual(before);
     });
 
+    it('judges the same upload sent again after a server failure, and refuses another recording with its challenge', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const c = await challengeFor(w);
+      await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c)));
+      const wav = recordingWith(w.tone, challengeSamples(c));
+      const fields = markFields(w, recordingStartMs, { challenge_attempt: c.attempt_id });
+      const key = { 'idempotency-key': randomUUID() };
+      // The first upload spends the challenge, then the server fails (a busy presence pool).
+      const spy = poolBusyOnce();
+      try {
+        const busy = await markAttendance(t.app, w.tokens.a1, fields, wav, key);
+        expect(busy.status).toBe(503);
+        // Our client sends the same upload again (same key, recording and start time): it is judged.
+        const retry = await markAttendance(t.app, w.tokens.a1, fields, wav, key);
+        expect(retry.status).toBe(200);
+        expect(spy).toHaveBeenCalledTimes(2);
+      } finally {
+        spy.mockRestore();
+      }
+      await expectCheckedPresent(w);
+    });
+
+    it('refuses a different recording, or the same one claiming another moment, with a challenge already used', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const c = await challengeFor(w);
+      const wav = recordingWith(w.tone, challengeSamples(c));
+      const spy = poolBusyOnce();
+      try {
+        const busy = await markA1(w, wav, { challenge_attempt: c.attempt_id });
+        expect(busy.status).toBe(503);
+      } finally {
+        spy.mockRestore();
+      }
+      const before = await rowOf(w.students.a1.student.id);
+      const other = recordingWith(w.tone, null);
+      const moved = markFields(w, recordingStartMs + 200, { challenge_attempt: c.attempt_id });
+      for (const res of [
+        await markA1(w, other, { challenge_attempt: c.attempt_id }),
+        await markAttendance(t.app, w.tokens.a1, moved, wav),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(MARKING_MESSAGES.challengeUsed);
+      }
+      expect(await rowOf(w.students.a1.student.id)).toEqual(before);
+    });
+
     it('refuses an expired challenge', async () => {
       const w = await startLiveWorld(t.app, t.db);
       await useTwoWay();
@@ -238,9 +303,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         challenge_attempt: c.attempt_id,
       });
       expect(res.status).toBe(200);
-      const row = await rowOf(w.students.a1.student.id);
-      expect(row.verdict).toBe('present');
-      expect(row.reasons!.filter((r) => r.startsWith('challenge'))).toEqual([]);
+      await expectCheckedPresent(w);
     });
 
     it('refuses a relayed attempt: the phone played its challenge, the room never heard it', async () => {

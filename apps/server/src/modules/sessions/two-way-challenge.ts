@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  challengeBandGate,
   challengeConfigFor,
-  DEFAULT_PROOF_THRESHOLDS,
   deriveChallengeKey,
   type ToneLevelReport,
 } from '@rollbook/presence';
@@ -18,7 +18,8 @@ import type { FinalVerdict, StoredReason } from './verdict-rule';
  * server mints an attempt id bound to the session and the student, derives the challenge key from
  * the session's secret and that id (the engine's `deriveChallengeKey`), and sends the student's
  * client only the key. Nothing is stored at issue: the id carries its issue time and a MAC under
- * the session key, so any instance can check it; single use is a claim in the shared throttle store.
+ * the session key, so any instance can check it; single use (per recording: a retried upload keeps
+ * it) is a claim in the shared throttle store.
  */
 
 /** How long an attempt may take from the challenge to the upload: recording 5 s, position, upload. */
@@ -62,14 +63,30 @@ export function mintChallenge(
 export type ChallengeRefusal = 'challenge_foreign' | 'challenge_expired' | 'challenge_used';
 
 /**
+ * What makes an upload the same one sent again: a digest of its recording and of every field it
+ * carries (start time, clock offset, position...). A client retrying after a 5xx or a lost answer
+ * sends them unchanged; another recording, or the same one claiming another moment or place, differs.
+ */
+export function uploadIdentity(audio: Uint8Array, fields: Readonly<Record<string, unknown>>): string {
+  const canonical = JSON.stringify(
+    Object.keys(fields)
+      .sort()
+      .map((k) => [k, fields[k]]),
+  );
+  return createHash('sha256').update(audio).update(canonical).digest('hex');
+}
+
+/**
  * Checks that `attemptId` was issued by this server for this student in this session, less than
- * `CHALLENGE_TTL_MS` before `nowMs`; then claims it
- * (single use across instances). Returns null when it may be used, else why not.
+ * `CHALLENGE_TTL_MS` before `nowMs`; then claims it for `upload` (`uploadIdentity`), across
+ * instances. The challenge is single use per recording: the same upload sent again (our client
+ * retries after a 5xx or a lost answer, sessions-0008) holds the claim already and is judged; any
+ * other recording with it is `challenge_used`. Returns null when it may be used, else why not.
  */
 export async function redeemChallenge(
-  store: Pick<ThrottleStore, 'claimOnce'>,
+  store: Pick<ThrottleStore, 'claimFor'>,
   attemptId: string,
-  context: { tone: StoredSessionTone; sessionId: string; studentSlug: string; nowMs: number },
+  context: { tone: StoredSessionTone; sessionId: string; studentSlug: string; nowMs: number; upload: string },
 ): Promise<ChallengeRefusal | null> {
   const parts = attemptId.split('.');
   if (parts.length !== 3) return 'challenge_foreign';
@@ -81,21 +98,19 @@ export async function redeemChallenge(
   const expected = mac(context.tone, context.sessionId, context.studentSlug, issuedMs, nonce);
   if (!timingSafeEqual(expected, Buffer.from(tag, 'hex'))) return 'challenge_foreign';
   if (context.nowMs - issuedMs > CHALLENGE_TTL_MS || issuedMs > context.nowMs) return 'challenge_expired';
-  const claimed = await store.claimOnce(`challenge:${nonce}`, context.nowMs, CHALLENGE_TTL_MS);
+  const claimed = await store.claimFor(`challenge:${nonce}`, context.upload, context.nowMs, CHALLENGE_TTL_MS);
   return claimed ? null : 'challenge_used';
 }
 
 /**
  * Whether the teacher's microphone hears the challenge band, as the tone-level check at session
- * start measured it: the challenge sits just above the tone, so a microphone that hears the
- * tone's top sub-band (its own speaker, a metre away) passes at least the band's lower part, and
- * one that loses it cannot hear the challenge. `not_heard` also for a stream that cannot carry the
- * tone's band at all.
+ * start measured it on the teacher's own stream: the engine's gate reads how the teacher's own tone
+ * falls from its lowest to its top slot (a microphone rolling off below the challenge band loses
+ * 15-30 dB there; the capped z this read before saturates on a tone this loud and passed every
+ * microphone). `not_heard` also for a stream that cannot carry the tone's band at all.
  */
 export function challengeBandOf(report: ToneLevelReport): ChallengeBand {
-  if (report.status === 'band_not_captured') return 'not_heard';
-  const top = report.slotScores[report.slotScores.length - 1];
-  return top !== undefined && top >= DEFAULT_PROOF_THRESHOLDS.heardZ ? 'heard' : 'not_heard';
+  return challengeBandGate(report).heard ? 'heard' : 'not_heard';
 }
 
 export type ChallengeBand = 'heard' | 'not_heard';

@@ -10,6 +10,8 @@ interface Backoff {
 interface Claim {
   at: number;
   periodMs: number;
+  /** Who holds it (`claimFor`); none for `claimOnce`, whose repeats never pass. */
+  holder?: string;
 }
 
 /** Entries beyond which a map is swept of what aged out (keeps a long-running process bounded). */
@@ -70,6 +72,13 @@ export function createMemoryThrottleStore(): ThrottleStore {
       const held = claims.get(key);
       if (held && nowMs - held.at < periodMs) return false;
       claims.set(key, { at: nowMs, periodMs });
+      sweep(nowMs);
+      return true;
+    },
+    async claimFor(key, holder, nowMs, periodMs) {
+      const held = claims.get(key);
+      if (held && nowMs - held.at < periodMs) return held.holder === holder;
+      claims.set(key, { at: nowMs, periodMs, holder });
       sweep(nowMs);
       return true;
     },

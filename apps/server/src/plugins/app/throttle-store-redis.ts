@@ -46,6 +46,22 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 /**
+ * KEYS[1] claim; ARGV now, period, holder → 1 when claimed now or already held by this holder, 0
+ * while another holder's claim holds. The value is "<claim time>|<holder>".
+ */
+const CLAIM_FOR = `
+local held = redis.call('GET', KEYS[1])
+if held then
+  local sep = string.find(held, '|', 1, true)
+  if sep and tonumber(ARGV[1]) - tonumber(string.sub(held, 1, sep - 1)) < tonumber(ARGV[2]) then
+    if string.sub(held, sep + 1) == ARGV[3] then return 1 end
+    return 0
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1] .. '|' .. ARGV[3], 'PX', ARGV[2])
+return 1`;
+
+/**
  * The throttle store shared by every instance through Redis. `prefix` names this deployment's
  * keys (tests give each app their own, so parallel runs on one Redis never meet).
  */
@@ -71,6 +87,10 @@ export function createRedisThrottleStore(redis: Redis, prefix = 'rb:throttle:'):
     },
     async claimOnce(key, nowMs, periodMs) {
       return (await redis.eval(CLAIM_ONCE, 1, claimKey(key), String(nowMs), String(periodMs))) === 1;
+    },
+    async claimFor(key, holder, nowMs, periodMs) {
+      const args = [String(nowMs), String(periodMs), holder];
+      return (await redis.eval(CLAIM_FOR, 1, `${claimKey(key)}:held`, ...args)) === 1;
     },
     async reset() {
       let cursor = '0';

@@ -111,6 +111,26 @@ describe.each(stores)('the %s throttle store', (_name, makeStore) => {
       expect(await store.claimOnce(key, T0 + 59_999, 60_000)).toBe(false);
       expect(await store.claimOnce(key, T0 + 60_000, 60_000)).toBe(true);
     });
+
+    it('lets the holder of a claim repeat it within the period, and nobody else', async () => {
+      const store = makeStore();
+      const key = randomUUID();
+      expect(await store.claimFor(key, 'upload-a', T0, 60_000)).toBe(true);
+      expect(await store.claimFor(key, 'upload-a', T0 + 30_000, 60_000)).toBe(true);
+      expect(await store.claimFor(key, 'upload-b', T0 + 30_000, 60_000)).toBe(false);
+      // A repeat does not extend the claim: after the first claim's period another may take it.
+      expect(await store.claimFor(key, 'upload-b', T0 + 60_000, 60_000)).toBe(true);
+      expect(await store.claimFor(key, 'upload-a', T0 + 60_001, 60_000)).toBe(false);
+    });
+
+    it('gives a claim to one holder when several race for it', async () => {
+      const store = makeStore();
+      const key = randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.claimFor(key, `upload-${i}`, T0, 60_000)),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(1);
+    });
   });
 
   it('forgets everything on reset', async () => {

@@ -25,6 +25,12 @@ export interface ThrottleStore {
   leaveWindow(key: string, member: string): Promise<void>;
   /** True for the first claim of `key` per `periodMs`; false while an earlier claim holds. */
   claimOnce(key: string, nowMs: number, periodMs: number): Promise<boolean>;
+  /**
+   * A claim that remembers who holds it: true for the first claim of `key` per `periodMs` and for a
+   * repeat by the same `holder` (the same thing sent again); false while another holder's claim holds.
+   * A repeat does not extend the period.
+   */
+  claimFor(key: string, holder: string, nowMs: number, periodMs: number): Promise<boolean>;
   /** Forgets everything this store holds (test and browser-test resets only). */
   reset(): Promise<void>;
 }
