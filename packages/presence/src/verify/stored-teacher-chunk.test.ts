@@ -10,7 +10,10 @@ import type { TeacherChunk } from './teacher-chunks';
 
 const RATE = 48000;
 const tone = (hz: number, seconds: number, amplitude = 0.1) =>
-  Float32Array.from({ length: seconds * RATE }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE));
+  Float32Array.from(
+    { length: seconds * RATE },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE),
+  );
 const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
 const difference = (a: Float32Array, b: Float32Array) => a.map((v, i) => v - b[i]!);
 
@@ -30,7 +33,10 @@ describe('complex baseband of a band', () => {
   });
 
   it('joins consecutive blocks as if they had been filtered at once', () => {
-    const joined = Float32Array.from({ length: 2 * RATE }, (_, i) => Math.sin(i * 0.37) * Math.cos(i * 0.011));
+    const joined = Float32Array.from(
+      { length: 2 * RATE },
+      (_, i) => Math.sin(i * 0.37) * Math.cos(i * 0.011),
+    );
     const whole = fromBaseband(toBaseband(joined, plan), plan, 0, joined.length);
     const first = toBaseband(joined.subarray(0, RATE), plan);
     const second = toBaseband(joined.subarray(RATE), plan);
@@ -115,7 +121,7 @@ describe('verdicts on stored teacher chunks equal those on the full-rate stream'
   it.each(cases.map((s) => [`${s.cls} ${s.variant} ${s.band} ${s.client} ${s.distanceM.toFixed(0)} m`, s]))(
     '%s',
     (_name, spec) => {
-      const { input } = renderProofCase(spec as ProofCaseSpec);
+      const { input } = renderProofCase(spec);
       const full = verifyProof({ ...input, cacheTeacherFeatures: false });
       const rebuilt = verifyProof({ ...stored(input), cacheTeacherFeatures: false });
       expect(summary(rebuilt)).toEqual(summary(full));

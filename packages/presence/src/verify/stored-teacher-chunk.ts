@@ -161,7 +161,7 @@ function neighbour(own: BandedHeader, ownMs: number, other: TeacherChunk | undef
 // Rebuilt audio, by the stored bytes of the chunk and its neighbours: every student of a session
 // is checked against the same few seconds.
 const rebuilt = new Map<string, Uint8Array>();
-const REBUILT_LIMIT = 64;
+const REBUILT_LIMIT = 256;
 
 /** A banded chunk's band as raw PCM16 of its rate and length, with its neighbours' tails added. */
 function rebuildBand(
@@ -177,7 +177,12 @@ function rebuildBand(
   if (known) return known;
   const band = fromBaseband(basebandOf(chunk.bytes, h), h.plan, 0, h.length);
   if (before) {
-    const tail = fromBaseband(basebandOf(before.bytes, before.h), h.plan, before.h.length, before.h.length + h.length);
+    const tail = fromBaseband(
+      basebandOf(before.bytes, before.h),
+      h.plan,
+      before.h.length,
+      before.h.length + h.length,
+    );
     for (let i = 0; i < tail.length; i++) band[i] = band[i]! + tail[i]!;
   }
   if (after) {
