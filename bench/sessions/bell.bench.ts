@@ -289,7 +289,8 @@ async function run(code: string, cwd: string | undefined, rate: number) {
         `${ok.length}/${arrivals.size}/${present!.n} of ${total}`,
         `${percentile(latencies, 0.5).toFixed(0)} / ${percentile(latencies, 0.95).toFixed(0)} / ${percentile(latencies, 0.99).toFixed(0)} ms`,
         `${((markCpu * 1000) / total).toFixed(1)} (${((streamingCpu * 1000) / total).toFixed(1)}) ms`,
-        `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB`,
+        // Mean and range: a session whose stream fell behind under load keeps less than its window.
+        `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB (${(Math.min(...bytes) / 1e6).toFixed(2)}-${(Math.max(...bytes) / 1e6).toFixed(2)})`,
         `${lost}${statuses.length ? ` (${statuses.join(', ')})` : ''}`,
         `${loadavg()[0]!.toFixed(2)} |`,
       ].join(' | '),

@@ -4,7 +4,7 @@ import type { StoredSessionTone } from './session-tone';
 /**
  * A teacher chunk as the live store keeps it (docs/decisions/sessions-0010): of our web client's
  * raw PCM, the ambient features and the band holding the session's tone and the two-way
- * challenge (~35 kB a second instead of 96); anything else, and every chunk of a session without
+ * challenge (27-38 kB a second instead of 96); anything else, and every chunk of a session without
  * a v2 tone, verbatim. Readers open it with the engine's `openStoredTeacherChunks` (the verifier
  * does so itself, given `stored: true`).
  */
