@@ -18,8 +18,8 @@ import { chunkKey, type TeacherChunk } from './teacher-chunks';
  * sessions-0010): of a raw PCM chunk (our web client, 44.1/48 kHz), only what verification reads,
  * namely the ambient features (exactly as `teacherFeatureGrid` computes them) and the one band that
  * holds the session tone and the two-way challenge above it, as complex baseband (int16 with a
- * per-chunk scale). 27-38 kB a second instead of 88-96 kB. Unpacking gives back a raw PCM chunk of the
- * same rate and length holding that band (the tone level check, the file-phase search and the
+ * per-chunk scale): 27-38 kB a second instead of 88-96 kB. Opening gives back a raw PCM chunk of
+ * the same rate and length holding that band (the tone level check, the file-phase search and the
  * challenge check read it as before) with the features attached (the ambient check reads them).
  * Anything else (WAV chunks, odd lengths) is kept verbatim.
  */
