@@ -59,6 +59,13 @@ describe('stored teacher chunks', () => {
     expect(back).toEqual({ timestampMs: 5, bytes: wav });
   });
 
+  it('leave out a chunk that cannot be read, keeping the others', () => {
+    const good = { timestampMs: 0, bytes: packTeacherChunk(new Uint8Array(RATE * 2), band) };
+    const truncated = { timestampMs: 1000, bytes: good.bytes.subarray(0, 100) };
+    const opened = openStoredTeacherChunks([good, truncated], { audio: true });
+    expect(opened.map((c) => [c.timestampMs, c.bytes.length])).toEqual([[0, RATE * 2]]);
+  });
+
   it('rebuild raw PCM of the same rate and length, carrying the band and the exact ambient features', () => {
     const sound = tone(19500, 2, 0.05).map((v, i) => v + 0.2 * Math.sin(i * 0.05));
     const chunks: TeacherChunk[] = [0, 1].map((k) => ({

@@ -147,15 +147,30 @@ function basebandOf(stored: Uint8Array, h: BandedHeader): Baseband {
   return { re, im, first: -(h.plan.taps.length - 1) / 2 };
 }
 
-/** The stored chunk just before or after a banded one, when it continues it (their tails overlap). */
-function neighbour(own: BandedHeader, ownMs: number, other: TeacherChunk | undefined, after: boolean) {
-  if (!other || other.bytes.length === 0) return null;
-  const h = bandedHeader(other.bytes);
-  if (!h || h.plan !== own.plan) return null;
+/** A stored chunk read: verbatim (header null), banded (its header), or unreadable (undefined). */
+interface Read {
+  chunk: TeacherChunk;
+  header: BandedHeader | null | undefined;
+}
+
+function read(chunk: TeacherChunk): Read {
+  try {
+    return { chunk, header: chunk.bytes.length === 0 ? null : bandedHeader(chunk.bytes) };
+  } catch (err) {
+    if (err instanceof PresenceInputError) return { chunk, header: undefined };
+    throw err;
+  }
+}
+
+/** The banded chunk just before or after another, when it continues it (their tails overlap). */
+function neighbour(own: Read & { header: BandedHeader }, other: Read | undefined, after: boolean) {
+  const h = other?.header;
+  if (!other || !h || h.plan !== own.header.plan) return null;
+  const ownMs = own.chunk.timestampMs;
   const gapMs = after
-    ? other.timestampMs - (ownMs + (own.length / own.plan.rate) * 1000)
-    : ownMs - (other.timestampMs + (h.length / h.plan.rate) * 1000);
-  return Math.abs(gapMs) <= CONTIGUITY_TOLERANCE_MS ? { bytes: other.bytes, h } : null;
+    ? other.chunk.timestampMs - (ownMs + (own.header.length / h.plan.rate) * 1000)
+    : ownMs - (other.chunk.timestampMs + (h.length / h.plan.rate) * 1000);
+  return Math.abs(gapMs) <= CONTIGUITY_TOLERANCE_MS ? { chunk: other.chunk, header: h } : null;
 }
 
 // Rebuilt audio, by the stored bytes of the chunk and its neighbours: every student of a session
@@ -164,29 +179,26 @@ const rebuilt = new Map<string, Uint8Array>();
 const REBUILT_LIMIT = 256;
 
 /** A banded chunk's band as raw PCM16 of its rate and length, with its neighbours' tails added. */
-function rebuildBand(
-  chunk: TeacherChunk,
-  h: BandedHeader,
-  previous: TeacherChunk | undefined,
-  next: TeacherChunk | undefined,
-): Uint8Array {
-  const before = neighbour(h, chunk.timestampMs, previous, false);
-  const after = neighbour(h, chunk.timestampMs, next, true);
-  const key = [before && previous, chunk, after && next].map((c) => (c ? chunkKey(c) : '-')).join('|');
+function rebuildBand(own: Read & { header: BandedHeader }, previous?: Read, next?: Read): Uint8Array {
+  const h = own.header;
+  const before = neighbour(own, previous, false);
+  const after = neighbour(own, next, true);
+  const key = [before?.chunk, own.chunk, after?.chunk].map((c) => (c ? chunkKey(c) : '-')).join('|');
   const known = rebuilt.get(key);
   if (known) return known;
-  const band = fromBaseband(basebandOf(chunk.bytes, h), h.plan, 0, h.length);
+  const band = fromBaseband(basebandOf(own.chunk.bytes, h), h.plan, 0, h.length);
   if (before) {
+    const { length } = before.header;
     const tail = fromBaseband(
-      basebandOf(before.bytes, before.h),
+      basebandOf(before.chunk.bytes, before.header),
       h.plan,
-      before.h.length,
-      before.h.length + h.length,
+      length,
+      length + h.length,
     );
     for (let i = 0; i < tail.length; i++) band[i] = band[i]! + tail[i]!;
   }
   if (after) {
-    const head = fromBaseband(basebandOf(after.bytes, after.h), h.plan, -h.length, 0);
+    const head = fromBaseband(basebandOf(after.chunk.bytes, after.header), h.plan, -h.length, 0);
     for (let i = 0; i < head.length; i++) band[i] = band[i]! + head[i]!;
   }
   const bytes = encodeShapedPcm16(band, h.plan.rate, h.lowHz, h.highHz);
@@ -199,18 +211,25 @@ function rebuildBand(
  * Stored chunks as the verifier reads them, oldest first. A banded chunk comes with its ambient
  * features and, with `audio`, its band rebuilt as raw PCM16 of its rate and length, joined to the
  * neighbouring chunks; without `audio` (a reader of the features alone: rebuilding costs a few ms
- * a chunk), silence of that length. Verbatim chunks come back as they arrived.
+ * a chunk), silence of that length. Verbatim chunks come back as they arrived; an unreadable one
+ * is left out (one bad chunk must not fail a student).
  */
 export function openStoredTeacherChunks(
   stored: readonly TeacherChunk[],
   { audio }: { audio: boolean },
 ): TeacherChunk[] {
-  const sorted = [...stored].sort((a, b) => a.timestampMs - b.timestampMs);
-  return sorted.map((chunk, i) => {
-    if (chunk.bytes.length === 0) return chunk;
-    const h = bandedHeader(chunk.bytes);
-    if (!h) return { timestampMs: chunk.timestampMs, bytes: chunk.bytes.subarray(1) };
-    const bytes = audio ? rebuildBand(chunk, h, sorted[i - 1], sorted[i + 1]) : new Uint8Array(h.length * 2);
-    return { timestampMs: chunk.timestampMs, bytes, ambient: featuresOf(chunk.bytes, h) };
+  const reads = [...stored].sort((a, b) => a.timestampMs - b.timestampMs).map(read);
+  const opened: TeacherChunk[] = [];
+  reads.forEach((r, i) => {
+    const { chunk, header } = r;
+    if (header === undefined) return;
+    if (header === null) {
+      opened.push(chunk.bytes.length === 0 ? chunk : { ...chunk, bytes: chunk.bytes.subarray(1) });
+      return;
+    }
+    const banded = { chunk, header };
+    const bytes = audio ? rebuildBand(banded, reads[i - 1], reads[i + 1]) : new Uint8Array(header.length * 2);
+    opened.push({ timestampMs: chunk.timestampMs, bytes, ambient: featuresOf(chunk.bytes, header) });
   });
+  return opened;
 }

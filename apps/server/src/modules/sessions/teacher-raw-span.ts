@@ -11,9 +11,10 @@ export interface RawTeacherSpan {
 }
 
 /**
- * The newest `seconds` chunks of the teacher's stream (as the live store keeps them) as one signal, when they are raw PCM of one
- * rate that can hold the tone's band (our web sheet and the original web client; not the original
- * app's 16 kHz WAV chunks); null otherwise or while fewer have arrived.
+ * The newest `seconds` chunks of the teacher's stream (as the live store keeps them) as one
+ * signal, when they are raw PCM of one rate that can hold the tone's band (our web sheet and the
+ * original web client; not the original app's 16 kHz WAV chunks); null otherwise or while fewer
+ * have arrived.
  */
 export function rawTeacherSpan(stored: readonly TeacherChunk[], seconds: number): RawTeacherSpan | null {
   if (stored.length < seconds) return null;
