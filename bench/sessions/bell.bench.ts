@@ -11,6 +11,7 @@
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> BENCH_REDIS_URL=redis://127.0.0.1:6379/<n> \
 //      npx tsx bench/sessions/bell.bench.ts [--lectures 30] [--students 10] [--rates 20,40]
 //      [--upload-delay-ms 1000] [--port 3331] [--stream-s 65] [--old /path/to/older/checkout]
+//      [--tone-band 15000-20000]  (the institution's tone band; default: the server's, 17-20 kHz)
 // The bench owns the database it is given (it empties it before each run).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import {
   batches,
   classrooms,
   classroomBranches,
+  institutions,
   lectureBatches,
   lectureSessions,
   offeredSubjects,
@@ -50,6 +52,8 @@ const UPLOAD_DELAY_MS = option('upload-delay-ms', 1000);
 const PORT = option('port', 3331);
 const STREAM_S = option('stream-s', 65);
 const OLD = textOption('old', '');
+// The Redis a session costs depends on its tone band (the stored teacher audio keeps that band).
+const TONE_BAND = textOption('tone-band', '');
 const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
 /** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
@@ -58,6 +62,13 @@ const LEAD_MS = 12_000;
 /** L lectures of today, each with its own teacher, classroom and batch of S students. */
 async function buildBellWorld() {
   const { handle, db, world } = await openBenchWorld(DATABASE_URL);
+  if (TONE_BAND) {
+    const [toneBandLowHz, toneBandHighHz] = TONE_BAND.split('-').map(Number);
+    await db
+      .update(institutions)
+      .set({ toneBandLowHz, toneBandHighHz })
+      .where(eq(institutions.id, world.institutionId));
+  }
   const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
   const [subject] = await db
     .select()
@@ -278,7 +289,8 @@ async function run(code: string, cwd: string | undefined, rate: number) {
         `${ok.length}/${arrivals.size}/${present!.n} of ${total}`,
         `${percentile(latencies, 0.5).toFixed(0)} / ${percentile(latencies, 0.95).toFixed(0)} / ${percentile(latencies, 0.99).toFixed(0)} ms`,
         `${((markCpu * 1000) / total).toFixed(1)} (${((streamingCpu * 1000) / total).toFixed(1)}) ms`,
-        `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB`,
+        // Mean and range: a session whose stream fell behind under load keeps less than its window.
+        `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB (${(Math.min(...bytes) / 1e6).toFixed(2)}-${(Math.max(...bytes) / 1e6).toFixed(2)})`,
         `${lost}${statuses.length ? ` (${statuses.join(', ')})` : ''}`,
         `${loadavg()[0]!.toFixed(2)} |`,
       ].join(' | '),

@@ -22,6 +22,8 @@ export { encodeWav, encodePcm16 } from './wav/encode-wav';
 export { haversineMeters } from './geo/haversine';
 export type { LatLon } from './geo/haversine';
 export { teacherWindow } from './verify/teacher-chunks';
+export { keptTeacherBand, openStoredTeacherChunks, packTeacherChunk } from './verify/stored-teacher-chunk';
+export type { KeptBand } from './verify/stored-teacher-chunk';
 export type { TeacherChunk } from './verify/teacher-chunks';
 export { verifyPresence } from './verify/verify-presence';
 export type { VerifyInput, VerifyResult, VerifyTimings } from './verify/verify-presence';

@@ -17,6 +17,8 @@ import { WAIT_MS, waitUntil } from './wait';
 import type { Weekday } from '../lib/week';
 import { roomSound, studentRecording, toneOf } from './audio';
 import { insertLecture } from './lecture-fixture';
+import { readSessionTone } from '../modules/sessions/session-tone';
+import { storedTeacherChunk } from '../modules/sessions/stored-teacher-chunk';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -333,9 +335,9 @@ export async function streamTeacherAudio(
 }
 
 /**
- * Keeps teacher audio in the live store as the socket's `incoming_audio_chunks` handler does, for
- * tests that mark attendance without a teacher's socket (a marking is only judged on the room's
- * sound when the teacher's audio covers it).
+ * Keeps teacher audio in the live store as the socket's `incoming_audio_chunks` handler does (in
+ * the stored form for the session's tone), for tests that mark attendance without a teacher's
+ * socket (a marking is only judged on the room's sound when the teacher's audio covers it).
  */
 export async function keepTeacherAudio(
   app: FastifyInstance,
@@ -343,7 +345,14 @@ export async function keepTeacherAudio(
   chunks: readonly TeacherChunk[],
 ): Promise<void> {
   const windowMs = app.deps.config.liveAudioWindowSeconds * 1000;
-  for (const chunk of chunks) await app.liveStore.appendTeacherChunk(sessionId, chunk, windowMs);
+  const [session] = await app.deps.db
+    .select({ toneParams: lectureSessions.toneParams })
+    .from(lectureSessions)
+    .where(eq(lectureSessions.sessionId, sessionId));
+  const tone = readSessionTone(session?.toneParams);
+  for (const chunk of chunks) {
+    await app.liveStore.appendTeacherChunk(sessionId, storedTeacherChunk(chunk, tone), windowMs);
+  }
 }
 
 /** Makes the test app listen on a free loopback port (sockets need a real server); answers its base URL. */

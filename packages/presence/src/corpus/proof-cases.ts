@@ -87,8 +87,11 @@ export interface ProofCaseSpec {
   studentRate: 44100 | 48000;
   /** web48/web44: our client (live schedule, clock measured); flutter16: the original client (file). */
   client: ProofClient;
-  /** 'low' = 16-19 kHz, the band an institution picks for weak speakers. */
-  band: 'default' | 'low';
+  /**
+   * 'low' = 16-19 kHz, the band an institution picks for weak speakers; 'widest' = 15-20 kHz, the
+   * widest an institution may set (never drawn: tests that need it ask for it).
+   */
+  band: 'default' | 'low' | 'widest';
   /** Two-way classes: the teacher microphone's roll-off corner (the bandwidth the check needs), Hz. */
   teacherRollOffHz?: number;
 }
@@ -105,6 +108,7 @@ const WARMUP_S = 1;
 const FILE_LOOP_S = 180;
 const CLASSROOM = { latitude: 19.07283, longitude: 72.88261 };
 const LOW_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 16000, bandHighHz: 19000 };
+const WIDEST_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 15000, bandHighHz: 20000 };
 
 /** One planned case of class `cls` (draws in a fixed order from `rng`). */
 function planOne(rng: Rng, cls: ProofCaseClass, id: string): ProofCaseSpec {
@@ -174,7 +178,8 @@ function drawSession(rng: Rng, spec: ProofCaseSpec, nowMs: number): Session {
   const key = new Uint8Array(32);
   for (let i = 0; i < 32; i++) key[i] = rng.int(0, 255);
   const keyHex = toHex(key);
-  const config = spec.band === 'low' ? LOW_BAND : DEFAULT_SCHEDULE_CONFIG;
+  const config =
+    spec.band === 'low' ? LOW_BAND : spec.band === 'widest' ? WIDEST_BAND : DEFAULT_SCHEDULE_CONFIG;
   const schedule = new ToneSchedule(keyHex, config);
   if (spec.client === 'flutter16') {
     // The file started playing 0.3-2 s after the teacher's device fetched it, some minutes ago.

@@ -9,6 +9,7 @@ import {
   type ClassroomPoint,
   type ReportedPosition,
 } from '../verify/recording-checks';
+import { openStoredTeacherChunks } from '../verify/stored-teacher-chunk';
 import { teacherFeatureGrid, teacherWindow, type TeacherChunk } from '../verify/teacher-chunks';
 import { resolveProofThresholds, type ProofThresholds } from './proof-thresholds';
 import { verdictOf, type ProofCheck, type ProofReason, type ProofVerdict } from './proof-reasons';
@@ -29,6 +30,11 @@ export interface TeacherAudioInput {
   final: boolean;
   /** Chunks with `timestampMs` in server time (raw PCM: the chunk's start; WAV: its end). */
   chunks: readonly TeacherChunk[];
+  /**
+   * True when the chunks are in a server's stored form (`packTeacherChunk`): they are opened here,
+   * in the verifier's thread, rebuilding the band's audio only when the two-way check reads it.
+   */
+  stored?: boolean;
 }
 
 /** Everything one verification needs. */
@@ -108,8 +114,9 @@ const MAX_ANALYSIS_S = 6;
  * - geofence.
  * Pure and synchronous; throws `PresenceInputError` for unusable audio or tone parameters.
  */
-export function verifyProof(input: ProofInput): ProofResult {
+export function verifyProof(given: ProofInput): ProofResult {
   const t0 = performance.now();
+  const input = given.teacher.stored ? withOpenedTeacher(given) : given;
   const th = resolveProofThresholds(input.thresholds);
   const { samples, sampleRate } = decodeWav(input.studentWav);
   const durationS = samples.length / sampleRate;
@@ -379,6 +386,12 @@ function toneChecks(
     };
   }
   return [tone, time];
+}
+
+/** The input with its stored teacher chunks opened (their audio only for the two-way check). */
+function withOpenedTeacher(input: ProofInput): ProofInput {
+  const chunks = openStoredTeacherChunks(input.teacher.chunks, { audio: input.challenge !== undefined });
+  return { ...input, teacher: { ...input.teacher, chunks, stored: false } };
 }
 
 interface AmbientOutcome {

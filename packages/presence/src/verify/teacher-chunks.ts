@@ -7,6 +7,12 @@ export interface TeacherChunk {
   /** Epoch ms: the chunk's start for raw PCM (web client), its send time = end for WAV (Flutter). */
   timestampMs: number;
   bytes: Uint8Array;
+  /**
+   * The chunk's ambient features (`bandEnvelopes` of its samples at its rate), when they were
+   * computed before its bytes were reduced to the bands the other checks read (a server's stored
+   * chunks, `stored-teacher-chunk.ts`); the feature grid uses them instead of the bytes.
+   */
+  ambient?: Float32Array;
 }
 
 const CHUNK_MS = 1000;
@@ -49,7 +55,8 @@ export interface TeacherFeatureGrid {
 const cache = new Map<string, Float32Array>();
 const CACHE_LIMIT = 256;
 
-function chunkKey(chunk: TeacherChunk): string {
+/** A cheap key telling chunks apart (timestamp, length and a hash of a sparse sample of the bytes). */
+export function chunkKey(chunk: TeacherChunk): string {
   // FNV-1a over a sparse sample of the bytes: with the timestamp and length in the key this is
   // plenty to tell chunks apart, and it costs microseconds.
   let h = 0x811c9dc5;
@@ -112,7 +119,7 @@ export function teacherFeatureGrid(
     const key = useCache ? chunkKey(chunk) : '';
     const wav = isRiff(chunk.bytes);
     try {
-      features = useCache ? cache.get(key) : undefined;
+      features = chunk.ambient ?? (useCache ? cache.get(key) : undefined);
       if (!features) {
         const assumed =
           !wav && rawRate !== undefined && chunk.bytes.length / 2 < rawRate ? rawRate : undefined;

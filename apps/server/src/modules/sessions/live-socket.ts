@@ -29,6 +29,7 @@ import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYB
 import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
 import type { ToneLevelReport } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
+import { storedTeacherChunk } from './stored-teacher-chunk';
 import type { FilePhaseTracker } from './file-phase';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
@@ -309,7 +310,10 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       { deviceStampMs: data.timestamp, bytes, arrivalMs: deps.nowMs() },
       deps.audioWindowMs * 2,
     );
-    await deps.liveStore.appendTeacherChunk(data.session_id, { timestampMs, bytes }, deps.audioWindowMs);
+    // Kept as what the session's verifications read of it, not as 48 kHz PCM (sessions-0011).
+    const tone = binding.live?.tone ?? binding.file ?? null;
+    const stored = storedTeacherChunk({ timestampMs, bytes }, tone);
+    await deps.liveStore.appendTeacherChunk(data.session_id, stored, deps.audioWindowMs);
     await checkToneLevelOnce(socket, binding);
     if (!binding.live && binding.file) await deps.filePhase.heard(binding.sessionId, binding.file);
   }

@@ -354,7 +354,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           uploadReceivedMs: arrivalMs,
           clockToleranceMs: window.toleranceMs,
         },
-        teacher: { streaming: teacher.stream !== 'none', final: teacher.final, chunks: teacher.chunks },
+        teacher: {
+          streaming: teacher.stream !== 'none',
+          final: teacher.final,
+          // The live store's form (sessions-0011): opened in the worker, off the event loop.
+          chunks: teacher.chunks,
+          stored: true,
+        },
         ...(twoWay.kind === 'apply' ? { challenge: { attemptId: twoWay.attemptId } } : {}),
         ...where,
       });

@@ -1,4 +1,4 @@
-import { decodeTeacherChunk, type TeacherChunk } from '@rollbook/presence';
+import { decodeTeacherChunk, openStoredTeacherChunks, type TeacherChunk } from '@rollbook/presence';
 
 // The rates that can hold the session's band; a 16 kHz stream cannot hear the tone at all.
 const MIN_RATE = 44100;
@@ -11,13 +11,15 @@ export interface RawTeacherSpan {
 }
 
 /**
- * The newest `seconds` chunks of the teacher's stream as one signal, when they are raw PCM of one
- * rate that can hold the tone's band (our web sheet and the original web client; not the original
- * app's 16 kHz WAV chunks); null otherwise or while fewer have arrived.
+ * The newest `seconds` chunks of the teacher's stream (as the live store keeps them) as one
+ * signal, when they are raw PCM of one rate that can hold the tone's band (our web sheet and the
+ * original web client; not the original app's 16 kHz WAV chunks); null otherwise or while fewer
+ * have arrived.
  */
-export function rawTeacherSpan(chunks: readonly TeacherChunk[], seconds: number): RawTeacherSpan | null {
-  if (chunks.length < seconds) return null;
-  const recent = chunks.slice(-seconds);
+export function rawTeacherSpan(stored: readonly TeacherChunk[], seconds: number): RawTeacherSpan | null {
+  if (stored.length < seconds) return null;
+  // Opened with the chunk before them, whose filter tail joins the first (sessions-0011).
+  const recent = openStoredTeacherChunks(stored.slice(-(seconds + 1)), { audio: true }).slice(-seconds);
   const decoded = recent.map((c) => {
     try {
       return decodeTeacherChunk(c.bytes);
