@@ -468,11 +468,15 @@ export function useListeningTestApp(configOverrides: Parameters<typeof useTestAp
  * A listening app and eight seconds of one room's sound from 09:00 (+05:30) on 2 Nov 2026, the
  * clock set to when they are over (when an upload of a recording made in them arrives).
  * `withTone` is a student's recording of the room from its first second with the session's tone,
- * `withoutTone` the same room without it.
+ * `elsewhere` a recording of another room at that moment, without the tone: refused whatever the
+ * tone search finds in it (the tone alone is no proof where the sheet did not report its tone clock:
+ * a search over the whole loop of the original client's file finds a chirp pattern in plain noise
+ * now and then, and the room's sound must then prove the moment).
  */
 export function useRoomAtNine(configOverrides: Parameters<typeof useTestApp>[0] = {}) {
   const listening = useListeningTestApp(configOverrides);
   const sound = roomSound(11, 8);
+  const otherRoom = roomSound(12, 8);
   const epochMs = new Date('2026-11-02T09:00:00+05:30').getTime();
   beforeEach(() => listening.t.clock.set(new Date(epochMs + 8000)));
   return {
@@ -480,7 +484,7 @@ export function useRoomAtNine(configOverrides: Parameters<typeof useTestApp>[0] 
     sound,
     epochMs,
     withTone: (w: StartedLiveWorld) => studentRecording(w.tone, sound, 1, epochMs),
-    withoutTone: () => studentRecording(null, sound, 1, epochMs),
+    elsewhere: () => studentRecording(null, otherRoom, 1, epochMs),
   };
 }
 

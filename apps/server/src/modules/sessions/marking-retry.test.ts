@@ -19,7 +19,7 @@ import { MARKING_MESSAGES } from './marking.service';
 // Issue 21 item 4: a phone that lost the answer sends the same upload again with the same
 // `Idempotency-Key`; it is told the first verdict, and the attempt is counted once.
 describe('a marking upload sent again after a lost answer', () => {
-  const { t, sockets, baseUrl, sound, epochMs, withTone, withoutTone } = useRoomAtNine();
+  const { t, sockets, baseUrl, sound, epochMs, withTone, elsewhere } = useRoomAtNine();
   const keyed = (key: string) => ({ 'idempotency-key': key });
 
   async function liveWorldHearingTheRoom() {
@@ -59,7 +59,7 @@ describe('a marking upload sent again after a lost answer', () => {
   it('answers a refused attempt again with the same refusal, not "too soon", and judges it once', async () => {
     const { w, marks } = await liveWorldHearingTheRoom();
     const key = randomUUID();
-    const wav = withoutTone();
+    const wav = elsewhere();
     const first = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), wav, keyed(key));
     expect(first.status).toBe(403);
     const again = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), wav, keyed(key));
@@ -105,7 +105,7 @@ describe('a marking upload sent again after a lost answer', () => {
       t.app,
       w.tokens.a1,
       markFields(w, epochMs + 1000),
-      withoutTone(),
+      elsewhere(),
       keyed(key),
     );
     expect(refused.status).toBe(403);
@@ -141,7 +141,7 @@ describe('a marking upload sent again after a lost answer', () => {
   it('refuses an attempt too soon (429) before reading its upload', async () => {
     const { w } = await liveWorldHearingTheRoom();
     expect(
-      (await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), withoutTone())).status,
+      (await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), elsewhere())).status,
     ).toBe(403);
     // A body that is not even multipart: read, it would be a 415; the held slot answers first.
     const res = await call(t.app, {

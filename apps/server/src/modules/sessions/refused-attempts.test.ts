@@ -26,9 +26,9 @@ import {
 // prepends every pushed row to its list, so a refused attempt pushed to it, followed by the
 // student's success or the teacher's approval, listed the student twice.
 describe('refused marking attempts and the teacher sheet', () => {
-  // The teacher's audio of the room is kept, so the verdict rests on the tone: with it present,
-  // without it refused. Uploads arrive once the room's eight seconds are over.
-  const { t, sockets, baseUrl, sound, epochMs, withTone, withoutTone } = useRoomAtNine();
+  // The teacher's audio of the room is kept: a recording of it with the tone is present, one of
+  // another room is refused. Uploads arrive once the room's eight seconds are over.
+  const { t, sockets, baseUrl, sound, epochMs, withTone, elsewhere } = useRoomAtNine();
 
   /** A teacher sheet: the original client, or our web app with `refusedAttempts`. */
   async function sheet(w: StartedLiveWorld, opts: { refusedAttempts?: boolean } = {}) {
@@ -48,7 +48,7 @@ describe('refused marking attempts and the teacher sheet', () => {
 
   async function refusedThenPresent(w: StartedLiveWorld) {
     await keepTeacherAudio(t.app, w.sessionId, teacherChunks(sound, epochMs));
-    const refused = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), withoutTone());
+    const refused = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), elsewhere());
     expect(refused.status).toBe(403);
     const present = await markAttendance(t.app, w.tokens.a2, markFields(w, epochMs + 1000), withTone(w));
     expect(present.status).toBe(200);
