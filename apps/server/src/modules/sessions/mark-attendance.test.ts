@@ -150,7 +150,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
 
   it('stores a recording without the tone as not confirmed, shows it to our web sheet, and the rate limit holds the retry', async () => {
     const w = await startLiveWorld(t.app, t.db);
-    const { marks, events } = await sheetHearingTheRoom(w, { refusedAttempts: true });
+    // The sheet reports its tone clock: the tone then proves the moment, and a recording without it
+    // fails on the tone whatever a search over the file's whole loop would find in the room's noise.
+    const { marks, events } = await sheetHearingTheRoom(w, { refusedAttempts: true, liveTone: true });
     const silentTone = studentRecording(null, sound, 1, epochMs);
     const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 1000), silentTone);
     expect(res.status).toBe(403);
