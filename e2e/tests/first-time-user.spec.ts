@@ -7,9 +7,14 @@ import { chooseOption, logIn, logOut, openItSemesterSeven } from '../support/pag
 // What a first-time user tripped on (issue 18), one test per major finding.
 
 async function alertMessages(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: /^Alerts/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(sheet).toBeVisible();
+  // What this test checks is the alerts' texts. A click right after sign-in once opened nothing in
+  // CI (not reproduced since; noted in the closing note of 2026-11-25), so the click is repeated
+  // until the sheet shows rather than failing the texts' check on it.
+  await expect(async () => {
+    if (!(await sheet.isVisible())) await page.getByRole('button', { name: /^Alerts/ }).click();
+    await expect(sheet).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 20_000 });
   const texts = await sheet.getByRole('listitem').allInnerTexts();
   await page.keyboard.press('Escape');
   return texts;
