@@ -50,7 +50,11 @@ export async function lastMailTo(
   dataDir = workerDataDir(test.info().parallelIndex),
 ): Promise<string | undefined> {
   const outbox = path.join(dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+  // Only whole mails: the server writes each under a `.part` name and renames it when done.
+  const files = (await readdir(outbox).catch(() => []))
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of files) {
     const text = (await readFile(path.join(outbox, file), 'utf8'))
       .replace(/=\r?\n/g, '')

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -45,7 +45,10 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSecret(4)}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Written under another name, then renamed: whoever reads the outbox (an operator, a test)
+      // never sees a mail half written.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       opts.log.info({ to: m.to, subject: m.subject, file, text: m.text }, 'mail written to outbox');
     },
     close: () => transport.close(),
