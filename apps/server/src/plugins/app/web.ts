@@ -8,8 +8,8 @@ import path from 'node:path';
  * for a year); every other page path gets index.html so the client router can take it (history
  * fallback). Files are looked up per request, so a rebuilt app is served without a restart.
  * The build writes a Brotli (`.br`) and a gzip (`.gz`) copy of every text file; the copy the
- * browser accepts is sent as is, with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is
- * compressed per request. Source maps (`.map`) are answered 404 unless WEB_PUBLIC_SOURCE_MAPS.
+ * browser accepts is sent as is, with `Content-Encoding` and `Vary: Accept-Encoding` (set here, as
+ * the static plugin's major for Node 20 sets no `Vary`), so nothing is compressed per request. Source maps (`.map`) are answered 404 unless WEB_PUBLIC_SOURCE_MAPS.
  */
 export default async function webPlugin(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
@@ -35,7 +35,7 @@ export default async function webPlugin(app: FastifyInstance) {
             ? 'no-cache'
             : 'public, max-age=300',
       );
-      return reply.sendFile(file, { cacheControl: false });
+      return reply.header('vary', 'Accept-Encoding').sendFile(file, { cacheControl: false });
     }
     if (!(await builtFile(dist, '/index.html'))) {
       return reply
@@ -43,7 +43,10 @@ export default async function webPlugin(app: FastifyInstance) {
         .type('text/plain; charset=utf-8')
         .send('The Rollbook web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .sendFile('index.html', { cacheControl: false });
   });
 }
 
