@@ -239,7 +239,10 @@ function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
  * sampled only ~1.5x per main lobe, so a true peak usually falls between samples). `r` is scratch
  * of the same length. Exported for the test that holds it to the plain definition.
  */
-export function dilate(values: Float32Array, r: Float32Array = new Float32Array(values.length)): Float32Array {
+export function dilate(
+  values: Float32Array,
+  r: Float32Array = new Float32Array(values.length),
+): Float32Array {
   const n = values.length;
   r.set(values);
   for (let i = 1; i < n - 1; i++) {

@@ -54,11 +54,11 @@ export class RealBandDft {
     re.fill(0);
     im.fill(0);
     const whole = Math.floor(count / m);
-    for (let j = 0; j < whole; j++) {
-      const base = offset + j * m;
-      for (let p = 0; p < pairs; p++) {
-        re[p * l + j] = input[base + 2 * p]!;
-        im[p * l + j] = input[base + 2 * p + 1]!;
+    for (let p = 0; p < pairs; p++) {
+      const o = p * l;
+      for (let j = 0, i = offset + 2 * p; j < whole; j++, i += m) {
+        re[o + j] = input[i]!;
+        im[o + j] = input[i + 1]!;
       }
     }
     for (let i = whole * m; i < count; i++) {
