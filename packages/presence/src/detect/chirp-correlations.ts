@@ -1,4 +1,5 @@
 import { kthSmallest } from '../dsp/select';
+import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
 import { scheduledChirpPhase } from '../schedule/synthesize-span';
@@ -42,7 +43,17 @@ export interface ChirpCorrelations {
   tracks: Map<string, TemplateTrack>;
 }
 
-const templateSpectra = new Map<string, { re: Float64Array; im: Float64Array; energy: number }>();
+/**
+ * A template's spectrum divided by the transform size (a power of two: exact), so that the product
+ * with a signal's spectrum goes through `inverseUnscaled` with the very values `inverse` gave.
+ */
+interface TemplateSpectrum {
+  re: Float64Array;
+  im: Float64Array;
+  energy: number;
+}
+
+const templateSpectra = new Map<string, TemplateSpectrum>();
 
 function templateSpectrum(
   config: ToneScheduleConfig,
@@ -51,7 +62,7 @@ function templateSpectrum(
   bbRate: number,
   size: number,
   tplLen: number,
-): { re: Float64Array; im: Float64Array; energy: number } {
+): TemplateSpectrum {
   const key = `${JSON.stringify(config)}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
   const cached = templateSpectra.get(key);
   if (cached) return cached;
@@ -67,6 +78,11 @@ function templateSpectrum(
     energy += env * env;
   }
   complexFftPlan(size).forward(re, im);
+  const unit = 1 / size;
+  for (let j = 0; j < size; j++) {
+    re[j] = re[j]! * unit;
+    im[j] = im[j]! * unit;
+  }
   const entry = { re, im, energy };
   if (templateSpectra.size > 512) templateSpectra.clear();
   templateSpectra.set(key, entry);
@@ -106,18 +122,22 @@ export function correlateChirps(
   const validLen = Math.min(bbSize, Math.floor((length * bbSize) / fftSize));
   const lags = Math.max(0, validLen - tplLen + 1);
 
-  const half = fftSize >> 1;
-  const specRe = new Float64Array(half + 1);
-  const specIm = new Float64Array(half + 1);
-  realFftPlan(fftSize).forward(
-    samples,
-    specRe,
-    specIm,
-    0,
-    length,
-    slotBins[0]!.kLo,
-    slotBins[slotBins.length - 1]!.kHi,
-  );
+  const binFrom = slotBins[0]!.kLo;
+  const binTo = slotBins[slotBins.length - 1]!.kHi;
+  // Only the slots' bins are read below (bin k at k - binFrom): a long recording's transform is
+  // assembled for those alone.
+  const specRe = new Float64Array(binTo - binFrom + 1);
+  const specIm = new Float64Array(binTo - binFrom + 1);
+  const bandDft = realBandDftPlan(fftSize);
+  if (bandDft) {
+    bandDft.forward(samples, specRe, specIm, 0, length, binFrom, binTo);
+  } else {
+    const fullRe = new Float64Array((fftSize >> 1) + 1);
+    const fullIm = new Float64Array((fftSize >> 1) + 1);
+    realFftPlan(fftSize).forward(samples, fullRe, fullIm, 0, length, binFrom, binTo);
+    specRe.set(fullRe.subarray(binFrom, binTo + 1));
+    specIm.set(fullIm.subarray(binFrom, binTo + 1));
+  }
   const cfft = complexFftPlan(bbSize);
   // Scale 2M/N turns the inverse FFT of size M into the analytic band signal in full-scale units.
   const scale = (2 * bbSize) / fftSize;
@@ -126,18 +146,27 @@ export function correlateChirps(
   // Scratch for each template's product spectrum and correlation (reused: no garbage per template).
   const re = new Float64Array(bbSize);
   const im = new Float64Array(bbSize);
+  const nccScratch = new Float32Array(lags);
+  const dilateScratch = new Float32Array(lags);
+  const zScratch = new Float32Array(Math.ceil(lags / 4));
   for (let s = 0; s < config.slots; s++) {
     const { kLo, kHi, kCentre } = slotBins[s]!;
     const bandRe = new Float64Array(bbSize);
     const bandIm = new Float64Array(bbSize);
     for (let k = kLo; k <= kHi; k++) {
       const j = (k - kCentre + bbSize) & (bbSize - 1);
-      bandRe[j] = specRe[k]! * scale;
-      bandIm[j] = specIm[k]! * scale;
+      bandRe[j] = specRe[k - binFrom]! * scale;
+      bandIm[j] = specIm[k - binFrom]! * scale;
     }
-    const sigRe = bandRe.slice();
-    const sigIm = bandIm.slice();
-    cfft.inverse(sigRe, sigIm);
+    // The band signal: inverse transform, its 1/size folded into the copy (exact, see inverseUnscaled).
+    const unit = 1 / bbSize;
+    const sigRe = new Float64Array(bbSize);
+    const sigIm = new Float64Array(bbSize);
+    for (let j = 0; j < bbSize; j++) {
+      sigRe[j] = bandRe[j]! * unit;
+      sigIm[j] = bandIm[j]! * unit;
+    }
+    cfft.inverseUnscaled(sigRe, sigIm);
     const prefix = new Float64Array(validLen + 1);
     for (let m = 0; m < validLen; m++)
       prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
@@ -174,8 +203,8 @@ export function correlateChirps(
           re[j] = ar * br + ai * bi;
           im[j] = ai * br - ar * bi;
         }
-        cfft.inverse(re, im);
-        const ncc = new Float32Array(lags);
+        cfft.inverseUnscaled(re, im); // the template spectrum carries the 1/size
+        const ncc = nccScratch;
         const level = new Float32Array(lags);
         const tplNorm = Math.sqrt(tpl.energy);
         for (let l = 0; l < lags; l++) {
@@ -183,8 +212,8 @@ export function correlateChirps(
           ncc[l] = n;
           level[l] = n * levelScale[l]!;
         }
-        const dilated = dilate(ncc);
-        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated), level });
+        const dilated = dilate(ncc, dilateScratch);
+        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated, zScratch), level });
       }
     }
   }
@@ -192,12 +221,14 @@ export function correlateChirps(
 }
 
 /** z-scores against the median and the median absolute deviation (from every 4th lag). */
-function robustZ(values: Float32Array): Float32Array {
-  const sample = new Float32Array(Math.ceil(values.length / 4));
-  for (let i = 0, j = 0; i < values.length; i += 4, j++) sample[j] = values[i]!;
-  const median = kthSmallest(sample, sample.length >> 1);
-  for (let j = 0; j < sample.length; j++) sample[j] = Math.abs(sample[j]! - median);
-  const spread = 1.4826 * kthSmallest(sample, sample.length >> 1) + 1e-6;
+function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
+  // `sample` is scratch of at least ceil(length / 4) values (reused across templates).
+  const count = Math.ceil(values.length / 4);
+  const work = sample.subarray(0, count);
+  for (let i = 0, j = 0; i < values.length; i += 4, j++) work[j] = values[i]!;
+  const median = kthSmallest(work, count >> 1);
+  for (let j = 0; j < count; j++) work[j] = Math.abs(work[j]! - median);
+  const spread = 1.4826 * kthSmallest(work, count >> 1) + 1e-6;
   const z = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) z[i] = (values[i]! - median) / spread;
   return z;
@@ -205,29 +236,49 @@ function robustZ(values: Float32Array): Float32Array {
 
 /**
  * Running maximum over +-2 lags, after a parabolic refinement of each local peak (the envelope is
- * sampled only ~1.5x per main lobe, so a true peak usually falls between samples).
+ * sampled only ~1.5x per main lobe, so a true peak usually falls between samples). `r` is scratch
+ * of the same length. Exported for the test that holds it to the plain definition.
  */
-function dilate(values: Float32Array): Float32Array {
+export function dilate(
+  values: Float32Array,
+  r: Float32Array = new Float32Array(values.length),
+): Float32Array {
   const n = values.length;
-  const r = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const y1 = values[i]!;
-    r[i] = y1;
-    if (i === 0 || i === n - 1) continue;
+  r.set(values);
+  for (let i = 1; i < n - 1; i++) {
     const y0 = values[i - 1]!;
+    const y1 = values[i]!;
     const y2 = values[i + 1]!;
     if (y1 < y0 || y1 < y2) continue;
     const curvature = y0 - 2 * y1 + y2;
     if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
   }
   const out = new Float32Array(n);
+  // The window's ends test their bounds; the interior (the hot part) slides five values along in
+  // locals. Same comparisons either way, so a NaN neighbour never wins.
   for (let i = 0; i < n; i++) {
+    if (i === 2 && n > 4) i = n - 2;
     let best = r[i]!;
-    if (i >= 1 && r[i - 1]! > best) best = r[i - 1]!;
-    if (i >= 2 && r[i - 2]! > best) best = r[i - 2]!;
-    if (i + 1 < n && r[i + 1]! > best) best = r[i + 1]!;
-    if (i + 2 < n && r[i + 2]! > best) best = r[i + 2]!;
+    for (let d = Math.max(0, i - 2); d <= Math.min(n - 1, i + 2); d++) if (r[d]! > best) best = r[d]!;
     out[i] = best;
+  }
+  if (n <= 4) return out;
+  let a = r[0]!;
+  let b = r[1]!;
+  let c = r[2]!;
+  let d = r[3]!;
+  for (let i = 2; i < n - 2; i++) {
+    const e = r[i + 2]!;
+    let best = c;
+    if (b > best) best = b;
+    if (a > best) best = a;
+    if (d > best) best = d;
+    if (e > best) best = e;
+    out[i] = best;
+    a = b;
+    b = c;
+    c = d;
+    d = e;
   }
   return out;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../dsp/random';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
-import { correlateChirps } from './chirp-correlations';
+import { correlateChirps, dilate } from './chirp-correlations';
 import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
-import { timeLockedSearch } from './time-locked-search';
+import { constantLagPlusK, holdingAlignments, lagOf, timeLockedSearch } from './time-locked-search';
 
 const SCORE_MIN = DEFAULT_PROOF_THRESHOLDS.toneScoreMin;
 
@@ -79,5 +79,55 @@ describe('time-locked chirp detection', () => {
     const corr = correlateChirps(heard(37.25, 0.003, 4, loop), RATE, DEFAULT_SCHEDULE_CONFIG, 6);
     const m = timeLockedSearch(corr, loop, { allowed: { min: 0, max: 60 } })!;
     expect(Math.abs(m.startS - 37.25)).toBeLessThan(0.002);
+  });
+});
+
+describe('the search and envelope shortcuts', () => {
+  it('dilate equals its plain definition (refined peaks, then the maximum over +-2 lags)', () => {
+    const rng = new Rng(5);
+    for (const n of [1, 2, 3, 4, 5, 6, 9, 200]) {
+      const v = Float32Array.from({ length: n }, () => Math.abs(rng.normal()) * 0.3);
+      const r = Float32Array.from(v);
+      for (let i = 1; i < n - 1; i++) {
+        const [y0, y1, y2] = [v[i - 1]!, v[i]!, v[i + 1]!];
+        const curvature = y0 - 2 * y1 + y2;
+        if (y1 >= y0 && y1 >= y2 && curvature < 0)
+          r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+      }
+      const expected = Array.from(r, (_, i) => Math.max(...r.slice(Math.max(0, i - 2), i + 3)));
+      expect(Array.from(dilate(v))).toEqual(expected);
+    }
+  });
+
+  it('reads lag c - k exactly where the formula does, and falls back on a half lag', () => {
+    const rng = new Rng(8);
+    let wrongRun = 0;
+    let wrongLag = 0;
+    let shortcuts = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const rate = [1500, 1498.5, 1378.125][trial % 3]!;
+      const grid = { from: rng.uniform(100, 5100), step: 1 / rate, rate, lastStartS: 5 };
+      const startS = grid.from + rng.uniform(0, 20);
+      const kFirst = Math.max(0, Math.floor((startS - grid.lastStartS - grid.from) / grid.step) - 1);
+      const kLast = Math.ceil((startS - grid.from) / grid.step) + 1;
+      const span = holdingAlignments(grid, startS, kFirst, kLast);
+      // The run is exactly the alignments the two tests accept.
+      for (let k = kFirst; k <= kLast; k++) {
+        const s0 = grid.from + k * grid.step;
+        const holds = startS >= s0 && startS - s0 <= grid.lastStartS;
+        if ((span !== null && k >= span.kA && k <= span.kB) !== holds) wrongRun++;
+      }
+      if (!span) continue;
+      const c = constantLagPlusK(grid, startS, span.kA, span.kB);
+      if (c === null) continue;
+      shortcuts++;
+      for (let k = span.kA; k <= span.kB; k++) if (lagOf(grid, startS, k) !== c - k) wrongLag++;
+    }
+    expect(wrongRun).toBe(0);
+    expect(wrongLag).toBe(0);
+    expect(shortcuts).toBeGreaterThan(250);
+    // A chirp whose unrounded lag sits on a half takes the formula's way.
+    const grid = { from: 0, step: 1 / 1000, rate: 1000, lastStartS: 5 };
+    expect(constantLagPlusK(grid, 0.0105, 0, 5)).toBeNull();
   });
 });

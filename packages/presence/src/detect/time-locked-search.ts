@@ -142,6 +142,18 @@ export function timeLockedSearch(
   // z along consecutive alignments keeps the hot loop on neighbouring memory.
   const sums = new Float64Array(slots * alignments);
   const counts = new Int32Array(slots * alignments);
+  // The evaluated alignments are all of those inside the allowed range (one run, as s0 grows with k)
+  // and the even ones outside it.
+  let insideFirst = alignments;
+  let insideLast = -1;
+  for (let k = 0; k < alignments; k++) {
+    const s0 = from + k * step;
+    if (s0 >= allowedMin && s0 <= allowedMax) {
+      if (insideFirst === alignments) insideFirst = k;
+      insideLast = k;
+    }
+  }
+  const grid: AlignmentGrid = { from, step, rate, lastStartS };
   for (let j = 0; j < starts.length; j++) {
     const startJ = starts[j]!;
     const base = baseOf[j]!;
@@ -149,13 +161,35 @@ export function timeLockedSearch(
     // The alignments whose clip holds this chirp's start: s0 <= start <= s0 + lastStartS.
     const kFirst = Math.max(0, Math.floor((startJ - lastStartS - from) / step) - 1);
     const kLast = Math.min(alignments - 1, Math.ceil((startJ - from) / step) + 1);
-    for (let k = kFirst; k <= kLast; k++) {
-      if (evaluated[k] === 0) continue;
-      const s0 = from + k * step;
-      if (startJ < s0) break;
-      const offset = startJ - s0;
-      if (offset > lastStartS) continue;
-      sums[row + k] = sums[row + k]! + capped[base + Math.round(offset * rate)]!;
+    const span = holdingAlignments(grid, startJ, kFirst, kLast);
+    if (span === null) continue;
+    const { kA, kB } = span;
+    const lagPlusK = constantLagPlusK(grid, startJ, kA, kB);
+    if (lagPlusK === null) {
+      // Rounding sits on a half lag somewhere: take every lag from the formula itself.
+      for (let k = kA; k <= kB; k++) {
+        if (evaluated[k] === 0) continue;
+        sums[row + k] = sums[row + k]! + capped[base + lagOf(grid, startJ, k)]!;
+        counts[row + k] = counts[row + k]! + 1;
+      }
+      continue;
+    }
+    // The same additions as above with the lag read as lagPlusK - k, in three runs (even k before
+    // the allowed range, every k inside it, even k after it) instead of a test per alignment.
+    const c = base + lagPlusK;
+    const beforeEnd = Math.min(kB, insideFirst - 1);
+    for (let k = kA + (kA & 1); k <= beforeEnd; k += 2) {
+      sums[row + k] = sums[row + k]! + capped[c - k]!;
+      counts[row + k] = counts[row + k]! + 1;
+    }
+    const insideEnd = Math.min(kB, insideLast);
+    for (let k = Math.max(kA, insideFirst); k <= insideEnd; k++) {
+      sums[row + k] = sums[row + k]! + capped[c - k]!;
+      counts[row + k] = counts[row + k]! + 1;
+    }
+    const afterStart = Math.max(kA, insideLast + 1);
+    for (let k = afterStart + (afterStart & 1); k <= kB; k += 2) {
+      sums[row + k] = sums[row + k]! + capped[c - k]!;
       counts[row + k] = counts[row + k]! + 1;
     }
   }
@@ -194,6 +228,57 @@ export function timeLockedSearch(
   if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
   if (!Number.isFinite(bestIn.score)) return null;
   return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+/** The alignment grid of a search: alignment k puts the recording's first sample at from + k * step. */
+export interface AlignmentGrid {
+  from: number;
+  step: number;
+  rate: number;
+  /** The last lag's time in the recording, seconds. */
+  lastStartS: number;
+}
+
+/** The lag (into a template's z) at which alignment k hears a chirp starting at `startS`. */
+export function lagOf(grid: AlignmentGrid, startS: number, k: number): number {
+  return Math.round((startS - (grid.from + k * grid.step)) * grid.rate);
+}
+
+/**
+ * The run of alignments in [kFirst, kLast] whose clip holds a chirp starting at `startS`
+ * (s0 <= startS and startS - s0 <= lastStartS, computed exactly as written). Both tests are
+ * monotonic in k (s0 never falls as k grows, in floating point too), so the run is contiguous and
+ * its ends are found by testing from either side. Null when empty.
+ */
+export function holdingAlignments(
+  grid: AlignmentGrid,
+  startS: number,
+  kFirst: number,
+  kLast: number,
+): { kA: number; kB: number } | null {
+  let kA = kFirst;
+  while (kA <= kLast && startS - (grid.from + kA * grid.step) > grid.lastStartS) kA++;
+  let kB = kLast;
+  while (kB >= kA && startS < grid.from + kB * grid.step) kB--;
+  return kA <= kB ? { kA, kB } : null;
+}
+
+// How far the unrounded lag may sit from a half for the shortcut below: the floating-point error of
+// s0 and of step x rate over a search is orders of magnitude smaller.
+const HALF_LAG_GUARD = 1e-6;
+
+/**
+ * The constant c with lagOf(k) === c - k for every k in [kA, kB], or null when that cannot be
+ * guaranteed. The unrounded lag (startS - s0) x rate falls by 1 per alignment up to an error far
+ * below `HALF_LAG_GUARD`; unless its fraction sits that close to a half, every alignment rounds
+ * the same way. Both ends are checked against the formula.
+ */
+export function constantLagPlusK(grid: AlignmentGrid, startS: number, kA: number, kB: number): number | null {
+  const raw = (startS - (grid.from + kA * grid.step)) * grid.rate;
+  const fraction = raw - Math.floor(raw);
+  if (Math.abs(fraction - 0.5) < HALF_LAG_GUARD) return null;
+  const c = lagOf(grid, startS, kA) + kA;
+  return lagOf(grid, startS, kB) === c - kB ? c : null;
 }
 
 /** Median and 1.4826 x median absolute deviation (1 when there are too few values to tell). */

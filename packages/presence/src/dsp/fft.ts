@@ -67,6 +67,15 @@ export class ComplexFft {
     }
   }
 
+  /**
+   * The inverse transform without the 1/size scale. Scaling by a power of two is exact and commutes
+   * with every rounding, so `inverse(x)` equals `inverseUnscaled(x / size)` bit for bit: a caller
+   * that can fold the scale into numbers it computes anyway saves a pass over the output.
+   */
+  inverseUnscaled(re: Float64Array, im: Float64Array): void {
+    this.transform(re, im, 1);
+  }
+
   private transform(re: Float64Array, im: Float64Array, sign: number): void {
     const n = this.size;
     const rev = this.reversed;

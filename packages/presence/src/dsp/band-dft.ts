@@ -1,0 +1,139 @@
+import { complexFftPlan, isPowerOfTwo } from './fft';
+
+/**
+ * Bins kFrom..kTo of the DFT of a real signal zero-padded to a power-of-two size N, without a
+ * transform of size N. The detectors want only the few kHz of the chirp bands (a seventh of the
+ * bins or less), and a transform of 2^18 points runs out of the processor's caches: it cost twice
+ * what its operation count says. Here the signal is split into M interleaved subsequences
+ * x[r], x[r + M], ... (r < M), each transformed at the cache-friendly size L = N / M (two real
+ * subsequences packed into one complex transform), and each wanted bin is assembled as
+ * X[k] = sum_r w^(r k) Y_r[k mod L], w = e^(-2 pi i / N), by Horner's rule. The same DFT
+ * mathematically; the rounding differs from the full transform's in the last bits only.
+ */
+export class RealBandDft {
+  readonly size: number;
+  readonly subSize: number;
+  private readonly pairs: number;
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
+  private readonly twiddles = new Map<string, { cos: Float64Array; sin: Float64Array }>();
+
+  /** `subSize` (L) divides `size` (N) and both are powers of two with N / L >= 2. */
+  constructor(size: number, subSize: number) {
+    if (!isPowerOfTwo(size) || !isPowerOfTwo(subSize) || subSize > size / 2) {
+      throw new RangeError(`band DFT sizes must be powers of two with subSize <= size / 2`);
+    }
+    this.size = size;
+    this.subSize = subSize;
+    this.pairs = size / subSize / 2;
+    this.re = new Float64Array(size / 2);
+    this.im = new Float64Array(size / 2);
+  }
+
+  /**
+   * Writes bins kFrom..kTo (0 <= kFrom <= kTo <= N / 2) of the transform of `input` (read from
+   * `offset`, `length` samples, zero-padded to N) into outRe/outIm, bin k at index k - kFrom.
+   */
+  forward(
+    input: ArrayLike<number>,
+    outRe: Float64Array,
+    outIm: Float64Array,
+    offset: number,
+    length: number,
+    kFrom: number,
+    kTo: number,
+  ): void {
+    const n = this.size;
+    const l = this.subSize;
+    const pairs = this.pairs;
+    const m = 2 * pairs;
+    const re = this.re;
+    const im = this.im;
+    const count = Math.max(0, Math.min(length, n, input.length - offset));
+    // Subsequence pair p (r = 2p, 2p + 1) is one complex signal at re/im[p * L ..].
+    re.fill(0);
+    im.fill(0);
+    const whole = Math.floor(count / m);
+    for (let p = 0; p < pairs; p++) {
+      const o = p * l;
+      for (let j = 0, i = offset + 2 * p; j < whole; j++, i += m) {
+        re[o + j] = input[i]!;
+        im[o + j] = input[i + 1]!;
+      }
+    }
+    for (let i = whole * m; i < count; i++) {
+      const r = i % m;
+      const target = (r >> 1) * l + whole;
+      if ((r & 1) === 0) re[target] = input[offset + i]!;
+      else im[target] = input[offset + i]!;
+    }
+    const fft = complexFftPlan(l);
+    for (let p = 0; p < pairs; p++) {
+      fft.forward(re.subarray(p * l, (p + 1) * l), im.subarray(p * l, (p + 1) * l));
+    }
+    const { cos, sin } = this.bandTwiddles(kFrom, kTo);
+    const mask = l - 1;
+    for (let k = kFrom; k <= kTo; k++) {
+      const q = k & mask;
+      const q2 = (l - q) & mask;
+      const wr = cos[k - kFrom]!;
+      const wi = -sin[k - kFrom]!;
+      let accRe = 0;
+      let accIm = 0;
+      for (let p = pairs - 1; p >= 0; p--) {
+        const o = p * l;
+        const ar = re[o + q]!;
+        const ai = im[o + q]!;
+        const br = re[o + q2]!;
+        const bi = -im[o + q2]!;
+        // Y_2p = (Z[q] + conj Z[-q]) / 2, Y_2p+1 = (Z[q] - conj Z[-q]) / 2i; Horner from r = M - 1 down.
+        const oddRe = 0.5 * (ai - bi);
+        const oddIm = -0.5 * (ar - br);
+        let t = accRe * wr - accIm * wi + oddRe;
+        accIm = accRe * wi + accIm * wr + oddIm;
+        accRe = t;
+        t = accRe * wr - accIm * wi + 0.5 * (ar + br);
+        accIm = accRe * wi + accIm * wr + 0.5 * (ai + bi);
+        accRe = t;
+      }
+      outRe[k - kFrom] = accRe;
+      outIm[k - kFrom] = accIm;
+    }
+  }
+
+  private bandTwiddles(kFrom: number, kTo: number): { cos: Float64Array; sin: Float64Array } {
+    const id = `${kFrom}:${kTo}`;
+    let t = this.twiddles.get(id);
+    if (!t) {
+      const cos = new Float64Array(kTo - kFrom + 1);
+      const sin = new Float64Array(kTo - kFrom + 1);
+      for (let k = kFrom; k <= kTo; k++) {
+        cos[k - kFrom] = Math.cos((2 * Math.PI * k) / this.size);
+        sin[k - kFrom] = Math.sin((2 * Math.PI * k) / this.size);
+      }
+      if (this.twiddles.size > 16) this.twiddles.clear();
+      t = { cos, sin };
+      this.twiddles.set(id, t);
+    }
+    return t;
+  }
+}
+
+// Sub-transform size: 2^14 complex points (256 kB of re + im) still run at full speed here, and
+// fewer, larger subsequences keep the per-bin assembly short (bench/presence/RESULTS.md, 2026-11-25).
+const SUB_SIZE = 16384;
+const bandPlans = new Map<number, RealBandDft>();
+
+/**
+ * Shared band DFT plan for a size, or null below 4 x `SUB_SIZE` where the plain real FFT is as
+ * fast. Not re-entrant (it owns scratch buffers), fine on one thread.
+ */
+export function realBandDftPlan(size: number): RealBandDft | null {
+  if (size < 4 * SUB_SIZE) return null;
+  let plan = bandPlans.get(size);
+  if (!plan) {
+    plan = new RealBandDft(size, SUB_SIZE);
+    bandPlans.set(size, plan);
+  }
+  return plan;
+}
