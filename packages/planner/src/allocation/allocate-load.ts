@@ -6,6 +6,7 @@ import { allocationStart, buildAllocationModel, countsFromSolution } from './exa
 import { repairCoverage } from './coverage-repair';
 import { greedyAllocation } from './greedy';
 import { improveAllocation } from './local-search';
+import { coverageByPricing } from './pattern-plan';
 import {
   allocationCost,
   allocationInputIssues,
@@ -92,6 +93,24 @@ export async function allocateLoad(
   let coverageProved = coveredHours(problem, counts) >= coverageBound;
   let method = 'greedy';
 
+  if (!coverageProved && integral) {
+    // Whole-teacher knapsacks (pattern-plan.ts) with the ejection chains: when they reach the
+    // bound, coverage is proven and the coverage MIP's time goes to the cost phase instead (at
+    // 110 teachers, capacity-bound, the MIP took the whole 1 s and left the cost unbounded).
+    // Only a proof replaces the greedy: a MIP started from an unproven full-ish coverage keeps its
+    // costly ranks (see below).
+    const packed = coverageByPricing(problem);
+    repairCoverage(problem, packed, {
+      maxDepth: REPAIR_DEPTH,
+      deadline: budget.until(REPAIR_SHARE),
+      now: budget.now,
+    });
+    if (coveredHours(problem, packed) >= coverageBound) {
+      counts = packed;
+      coverageProved = true;
+      method = 'packing';
+    }
+  }
   if (!coverageProved && exact) {
     // Total rank cost can never reach one hour of coverage in the phase-1 objective.
     const worstRankHours = problem.classes.reduce((sum, unitClass, c) => {
