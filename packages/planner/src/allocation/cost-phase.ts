@@ -3,11 +3,13 @@ import type { TimeBudget } from './budget';
 import { repairCoverage } from './coverage-repair';
 import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
 import { lagrangianBound } from './lagrangian-bound';
+import type { LagrangianMultipliers } from './lagrangian-bound';
+import { improveByCycles } from './cycle-search';
 import { improveAllocation } from './local-search';
 import { planFromPatterns } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
-import { pricingApplies, pricingTeachers } from './teacher-pricing';
+import { pricingApplies, pricingTeachers, subjectNumbers } from './teacher-pricing';
 
 /** Share of the time left that the LP relaxation may use, and the rounding's repair and search. */
 const RELAXATION_SHARE = 0.8;
@@ -20,7 +22,8 @@ const REPAIR_DEPTH = 3;
  * patterns into a plan.
  */
 const LAGRANGIAN_SHARE = 0.35;
-const LAGRANGIAN_ITERATIONS = 300;
+const LAGRANGIAN_SHARE_WITHOUT_MIP = 0.9;
+const LAGRANGIAN_ITERATIONS = 500;
 const PATTERN_PLAN_SHARE = 0.3;
 
 /** Outcome of {@link improveCost}. */
@@ -73,29 +76,13 @@ export async function improveCost(
   // 1e-6 absorbs the solvers' round-off before rounding up to the next whole cost.
   const asBound = (value: number) => Math.max(0, integral ? Math.ceil(value - 1e-6) : value);
   let lowerBound = 0;
-  if (pricingApplies(problem)) {
-    const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
-      upperBound: cost,
-      maxIterations: LAGRANGIAN_ITERATIONS,
-      deadline: budget.until(LAGRANGIAN_SHARE),
-      now: budget.now,
-    });
-    if (lagrangian.iterations > 0) {
-      lowerBound = asBound(lagrangian.bound);
-      steps.push('Lagrangian bound');
-      const plan = planFromPatterns(problem, lagrangian.patterns);
-      const deadline = budget.until(PATTERN_PLAN_SHARE);
-      repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
-      consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
-    }
-  }
   const relaxation = await runMip(model.text, {
     deadline: budget.until(RELAXATION_SHARE),
     relax: true,
     clock: budget.now,
   });
   if (relaxation.dualBound !== null) {
-    lowerBound = Math.max(lowerBound, asBound(relaxation.dualBound));
+    lowerBound = asBound(relaxation.dualBound);
     steps.push('LP bound');
   }
   if (relaxation.values) {
@@ -103,9 +90,36 @@ export async function improveCost(
     const rounded = countsFromSolution(problem, relaxation.values, (value) => Math.floor(value + 1e-6));
     const deadline = budget.until(ROUNDING_SHARE);
     repairCoverage(problem, rounded, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+    improveAllocation(problem, rounded, share, undefined, deadline, budget.now);
+    improveByCycles(problem, rounded, share, { deadline, now: budget.now });
     consider(improveAllocation(problem, rounded, share, undefined, deadline, budget.now), 'LP rounding');
   }
 
+  if (pricingApplies(problem)) {
+    const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
+      upperBound: cost,
+      start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
+      maxIterations: LAGRANGIAN_ITERATIONS,
+      // When the MIP can run after it, the Lagrangian takes a share of what the MIP's root work
+      // leaves; when it cannot, nearly all that is left.
+      deadline: budget.fitsMip(model.nonzeros)
+        ? Math.min(budget.until(LAGRANGIAN_SHARE), budget.now() + budget.spareBeyondMip(model.nonzeros))
+        : budget.until(LAGRANGIAN_SHARE_WITHOUT_MIP),
+      now: budget.now,
+    });
+    if (lagrangian.iterations > 0) {
+      lowerBound = Math.max(lowerBound, asBound(lagrangian.bound));
+      steps.push('Lagrangian bound');
+    }
+    // Its patterns make a plan only when the LP gave none (their repair costs time, and from the
+    // LP's multipliers they rarely beat the LP rounding: measured in bench/planner/RESULTS.md).
+    if (lagrangian.iterations > 0 && !relaxation.values) {
+      const plan = planFromPatterns(problem, lagrangian.patterns);
+      const deadline = budget.until(PATTERN_PLAN_SHARE);
+      repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+      consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
+    }
+  }
   let solverFailed = false;
   let mipOptimal = false;
   if (cost > lowerBound && budget.fitsMip(model.nonzeros)) {
@@ -123,4 +137,22 @@ export async function improveCost(
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
+}
+
+/**
+ * The LP relaxation's duals of the rows the Lagrangian prices out (see exact-model.ts for the row
+ * names), in its sign convention: supply rows (≤) have duals ≤ 0, the coverage and fewest-teachers
+ * rows (≥) duals ≥ 0. Started there, the Lagrangian's first bound is already at least the LP's:
+ * each teacher's integer patterns are a subset of the LP's per-teacher polytope.
+ */
+function lpMultipliers(
+  problem: AllocationProblem,
+  duals: ReadonlyMap<string, number>,
+): LagrangianMultipliers {
+  const subjects = subjectNumbers(problem);
+  return {
+    supply: problem.classes.map((_, c) => -(duals.get(`supply_${c}`) ?? 0)),
+    coverage: duals.get('coverage') ?? 0,
+    subjects: [...subjects.values()].map((s) => duals.get(`teachers_${s}`) ?? 0),
+  };
 }

@@ -17,6 +17,20 @@ export interface LagrangianOptions {
   readonly now: () => number;
   /** Called with the patterns of every iteration whose bound improved (for the plan heuristic). */
   readonly onImproved?: (patterns: readonly PricedPattern[], values: Float64Array) => void;
+  /**
+   * Multipliers to start from (e.g. the LP relaxation's row duals): class supplies λ ≥ 0, coverage
+   * μ ≥ 0, fewest teachers per subject ν ≥ 0. Negative entries are clipped to 0.
+   */
+  readonly start?: LagrangianMultipliers;
+  /** Called with every iteration's patterns (columns for a master problem). */
+  readonly onPatterns?: (patterns: readonly PricedPattern[]) => void;
+}
+
+/** Multipliers of the priced-out rows, indexed like the problem's classes and subjects. */
+export interface LagrangianMultipliers {
+  readonly supply: ArrayLike<number>;
+  readonly coverage: number;
+  readonly subjects: ArrayLike<number>;
 }
 
 /** Outcome of {@link lagrangianBound}. */
@@ -66,7 +80,10 @@ export function lagrangianBound(
   // step, so the first iterations already take units.
   const meanCapacity =
     teachers.reduce((sum, teacher) => sum + teacher.capacity, 0) / Math.max(1, teachers.length);
-  let mu = problem.weights.teacherPerSubject / Math.max(1, meanCapacity) + problem.weights.rank;
+  let mu = options.start
+    ? Math.max(0, options.start.coverage)
+    : problem.weights.teacherPerSubject / Math.max(1, meanCapacity) + problem.weights.rank;
+  for (let c = 0; c < classCount; c += 1) lambda[c] = Math.max(0, options.start?.supply[c] ?? 0);
   // Fewest teachers per subject (subject-cover.ts), priced out by ν_s ≥ 0 on the pair cost.
   const numbers = subjectNumbers(problem);
   const fewest = new Float64Array(numbers.size);
@@ -74,9 +91,12 @@ export function lagrangianBound(
     fewest[numbers.get(cover.subject) ?? 0] = cover.minTeachers;
   }
   const nu = new Float64Array(numbers.size);
+  for (let s = 0; s < nu.length; s += 1) nu[s] = Math.max(0, options.start?.subjects[s] ?? 0);
   const teaching = new Float64Array(numbers.size);
   const values = new Float64Array(classCount);
-  for (let c = 0; c < classCount; c += 1) values[c] = coverable[c] ? mu * (hours[c] ?? 0) : 0;
+  for (let c = 0; c < classCount; c += 1) {
+    values[c] = coverable[c] ? mu * (hours[c] ?? 0) - (lambda[c] ?? 0) : 0;
+  }
   let best = -Infinity;
   let bestValues = new Float64Array(classCount);
   let bestSubjectValues = new Float64Array(0);
@@ -90,6 +110,7 @@ export function lagrangianBound(
     iterations += 1;
     if (!full) for (let c = 0; c < classCount; c += 1) values[c] = mu * (hours[c] ?? 0) - (lambda[c] ?? 0);
     const patterns = teachers.map((teacher) => priceTeacher(teacher, values, nu));
+    options.onPatterns?.(patterns);
     taken.fill(0);
     teaching.fill(0);
     let bound = full ? 0 : mu * minCovered;
