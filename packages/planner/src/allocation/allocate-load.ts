@@ -26,6 +26,8 @@ const COVERAGE_PHASE_SHARE = 0.5;
 // per chain, within this share of the time left.
 const REPAIR_DEPTH = 3;
 const REPAIR_SHARE = 0.2;
+// The packing's chains get little: when they do not prove coverage, the coverage MIP needs the time.
+const PACKING_REPAIR_SHARE = 0.05;
 const SEARCH_SHARE = 0.25;
 
 /** Thrown for inconsistent allocation input; `issues` lists every problem. */
@@ -102,7 +104,7 @@ export async function allocateLoad(
     const packed = coverageByPricing(problem);
     repairCoverage(problem, packed, {
       maxDepth: REPAIR_DEPTH,
-      deadline: budget.until(REPAIR_SHARE),
+      deadline: budget.until(PACKING_REPAIR_SHARE),
       now: budget.now,
     });
     if (coveredHours(problem, packed) >= coverageBound) {

@@ -44,11 +44,6 @@ export class TimeBudget {
     return this.left() >= MIP_ROOT_STALL_MS + MIP_ROOT_STALL_MS_PER_NONZERO * nonzeros;
   }
 
-  /** Time left beyond what a MIP of this size needs to pass its root work (never negative). */
-  spareBeyondMip(nonzeros: number): number {
-    return Math.max(0, this.left() - MIP_ROOT_STALL_MS - MIP_ROOT_STALL_MS_PER_NONZERO * nonzeros);
-  }
-
   /** Time since the call started. */
   elapsed(): number {
     return this.now() - this.started;

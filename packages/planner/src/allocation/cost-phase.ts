@@ -6,7 +6,7 @@ import { lagrangianBound } from './lagrangian-bound';
 import type { LagrangianMultipliers } from './lagrangian-bound';
 import { improveByCycles } from './cycle-search';
 import { improveAllocation } from './local-search';
-import { planFromPatterns } from './pattern-plan';
+import { planBySequentialPricing } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
 import { pricingApplies, pricingTeachers, subjectNumbers } from './teacher-pricing';
@@ -17,14 +17,15 @@ const ROUNDING_SHARE = 0.5;
 const REPAIR_DEPTH = 3;
 /**
  * The Lagrangian bound's share of the time left and its iteration cap (the cap keeps it
- * deterministic when the clock does not cut it: 300 iterations take ~150 ms at 40 teachers and
- * ~600 ms of CPU at 150 on the bench machine), then the share of what is left for turning its
- * patterns into a plan.
+ * deterministic when the clock does not cut it; on the bench machine an iteration takes ~0.5 ms of
+ * CPU at 40 teachers and 1.5-3 ms at 150, so at 150 teachers and 1 s the clock cuts it), then the
+ * share of what is left for turning its patterns into a plan.
  */
-const LAGRANGIAN_SHARE = 0.35;
-const LAGRANGIAN_SHARE_WITHOUT_MIP = 0.9;
+const LAGRANGIAN_SHARE = 0.9;
+/** Without an LP solution the Lagrangian's prices must also make the plan, so it leaves time for it. */
+const LAGRANGIAN_SHARE_WITHOUT_LP = 0.5;
 const LAGRANGIAN_ITERATIONS = 500;
-const PATTERN_PLAN_SHARE = 0.3;
+const PATTERN_PLAN_SHARE = 0.9;
 
 /** Outcome of {@link improveCost}. */
 export interface CostPhaseResult {
@@ -95,34 +96,10 @@ export async function improveCost(
     consider(improveAllocation(problem, rounded, share, undefined, deadline, budget.now), 'LP rounding');
   }
 
-  if (pricingApplies(problem)) {
-    const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
-      upperBound: cost,
-      start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
-      maxIterations: LAGRANGIAN_ITERATIONS,
-      // When the MIP can run after it, the Lagrangian takes a share of what the MIP's root work
-      // leaves; when it cannot, nearly all that is left.
-      deadline: budget.fitsMip(model.nonzeros)
-        ? Math.min(budget.until(LAGRANGIAN_SHARE), budget.now() + budget.spareBeyondMip(model.nonzeros))
-        : budget.until(LAGRANGIAN_SHARE_WITHOUT_MIP),
-      now: budget.now,
-    });
-    if (lagrangian.iterations > 0) {
-      lowerBound = Math.max(lowerBound, asBound(lagrangian.bound));
-      steps.push('Lagrangian bound');
-    }
-    // Its patterns make a plan only when the LP gave none (their repair costs time, and from the
-    // LP's multipliers they rarely beat the LP rounding: measured in bench/planner/RESULTS.md).
-    if (lagrangian.iterations > 0 && !relaxation.values) {
-      const plan = planFromPatterns(problem, lagrangian.patterns);
-      const deadline = budget.until(PATTERN_PLAN_SHARE);
-      repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
-      consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
-    }
-  }
   let solverFailed = false;
   let mipOptimal = false;
-  if (cost > lowerBound && budget.fitsMip(model.nonzeros)) {
+  const mipRan = cost > lowerBound && budget.fitsMip(model.nonzeros);
+  if (mipRan) {
     const run = await runMip(model.text, {
       deadline: budget.end,
       clock: budget.now,
@@ -134,6 +111,41 @@ export async function improveCost(
     solverFailed = run.status === 'error';
     mipOptimal = run.status === 'optimal';
     steps.push(run.status === 'limit' ? 'MIP (time limit)' : `MIP ${run.status}`);
+  }
+  // The Lagrangian when the MIP cannot run: with its root work passed, the MIP's bound is the
+  // higher one (2 s: 366, 538 and 399 at 40, 80 and 110 teachers against 361, 523 and 396), and
+  // running the Lagrangian first only made the MIP start later into its unstoppable root work.
+  if (!mipRan && pricingApplies(problem)) {
+    const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
+      upperBound: cost,
+      start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
+      maxIterations: LAGRANGIAN_ITERATIONS,
+      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE : LAGRANGIAN_SHARE_WITHOUT_LP),
+      now: budget.now,
+    });
+    if (lagrangian.iterations > 0) {
+      lowerBound = Math.max(lowerBound, asBound(lagrangian.bound));
+      steps.push('Lagrangian bound');
+    }
+    // Its prices make a plan only when the LP gave none (the LP rounding is better: 1,066 against
+    // 1,107-1,131 at 150 teachers), e.g. when HiGHS's first load in a cold process eats the LP's time.
+    if (lagrangian.iterations > 0 && !relaxation.values) {
+      const order = problem.teachers
+        .map((_, t) => t)
+        .sort(
+          (a, b) => (problem.teachers[a]?.ranks.size ?? 0) - (problem.teachers[b]?.ranks.size ?? 0) || a - b,
+        );
+      const plan = planBySequentialPricing(
+        problem,
+        share,
+        lagrangian.values,
+        lagrangian.subjectValues,
+        order,
+      );
+      const deadline = budget.until(PATTERN_PLAN_SHARE);
+      repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+      consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
+    }
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
