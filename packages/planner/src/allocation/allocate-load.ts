@@ -72,8 +72,9 @@ function disaggregate(problem: AllocationProblem, counts: ClassCounts): UnitAssi
  * `timeBudgetMs`, starting from a deterministic greedy that is also the fallback. Reports
  * coverage, hours per rank, load spread and teachers per subject.
  * The budget is honoured even where HiGHS ignores its limits: a MIP starts only when the time left
- * lets it pass its root work (budget.ts); the cost phase's bound comes from the LP relaxation of
- * the strengthened model (cost-phase.ts). `clock` is for tests and the CPU-time bench.
+ * lets it pass its root work (budget.ts), and a packing that proves coverage skips the coverage MIP;
+ * the cost phase's bound comes from the LP relaxation of the strengthened model and the Lagrangian
+ * started from its duals (cost-phase.ts). `clock` is for tests and the CPU-time bench.
  * Throws {@link AllocationInputError} for inconsistent input.
  */
 export async function allocateLoad(
