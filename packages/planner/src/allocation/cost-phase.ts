@@ -5,6 +5,7 @@ import { allocationStart, buildAllocationModel, countsFromSolution } from './exa
 import { lagrangianBound } from './lagrangian-bound';
 import type { LagrangianMultipliers } from './lagrangian-bound';
 import { improveByCycles } from './cycle-search';
+import { improveByEjections } from './ejection-search';
 import { improveAllocation } from './local-search';
 import { planBySequentialPricing } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
@@ -96,6 +97,7 @@ export async function improveCost(
     repairCoverage(problem, rounded, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
     improveAllocation(problem, rounded, share, undefined, deadline, budget.now);
     improveByCycles(problem, rounded, share, { deadline, now: budget.now });
+    improveByEjections(problem, rounded, share, { deadline, now: budget.now });
     consider(improveAllocation(problem, rounded, share, undefined, deadline, budget.now), 'LP rounding');
   }
 

@@ -1,12 +1,6 @@
-import { fairLoad, teacherLoads } from './problem';
+import { HandOverState } from './hand-over-state';
+import type { HandOver } from './hand-over-state';
 import type { AllocationProblem, ClassCounts } from './problem';
-
-/** One unit of `unitClass` handed from teacher `from` to teacher `to`. */
-interface Move {
-  readonly unitClass: number;
-  readonly from: number;
-  readonly to: number;
-}
 
 /** Limits of {@link improveByCycles}. */
 export interface CycleLimits {
@@ -36,75 +30,17 @@ export function improveByCycles(
   const teacherCount = problem.teachers.length;
   const slack = teacherCount;
   const { weights } = problem;
-  const loads = teacherLoads(problem, counts);
-  const fair = problem.teachers.map((_, t) => fairLoad(problem, t, share));
-  const subjectOf = new Map<string, number>();
-  problem.classes.forEach((unitClass) => {
-    if (!subjectOf.has(unitClass.subject)) subjectOf.set(unitClass.subject, subjectOf.size);
-  });
-  const classSubject = problem.classes.map((unitClass) => subjectOf.get(unitClass.subject) ?? 0);
-  // Units per teacher and subject, to price joining and leaving.
-  const held = problem.teachers.map(() => new Array<number>(subjectOf.size).fill(0));
-  counts.forEach((row, c) =>
-    row.forEach((value, t) => {
-      const list = held[t];
-      if (list) list[classSubject[c] ?? 0] = (list[classSubject[c] ?? 0] ?? 0) + value;
-    }),
-  );
-  const rankCost = (t: number, c: number) => {
-    const unitClass = problem.classes[c];
-    const rank = problem.teachers[t]?.ranks.get(unitClass?.subject ?? '') ?? 1;
-    return weights.rank * (rank - 1) * (unitClass?.hours ?? 0);
-  };
-  const overload = (t: number, load: number) => weights.overload * Math.max(0, load - (fair[t] ?? 0));
+  const state = new HandOverState(problem, counts, share);
+  const { loads, held, classSubject } = state;
+  const rankCost = (t: number, c: number) => state.rankCost(t, c);
+  const overload = (t: number, load: number) => state.overload(t, load);
   const lengths = [...new Set(problem.classes.map((unitClass) => unitClass.hours))].sort((x, y) => x - y);
   const classesOfLength = new Map(
     lengths.map((hours) => [hours, problem.classes.flatMap((u, c) => (u.hours === hours ? [c] : []))]),
   );
 
-  // The exact cost change of a list of moves (applied to a copy of the touched teachers' state).
-  const exactDelta = (moves: readonly Move[]): number => {
-    const loadChange = new Map<number, number>();
-    const heldChange = new Map<string, number>();
-    let delta = 0;
-    for (const move of moves) {
-      const hours = problem.classes[move.unitClass]?.hours ?? 0;
-      delta += rankCost(move.to, move.unitClass) - rankCost(move.from, move.unitClass);
-      loadChange.set(move.from, (loadChange.get(move.from) ?? 0) - hours);
-      loadChange.set(move.to, (loadChange.get(move.to) ?? 0) + hours);
-      const s = classSubject[move.unitClass] ?? 0;
-      heldChange.set(`${move.from}:${s}`, (heldChange.get(`${move.from}:${s}`) ?? 0) - 1);
-      heldChange.set(`${move.to}:${s}`, (heldChange.get(`${move.to}:${s}`) ?? 0) + 1);
-    }
-    for (const [t, change] of loadChange) {
-      const load = loads[t] ?? 0;
-      if (load + change > (problem.teachers[t]?.maxHours ?? 0) + 1e-9) return Infinity;
-      delta += overload(t, load + change) - overload(t, load);
-    }
-    for (const [key, change] of heldChange) {
-      const [t, s] = key.split(':').map(Number) as [number, number];
-      const before = held[t]?.[s] ?? 0;
-      if (before + change < 0) return Infinity;
-      delta += weights.teacherPerSubject * (Number(before + change > 0) - Number(before > 0));
-    }
-    return delta;
-  };
-  const apply = (moves: readonly Move[]) => {
-    for (const move of moves) {
-      const row = counts[move.unitClass] as number[];
-      const hours = problem.classes[move.unitClass]?.hours ?? 0;
-      row[move.from] = (row[move.from] ?? 0) - 1;
-      row[move.to] = (row[move.to] ?? 0) + 1;
-      loads[move.from] = (loads[move.from] ?? 0) - hours;
-      loads[move.to] = (loads[move.to] ?? 0) + hours;
-      const s = classSubject[move.unitClass] ?? 0;
-      (held[move.from] as number[])[s] = (held[move.from]?.[s] ?? 0) - 1;
-      (held[move.to] as number[])[s] = (held[move.to]?.[s] ?? 0) + 1;
-    }
-  };
-
   // One search over hand-overs of units of `hours`: the first negative cycle's moves, or null.
-  const findCycle = (hours: number): Move[] | null => {
+  const findCycle = (hours: number): HandOver[] | null => {
     const edgeFrom: number[] = [];
     const edgeTo: number[] = [];
     const edgeCost: number[] = [];
@@ -159,7 +95,7 @@ export function improveByCycles(
       // Walk the parents from a node relaxed in this pass; a repeat is a negative cycle.
       const cycle = parentCycle(changed, parentEdge, edgeFrom, nodes);
       if (cycle) {
-        const moves: Move[] = [];
+        const moves: HandOver[] = [];
         for (let i = 0; i < cycle.length; i += 1) {
           const e = cycle[i] as number;
           const c = edgeClass[e] as number;
@@ -180,8 +116,8 @@ export function improveByCycles(
     for (const hours of lengths) {
       if (limits.now() >= limits.deadline) break;
       const moves = findCycle(hours);
-      if (!moves || moves.length === 0 || exactDelta(moves) >= -1e-9) continue;
-      apply(moves);
+      if (!moves || moves.length === 0 || state.delta(moves) >= -1e-9) continue;
+      state.apply(moves);
       applied += 1;
       improved = true;
     }
