@@ -13,7 +13,7 @@ export interface EjectionLimits {
  * who lacks the room for it and hands one unit of another class e, at least as long as what is
  * missing, to teacher d with room. Unlike the cycles (cycle-search.ts) the two units may differ in
  * length, which is what a nearly full staff needs to trade a 3-hour theory for a 2-hour practical:
- * at 150 teachers it takes the LP rounding from 1,066 to 1,016 (rank cost 708 → ~665). Each chain is
+ * at 150 teachers it takes the LP rounding from 1,066 to 1,016-1,018 (mostly rank cost). Each chain is
  * priced exactly (HandOverState) after a cheap filter: its rank and overload change must be below what
  * leaving subjects can save. First improvement in a fixed order; deterministic unless the deadline
  * cuts it. Mutates and returns `counts`.
