@@ -6,6 +6,7 @@ import { allocationStart, buildAllocationModel, countsFromSolution } from './exa
 import { repairCoverage } from './coverage-repair';
 import { greedyAllocation } from './greedy';
 import { improveAllocation } from './local-search';
+import { coverageByPricing } from './pattern-plan';
 import {
   allocationCost,
   allocationInputIssues,
@@ -25,6 +26,8 @@ const COVERAGE_PHASE_SHARE = 0.5;
 // per chain, within this share of the time left.
 const REPAIR_DEPTH = 3;
 const REPAIR_SHARE = 0.2;
+// The packing's chains get little: when they do not prove coverage, the coverage MIP needs the time.
+const PACKING_REPAIR_SHARE = 0.05;
 const SEARCH_SHARE = 0.25;
 
 /** Thrown for inconsistent allocation input; `issues` lists every problem. */
@@ -69,8 +72,9 @@ function disaggregate(problem: AllocationProblem, counts: ClassCounts): UnitAssi
  * `timeBudgetMs`, starting from a deterministic greedy that is also the fallback. Reports
  * coverage, hours per rank, load spread and teachers per subject.
  * The budget is honoured even where HiGHS ignores its limits: a MIP starts only when the time left
- * lets it pass its root work (budget.ts); the cost phase's bound comes from the LP relaxation of
- * the strengthened model (cost-phase.ts). `clock` is for tests and the CPU-time bench.
+ * lets it pass its root work (budget.ts), and a packing that proves coverage skips the coverage MIP;
+ * the cost phase's bound comes from the LP relaxation of the strengthened model and the Lagrangian
+ * started from its duals (cost-phase.ts). `clock` is for tests and the CPU-time bench.
  * Throws {@link AllocationInputError} for inconsistent input.
  */
 export async function allocateLoad(
@@ -92,6 +96,24 @@ export async function allocateLoad(
   let coverageProved = coveredHours(problem, counts) >= coverageBound;
   let method = 'greedy';
 
+  if (!coverageProved && integral) {
+    // Whole-teacher knapsacks (pattern-plan.ts) with the ejection chains: when they reach the
+    // bound, coverage is proven and the coverage MIP's time goes to the cost phase instead (at
+    // 110 teachers, capacity-bound, the MIP took the whole 1 s and left the cost unbounded).
+    // Only a proof replaces the greedy: a MIP started from an unproven full-ish coverage keeps its
+    // costly ranks (see below).
+    const packed = coverageByPricing(problem);
+    repairCoverage(problem, packed, {
+      maxDepth: REPAIR_DEPTH,
+      deadline: budget.until(PACKING_REPAIR_SHARE),
+      now: budget.now,
+    });
+    if (coveredHours(problem, packed) >= coverageBound) {
+      counts = packed;
+      coverageProved = true;
+      method = 'packing';
+    }
+  }
   if (!coverageProved && exact) {
     // Total rank cost can never reach one hour of coverage in the phase-1 objective.
     const worstRankHours = problem.classes.reduce((sum, unitClass, c) => {

@@ -2,14 +2,35 @@ import { runMip } from '../solver/highs-runner';
 import type { TimeBudget } from './budget';
 import { repairCoverage } from './coverage-repair';
 import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
+import { lagrangianBound } from './lagrangian-bound';
+import type { LagrangianMultipliers } from './lagrangian-bound';
+import { improveByCycles } from './cycle-search';
+import { improveByEjections } from './ejection-search';
 import { improveAllocation } from './local-search';
+import { planBySequentialPricing } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
+import { pricingApplies, pricingTeachers, subjectNumbers } from './teacher-pricing';
 
-/** Share of the time left that the LP relaxation may use, and the rounding's repair and search. */
+/**
+ * Share of the time left that the LP relaxation may use, and the rounding's repair and searches (the
+ * ejections need ~100-250 ms at 150 teachers and are worth more than the Lagrangian's last steps:
+ * 1,066 → 1,018 against a bound +5).
+ */
 const RELAXATION_SHARE = 0.8;
-const ROUNDING_SHARE = 0.5;
+const ROUNDING_SHARE = 0.8;
 const REPAIR_DEPTH = 3;
+/**
+ * The Lagrangian bound's share of the time left and its iteration cap (the cap keeps it
+ * deterministic when the clock does not cut it; on the bench machine an iteration takes ~0.5 ms of
+ * CPU at 40 teachers and 1.5-3 ms at 150, so at 150 teachers and 1 s the clock cuts it), then the
+ * share of what is left for turning its patterns into a plan.
+ */
+const LAGRANGIAN_SHARE = 0.9;
+/** Without an LP solution the Lagrangian's prices must also make the plan, so it leaves time for it. */
+const LAGRANGIAN_SHARE_WITHOUT_LP = 0.5;
+const LAGRANGIAN_ITERATIONS = 500;
+const PATTERN_PLAN_SHARE = 0.9;
 
 /** Outcome of {@link improveCost}. */
 export interface CostPhaseResult {
@@ -30,9 +51,12 @@ export interface CostPhaseResult {
  * model (exact-model.ts) gives the lower bound: at 150 teachers it proves 953 where the MIP proved
  * 890 in the same second, since the MIP spends it in root work. Its solution, rounded down, repaired
  * to full coverage (ejection chains) and improved by the local search, is a second start: 378 vs
- * 431 at 40 teachers, 552 vs 651 at 80. The MIP then runs from the better start, only when the time
- * left lets it pass its root work (see budget.ts); its bound counts when higher. Whole-hour costs are
- * whole numbers, so the LP bound is rounded up when all unit hours and weights are whole.
+ * 431 at 40 teachers, 552 vs 651 at 80; negative cycles of hand-overs (cycle-search.ts) polish it.
+ * The MIP then runs from the better start, only when the time left lets it pass its root work (see
+ * budget.ts); its bound counts when higher. When it cannot run, the Lagrangian bound
+ * (lagrangian-bound.ts) takes the time left, started from the LP's duals so it begins at least at the
+ * LP bound (150 teachers, 1 s: 958 vs 953; 110: 396 vs 355). Whole-hour costs are whole numbers, so
+ * the bounds are rounded up when all unit hours and weights are whole.
  */
 export async function improveCost(
   problem: AllocationProblem,
@@ -75,12 +99,16 @@ export async function improveCost(
     const rounded = countsFromSolution(problem, relaxation.values, (value) => Math.floor(value + 1e-6));
     const deadline = budget.until(ROUNDING_SHARE);
     repairCoverage(problem, rounded, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+    improveAllocation(problem, rounded, share, undefined, deadline, budget.now);
+    improveByCycles(problem, rounded, share, { deadline, now: budget.now });
+    improveByEjections(problem, rounded, share, { deadline, now: budget.now });
     consider(improveAllocation(problem, rounded, share, undefined, deadline, budget.now), 'LP rounding');
   }
 
   let solverFailed = false;
   let mipOptimal = false;
-  if (cost > lowerBound && budget.fitsMip(model.nonzeros)) {
+  const mipRan = cost > lowerBound && budget.fitsMip(model.nonzeros);
+  if (mipRan) {
     const run = await runMip(model.text, {
       deadline: budget.end,
       clock: budget.now,
@@ -93,6 +121,59 @@ export async function improveCost(
     mipOptimal = run.status === 'optimal';
     steps.push(run.status === 'limit' ? 'MIP (time limit)' : `MIP ${run.status}`);
   }
+  // The Lagrangian when the MIP cannot run: with its root work passed, the MIP's bound is the
+  // higher one (2 s: 366, 538 and 399 at 40, 80 and 110 teachers against 361, 523 and 396), and
+  // running the Lagrangian first only made the MIP start later into its unstoppable root work.
+  if (!mipRan && pricingApplies(problem)) {
+    const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
+      upperBound: cost,
+      start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
+      maxIterations: LAGRANGIAN_ITERATIONS,
+      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE : LAGRANGIAN_SHARE_WITHOUT_LP),
+      now: budget.now,
+    });
+    if (lagrangian.iterations > 0) {
+      lowerBound = Math.max(lowerBound, asBound(lagrangian.bound));
+      steps.push('Lagrangian bound');
+    }
+    // Its prices make a plan only when the LP gave none (the LP rounding is better: 1,066 against
+    // 1,107-1,131 at 150 teachers), e.g. when HiGHS's first load in a cold process eats the LP's time.
+    if (lagrangian.iterations > 0 && !relaxation.values) {
+      const order = problem.teachers
+        .map((_, t) => t)
+        .sort(
+          (a, b) => (problem.teachers[a]?.ranks.size ?? 0) - (problem.teachers[b]?.ranks.size ?? 0) || a - b,
+        );
+      const plan = planBySequentialPricing(
+        problem,
+        share,
+        lagrangian.values,
+        lagrangian.subjectValues,
+        order,
+      );
+      const deadline = budget.until(PATTERN_PLAN_SHARE);
+      repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
+      consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
+    }
+  }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
+}
+
+/**
+ * The LP relaxation's duals of the rows the Lagrangian prices out (see exact-model.ts for the row
+ * names), in its sign convention: supply rows (≤) have duals ≤ 0, the coverage and fewest-teachers
+ * rows (≥) duals ≥ 0. Started there, the Lagrangian's first bound is already at least the LP's:
+ * each teacher's integer patterns are a subset of the LP's per-teacher polytope.
+ */
+function lpMultipliers(
+  problem: AllocationProblem,
+  duals: ReadonlyMap<string, number>,
+): LagrangianMultipliers {
+  const subjects = subjectNumbers(problem);
+  return {
+    supply: problem.classes.map((_, c) => -(duals.get(`supply_${c}`) ?? 0)),
+    coverage: duals.get('coverage') ?? 0,
+    subjects: [...subjects.values()].map((s) => duals.get(`teachers_${s}`) ?? 0),
+  };
 }

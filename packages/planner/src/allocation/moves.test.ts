@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateInstance, seededRandom } from '../testing/instances';
 import { repairCoverage } from './coverage-repair';
+import { improveByCycles } from './cycle-search';
+import { improveByEjections } from './ejection-search';
 import { greedyAllocation } from './greedy';
 import { improveAllocation } from './local-search';
 import { allocationCost, buildAllocationProblem, coveredHours, fairShare, teacherLoads } from './problem';
@@ -99,6 +101,119 @@ describe('allocation moves', () => {
       expect(coveredHours(problem, improved)).toBe(covered);
       expect(allocationCost(problem, improved, share)).toBeLessThanOrEqual(before);
       expect(improveAllocation(problem, structuredClone(repaired), share)).toEqual(improved);
+    },
+  );
+
+  it('a cycle of three hand-overs finds the rank trade that no single move or exchange can', () => {
+    // Each teacher is full with the subject they rank second, and only the next teacher round the
+    // circle ranks it first: every single move lacks room, every exchange needs a teacher to take a
+    // subject they did not rank.
+    const unit = (subject: string): TeachingUnit => ({
+      id: `${subject}1`,
+      subject,
+      kind: 'theory',
+      division: 'A',
+      batch: null,
+      hours: 3,
+    });
+    const problem = buildAllocationProblem({
+      units: [unit('a'), unit('b'), unit('c')],
+      teachers: [
+        { slug: 't1', priorities: ['b', 'a'], maxHours: 3 },
+        { slug: 't2', priorities: ['c', 'b'], maxHours: 3 },
+        { slug: 't3', priorities: ['a', 'c'], maxHours: 3 },
+      ],
+    });
+    const index = (subject: string) =>
+      problem.classes.findIndex((unitClass) => unitClass.subject === subject);
+    const start: ClassCounts = problem.classes.map(() => [0, 0, 0]);
+    (start[index('a')] as number[])[0] = 1;
+    (start[index('b')] as number[])[1] = 1;
+    (start[index('c')] as number[])[2] = 1;
+    const share = fairShare(problem, 9);
+    expect(allocationCost(problem, start, share)).toBe(15);
+    expect(allocationCost(problem, improveAllocation(problem, structuredClone(start), share), share)).toBe(
+      15,
+    );
+    const cycled = improveByCycles(problem, structuredClone(start), share, {
+      deadline: Infinity,
+      now: () => 0,
+    });
+    expect(allocationCost(problem, cycled, share)).toBe(6);
+    expect(cycled[index('a')]).toEqual([0, 0, 1]);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])(
+    'cycles keep every limit and the coverage, never cost more, and repeat exactly (%i)',
+    (seed) => {
+      const problem = buildAllocationProblem(generatedAllocation(seed, 8));
+      const start = repairCoverage(problem, greedyAllocation(problem), { maxDepth: 3, deadline: Infinity });
+      const covered = coveredHours(problem, start);
+      // A share below the real one gives the teachers overload, so the slack node's edges matter.
+      const share = fairShare(problem, covered) * 0.8;
+      const limits = { deadline: Infinity, now: () => 0 };
+      const cycled = improveByCycles(problem, structuredClone(start), share, limits);
+      expectWithinLimits(problem, cycled);
+      expect(coveredHours(problem, cycled)).toBe(covered);
+      expect(allocationCost(problem, cycled, share)).toBeLessThanOrEqual(
+        allocationCost(problem, start, share),
+      );
+      expect(improveByCycles(problem, structuredClone(start), share, limits)).toEqual(cycled);
+    },
+  );
+
+  it('an ejection trades units of different lengths where no move, exchange or cycle can', () => {
+    // a holds the 3-hour x at rank 2; b ranks x first but has 1 h of room, held by the 2-hour y; d
+    // takes y at the same rank as b. Moving y alone gains nothing, a cannot take y (no exchange),
+    // and the units differ in length (no cycle): only "a → b x, then b → d y" lowers the cost.
+    const problem = buildAllocationProblem({
+      units: [
+        { id: 'x1', subject: 'x', kind: 'theory', division: 'A', batch: null, hours: 3 },
+        { id: 'y1', subject: 'y', kind: 'practical', division: 'A', batch: 'A1', hours: 2 },
+      ],
+      teachers: [
+        { slug: 'a', priorities: ['w', 'x'], maxHours: 3 },
+        { slug: 'b', priorities: ['x', 'y'], maxHours: 3 },
+        { slug: 'd', priorities: ['z', 'y'], maxHours: 2 },
+      ],
+    });
+    const x = problem.classes.findIndex((unitClass) => unitClass.subject === 'x');
+    const y = problem.classes.findIndex((unitClass) => unitClass.subject === 'y');
+    const start: ClassCounts = problem.classes.map(() => [0, 0, 0]);
+    (start[x] as number[])[0] = 1;
+    (start[y] as number[])[1] = 1;
+    const share = fairShare(problem, 5);
+    // Rank 3 + 2, two pairs, a 1 h over their fair 2 h.
+    expect(allocationCost(problem, start, share)).toBe(10);
+    const limits = { deadline: Infinity, now: () => 0 };
+    const others = improveByCycles(
+      problem,
+      improveAllocation(problem, structuredClone(start), share),
+      share,
+      limits,
+    );
+    expect(allocationCost(problem, others, share)).toBe(10);
+    const ejected = improveByEjections(problem, structuredClone(start), share, limits);
+    expect(allocationCost(problem, ejected, share)).toBe(7);
+    expect(ejected[x]).toEqual([0, 1, 0]);
+    expect(ejected[y]).toEqual([0, 0, 1]);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])(
+    'ejections keep every limit and the coverage, never cost more, and repeat exactly (%i)',
+    (seed) => {
+      const problem = buildAllocationProblem(generatedAllocation(seed, 8));
+      const start = repairCoverage(problem, greedyAllocation(problem), { maxDepth: 3, deadline: Infinity });
+      const covered = coveredHours(problem, start);
+      const share = fairShare(problem, covered) * 0.8;
+      const limits = { deadline: Infinity, now: () => 0 };
+      const ejected = improveByEjections(problem, structuredClone(start), share, limits);
+      expectWithinLimits(problem, ejected);
+      expect(coveredHours(problem, ejected)).toBe(covered);
+      expect(allocationCost(problem, ejected, share)).toBeLessThanOrEqual(
+        allocationCost(problem, start, share),
+      );
+      expect(improveByEjections(problem, structuredClone(start), share, limits)).toEqual(ejected);
     },
   );
 });

@@ -10,6 +10,12 @@ export interface MipRun {
   readonly objective: number | null;
   /** Best proven bound on the objective (a lower bound when minimising). */
   readonly dualBound: number | null;
+  /**
+   * Row duals by row name, for an LP relaxation solved to optimality (null otherwise). HiGHS's
+   * convention: reduced cost = cost − Σ dual · coefficient, so a binding ≤ row has a dual ≤ 0 and
+   * a binding ≥ row one ≥ 0 when minimising.
+   */
+  readonly rowDuals?: ReadonlyMap<string, number> | null;
   readonly timeMs: number;
   readonly detail: string;
 }
@@ -53,6 +59,14 @@ function readValues(model: { getColName(index: number): string }, colValue: Floa
 }
 
 type LoadedModel = Model;
+
+function readRowDuals(model: LoadedModel): Map<string, number> {
+  const duals = new Map<string, number>();
+  const rowDual = model.getSolution().rowDual;
+  for (let index = 0; index < rowDual.length; index += 1)
+    duals.set(model.getRowName(index), rowDual[index] ?? 0);
+  return duals;
+}
 type ModelSource = ModelData | EncodedModel;
 
 interface RawRun {
@@ -182,7 +196,10 @@ async function runSource<T>(
 export async function runMip(lpText: string, options: MipRunOptions): Promise<MipRun> {
   const outcome = await runSource(
     { format: 'lp', data: lpText },
-    (model, run) => (run.colValue ? readValues(model, run.colValue) : null),
+    (model, run) => ({
+      values: run.colValue ? readValues(model, run.colValue) : null,
+      rowDuals: options.relax && run.status === 'optimal' ? readRowDuals(model) : null,
+    }),
     {
       deadline: options.deadline,
       absoluteGap: options.absoluteGap,
@@ -194,7 +211,15 @@ export async function runMip(lpText: string, options: MipRunOptions): Promise<Mi
     },
   );
   const { status, objective, dualBound, timeMs, detail, result } = outcome;
-  return { status, values: result, objective, dualBound, timeMs, detail };
+  return {
+    status,
+    values: result?.values ?? null,
+    rowDuals: result?.rowDuals ?? null,
+    objective,
+    dualBound,
+    timeMs,
+    detail,
+  };
 }
 
 /** A model in HiGHS's structured form (columns, rows, sparse matrix), which loads far faster than LP text. */
