@@ -1,10 +1,12 @@
 // Division planner benchmark: our planner vs the original exhaustive method and the lower bound.
-// Run: npx tsx bench/planner/divisions.bench.ts [--budget-ms 2000] [--original-limit-ms 60000]
+// Run: npx tsx bench/planner/divisions.bench.ts [--budget-ms 2000] [--original-limit-ms 60000] [--cpu-clock]
+// --cpu-clock: budgets and times in this process's CPU time (see bench/lib/cpu-clock.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildProblem } from '../../packages/planner/src/divisions/problem';
 import { originalExhaustive } from '../../packages/planner/src/divisions/original-exhaustive';
 import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
 import { generateInstance } from '../../packages/planner/src/testing/instances';
+import { useCpuClock } from '../lib/cpu-clock';
 
 interface Case {
   readonly label: string;
@@ -20,6 +22,8 @@ function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
+
+if (process.argv.includes('--cpu-clock')) useCpuClock();
 
 const budgetMs = option('--budget-ms', 2000);
 const originalLimitMs = option('--original-limit-ms', 60_000);

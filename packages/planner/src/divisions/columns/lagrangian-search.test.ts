@@ -176,3 +176,92 @@ describe('Lagrangian bound, dive and search', () => {
     expect(second.electiveBound).toBe(first.electiveBound);
   });
 });
+
+/** Groups with one or two students, many more than a division holds: the pricing's top-candidates path. */
+function manyGroupsProblem(seed: number): DivisionProblem {
+  const instance = generateInstance({
+    students: 40,
+    categories: 3,
+    minOptions: 2,
+    maxOptions: 3,
+    trackAffinity: 0.3,
+    seed,
+  });
+  return buildProblem(instance.subjects, instance.students, 5);
+}
+
+/** A random feasible assignment: students dealt to divisions in a seeded order, sizes as balanced as possible. */
+function randomPlan(problem: DivisionProblem, seed: number): number[][] {
+  const random = seededRandom(seed);
+  const students = problem.groups.flatMap((group, g) => new Array<number>(group.size).fill(g));
+  for (let i = students.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [students[i], students[j]] = [students[j] as number, students[i] as number];
+  }
+  const counts = problem.groups.map(() => new Array<number>(problem.divisionCount).fill(0));
+  students.forEach((g, i) => {
+    const row = counts[g] as number[];
+    const d = i % problem.divisionCount;
+    row[d] = (row[d] ?? 0) + 1;
+  });
+  return counts;
+}
+
+describe('division pricing with more groups than a division holds', () => {
+  it.each([51, 52, 53, 54])('finds the enumeration optimum (instance %i)', (seed) => {
+    const problem = manyGroupsProblem(seed);
+    expect(problem.groups.length).toBeGreaterThan(problem.sizeHigh);
+    const random = seededRandom(200 + seed);
+    const duals = Float64Array.from(problem.groups, () => random() * 6 - 1);
+    const priced = priceDivisionPattern(problem, duals, {
+      threshold: -Infinity,
+      nodeLimit: 1_000_000,
+      maxPatterns: 3,
+      sizeLow: problem.sizeLow,
+      sizeHigh: problem.sizeHigh,
+    });
+    const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
+    expect(priced.complete).toBe(true);
+    expect(priced.bestValue).toBeCloseTo(expected, 9);
+  });
+
+  it.each([1, 2, 3, 5, 8, 13])('a search cut after %i nodes still bounds the optimum from above', (limit) => {
+    const problem = manyGroupsProblem(55);
+    // Duals around the groups' elective hours per seat: the search then needs many nodes.
+    const duals = Float64Array.from(
+      problem.groups,
+      (_, g) =>
+        (problem.groupElectives[g] ?? []).reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0) / 4,
+    );
+    const cut = priceDivisionPattern(problem, duals, {
+      threshold: -Infinity,
+      nodeLimit: limit,
+      maxPatterns: 1,
+      sizeLow: problem.sizeLow,
+      sizeHigh: problem.sizeHigh,
+    });
+    const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
+    expect(cut.upperBound).toBeGreaterThanOrEqual(expected - 1e-9);
+    expect(cut.bestValue).toBeLessThanOrEqual(expected + 1e-9);
+  });
+
+  it('never proves more hours than any of 20 random feasible plans (240 students)', () => {
+    const instance = generateInstance({
+      students: 240,
+      categories: 5,
+      minOptions: 2,
+      maxOptions: 4,
+      trackAffinity: 0.6,
+      seed: 61,
+    });
+    const problem = buildProblem(instance.subjects, instance.students, 62);
+    const core = problem.coreHoursPerDivision * problem.divisionCount;
+    const { bound } = subgradientBound(problem, { deadline: Infinity, target: 10_000, integral: true });
+    expect(Number.isFinite(bound)).toBe(true);
+    for (let seed = 0; seed < 20; seed += 1) {
+      const counts = randomPlan(problem, seed);
+      expect(assignmentIssues(problem, counts)).toEqual([]);
+      expect(core + bound).toBeLessThanOrEqual(scoreAssignment(problem, counts).teachingHours);
+    }
+  });
+});

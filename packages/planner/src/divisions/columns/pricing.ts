@@ -63,7 +63,7 @@ function bestFill(
   low: number,
   high: number,
 ): Selection | null {
-  const order = [...candidates].sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const order = topCandidates(candidates, weights, high);
   let taken = 0;
   let value = 0;
   const groups: number[] = [];
@@ -83,10 +83,46 @@ function bestFill(
   return taken >= low ? { value, groups, amounts } : null;
 }
 
+const scratchWeights = { values: new Float64Array(0) };
+
+/**
+ * The candidates a fill of at most `high` students can use, best weight first (ties by index):
+ * every group holds at least one student, so a fill never reaches past the `high`-th best weight.
+ * Sorting the weights natively to find that threshold and then only the groups at or above it
+ * is the same order as sorting every candidate, at a fraction of the comparator calls.
+ */
+function topCandidates(candidates: readonly number[], weights: Float64Array, high: number): number[] {
+  const byWeight = (a: number, b: number) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b;
+  if (candidates.length <= high) return [...candidates].sort(byWeight);
+  if (scratchWeights.values.length < candidates.length)
+    scratchWeights.values = new Float64Array(candidates.length * 2);
+  const values = scratchWeights.values.subarray(0, candidates.length);
+  candidates.forEach((g, i) => (values[i] = weights[g] ?? 0));
+  values.sort();
+  const threshold = values[candidates.length - high] ?? -Infinity;
+  return candidates.filter((g) => (weights[g] ?? 0) >= threshold).sort(byWeight);
+}
+
 interface Node {
   readonly state: Uint8Array;
   /** The parent's bound: no pattern below this node is worth more. */
   readonly bound: number;
+  /**
+   * Groups none of whose electives are excluded here, ascending. Excluding an elective only removes
+   * groups, so a child's list is its parent's filtered once instead of a scan over every group.
+   */
+  readonly candidates: Int32Array;
+  /** Per elective, the students of `candidates` taking it (shared with the "taught" child). */
+  readonly room: Float64Array;
+}
+
+/** What one node of the pricing search knows: its relaxed fill and the bound it proves. */
+interface NodeEvaluation {
+  readonly relaxed: Selection;
+  /** No pattern below the node is worth more than this. */
+  readonly bound: number;
+  /** Candidates whose electives are all taught here: their fills are patterns of this node. */
+  readonly covered: readonly number[];
 }
 
 /**
@@ -96,6 +132,8 @@ interface Node {
  * is fixed, filling is a unit-weight knapsack solved greedily ({@link bestFill}). The bound charges
  * each undecided elective's hours to its students, h_e / (the most students that can take it in
  * one division), so a node's best fill under those charges bounds every pattern below it.
+ * When a limit cuts the search, each open node's own bound (one evaluation per open node, at most
+ * one per elective on the depth-first stack) covers what was not explored, not its parent's.
  * Deterministic: fixed branching order and tie-breaks.
  */
 export function priceDivisionPattern(
@@ -113,8 +151,13 @@ export function priceDivisionPattern(
   let openBound = -Infinity;
   let nodes = 0;
   const weights = new Float64Array(G);
-  const electiveRoom = new Float64Array(E);
+  const charge = new Float64Array(E);
   const used = new Uint8Array(E);
+  const groupContains = problem.electiveGroups.map((groups) => {
+    const member = new Uint8Array(G);
+    for (const g of groups) member[g] = 1;
+    return member;
+  });
 
   const record = (selection: Selection) => {
     used.fill(0);
@@ -141,50 +184,55 @@ export function priceDivisionPattern(
     if (best.length > options.maxPatterns) best.pop();
   };
 
-  const deadline = options.deadline ?? Infinity;
-  const stack: Node[] = [{ state: new Uint8Array(E), bound: Infinity }];
   const candidates: number[] = [];
-  const covered: number[] = [];
+  /** The relaxed fill of a node and its bound; null when no division fits its candidates. */
+  const evaluate = (node: Node): NodeEvaluation | null => {
+    const { state } = node;
+    candidates.length = 0;
+    const covered: number[] = [];
+    let fixedCost = 0;
+    for (let e = 0; e < E; e += 1) {
+      if (state[e] === IN) fixedCost += hours[e] ?? 0;
+      charge[e] = state[e] === FREE ? (hours[e] ?? 0) / Math.min(options.sizeHigh, node.room[e] ?? 1) : 0;
+    }
+    for (const g of node.candidates) {
+      let inside = true;
+      let weight = duals[g] ?? 0;
+      for (const e of electivesOf[g] ?? []) {
+        if (state[e] !== IN) inside = false;
+        weight -= charge[e] ?? 0;
+      }
+      weights[g] = weight;
+      candidates.push(g);
+      if (inside) covered.push(g);
+    }
+    const relaxed = bestFill(candidates, weights, sizes, options.sizeLow, options.sizeHigh);
+    return relaxed ? { relaxed, bound: relaxed.value - fixedCost, covered } : null;
+  };
+
+  const deadline = options.deadline ?? Infinity;
+  const root: number[] = [];
+  for (let g = 0; g < G; g += 1) if ((sizes[g] ?? 0) > 0) root.push(g);
+  const rootRoom = new Float64Array(E);
+  for (const g of root)
+    for (const e of electivesOf[g] ?? []) rootRoom[e] = (rootRoom[e] ?? 0) + (sizes[g] ?? 0);
+  const stack: Node[] = [
+    { state: new Uint8Array(E), bound: Infinity, candidates: Int32Array.from(root), room: rootRoom },
+  ];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     if (node.bound <= bestValue + EPS) continue;
     if (nodes >= options.nodeLimit || (nodes % 8 === 7 && performance.now() >= deadline)) {
-      openBound = Math.max(openBound, node.bound);
+      // Cut: this node's own bound (no larger than its parent's) covers its unexplored subtree.
+      const open = evaluate(node);
+      if (open) openBound = Math.max(openBound, Math.min(node.bound, open.bound));
       continue;
     }
     nodes += 1;
     const { state } = node;
-    // Candidates: groups none of whose electives are excluded.
-    candidates.length = 0;
-    covered.length = 0;
-    electiveRoom.fill(0);
-    for (let g = 0; g < G; g += 1) {
-      if ((sizes[g] ?? 0) <= 0) continue;
-      const list = electivesOf[g] ?? [];
-      let excluded = false;
-      let inside = true;
-      for (const e of list) {
-        const decided = state[e];
-        if (decided === OUT) excluded = true;
-        else if (decided !== IN) inside = false;
-      }
-      if (excluded) continue;
-      candidates.push(g);
-      if (inside) covered.push(g);
-      for (const e of list) electiveRoom[e] = (electiveRoom[e] ?? 0) + (sizes[g] ?? 0);
-    }
-    let fixedCost = 0;
-    for (let e = 0; e < E; e += 1) if (state[e] === IN) fixedCost += hours[e] ?? 0;
-    for (const g of candidates) {
-      let weight = duals[g] ?? 0;
-      for (const e of electivesOf[g] ?? []) {
-        if (state[e] === FREE) weight -= (hours[e] ?? 0) / Math.min(options.sizeHigh, electiveRoom[e] ?? 1);
-      }
-      weights[g] = weight;
-    }
-    const relaxed = bestFill(candidates, weights, sizes, options.sizeLow, options.sizeHigh);
-    if (!relaxed) continue;
-    const bound = relaxed.value - fixedCost;
+    const evaluation = evaluate(node);
+    if (!evaluation) continue;
+    const { relaxed, bound, covered } = evaluation;
     if (bound <= bestValue + EPS) continue;
     record(relaxed);
     // A fill from the groups the taught electives already cover is a solution of this node.
@@ -208,8 +256,18 @@ export function priceDivisionPattern(
     without[branch] = OUT;
     const withIt = Uint8Array.from(state);
     withIt[branch] = IN;
+    const excluded = groupContains[branch] as Uint8Array;
+    const remaining = node.candidates.filter((g) => excluded[g] === 0);
+    const room = Float64Array.from(node.room);
+    for (const g of node.candidates) {
+      if (excluded[g] === 0) continue;
+      for (const e of electivesOf[g] ?? []) room[e] = (room[e] ?? 0) - (sizes[g] ?? 0);
+    }
     // Depth first, "teach it" first: dives towards the relaxed fill's pattern.
-    stack.push({ state: without, bound }, { state: withIt, bound });
+    stack.push(
+      { state: without, bound, candidates: remaining, room },
+      { state: withIt, bound, candidates: node.candidates, room: node.room },
+    );
   }
   const complete = openBound === -Infinity;
   return {
