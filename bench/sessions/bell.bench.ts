@@ -12,8 +12,10 @@
 //      npx tsx bench/sessions/bell.bench.ts [--lectures 30] [--students 10] [--rates 20,40]
 //      [--upload-delay-ms 1000] [--port 3331] [--stream-s 65] [--old /path/to/older/checkout]
 //      [--tone-band 15000-20000]  (the institution's tone band; default: the server's, 17-20 kHz)
+//      [--cpu-prof /dir]  (V8 CPU profiles of both instances, one folder per code version and rate)
 // The bench owns the database it is given (it empties it before each run).
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import {
@@ -54,6 +56,7 @@ const STREAM_S = option('stream-s', 65);
 const OLD = textOption('old', '');
 // The Redis a session costs depends on its tone band (the stored teacher audio keeps that band).
 const TONE_BAND = textOption('tone-band', '');
+const CPU_PROF = textOption('cpu-prof', '');
 const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
 /** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
@@ -155,6 +158,10 @@ async function run(code: string, cwd: string | undefined, rate: number) {
           redisUrl: REDIS_URL,
           logLevel: 'warn',
           ...(cwd ? { cwd } : {}),
+          // Written when the instance exits (SIGTERM ends it through process.exit).
+          ...(CPU_PROF
+            ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF, `${code}-${rate}`)] }
+            : {}),
         }),
       );
       void base;
