@@ -174,7 +174,31 @@ async function run(code: string, cwd: string | undefined, rate: number) {
     const spreadMs = (total / rate) * 1000;
     const runS = Math.max(STREAM_S, Math.ceil((LEAD_MS + spreadMs + UPLOAD_DELAY_MS + 20_000) / 1000));
     const sound = roomSound(7, runS + 2);
-    const epoch = Date.now() + 200;
+    // The students' recordings are synthesised before the stream starts, so the stream and the
+    // uploads keep their schedule: synthesised after it (as before), on a loaded machine they
+    // took longer than the lead and every upload went late (refused 400). The stream starts once
+    // they are ready: 1.5 times what one took, for each, plus a second.
+    const probeStart = performance.now();
+    studentRecording(live[0]!.tone, sound, 1, Date.now());
+    const epoch = Date.now() + Math.ceil((performance.now() - probeStart) * total * 1.5) + 1000;
+    // Upload k: lecture k mod L, its next student, on the other instance than its teacher's half the time.
+    const uploads = Array.from({ length: total }, (_, k) => {
+      const lecture = k % LECTURES;
+      const student = Math.floor(k / LECTURES);
+      const endMs = epoch + LEAD_MS + (k * 1000) / rate;
+      return {
+        lecture,
+        student,
+        startMs: endMs - 5000,
+        sendAt: endMs + UPLOAD_DELAY_MS,
+        base: bases[(k + lecture) % 2]!,
+      };
+    });
+    const recordings = uploads.map((u) =>
+      studentRecording(live[u.lecture]!.tone, sound, (u.startMs - epoch) / 1000, epoch),
+    );
+    if (Date.now() > epoch)
+      console.log(`  the recordings took ${Date.now() - epoch} ms past the stream's start`);
     const chunks = teacherChunks(sound, epoch);
     for (const chunk of chunks) {
       timers.push(
@@ -203,22 +227,6 @@ async function run(code: string, cwd: string | undefined, rate: number) {
         }
       });
     }
-    // Upload k: lecture k mod L, its next student, on the other instance than its teacher's half the time.
-    const uploads = Array.from({ length: total }, (_, k) => {
-      const lecture = k % LECTURES;
-      const student = Math.floor(k / LECTURES);
-      const endMs = epoch + LEAD_MS + (k * 1000) / rate;
-      return {
-        lecture,
-        student,
-        startMs: endMs - 5000,
-        sendAt: endMs + UPLOAD_DELAY_MS,
-        base: bases[(k + lecture) % 2]!,
-      };
-    });
-    const recordings = uploads.map((u) =>
-      studentRecording(live[u.lecture]!.tone, sound, (u.startMs - epoch) / 1000, epoch),
-    );
     const pids = servers.map((s) => s.process.pid!);
     const cpuAt = async () => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
     // Baseline: the same span of streaming alone, just before the first upload.
