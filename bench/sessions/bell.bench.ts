@@ -12,8 +12,10 @@
 //      npx tsx bench/sessions/bell.bench.ts [--lectures 30] [--students 10] [--rates 20,40]
 //      [--upload-delay-ms 1000] [--port 3331] [--stream-s 65] [--old /path/to/older/checkout]
 //      [--tone-band 15000-20000]  (the institution's tone band; default: the server's, 17-20 kHz)
+//      [--cpu-prof /dir]  (V8 CPU profiles of both instances, one folder per code version and rate)
 // The bench owns the database it is given (it empties it before each run).
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import {
@@ -54,6 +56,7 @@ const STREAM_S = option('stream-s', 65);
 const OLD = textOption('old', '');
 // The Redis a session costs depends on its tone band (the stored teacher audio keeps that band).
 const TONE_BAND = textOption('tone-band', '');
+const CPU_PROF = textOption('cpu-prof', '');
 const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
 /** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
@@ -155,6 +158,10 @@ async function run(code: string, cwd: string | undefined, rate: number) {
           redisUrl: REDIS_URL,
           logLevel: 'warn',
           ...(cwd ? { cwd } : {}),
+          // Written when the instance exits (SIGTERM ends it through process.exit).
+          ...(CPU_PROF
+            ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF, `${code}-${rate}`)] }
+            : {}),
         }),
       );
       void base;
@@ -167,7 +174,31 @@ async function run(code: string, cwd: string | undefined, rate: number) {
     const spreadMs = (total / rate) * 1000;
     const runS = Math.max(STREAM_S, Math.ceil((LEAD_MS + spreadMs + UPLOAD_DELAY_MS + 20_000) / 1000));
     const sound = roomSound(7, runS + 2);
-    const epoch = Date.now() + 200;
+    // The students' recordings are synthesised before the stream starts, so the stream and the
+    // uploads keep their schedule: synthesised after it (as before), on a loaded machine they
+    // took longer than the lead and every upload went late (refused 400). The stream starts once
+    // they are ready: 1.5 times what one took, for each, plus a second.
+    const probeStart = performance.now();
+    studentRecording(live[0]!.tone, sound, 1, Date.now());
+    const epoch = Date.now() + Math.ceil((performance.now() - probeStart) * total * 1.5) + 1000;
+    // Upload k: lecture k mod L, its next student, on the other instance than its teacher's half the time.
+    const uploads = Array.from({ length: total }, (_, k) => {
+      const lecture = k % LECTURES;
+      const student = Math.floor(k / LECTURES);
+      const endMs = epoch + LEAD_MS + (k * 1000) / rate;
+      return {
+        lecture,
+        student,
+        startMs: endMs - 5000,
+        sendAt: endMs + UPLOAD_DELAY_MS,
+        base: bases[(k + lecture) % 2]!,
+      };
+    });
+    const recordings = uploads.map((u) =>
+      studentRecording(live[u.lecture]!.tone, sound, (u.startMs - epoch) / 1000, epoch),
+    );
+    if (Date.now() > epoch)
+      console.log(`  the recordings took ${Date.now() - epoch} ms past the stream's start`);
     const chunks = teacherChunks(sound, epoch);
     for (const chunk of chunks) {
       timers.push(
@@ -196,22 +227,6 @@ async function run(code: string, cwd: string | undefined, rate: number) {
         }
       });
     }
-    // Upload k: lecture k mod L, its next student, on the other instance than its teacher's half the time.
-    const uploads = Array.from({ length: total }, (_, k) => {
-      const lecture = k % LECTURES;
-      const student = Math.floor(k / LECTURES);
-      const endMs = epoch + LEAD_MS + (k * 1000) / rate;
-      return {
-        lecture,
-        student,
-        startMs: endMs - 5000,
-        sendAt: endMs + UPLOAD_DELAY_MS,
-        base: bases[(k + lecture) % 2]!,
-      };
-    });
-    const recordings = uploads.map((u) =>
-      studentRecording(live[u.lecture]!.tone, sound, (u.startMs - epoch) / 1000, epoch),
-    );
     const pids = servers.map((s) => s.process.pid!);
     const cpuAt = async () => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
     // Baseline: the same span of streaming alone, just before the first upload.

@@ -55,8 +55,23 @@ const attendanceColumns = {
   recordingPath: attendances.recordingPath,
 };
 
-/** What storing a marking attempt did (see `recordAttempt`). */
-export type AttemptOutcome = 'stored' | 'changed_meanwhile' | 'device_taken';
+/** The attendance row's own columns, without its student's (which a marking never changes). */
+export type AttendanceOwnColumns = Omit<AttendanceRow, 'studentSlug' | 'enrollment' | 'name' | 'email'>;
+
+const {
+  studentSlug: _slug,
+  enrollment: _enrollment,
+  name: _name,
+  email: _email,
+  ...ownColumns
+} = attendanceColumns;
+
+/**
+ * What storing a marking attempt did (see `recordAttempt`); a stored attempt comes with the row's
+ * own columns as written, so the caller pushes it without reading it again (sessions-0012).
+ */
+export type AttemptOutcome =
+  { kind: 'stored'; row: AttendanceOwnColumns } | { kind: 'changed_meanwhile' } | { kind: 'device_taken' };
 
 /** Attendance rows of lecture sessions: one per student and session; no rules here. */
 export function createAttendanceRepository(db: DbOrTx) {
@@ -156,10 +171,10 @@ export function createAttendanceRepository(db: DbOrTx) {
               isNull(attendances.changedByTeacherAt),
             ),
           )
-          .returning({ id: attendances.id });
-        return rows.length > 0 ? 'stored' : 'changed_meanwhile';
+          .returning(ownColumns);
+        return rows[0] ? { kind: 'stored', row: rows[0] } : { kind: 'changed_meanwhile' };
       } catch (err) {
-        if (isUniqueViolation(err)) return 'device_taken';
+        if (isUniqueViolation(err)) return { kind: 'device_taken' };
         throw err;
       }
     },

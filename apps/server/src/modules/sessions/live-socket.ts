@@ -50,6 +50,9 @@ const JOIN_FIRST_MESSAGE = 'Join the session with socket_connection first';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
+/** Where a live sheet's tone-level check stands: at most one runs at a time, and one reports. */
+type ToneLevelCheck = 'unchecked' | 'checking' | 'checked';
+
 /** What a socket is bound to after a successful `socket_connection`. */
 interface Binding {
   sessionId: string;
@@ -61,7 +64,7 @@ interface Binding {
   trustedToken: string;
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
-  live: { tone: StoredSessionTone; levelChecked: boolean; institutionId: number } | null;
+  live: { tone: StoredSessionTone; level: ToneLevelCheck; institutionId: number } | null;
   /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
   file?: StoredSessionTone | null;
 }
@@ -245,7 +248,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       if (binding && tone) await deps.filePhase.restart(session.sessionId);
       return;
     }
-    binding.live = { tone, levelChecked: false, institutionId: session.institutionId };
+    binding.live = { tone, level: 'unchecked', institutionId: session.institutionId };
     await keepLivePlayback(deps.liveStore, session.sessionId, PROVISIONAL_PLAYBACK);
     socket.emit('session_tone', {
       session_id: session.sessionId,
@@ -261,30 +264,38 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
    */
   async function checkToneLevelOnce(socket: LiveSocket, binding: Binding) {
     const live = binding.live;
-    if (!live || live.levelChecked) return;
-    const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
-    // Only a reported playback: the provisional one is too loose to say where the chirps are.
-    if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
-    const now = deps.nowMs();
-    const chunks = await deps.liveStore.teacherChunks(
-      binding.sessionId,
-      now - (TONE_LEVEL_SECONDS + 2) * 1000,
-      now,
-    );
-    const report = teacherToneLevel(chunks, live.tone, playback);
-    if (!report) return;
-    live.levelChecked = true;
-    const band = await deps.noteChallengeBand(
-      { sessionId: binding.sessionId, institutionId: live.institutionId },
-      report,
-    );
-    socket.emit('tone_level', {
-      session_id: binding.sessionId,
-      status: report.status,
-      advice: report.advice,
-      score: report.score,
-      ...(band ? { challenge_band: band } : {}),
-    });
+    // One check at a time: chunks keep arriving while one runs (its reads wait on the store), and
+    // each of them used to start its own, ~5-10 full checks per sheet at the bell (sessions-0012).
+    if (!live || live.level !== 'unchecked') return;
+    live.level = 'checking';
+    try {
+      const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
+      // Only a reported playback: the provisional one is too loose to say where the chirps are.
+      if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
+      const now = deps.nowMs();
+      const chunks = await deps.liveStore.teacherChunks(
+        binding.sessionId,
+        now - (TONE_LEVEL_SECONDS + 2) * 1000,
+        now,
+      );
+      const report = teacherToneLevel(chunks, live.tone, playback);
+      if (!report) return;
+      live.level = 'checked';
+      const band = await deps.noteChallengeBand(
+        { sessionId: binding.sessionId, institutionId: live.institutionId },
+        report,
+      );
+      socket.emit('tone_level', {
+        session_id: binding.sessionId,
+        status: report.status,
+        advice: report.advice,
+        score: report.score,
+        ...(band ? { challenge_band: band } : {}),
+      });
+    } finally {
+      // Not enough audio yet (or a failed read): the next chunk tries again.
+      if (live.level === 'checking') live.level = 'unchecked';
+    }
   }
 
   function guarded(socket: LiveSocket, what: string, run: () => Promise<void>) {

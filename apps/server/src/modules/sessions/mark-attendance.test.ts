@@ -19,6 +19,8 @@ import {
   toggleAttendance,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
+import { createAttendanceRepository } from '../../domain/attendance.repository';
+import { attendanceWire } from '../../domain/attendance-wire';
 import { MARKING_MESSAGES } from './marking.service';
 import { TEACHER_AUDIO_STALLED_MS } from './teacher-audio';
 import { waitUntil } from '../../testing/wait';
@@ -108,6 +110,9 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
       similarity: row.similarity,
       ncc: row.ncc,
     });
+    // Pushed as the attempt wrote it, not read again (sessions-0012): what a fresh read gives.
+    const reread = await createAttendanceRepository(t.db).attendanceOfStudent(row.sessionId, row.studentId);
+    expect(marks[0].data.data.attendance_data).toEqual(JSON.parse(JSON.stringify(attendanceWire(reread!))));
   });
 
   it('accepts session_id instead of lecture_slug', async () => {

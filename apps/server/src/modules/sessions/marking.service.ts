@@ -284,8 +284,8 @@ export function createMarkingService(deps: MarkingServiceDeps) {
         });
         // Another student's request with this device won a race for the (session, device) key;
         // throwing ends the transaction the refused write aborted.
-        if (outcome === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
-        if (outcome === 'changed_meanwhile') return false;
+        if (outcome.kind === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
+        if (outcome.kind === 'changed_meanwhile') return null;
         await audit(tx, {
           institutionId: auth.institutionId,
           actorProfileId: auth.profileId,
@@ -294,7 +294,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           entitySlug: row.slug,
           detail: { session: session.sessionId, verdict, reasons },
         });
-        return true;
+        return outcome.row;
       })
       .catch(async (err: unknown) => {
         if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
@@ -309,8 +309,9 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       await removeRecording(deps.mediaDir, row.recordingPath);
     }
 
-    const updated = await attendanceRepo.attendanceOfStudent(session.id, row.studentId);
-    if (updated) deps.room.markAttendance(session.sessionId, attendanceWire(updated));
+    // The row as this attempt wrote it (RETURNING) with its student's fields, which a marking does
+    // not change: pushed without reading it again (sessions-0012).
+    deps.room.markAttendance(session.sessionId, attendanceWire({ ...row, ...stored }));
     if (verdict === 'needs_review') {
       // The teacher's audio failed, not the student: they may record again at once.
       const refusal = sentToReview();

@@ -242,6 +242,34 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       expect(level.advice).toBe('raise_volume');
     });
 
+    it('runs once per sheet when its chunks arrive while a check is running (a burst at the bell)', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const joined = await liveSheet(w);
+      const levels = collect(joined.socket, 'tone_level');
+      const chunks = roomWithTone(w.tone);
+      // Every second at once, as a sheet catching up after a stall sends them: each chunk's handler
+      // reaches the check while the first one's reads are still on their way.
+      t.clock.set(new Date(chunks.at(-1)!.timestampMs + 1000));
+      for (const chunk of chunks) {
+        joined.socket.emit('incoming_audio_chunks', {
+          client: 'FE',
+          session_id: w.sessionId,
+          auth_token: w.tokens.cst,
+          blob: chunk.bytes,
+          timestamp: chunk.timestampMs,
+        });
+      }
+      await waitUntil(async () => levels.length > 0, 'a tone level');
+      // Later chunks, each waited for: any check still running from the burst ends before them.
+      await streamTeacherAudio(
+        t.app,
+        joined.socket,
+        session(w),
+        teacherChunks(sound, epochMs + 8000).slice(0, 2),
+      );
+      expect(levels).toHaveLength(1);
+    });
+
     it('a sheet that loops the file gets no level check, and its tone_clock is ignored', async () => {
       const w = await startLiveWorld(t.app, t.db);
       const plain = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);

@@ -10,6 +10,7 @@ import {
   sessionRoutes,
 } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
+import { ownedBytes } from '../../lib/owned-bytes';
 import { AppError, notFound } from '../../lib/app-error';
 import { createExportService } from './export.service';
 import { createLiveRoom } from './live-room';
@@ -67,7 +68,8 @@ export async function sessionsModule(app: FastifyInstance) {
       const arrivalMs = app.deps.clock.now().getTime() - Math.round(reply.elapsedTime);
       const audio = files[ATTENDANCE_AUDIO_FIELD];
       if (!audio) throw new AppError('validation_failed', 'audio: A recording is required');
-      const run = () => marking.mark(auth, body, new Uint8Array(audio.data), arrivalMs);
+      // The body's own buffer, not a copy of it (sessions-0012).
+      const run = () => marking.mark(auth, body, ownedBytes(audio.data), arrivalMs);
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       if (key === undefined) await run();
       else {

@@ -90,11 +90,13 @@ const CACHE_LIMIT = 512;
  * holder's heartbeat.
  */
 export function createRedisLiveStore(redis: Redis): LiveStore {
-  const cache = new Map<string, Buffer>();
+  // Each kept chunk owns exactly its bytes: the parser's reply buffers are views into its larger
+  // pool or socket reads, and a view posted to a verification worker is cloned whole (sessions-0012).
+  const cache = new Map<string, Uint8Array>();
   const cacheKey = (sessionId: string, member: string) => `${sessionId} ${member}`;
   const heldMembers = new Map<string, Set<string>>();
 
-  function remember(sessionId: string, member: string, bytes: Buffer) {
+  function remember(sessionId: string, member: string, bytes: Uint8Array) {
     if (cache.size >= CACHE_LIMIT) {
       const oldest = cache.keys().next().value!;
       cache.delete(oldest);
@@ -126,7 +128,7 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
 
   async function readAudio(sessionId: string, fromMs: number, toMs: number) {
     // The held chunks' bytes, taken now: a concurrent read may evict them from the cache meanwhile.
-    const held = new Map<string, Buffer>();
+    const held = new Map<string, Uint8Array>();
     for (const member of heldMembers.get(sessionId) ?? []) {
       const bytes = cache.get(cacheKey(sessionId, member));
       if (bytes) held.set(member, bytes);
@@ -147,9 +149,11 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
     members.forEach((raw, i) => {
       const member = raw.toString();
       const fetched = bytes[i];
-      if (fetched && fetched.length > 0) remember(sessionId, member, fetched);
-      const kept = fetched && fetched.length > 0 ? fetched : held.get(member);
-      if (kept) chunks.push({ timestampMs: Number(member.split(':')[0]), bytes: new Uint8Array(kept) });
+      // Copied once, when first fetched; later reads hand out the same bytes (chunks never change).
+      const own = fetched && fetched.length > 0 ? new Uint8Array(fetched) : undefined;
+      if (own) remember(sessionId, member, own);
+      const kept = own ?? held.get(member);
+      if (kept) chunks.push({ timestampMs: Number(member.split(':')[0]), bytes: kept });
     });
     return {
       chunks,

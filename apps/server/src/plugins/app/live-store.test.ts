@@ -146,6 +146,21 @@ function liveStoreRules(makeStore: () => LiveStore) {
       expect(again.chunks.every((c) => c.bytes.length === 4)).toBe(true);
     });
 
+    it('hands out chunks that own exactly their bytes, the same ones on every read', async () => {
+      const store = makeStore();
+      const session = randomUUID();
+      // Big enough that a reply spans socket reads (the parser then answers views into its pool).
+      const big = (t: number, fill: number) => ({ timestampMs: t, bytes: new Uint8Array(40_000).fill(fill) });
+      for (const [i, t] of [0, 1_000, 2_000].entries())
+        await store.appendTeacherChunk(session, big(t, i + 1), 60_000);
+      const first = await store.readTeacherAudio(session, 0, 2_000);
+      // A view into a larger buffer would be cloned whole when posted to a verification worker.
+      for (const c of first.chunks) expect(c.bytes.byteLength).toBe(c.bytes.buffer.byteLength);
+      expect(first.chunks.map((c) => c.bytes[0])).toEqual([1, 2, 3]);
+      const again = await store.readTeacherAudio(session, 0, 2_000);
+      for (const [i, c] of again.chunks.entries()) expect(c.bytes).toBe(first.chunks[i]!.bytes);
+    });
+
     it('signals a kept chunk to whoever watches the session', async () => {
       const store = makeStore();
       const session = randomUUID();
