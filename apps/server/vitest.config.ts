@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     fileParallelism: false,
+    // Fixed secret tone keys, so a test's recordings are judged the same way every run.
+    setupFiles: ['src/testing/seeded-session-keys.ts'],
     // Upper bounds for a busy 2-core machine (several suites and browsers at once), never speed
     // claims: seeding the whole demo (import, timetables, past weeks of attendance) took over 30 s
     // at a load average of 22.
