@@ -80,18 +80,15 @@ for (const [position, shape] of cases.entries()) {
       .reduce((s, r) => s + r.share, 0);
   const capacity = teachers.reduce((sum, t) => sum + t.maxHours, 0);
   // Per teacher: workload deviation from the fair load (share × their maximum) and subject
-  // switches (distinct subjects taught − 1), the two things a teacher notices.
-  const perTeacher = result.teachers.map((load) => {
-    const fair = share * load.maxHours;
-    const subjects = new Set(load.subjects.map((entry) => entry.subject)).size;
-    return {
-      teacher: load.teacher,
-      load: load.total,
-      fair: Math.round(fair * 10) / 10,
-      deviation: Math.round(Math.abs(load.total - fair) * 10) / 10,
-      switches: Math.max(0, subjects - 1),
-    };
-  });
+  // switches (distinct subjects taught − 1), the two things a teacher notices; the result carries
+  // them (summary.ts), the bench reports the deviation in size.
+  const perTeacher = result.teachers.map((load) => ({
+    teacher: load.teacher,
+    load: load.total,
+    fair: load.fairHours,
+    deviation: Math.abs(load.deviation),
+    switches: load.subjectSwitches,
+  }));
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
   const deviations = perTeacher.map((t) => t.deviation);
   const switches = perTeacher.map((t) => t.switches);
