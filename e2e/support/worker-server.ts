@@ -97,6 +97,9 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // No solver warm-up at boot (~1.4 s of CPU per server): it would compete with the first tests'
+    // timing-sensitive work on the shared machine; the allocation tests work cold too.
+    PLANNER_WARM_UP: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }

@@ -25,6 +25,8 @@ export { buildTeachingUnits, PRACTICAL_BLOCK_HOURS } from './allocation/units';
 export { validateAllocation } from './allocation/validate-allocation';
 export type { AllocationViolation } from './allocation/validate-allocation';
 export { summariseAllocation } from './allocation/summary';
+export { warmUpAllocation, warmUpInstance } from './allocation/warm-up';
+export type { WarmUpReport } from './allocation/warm-up';
 export { DEFAULT_MAX_HOURS } from './allocation/problem';
 export type {
   AllocationInput,

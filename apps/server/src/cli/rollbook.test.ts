@@ -203,7 +203,12 @@ async function signInAndLook(temporaryPassword: string) {
   let app: FastifyInstance | undefined;
   try {
     handle = await openDatabase({ dataDir });
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'never',
+      PLANNER_WARM_UP: 'false',
+    });
     app = await buildApp({
       deps: {
         config,

@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   E2E_TEST_HOOKS: booleanFlag,
   PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PRESENCE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  // On unless turned off: a fresh server's first allocation should get the warm solver's plan.
+  PLANNER_WARM_UP: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   SESSION_START_EARLY_MINUTES: z.coerce
     .number()
     .int()
@@ -136,6 +141,12 @@ export interface AppConfig {
   /** Proof-of-presence worker threads (default: cores minus one, at least two) and how many verifications may wait. */
   presenceWorkers: number | undefined;
   presenceMaxQueue: number;
+  /**
+   * Start the planner worker when the server is ready and warm its solver there (a small LP, MIP
+   * and allocation), so the first allocation call gets warm-solver plans (decision allocation-0006).
+   * Off in tests, where most apps never plan.
+   */
+  plannerWarmUp: boolean;
   /**
    * How long before a lecture's start and after its end (minutes) its teacher may start the
    * session. Institutions with `session_window_always_open` (the demo) may start all day.
@@ -235,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e2eTestHooks: e.E2E_TEST_HOOKS,
     presenceWorkers: e.PRESENCE_WORKERS,
     presenceMaxQueue: e.PRESENCE_MAX_QUEUE,
+    plannerWarmUp: e.PLANNER_WARM_UP,
     sessionStartEarlyMinutes: e.SESSION_START_EARLY_MINUTES,
     sessionStartLateMinutes: e.SESSION_START_LATE_MINUTES,
     attendanceRateLimitSeconds: e.ATTENDANCE_RATE_LIMIT_SECONDS,

@@ -88,7 +88,12 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
     handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
     ctx.smtp = await startTestSmtp();
     ctx.config = {
-      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent', SCHEDULED_JOBS_INTERVAL_SECONDS: '0' }),
+      ...loadConfig({
+        DATA_DIR: tmp,
+        LOG_LEVEL: 'silent',
+        SCHEDULED_JOBS_INTERVAL_SECONDS: '0',
+        PLANNER_WARM_UP: 'false',
+      }),
       smtpUrl: ctx.smtp.url,
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
@@ -155,7 +160,12 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
     if (!url || !redisUrl) throw new Error('two instances need TEST_DATABASE_URL and TEST_REDIS_URL');
     tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
     ctx.config = {
-      ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent', SCHEDULED_JOBS_INTERVAL_SECONDS: '0' }),
+      ...loadConfig({
+        DATA_DIR: tmp,
+        LOG_LEVEL: 'silent',
+        SCHEDULED_JOBS_INTERVAL_SECONDS: '0',
+        PLANNER_WARM_UP: 'false',
+      }),
       publicUrl: 'http://rollbook.test',
       ...configOverrides,
     };

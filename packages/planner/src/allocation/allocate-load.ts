@@ -191,6 +191,8 @@ export async function allocateLoad(
     input.teachers,
     assignments,
     input.defaultMaxHours ?? DEFAULT_MAX_HOURS,
+    // The fair share the cost's overload term used, so the report and the cost agree.
+    share,
   );
   const optimal = coverageProved && costProved;
   return {

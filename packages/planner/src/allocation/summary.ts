@@ -11,16 +11,43 @@ import type {
 
 const KINDS: readonly UnitKind[] = ['theory', 'tutorial', 'practical'];
 
+/** To 0.1 h: the figures are shown to people, and float noise would read as a deviation. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Teachers who share the covered hours: a maximum above 0 and a ranked subject among these units,
+ * or load given anyway (an unranked teacher under `allowUnranked`). Others have no fair share.
+ */
+function sharingTeachers(
+  units: readonly TeachingUnit[],
+  teachers: readonly PlannerTeacher[],
+  loads: readonly { maxHours: number; total: number }[],
+): Set<string> {
+  const subjects = new Set(units.map((unit) => unit.subject));
+  const sharing = new Set<string>();
+  teachers.forEach((teacher, index) => {
+    const load = loads[index];
+    if (!load || load.maxHours <= 0) return;
+    if (load.total > 0 || teacher.priorities.some((subject) => subjects.has(subject)))
+      sharing.add(teacher.slug);
+  });
+  return sharing;
+}
+
 /**
  * Per-teacher loads, per-subject allocation and the quality report of any allocation (from
  * `allocateLoad` or edited by the admin). Assignments to unknown units or teachers are ignored
  * here; `validateAllocation` reports them. Load statistics cover teachers with a maximum above 0.
+ * Each teacher's deviation is measured from `fairUtilisation` × their maximum; `allocateLoad` passes
+ * the one its cost uses; without it, covered hours over the maxima of the teachers who share them
+ * (see `sharingTeachers`).
  */
 export function summariseAllocation(
   units: readonly TeachingUnit[],
   teachers: readonly PlannerTeacher[],
   assignments: readonly UnitAssignment[],
   defaultMaxHours: number = DEFAULT_MAX_HOURS,
+  fairUtilisation?: number,
 ): { teachers: TeacherLoad[]; subjects: SubjectAllocation[]; report: AllocationReport } {
   const unitById = new Map(units.map((unit) => [unit.id, unit]));
   const teacherBySlug = new Map(teachers.map((teacher) => [teacher.slug, teacher]));
@@ -30,7 +57,7 @@ export function summariseAllocation(
   };
   const valid = assignments.filter((entry) => unitById.has(entry.unit) && teacherBySlug.has(entry.teacher));
 
-  const teacherLoads = teachers.map((teacher) => {
+  const baseLoads = teachers.map((teacher) => {
     const mine = valid.filter((entry) => entry.teacher === teacher.slug);
     const byKind = (kind: UnitKind) =>
       mine
@@ -62,6 +89,22 @@ export function summariseAllocation(
       total,
       hoursLeft: maxHours - total,
       subjects: [...perSubject.values()],
+    };
+  });
+  const sharing = sharingTeachers(units, teachers, baseLoads);
+  const sharedCapacity = baseLoads
+    .filter((load) => sharing.has(load.teacher))
+    .reduce((sum, load) => sum + load.maxHours, 0);
+  const sharedHours = baseLoads.reduce((sum, load) => sum + load.total, 0);
+  const share = fairUtilisation ?? (sharedCapacity > 0 ? sharedHours / sharedCapacity : 0);
+  const teacherLoads: TeacherLoad[] = baseLoads.map((load) => {
+    const fair = sharing.has(load.teacher) ? share * load.maxHours : 0;
+    const distinctSubjects = new Set(load.subjects.map((entry) => entry.subject)).size;
+    return {
+      ...load,
+      fairHours: tenth(fair),
+      deviation: tenth(load.total - fair),
+      subjectSwitches: Math.max(0, distinctSubjects - 1),
     };
   });
 
@@ -101,7 +144,13 @@ export function summariseAllocation(
   const rankShare = [...byRank]
     .sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity))
     .map(([rank, hours]) => ({ rank, hours, share: coveredHours > 0 ? hours / coveredHours : 0 }));
-  const loads = teacherLoads.filter((load) => load.maxHours > 0).map((load) => load.total);
+  const counted = teacherLoads.filter((load) => load.maxHours > 0);
+  const loads = counted.map((load) => load.total);
+  const sharers = teacherLoads.filter((load) => sharing.has(load.teacher));
+  const deviations = sharers.map((load) => Math.abs(load.deviation));
+  const switches = sharers.map((load) => load.subjectSwitches);
+  const average = (values: readonly number[]) =>
+    values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
   const mean = loads.length > 0 ? loads.reduce((sum, value) => sum + value, 0) / loads.length : 0;
   const variance =
     loads.length > 0 ? loads.reduce((sum, value) => sum + (value - mean) ** 2, 0) / loads.length : 0;
@@ -123,6 +172,8 @@ export function summariseAllocation(
       },
       teachersPerSubject:
         staffed.length > 0 ? staffed.reduce((sum, row) => sum + row.teachers.length, 0) / staffed.length : 0,
+      deviation: { meanAbs: tenth(average(deviations)), maxAbs: Math.max(0, ...deviations) },
+      subjectSwitches: { mean: average(switches), max: Math.max(0, ...switches) },
     },
   };
 }

@@ -69,6 +69,16 @@ export interface TeacherLoad {
   readonly hoursLeft: number;
   /** Hours per subject slug and kind. */
   readonly subjects: readonly { subject: string; kind: UnitKind; hours: number; rank: number | null }[];
+  /**
+   * The teacher's fair share of the covered hours: the fair utilisation (covered hours over the
+   * capacity of teachers who can teach something) times their maximum, to 0.1 h; 0 for a teacher
+   * who can teach none of these subjects.
+   */
+  readonly fairHours: number;
+  /** Load minus the fair share, to 0.1 h: above 0 the teacher carries more than their share. */
+  readonly deviation: number;
+  /** Distinct subjects taught minus one: how often the teacher switches subject in a week at least. */
+  readonly subjectSwitches: number;
 }
 
 /** Allocation of one kind of one subject (maps onto `teacher_allocation.theory|lab|tutorial|practical`). */
@@ -91,6 +101,10 @@ export interface AllocationReport {
   readonly load: { min: number; max: number; spread: number; mean: number; stdDev: number };
   /** Average number of teachers per (subject, kind) with allocated hours. */
   readonly teachersPerSubject: number;
+  /** Over the teachers who share the hours: deviation from the fair share, mean and largest in size. */
+  readonly deviation: { meanAbs: number; maxAbs: number };
+  /** Over the same teachers: subject switches, mean and largest. */
+  readonly subjectSwitches: { mean: number; max: number };
 }
 
 /** Result of `allocateLoad`. */

@@ -38,7 +38,8 @@ describe('planner CLI', () => {
     );
     expect(await main(['allocate', '--in', join(dir, 'alloc.json'), '--out', join(dir, 'out.json')])).toBe(0);
     const allocation = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
-      report: { coveredHours: number };
+      report: { coveredHours: number; subjectSwitches: { max: number } };
+      teachers: { teacher: string; fairHours: number; deviation: number; subjectSwitches: number }[];
       cost: number;
       gap: number;
       lower_bound: number;
@@ -53,6 +54,11 @@ describe('planner CLI', () => {
     );
     expect(allocation.ms).toBeGreaterThanOrEqual(0);
     expect(allocation.report.coveredHours).toBeLessThanOrEqual(40);
+    // The per-teacher figures are in the JSON: the one teacher shares all covered hours, so their
+    // fair share is what they teach, and they switch between every subject they were given.
+    const [t1] = allocation.teachers;
+    expect(t1).toMatchObject({ teacher: 't1', fairHours: allocation.report.coveredHours, deviation: 0 });
+    expect(t1?.subjectSwitches).toBe(allocation.report.subjectSwitches.max);
   });
 
   it('exits with 1 on invalid input and 2 on an unknown command', async () => {

@@ -17,7 +17,9 @@ const USAGE = `Usage:
              or { plan, subjects, teachers, ... } to derive the units from a division plan
 The divisions output carries lower_bound (proven bound on teaching hours), gap ((hours − bound) / hours)
 and ms (planning time) next to the plan; the allocate output carries cost, lower_bound (proven bound on
-that cost at the reached coverage), gap ((cost − bound) / cost) and ms.
+that cost at the reached coverage), gap ((cost − bound) / cost) and ms; each of its teachers carries
+fairHours, deviation (load − fair share) and subjectSwitches (distinct subjects − 1), summed up in
+report.deviation and report.subjectSwitches.
 Reads standard input and writes standard output when --in / --out are omitted.`;
 
 function option(args: readonly string[], name: string): string | undefined {

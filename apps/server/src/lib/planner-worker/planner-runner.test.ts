@@ -60,6 +60,19 @@ describe('planner runner', () => {
     expect(result.assignments).toEqual([{ unit: 'os/A/theory', teacher: 'ann', hours: 3 }]);
   });
 
+  it('warms the solver in the worker, and a call sent during the warm-up still answers', async () => {
+    runner = createPlannerRunner();
+    const warmUp = runner.run('warmUpAllocation', undefined, { hardLimitMs: 60_000 });
+    const call = runner.run('allocateLoad', tiny, { hardLimitMs: 20_000 });
+    const report = await warmUp;
+    // The LP relaxation finished and branch and bound ran (to its limit or to optimality).
+    expect(report.lp).toBe('optimal');
+    expect(['optimal', 'limit']).toContain(report.mip);
+    expect(report.method).toContain('LP bound');
+    const result = await call;
+    expect(result.assignments).toEqual([{ unit: 'os/A/theory', teacher: 'ann', hours: 3 }]);
+  });
+
   it('stops a call past its hard limit, then serves the next call from a fresh worker', async () => {
     runner = createPlannerRunner();
     await runner.run('allocateLoad', tiny, { hardLimitMs: 20_000 });

@@ -1,4 +1,4 @@
-import { allocateLoad, planDivisions } from '@rollbook/planner';
+import { allocateLoad, planDivisions, warmUpAllocation } from '@rollbook/planner';
 import type { SerializedTaskError } from '../worker-runner/task-protocol';
 
 /**
@@ -9,6 +9,8 @@ import type { SerializedTaskError } from '../worker-runner/task-protocol';
 export const plannerTasks = {
   allocateLoad,
   planDivisions,
+  /** Warms the solver and the allocator's code in this worker (the plugin runs it at boot). */
+  warmUpAllocation,
 } as const;
 
 export type PlannerTasks = typeof plannerTasks;

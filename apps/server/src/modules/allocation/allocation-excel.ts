@@ -1,5 +1,5 @@
 import type { ExcelFile } from '@rollbook/contract';
-import type { UnitAssignment } from '@rollbook/planner';
+import { summariseAllocation, type UnitAssignment } from '@rollbook/planner';
 import { semesterLabel } from '../../domain/caller-scope';
 import { buildWorkbook } from '../../lib/workbook';
 import type { AllocationScope } from './allocation-scope';
@@ -16,7 +16,8 @@ const KIND_NAME: Record<WireKind, string> = {
 /**
  * The confirmed allocation as a workbook (cells are typed values, never formulas): "Teacher load"
  * with the columns of the Allocated Subjects tab (DE and Project are not modelled, so 0) plus
- * maximum and hours left; "Allocation" with every division and batch and who teaches it; and
+ * maximum and hours left, and the per-teacher figures of issue 20 (fair share of the allocated
+ * hours, deviation from it, subject switches; decision allocation-0006); "Allocation" with every division and batch and who teaches it; and
  * "Not allocated" with the hours of each subject nobody teaches yet.
  */
 export function allocationWorkbook(
@@ -27,6 +28,12 @@ export function allocationWorkbook(
   const subjectById = new Map(state.subjects.map((s) => [s.offeredId, s]));
   const semesterById = new Map(state.semesters.map((s) => [s.id, s]));
   const teacherBySlug = new Map(state.teachers.map((t) => [t.slug, t]));
+  // Against the hours this allocation may give each teacher, as the solver's input has them.
+  const figures = summariseAllocation(
+    state.units.map((ref) => ref.unit),
+    state.teachers.map((t) => ({ slug: t.slug, priorities: t.priorities, maxHours: availableHours(t) })),
+    assignments,
+  ).teachers;
 
   const loadRows = state.teachers.map((teacher, index) => {
     const mine = assignments.filter((a) => a.teacher === teacher.slug);
@@ -56,6 +63,9 @@ export function allocationWorkbook(
       total,
       teacher.maxHours,
       availableHours(teacher) - total,
+      figures[index]?.fairHours ?? 0,
+      figures[index]?.deviation ?? 0,
+      figures[index]?.subjectSwitches ?? 0,
     ];
   });
 
@@ -127,6 +137,9 @@ export function allocationWorkbook(
         { header: 'Total with Project', width: 10 },
         { header: 'Weekly maximum', width: 10 },
         { header: 'Hours left', width: 10 },
+        { header: 'Fair share', width: 10 },
+        { header: 'Deviation', width: 10 },
+        { header: 'Subject switches', width: 10 },
       ],
       rows: loadRows,
     },

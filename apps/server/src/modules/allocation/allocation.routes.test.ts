@@ -614,8 +614,15 @@ describe('teacher load allocation', () => {
         'Total with Project',
         'Weekly maximum',
         'Hours left',
+        'Fair share',
+        'Deviation',
+        'Subject switches',
       ]);
       const asha = loadRows.find((r) => r[1] === 'Asha Rao')!;
+      // Deviation is the load less the fair share (to 0.1 h); two subjects are one switch.
+      const [fair, deviation] = [asha[13] as number, asha[14] as number];
+      expect(fair).toBeGreaterThan(0);
+      expect(Math.abs(deviation - (16 - fair))).toBeLessThanOrEqual(0.1 + 1e-9);
       expect(asha).toEqual([
         expect.any(Number),
         'Asha Rao',
@@ -630,6 +637,9 @@ describe('teacher load allocation', () => {
         16,
         18,
         2,
+        fair,
+        deviation,
+        1,
       ]);
       const evil = loadRows.find((r) => r[2] === 'CM')!;
       expect(evil[1]).toBe('=HYPERLINK("http://evil.test","x")');
