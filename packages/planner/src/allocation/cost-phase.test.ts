@@ -1,29 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bruteForceAllocation, tinyAllocation } from '../testing/allocation-brute-force';
-import { seededRandom } from '../testing/instances';
+import { bruteForceAllocation, variedAllocation } from '../testing/allocation-brute-force';
 import { TimeBudget } from './budget';
 import { improveCost } from './cost-phase';
 import { greedyAllocation } from './greedy';
 import { buildAllocationProblem, coveredHours, fairShare } from './problem';
 import { subjectCovers } from './subject-cover';
-import type { AllocationInput } from './types';
-
-/** The tiny instance with random maxima, so some leave hours uncovered and some subjects need two teachers. */
-function varied(seed: number): AllocationInput {
-  const input = tinyAllocation(seed);
-  const random = seededRandom(seed + 5);
-  return {
-    ...input,
-    teachers: input.teachers.map((t) => ({ ...t, maxHours: 1 + Math.floor(random() * 8) })),
-  };
-}
 
 describe('cost phase bound', () => {
   it('never proves more than the least cost found by enumeration (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 100_000 }), async (seed) => {
-        const input = varied(seed);
+        const input = variedAllocation(seed);
         const problem = buildAllocationProblem(input);
         const start = greedyAllocation(problem);
         const covered = coveredHours(problem, start);
@@ -46,7 +34,7 @@ describe('cost phase bound', () => {
 
   it('asks each subject for the fewest teachers whose most hours reach its required hours', () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const input = varied(seed);
+      const input = variedAllocation(seed);
       const problem = buildAllocationProblem(input);
       const covered = bruteForceAllocation(input).covered;
       for (const cover of subjectCovers(problem, covered)) {

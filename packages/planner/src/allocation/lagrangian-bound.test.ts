@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bruteForceAllocation, tinyAllocation } from '../testing/allocation-brute-force';
+import { bruteForceAllocation, variedAllocation } from '../testing/allocation-brute-force';
 import { seededRandom } from '../testing/instances';
 import { greedyAllocation } from './greedy';
 import { lagrangianBound } from './lagrangian-bound';
@@ -9,16 +9,6 @@ import { allocationCost, buildAllocationProblem, coveredHours, fairShare, feasib
 import type { AllocationProblem } from './problem';
 import { priceTeacher, pricingTeachers } from './teacher-pricing';
 import type { AllocationInput } from './types';
-
-/** The tiny instance with random maxima, so some leave hours uncovered and some subjects need two teachers. */
-function varied(seed: number): AllocationInput {
-  const input = tinyAllocation(seed);
-  const random = seededRandom(seed + 5);
-  return {
-    ...input,
-    teachers: input.teachers.map((t) => ({ ...t, maxHours: 1 + Math.floor(random() * 8) })),
-  };
-}
 
 /** Teacher t's least reduced cost by trying every count of every class (the reference for the knapsack). */
 function enumeratePricing(problem: AllocationProblem, t: number, share: number, values: readonly number[]) {
@@ -49,7 +39,7 @@ describe('teacher pricing', () => {
   it('finds the least reduced cost of any whole-unit pattern within the maximum (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (seed) => {
-        const problem = buildAllocationProblem(varied(seed));
+        const problem = buildAllocationProblem(variedAllocation(seed));
         const random = seededRandom(seed + 11);
         const share = random();
         const values = problem.classes.map((unitClass) => unitClass.hours * 6 * random() - 1);
@@ -72,7 +62,7 @@ describe('Lagrangian bound', () => {
     let positive = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (seed) => {
-        const input = varied(seed);
+        const input = variedAllocation(seed);
         const problem = buildAllocationProblem(input);
         const start = greedyAllocation(problem);
         const covered = coveredHours(problem, start);
@@ -126,7 +116,7 @@ describe('plans from prices', () => {
   it('keep every maximum, supply and eligibility (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (seed) => {
-        const problem = buildAllocationProblem(varied(seed));
+        const problem = buildAllocationProblem(variedAllocation(seed));
         const random = seededRandom(seed + 3);
         const share = random();
         const values = problem.classes.map((unitClass) => unitClass.hours * 8 * random());

@@ -143,25 +143,6 @@ describe('allocation moves', () => {
     expect(cycled[index('a')]).toEqual([0, 0, 1]);
   });
 
-  it.each([1, 2, 3, 4, 5, 6])(
-    'cycles keep every limit and the coverage, never cost more, and repeat exactly (%i)',
-    (seed) => {
-      const problem = buildAllocationProblem(generatedAllocation(seed, 8));
-      const start = repairCoverage(problem, greedyAllocation(problem), { maxDepth: 3, deadline: Infinity });
-      const covered = coveredHours(problem, start);
-      // A share below the real one gives the teachers overload, so the slack node's edges matter.
-      const share = fairShare(problem, covered) * 0.8;
-      const limits = { deadline: Infinity, now: () => 0 };
-      const cycled = improveByCycles(problem, structuredClone(start), share, limits);
-      expectWithinLimits(problem, cycled);
-      expect(coveredHours(problem, cycled)).toBe(covered);
-      expect(allocationCost(problem, cycled, share)).toBeLessThanOrEqual(
-        allocationCost(problem, start, share),
-      );
-      expect(improveByCycles(problem, structuredClone(start), share, limits)).toEqual(cycled);
-    },
-  );
-
   it('an ejection trades units of different lengths where no move, exchange or cycle can', () => {
     // a holds the 3-hour x at rank 2; b ranks x first but has 1 h of room, held by the 2-hour y; d
     // takes y at the same rank as b. Moving y alone gains nothing, a cannot take y (no exchange),
@@ -199,21 +180,27 @@ describe('allocation moves', () => {
     expect(ejected[y]).toEqual([0, 0, 1]);
   });
 
-  it.each([1, 2, 3, 4, 5, 6])(
-    'ejections keep every limit and the coverage, never cost more, and repeat exactly (%i)',
-    (seed) => {
+  it.each(
+    [1, 2, 3, 4, 5, 6].flatMap((seed) => [
+      { search: 'cycles', improve: improveByCycles, seed },
+      { search: 'ejections', improve: improveByEjections, seed },
+    ]),
+  )(
+    '$search keep every limit and the coverage, never cost more, and repeat exactly ($seed)',
+    ({ improve, seed }) => {
       const problem = buildAllocationProblem(generatedAllocation(seed, 8));
       const start = repairCoverage(problem, greedyAllocation(problem), { maxDepth: 3, deadline: Infinity });
       const covered = coveredHours(problem, start);
+      // A share below the real one gives the teachers overload, so the slack node's edges matter.
       const share = fairShare(problem, covered) * 0.8;
       const limits = { deadline: Infinity, now: () => 0 };
-      const ejected = improveByEjections(problem, structuredClone(start), share, limits);
-      expectWithinLimits(problem, ejected);
-      expect(coveredHours(problem, ejected)).toBe(covered);
-      expect(allocationCost(problem, ejected, share)).toBeLessThanOrEqual(
+      const improved = improve(problem, structuredClone(start), share, limits);
+      expectWithinLimits(problem, improved);
+      expect(coveredHours(problem, improved)).toBe(covered);
+      expect(allocationCost(problem, improved, share)).toBeLessThanOrEqual(
         allocationCost(problem, start, share),
       );
-      expect(improveByEjections(problem, structuredClone(start), share, limits)).toEqual(ejected);
+      expect(improve(problem, structuredClone(start), share, limits)).toEqual(improved);
     },
   );
 });

@@ -30,6 +30,16 @@ export function tinyAllocation(seed: number): AllocationInput {
   return { units, teachers };
 }
 
+/** The tiny instance with random maxima, so some leave hours uncovered and some subjects need two teachers. */
+export function variedAllocation(seed: number): AllocationInput {
+  const input = tinyAllocation(seed);
+  const random = seededRandom(seed + 5);
+  return {
+    ...input,
+    teachers: input.teachers.map((t) => ({ ...t, maxHours: 1 + Math.floor(random() * 8) })),
+  };
+}
+
 /**
  * Every way to give each unit to one teacher or nobody: the most hours that can be covered, and the
  * least cost among allocations covering at least `minCovered` hours (default: that most).

@@ -39,6 +39,23 @@ function enumeratePricing(problem: DivisionProblem, duals: Float64Array, low: nu
   return best;
 }
 
+/** Pricing at `duals` within `nodeLimit` nodes, with the best value enumeration finds for them. */
+function pricingAgainstEnumeration(
+  problem: DivisionProblem,
+  duals: Float64Array,
+  nodeLimit = 1_000_000,
+  maxPatterns = 3,
+) {
+  const priced = priceDivisionPattern(problem, duals, {
+    threshold: -Infinity,
+    nodeLimit,
+    maxPatterns,
+    sizeLow: problem.sizeLow,
+    sizeHigh: problem.sizeHigh,
+  });
+  return { priced, expected: enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh) };
+}
+
 /** Pricing stopped after its first node, at fixed duals 1, 2, 3, 1, 2, 3, … */
 function priceAfterOneNode(problem: DivisionProblem) {
   const duals = Float64Array.from(problem.groups, (_, g) => 1 + (g % 3));
@@ -57,14 +74,7 @@ describe('division pricing', () => {
     const problem = tinyProblem(seed);
     const random = seededRandom(100 + seed);
     const duals = Float64Array.from(problem.groups, () => random() * 4 - 0.5);
-    const priced = priceDivisionPattern(problem, duals, {
-      threshold: -Infinity,
-      nodeLimit: 1_000_000,
-      maxPatterns: 3,
-      sizeLow: problem.sizeLow,
-      sizeHigh: problem.sizeHigh,
-    });
-    const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
+    const { priced, expected } = pricingAgainstEnumeration(problem, duals);
     expect(priced.complete).toBe(true);
     expect(priced.bestValue).toBeCloseTo(expected, 9);
     expect(priced.upperBound).toBeCloseTo(expected, 9);
@@ -213,14 +223,7 @@ describe('division pricing with more groups than a division holds', () => {
     expect(problem.groups.length).toBeGreaterThan(problem.sizeHigh);
     const random = seededRandom(200 + seed);
     const duals = Float64Array.from(problem.groups, () => random() * 6 - 1);
-    const priced = priceDivisionPattern(problem, duals, {
-      threshold: -Infinity,
-      nodeLimit: 1_000_000,
-      maxPatterns: 3,
-      sizeLow: problem.sizeLow,
-      sizeHigh: problem.sizeHigh,
-    });
-    const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
+    const { priced, expected } = pricingAgainstEnumeration(problem, duals);
     expect(priced.complete).toBe(true);
     expect(priced.bestValue).toBeCloseTo(expected, 9);
   });
@@ -233,14 +236,7 @@ describe('division pricing with more groups than a division holds', () => {
       (_, g) =>
         (problem.groupElectives[g] ?? []).reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0) / 4,
     );
-    const cut = priceDivisionPattern(problem, duals, {
-      threshold: -Infinity,
-      nodeLimit: limit,
-      maxPatterns: 1,
-      sizeLow: problem.sizeLow,
-      sizeHigh: problem.sizeHigh,
-    });
-    const expected = enumeratePricing(problem, duals, problem.sizeLow, problem.sizeHigh);
+    const { priced: cut, expected } = pricingAgainstEnumeration(problem, duals, limit, 1);
     expect(cut.upperBound).toBeGreaterThanOrEqual(expected - 1e-9);
     expect(cut.bestValue).toBeLessThanOrEqual(expected + 1e-9);
   });
