@@ -7,6 +7,7 @@ import { heuristicAssignment } from '../heuristic';
 import { buildProblem } from '../problem';
 import type { DivisionProblem } from '../problem';
 import { boxStepBound, planPatterns } from './box-step';
+import { patternBound } from './pattern-bound';
 import { combinatorialDuals, subgradientBound } from './subgradient';
 
 // An unreachable target keeps the search going until it converges: the hardest case for validity.
@@ -50,12 +51,12 @@ describe('box-step bound on the pattern relaxation', () => {
     expect(placed).toBe(problem.studentCount);
   });
 
-  it('at 240 students proves at least the subgradient bound, never above a feasible plan, the same twice', async () => {
+  it('at 160 students proves at least the subgradient bound, never above a feasible plan, the same twice', async () => {
     const instance = generateInstance({
-      students: 240,
-      categories: 5,
+      students: 160,
+      categories: 4,
       minOptions: 2,
-      maxOptions: 4,
+      maxOptions: 3,
       trackAffinity: 0.6,
       seed: 61,
     });
@@ -87,5 +88,20 @@ describe('box-step bound on the pattern relaxation', () => {
     });
     expect(result.iterations).toBe(0);
     expect(core + result.bound).toBeLessThanOrEqual(best);
+  });
+
+  it('steps then box-step (the planner’s pattern bound) never prove more than the optimum', async () => {
+    for (const seed of [41, 42, 43, 44]) {
+      const problem = tinyThreeCategoryProblem(seed, 9);
+      const best = bruteForceBest(problem)?.teachingHours ?? -1;
+      const core = problem.coreHoursPerDivision * problem.divisionCount;
+      const plan = heuristicAssignment(problem);
+      const result = await patternBound(problem, plan, UNREACHABLE, {
+        deadline: performance.now() + 400,
+        integral: true,
+      });
+      expect(Number.isFinite(result.bound)).toBe(true);
+      expect(core + result.bound).toBeLessThanOrEqual(best);
+    }
   });
 });
