@@ -35,8 +35,7 @@ const RAY_NODES = 20_000;
 // Measured at 1,200 students (CPU): the polish of the first dive ran 365 ms for 2,220 → 2,209 h
 // (mixed), 60 ms for 1,742 → 1,728 h (tracked); 20,000 moves reach the same hours in 198 and
 // 36 ms, and the time saved goes to the bound. The limit grows with the students: a flat 20,000
-// cost 2,500 tracked students 6 h of plan (3,153 vs 3,147 h) and, through the plan's shares, 19 h
-// of bound.
+// left 2,500 tracked students a worse first plan (3,153 vs 3,147 h).
 const POLISH_SHARE = 0.5;
 const POLISH_MOVES_PER_STUDENT = 20;
 
