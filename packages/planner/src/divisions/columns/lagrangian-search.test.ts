@@ -91,11 +91,11 @@ describe('division pricing', () => {
 describe('Lagrangian bound, dive and search', () => {
   it.each([11, 12, 13, 14, 15, 16, 17, 18])(
     'bound ≤ the brute-force optimum ≤ the plan, and the plan is valid (instance %i)',
-    (seed) => {
+    async (seed) => {
       const problem = tinyProblem(seed);
       const best = bruteForceBest(problem);
       const start = heuristicAssignment(problem);
-      const outcome = lagrangianSearch(problem, start, performance.now() + 2_000);
+      const outcome = await lagrangianSearch(problem, start, performance.now() + 2_000);
       const core = problem.coreHoursPerDivision * problem.divisionCount;
       expect(best).not.toBeNull();
       expect(assignmentIssues(problem, outcome.counts)).toEqual([]);
@@ -159,7 +159,7 @@ describe('Lagrangian bound, dive and search', () => {
     expect(lagrangianDive(problem, bestDuals, options)).toEqual(first);
   });
 
-  it('gives a valid plan, never worse than its start, and the same plan twice', () => {
+  it('gives a valid plan, never worse than its start, and the same plan twice', async () => {
     const instance = generateInstance({
       students: 150,
       categories: 4,
@@ -170,8 +170,8 @@ describe('Lagrangian bound, dive and search', () => {
     });
     const problem = buildProblem(instance.subjects, instance.students, 50);
     const start = heuristicAssignment(problem);
-    const first = lagrangianSearch(problem, start, performance.now() + 30_000);
-    const second = lagrangianSearch(problem, start, performance.now() + 30_000);
+    const first = await lagrangianSearch(problem, start, performance.now() + 30_000);
+    const second = await lagrangianSearch(problem, start, performance.now() + 30_000);
     expect(assignmentIssues(problem, first.counts)).toEqual([]);
     const sizes = scoreAssignment(problem, first.counts).sizes;
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(problem.spreadLimit);

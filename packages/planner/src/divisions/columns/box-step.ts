@@ -1,0 +1,194 @@
+import { runMip } from '../../solver/highs-runner';
+import { LpBuilder } from '../../solver/lp-builder';
+import type { Counts, DivisionProblem } from '../problem';
+import { priceDivisionPattern } from './pricing';
+import type { Pattern } from './pricing';
+
+/** Options of {@link boxStepBound}. */
+export interface BoxStepOptions {
+  /** `performance.now()` time to stop by; the bound proven so far stays valid when it cuts. */
+  readonly deadline: number;
+  /** Starting duals (one per group): the first centre. */
+  readonly start: Float64Array;
+  /** Elective hours of the best known plan: once the bound reaches it there is nothing to prove. */
+  readonly target: number;
+  readonly integral: boolean;
+  /** Pricing nodes per point; a cut pricing still proves the bound of its open nodes. */
+  readonly nodeLimit: number;
+  /** Known feasible patterns (e.g. a plan's divisions) to seed the cutting-plane model with. */
+  readonly seedPatterns?: readonly Pattern[];
+  /** Work limit, so that a run the clock does not cut is repeatable. */
+  readonly maxIterations?: number;
+}
+
+/** Result of {@link boxStepBound}. */
+export interface BoxStepResult {
+  /** Best lower bound proven on the elective hours (−Infinity when not one pricing ran). */
+  readonly bound: number;
+  readonly bestDuals: Float64Array;
+  /** LP points priced after the start. */
+  readonly iterations: number;
+  /** True when the model proved the centre optimal for the pattern relaxation. */
+  readonly converged: boolean;
+}
+
+// Box half-width around the centre at the start (hours per student; the combinatorial duals are
+// ~0.1-1.5 h per student). Doubled after a serious step that hit the box, halved after a null step
+// inside it. Measured in bench/planner/pattern-bound.bench.ts: converges in 0.8-3.3 s at 120-240
+// students.
+const INITIAL_DELTA = 0.5;
+// A point becomes the centre when it gains at least this share of what the model promised.
+const SERIOUS_SHARE = 0.1;
+// The LP point is pulled halfway back to the centre before pricing (a further stabilisation: the
+// raw LP vertex over few cuts lies far off).
+const PULL_TO_CENTRE = 0.5;
+const DEFAULT_MAX_ITERATIONS = 400;
+const PATTERNS_PER_PRICING = 5;
+// Promised gain below this (relative) with the box not binding: the centre is optimal.
+const CONVERGED_TOLERANCE = 1e-6;
+// Time limit of one LP when the caller set no deadline (tests, offline runs).
+const UNLIMITED_LP_MS = 60_000;
+
+/** L(π) = Σ π·n − D·(proven upper bound of max_p π·a_p − c_p), and the patterns the pricing found. */
+function lagrangianValue(problem: DivisionProblem, duals: Float64Array, nodeLimit: number, deadline: number) {
+  const priced = priceDivisionPattern(problem, duals, {
+    threshold: -Infinity,
+    nodeLimit,
+    maxPatterns: PATTERNS_PER_PRICING,
+    sizeLow: problem.sizeLow,
+    sizeHigh: problem.sizeHigh,
+    deadline,
+  });
+  let value = -problem.divisionCount * priced.upperBound;
+  duals.forEach((pi, g) => (value += pi * (problem.groups[g]?.size ?? 0)));
+  return { value, patterns: priced.patterns, priced: priced.patterns.length > 0 };
+}
+
+/** The divisions of a plan as patterns: valid columns that seed the cutting-plane model. */
+export function planPatterns(problem: DivisionProblem, counts: Counts): Pattern[] {
+  const patterns: Pattern[] = [];
+  for (let d = 0; d < problem.divisionCount; d += 1) {
+    const groups: number[] = [];
+    const amounts: number[] = [];
+    const taught = new Set<number>();
+    counts.forEach((row, g) => {
+      const amount = row[d] ?? 0;
+      if (amount <= 0) return;
+      groups.push(g);
+      amounts.push(amount);
+      for (const e of problem.groupElectives[g] ?? []) taught.add(e);
+    });
+    let cost = 0;
+    for (const e of taught) cost += problem.electiveHours[e] ?? 0;
+    if (groups.length > 0) patterns.push({ groups, amounts, cost });
+  }
+  return patterns;
+}
+
+function patternKey(pattern: Pattern): string {
+  return pattern.groups.map((g, i) => `${g}:${pattern.amounts[i]}`).join(',');
+}
+
+/** max Σ π·n − D·μ, μ ≥ π·a_p − c_p for every cut, π within ±delta of the centre. */
+function boxModel(problem: DivisionProblem, cuts: readonly Pattern[], centre: Float64Array, delta: number) {
+  const model = new LpBuilder('maximize');
+  problem.groups.forEach((group, g) => {
+    model.continuous(`p${g}`, (centre[g] ?? 0) - delta, (centre[g] ?? 0) + delta);
+    model.addObjective(group.size, `p${g}`);
+  });
+  // μ is the pricing maximum; every pattern's value is at most its cost's size times the box, so
+  // these bounds never bind.
+  model.continuous('mu', -1e9, 1e9);
+  model.addObjective(-problem.divisionCount, 'mu');
+  cuts.forEach((cut, i) =>
+    model.addRow(
+      `c${i}`,
+      [
+        ...cut.groups.map((g, j) => ({ coefficient: cut.amounts[j] ?? 0, variable: `p${g}` })),
+        { coefficient: -1, variable: 'mu' },
+      ],
+      '<=',
+      cut.cost,
+    ),
+  );
+  return model.toString();
+}
+
+/**
+ * The Lagrangian dual of the pattern formulation solved by box-step, a stabilised cutting-plane
+ * method: an LP over the patterns priced so far (the dual of the restricted pattern master) gives
+ * a point within a box around the best duals (the centre); the point, pulled halfway back to the
+ * centre, is priced exactly, its patterns become cuts, and it becomes the centre when it gains a
+ * tenth of what the LP promised. Converges to the pattern relaxation's value, where subgradient
+ * steps stall 4-9 % below it (bench/planner/RESULTS.md, third pass). Every priced point proves a
+ * valid bound, so a run the deadline cuts keeps the best so far. Deterministic unless the
+ * deadline cuts it (HiGHS's simplex is deterministic).
+ */
+export async function boxStepBound(
+  problem: DivisionProblem,
+  options: BoxStepOptions,
+): Promise<BoxStepResult> {
+  const cuts: Pattern[] = [];
+  const seen = new Set<string>();
+  const addCuts = (patterns: readonly Pattern[]) => {
+    for (const pattern of patterns) {
+      const key = patternKey(pattern);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      cuts.push(pattern);
+    }
+  };
+  const proved = (value: number) => (options.integral ? Math.ceil(value - 1e-6) : value);
+  addCuts(options.seedPatterns ?? []);
+  let centre = Float64Array.from(options.start);
+  const first = lagrangianValue(problem, centre, options.nodeLimit, options.deadline);
+  if (!first.priced) return { bound: -Infinity, bestDuals: centre, iterations: 0, converged: false };
+  addCuts(first.patterns);
+  let centreValue = first.value;
+  let delta = INITIAL_DELTA;
+  let iterations = 0;
+  let converged = false;
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  while (iterations < maxIterations && proved(centreValue) < options.target) {
+    if (performance.now() >= options.deadline) break;
+    const solved = await runMip(boxModel(problem, cuts, centre, delta), {
+      // HiGHS takes a finite time limit only.
+      deadline: Math.min(options.deadline, performance.now() + UNLIMITED_LP_MS),
+      relax: true,
+    });
+    // Only a solved LP's maximum bounds the model; a run the deadline cut ends the search.
+    if (solved.status !== 'optimal' || solved.objective === null || !solved.values) break;
+    const point = Float64Array.from(centre, (c, g) => solved.values?.get(`p${g}`) ?? c);
+    const promised = solved.objective;
+    const onBox = point.some((v, g) => Math.abs(v - (centre[g] ?? 0)) > delta * 0.999);
+    if (!onBox && promised - centreValue <= CONVERGED_TOLERANCE * Math.max(1, Math.abs(promised))) {
+      converged = true;
+      break;
+    }
+    // The model's maximum inside the box, with the box not binding, bounds the whole dual: when
+    // even it cannot reach the next integer there is nothing more to prove.
+    if (!onBox && options.integral && Math.ceil(promised - 1e-6) <= proved(centreValue)) {
+      converged = true;
+      break;
+    }
+    const query = Float64Array.from(
+      point,
+      (v, g) => (1 - PULL_TO_CENTRE) * v + PULL_TO_CENTRE * (centre[g] ?? 0),
+    );
+    const priced = lagrangianValue(problem, query, options.nodeLimit, options.deadline);
+    iterations += 1;
+    if (!priced.priced) break;
+    const cutsBefore = cuts.length;
+    addCuts(priced.patterns);
+    if (priced.value > centreValue + SERIOUS_SHARE * (promised - centreValue)) {
+      centre = query;
+      centreValue = priced.value;
+      if (onBox) delta *= 2;
+    } else if (!onBox || cuts.length === cutsBefore) {
+      // A null step that taught the model nothing would repeat the same LP point forever (the
+      // pulled-back query need not cut it off): a smaller box moves it.
+      delta /= 2;
+    }
+  }
+  return { bound: proved(centreValue), bestDuals: centre, iterations, converged };
+}
