@@ -9,8 +9,10 @@
 // old and the new threshold, the false detections with their 95 % upper bound and the genuine cost.
 // Run (seed 7 is the calibration seed):
 //   nice -n 5 npx tsx bench/presence/loop-wide-null.ts [recordings per class 500] [keys 3] [seed 7] [out.jsonl]
-// Re-report saved lines without rendering: npx tsx bench/presence/loop-wide-null.ts --from out.jsonl
+// Re-report saved lines without rendering (the seed-7 run is kept):
+//   npx tsx bench/presence/loop-wide-null.ts --from bench/presence/runs/loop-wide-null-seed7.jsonl.gz
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { planProofCasesByClass, renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
 import { correlateChirps } from '../../packages/presence/src/detect/chirp-correlations';
 import { timeLockedSearch } from '../../packages/presence/src/detect/time-locked-search';
@@ -110,7 +112,9 @@ presentSpecs.forEach((spec, i) => {
 });
 const cpu = process.cpuUsage(started);
 if (from) {
-  for (const line of readFileSync(from, 'utf8').split('\n')) {
+  for (const line of (from.endsWith('.gz') ? gunzipSync(readFileSync(from)) : readFileSync(from))
+    .toString('utf8')
+    .split('\n')) {
     if (!line.trim()) continue;
     const row = JSON.parse(line) as Row;
     (row.cls === 'present' ? genuineScores : nullScores).push(row.score ?? -Infinity);
@@ -145,7 +149,8 @@ for (const t of thresholds) {
     `${t.name} = ${t.value}: false detections ${fp}/${nulls.length} = ${pct(fp / nulls.length)} (95 % upper ${pct(upperBound(fp, nulls.length))}); present below ${miss}/${genuine.length} = ${pct(miss / Math.max(1, genuine.length))} (95 % upper ${pct(upperBound(miss, genuine.length))})`,
   );
 }
+const below = genuine.filter((s) => s < th.toneScoreMinLoopWide).length;
 console.log(
-  `margin: null max ${f(nulls[nulls.length - 1]!)} < ${th.toneScoreMinLoopWide} <= present min ${f(genuine[0]!)}`,
+  `margins: null max ${f(nulls[nulls.length - 1]!)} (${f(th.toneScoreMinLoopWide - nulls[nulls.length - 1]!)} below toneScoreMinLoopWide ${th.toneScoreMinLoopWide}); present: ${below} below it, the least above ${f(genuine.find((s) => s >= th.toneScoreMinLoopWide) ?? NaN)}`,
 );
-console.log(`CPU ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s`);
+if (!from) console.log(`CPU ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s`);
