@@ -32,6 +32,7 @@ export const REVIEW_REASONS = [
   'teacher_audio_missing',
   'teacher_audio_pending',
   'tone_time_unproven',
+  'tone_unconfirmed_loop_wide',
   'challenge_unavailable',
 ] as const;
 

@@ -51,6 +51,8 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     'neither the session tone nor the room sound could show that the recording was made at that moment',
   ambient_uninformative: 'the room was too quiet for its sound to be compared; the session tone decided',
   no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
+  tone_unconfirmed_loop_wide:
+    "the session tone was found only weakly, and the teacher's device loops a file whose position is not known, so a chance match in other sound cannot be ruled out; your teacher will review it",
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',

@@ -11,7 +11,12 @@ import {
 import { REASON_TEXTS, reasonTexts } from './marking-messages';
 import { finalVerdict, SERVER_REASONS } from './verdict-rule';
 
-const REVIEW = new Set<string>(['teacher_audio_missing', 'teacher_audio_pending', 'tone_time_unproven']);
+const REVIEW = new Set<string>([
+  'teacher_audio_missing',
+  'teacher_audio_pending',
+  'tone_time_unproven',
+  'tone_unconfirmed_loop_wide',
+]);
 const CHECK_OF: Partial<Record<ProofReason, ProofCheckName>> = {
   tone_not_detected: 'tone',
   tone_wrong_time: 'tone_time',
