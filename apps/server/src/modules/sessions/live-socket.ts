@@ -50,8 +50,22 @@ const JOIN_FIRST_MESSAGE = 'Join the session with socket_connection first';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-/** Where a live sheet's tone-level check stands: at most one runs at a time, and one reports. */
-type ToneLevelCheck = 'unchecked' | 'checking' | 'checked';
+/**
+ * Where a live sheet's tone-level check stands: at most one runs at a time, and one reports.
+ * `rerun`: chunks arrived while a check ran; if that check finds too little audio, it runs again
+ * (else a burst's last chunks, skipped while the first one's check ran, would never be checked).
+ */
+type ToneLevelCheck = 'unchecked' | 'checking' | 'rerun' | 'checked';
+
+/** A sheet playing the tone live: its tone and where its level check stands. */
+interface LiveSheet {
+  tone: StoredSessionTone;
+  level: ToneLevelCheck;
+  institutionId: number;
+}
+
+/** Read through a call: a check's `await` lets other handlers move the state on. */
+const levelOf = (live: LiveSheet): ToneLevelCheck => live.level;
 
 /** What a socket is bound to after a successful `socket_connection`. */
 interface Binding {
@@ -64,7 +78,7 @@ interface Binding {
   trustedToken: string;
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
-  live: { tone: StoredSessionTone; level: ToneLevelCheck; institutionId: number } | null;
+  live: LiveSheet | null;
   /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
   file?: StoredSessionTone | null;
 }
@@ -264,38 +278,50 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
    */
   async function checkToneLevelOnce(socket: LiveSocket, binding: Binding) {
     const live = binding.live;
+    if (!live) return;
     // One check at a time: chunks keep arriving while one runs (its reads wait on the store), and
     // each of them used to start its own, ~5-10 full checks per sheet at the bell (sessions-0012).
-    if (!live || live.level !== 'unchecked') return;
-    live.level = 'checking';
+    if (live.level === 'checking' || live.level === 'rerun') {
+      live.level = 'rerun';
+      return;
+    }
+    if (live.level !== 'unchecked') return;
     try {
-      const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
-      // Only a reported playback: the provisional one is too loose to say where the chirps are.
-      if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
-      const now = deps.nowMs();
-      const chunks = await deps.liveStore.teacherChunks(
-        binding.sessionId,
-        now - (TONE_LEVEL_SECONDS + 2) * 1000,
-        now,
-      );
-      const report = teacherToneLevel(chunks, live.tone, playback);
-      if (!report) return;
-      live.level = 'checked';
-      const band = await deps.noteChallengeBand(
-        { sessionId: binding.sessionId, institutionId: live.institutionId },
-        report,
-      );
-      socket.emit('tone_level', {
-        session_id: binding.sessionId,
-        status: report.status,
-        advice: report.advice,
-        score: report.score,
-        ...(band ? { challenge_band: band } : {}),
-      });
+      do {
+        live.level = 'checking';
+        await reportToneLevel(socket, binding, live);
+      } while (levelOf(live) === 'rerun');
     } finally {
       // Not enough audio yet (or a failed read): the next chunk tries again.
-      if (live.level === 'checking') live.level = 'unchecked';
+      if (levelOf(live) !== 'checked') live.level = 'unchecked';
     }
+  }
+
+  /** One tone-level check of what the sheet has streamed; `checked` once it has reported. */
+  async function reportToneLevel(socket: LiveSocket, binding: Binding, live: LiveSheet) {
+    const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
+    // Only a reported playback: the provisional one is too loose to say where the chirps are.
+    if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
+    const now = deps.nowMs();
+    const chunks = await deps.liveStore.teacherChunks(
+      binding.sessionId,
+      now - (TONE_LEVEL_SECONDS + 2) * 1000,
+      now,
+    );
+    const report = teacherToneLevel(chunks, live.tone, playback);
+    if (!report) return;
+    live.level = 'checked';
+    const band = await deps.noteChallengeBand(
+      { sessionId: binding.sessionId, institutionId: live.institutionId },
+      report,
+    );
+    socket.emit('tone_level', {
+      session_id: binding.sessionId,
+      status: report.status,
+      advice: report.advice,
+      score: report.score,
+      ...(band ? { challenge_band: band } : {}),
+    });
   }
 
   function guarded(socket: LiveSocket, what: string, run: () => Promise<void>) {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LoopedSchedule, synthesizeSpan, ToneSchedule, type TeacherChunk } from '@rollbook/presence';
 import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
@@ -267,6 +267,43 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         session(w),
         teacherChunks(sound, epochMs + 8000).slice(0, 2),
       );
+      expect(levels).toHaveLength(1);
+    });
+
+    it('checks again when a check found too little audio while the rest of a burst arrived', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const joined = await liveSheet(w);
+      const levels = collect(joined.socket, 'tone_level');
+      const chunks = roomWithTone(w.tone);
+      t.clock.set(new Date(chunks.at(-1)!.timestampMs + 1000));
+      const store = t.app.liveStore;
+      const read = store.teacherChunks.bind(store);
+      let firstRead = true;
+      // The first check reads before the burst is stored (it finds nothing), and answers only once
+      // every later chunk has been stored and has found that check running.
+      const spy = vi.spyOn(store, 'teacherChunks').mockImplementation(async (id, fromMs, toMs) => {
+        if (!firstRead) return read(id, fromMs, toMs);
+        firstRead = false;
+        await waitUntil(
+          async () => (await read(id, fromMs, toMs)).length === chunks.length,
+          'the whole burst stored',
+        );
+        return [];
+      });
+      try {
+        for (const chunk of chunks) {
+          joined.socket.emit('incoming_audio_chunks', {
+            client: 'FE',
+            session_id: w.sessionId,
+            auth_token: w.tokens.cst,
+            blob: chunk.bytes,
+            timestamp: chunk.timestampMs,
+          });
+        }
+        await waitUntil(async () => levels.length > 0, 'a tone level');
+      } finally {
+        spy.mockRestore();
+      }
       expect(levels).toHaveLength(1);
     });
 

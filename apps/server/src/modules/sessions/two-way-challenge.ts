@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   challengeBandGate,
@@ -12,6 +12,7 @@ import { institutions, lectureSessions } from '../../db/schema';
 import type { ThrottleStore } from '../../plugins/app/throttle-store';
 import type { StoredSessionTone } from './session-tone';
 import type { FinalVerdict, StoredReason } from './verdict-rule';
+import { newChallengeNonce } from './challenge-nonce';
 
 /**
  * The two-way check in the product (issue 17 item 4; docs/decisions/sessions-0006): per attempt the
@@ -48,7 +49,7 @@ export function mintChallenge(
   studentSlug: string,
   nowMs: number,
 ): IssuedChallenge {
-  const nonce = randomBytes(16).toString('hex');
+  const nonce = newChallengeNonce();
   const tag = mac(tone, sessionId, studentSlug, nowMs, nonce).toString('hex');
   const attemptId = `${nowMs.toString(36)}.${nonce}.${tag}`;
   return {
