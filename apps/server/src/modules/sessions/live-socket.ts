@@ -26,8 +26,8 @@ import type { SessionsService } from './sessions.service';
 import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
-import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
-import type { ToneLevelReport } from '@rollbook/presence';
+import { teacherToneLevelInput, TONE_LEVEL_SECONDS } from './tone-level-check';
+import { PresenceOverloadedError, type TeacherToneLevelInput, type ToneLevelReport } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
 import { storedTeacherChunk } from './stored-teacher-chunk';
 import type { FilePhaseTracker } from './file-phase';
@@ -82,6 +82,8 @@ export interface LiveSocketDeps {
   log: FastifyBaseLogger;
   /** Server time in ms (the app's clock). */
   nowMs(): number;
+  /** Runs the tone-level check off the event loop (the presence pool's `toneLevel`). */
+  toneLevel(input: TeacherToneLevelInput): Promise<ToneLevelReport | null>;
   /**
    * Keeps what the tone-level check says about the two-way check's band; null when the
    * institution does not use the check (`two-way-challenge.ts`).
@@ -278,7 +280,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
         now - (TONE_LEVEL_SECONDS + 2) * 1000,
         now,
       );
-      const report = teacherToneLevel(chunks, live.tone, playback);
+      const report = await toneLevelOffLoop(teacherToneLevelInput(chunks, live.tone, playback));
       if (!report) return;
       live.level = 'checked';
       const band = await deps.noteChallengeBand(
@@ -295,6 +297,16 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     } finally {
       // Not enough audio yet (or a failed read): the next chunk tries again.
       if (live.level === 'checking') live.level = 'unchecked';
+    }
+  }
+
+  /** The pool's check; a full pool queue at the bell is not an error: the next chunk tries again. */
+  async function toneLevelOffLoop(input: TeacherToneLevelInput): Promise<ToneLevelReport | null> {
+    try {
+      return await deps.toneLevel(input);
+    } catch (err) {
+      if (err instanceof PresenceOverloadedError) return null;
+      throw err;
     }
   }
 
