@@ -18,7 +18,9 @@ const RATE = 48000;
  */
 function storedStream(gain: number): TeacherChunk[] {
   const rng = new Rng(7);
-  const sound = synthesizeSpan(new ToneSchedule(KEY), 100, 7, RATE).map((v) => gain * v + 0.003 * rng.normal());
+  const sound = synthesizeSpan(new ToneSchedule(KEY), 100, 7, RATE).map(
+    (v) => gain * v + 0.003 * rng.normal(),
+  );
   const band = keptTeacherBand(DEFAULT_SCHEDULE_CONFIG);
   return Array.from({ length: 7 }, (_, k) => ({
     timestampMs: EPOCH + 100_000 + k * 1000,

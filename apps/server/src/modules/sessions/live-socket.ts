@@ -27,7 +27,11 @@ import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lea
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
 import { teacherToneLevelInput, TONE_LEVEL_SECONDS } from './tone-level-check';
-import { PresenceOverloadedError, type TeacherToneLevelInput, type ToneLevelReport } from '@rollbook/presence';
+import {
+  PresenceOverloadedError,
+  type TeacherToneLevelInput,
+  type ToneLevelReport,
+} from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
 import { storedTeacherChunk } from './stored-teacher-chunk';
 import type { FilePhaseTracker } from './file-phase';
@@ -50,8 +54,14 @@ const JOIN_FIRST_MESSAGE = 'Join the session with socket_connection first';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-/** Where a live sheet's tone-level check stands: at most one runs at a time, and one reports. */
-type ToneLevelCheck = 'unchecked' | 'checking' | 'checked';
+/**
+ * Where a live sheet's tone-level check stands: at most one runs at a time, and one reports;
+ * `rerun`: chunks arrived while one ran, so if it finds too little audio it runs again at once.
+ */
+type ToneLevelCheck = 'unchecked' | 'checking' | 'rerun' | 'checked';
+
+// Read through a call: TypeScript keeps a property narrowed by an assignment across awaits.
+const levelOf = (live: { level: ToneLevelCheck }): ToneLevelCheck => live.level;
 
 /** What a socket is bound to after a successful `socket_connection`. */
 interface Binding {
@@ -266,38 +276,51 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
    */
   async function checkToneLevelOnce(socket: LiveSocket, binding: Binding) {
     const live = binding.live;
-    // One check at a time: chunks keep arriving while one runs (its reads wait on the store), and
-    // each of them used to start its own, ~5-10 full checks per sheet at the bell (sessions-0012).
-    if (!live || live.level !== 'unchecked') return;
-    live.level = 'checking';
+    if (!live || live.level === 'checked') return;
+    // One check at a time: chunks keep arriving while one runs (its reads wait on the store, its
+    // search on the pool), and each of them used to start its own, ~5-10 full checks per sheet at
+    // the bell (sessions-0012). One arriving meanwhile is not dropped: a burst of chunks (a
+    // reconnecting sheet's backlog) may end while the check that saw too few of them still runs.
+    if (live.level !== 'unchecked') {
+      live.level = 'rerun';
+      return;
+    }
     try {
-      const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
-      // Only a reported playback: the provisional one is too loose to say where the chirps are.
-      if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
-      const now = deps.nowMs();
-      const chunks = await deps.liveStore.teacherChunks(
-        binding.sessionId,
-        now - (TONE_LEVEL_SECONDS + 2) * 1000,
-        now,
-      );
-      const report = await toneLevelOffLoop(teacherToneLevelInput(chunks, live.tone, playback));
-      if (!report) return;
-      live.level = 'checked';
-      const band = await deps.noteChallengeBand(
-        { sessionId: binding.sessionId, institutionId: live.institutionId },
-        report,
-      );
-      socket.emit('tone_level', {
-        session_id: binding.sessionId,
-        status: report.status,
-        advice: report.advice,
-        score: report.score,
-        ...(band ? { challenge_band: band } : {}),
-      });
+      do {
+        live.level = 'checking';
+        await checkToneLevel(socket, binding, live);
+      } while (levelOf(live) === 'rerun');
     } finally {
       // Not enough audio yet (or a failed read): the next chunk tries again.
-      if (live.level === 'checking') live.level = 'unchecked';
+      if (levelOf(live) !== 'checked') live.level = 'unchecked';
     }
+  }
+
+  /** One tone-level check; sets `checked` and tells the teacher when the audio was enough. */
+  async function checkToneLevel(socket: LiveSocket, binding: Binding, live: NonNullable<Binding['live']>) {
+    const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
+    // Only a reported playback: the provisional one is too loose to say where the chirps are.
+    if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
+    const now = deps.nowMs();
+    const chunks = await deps.liveStore.teacherChunks(
+      binding.sessionId,
+      now - (TONE_LEVEL_SECONDS + 2) * 1000,
+      now,
+    );
+    const report = await toneLevelOffLoop(teacherToneLevelInput(chunks, live.tone, playback));
+    if (!report) return;
+    live.level = 'checked';
+    const band = await deps.noteChallengeBand(
+      { sessionId: binding.sessionId, institutionId: live.institutionId },
+      report,
+    );
+    socket.emit('tone_level', {
+      session_id: binding.sessionId,
+      status: report.status,
+      advice: report.advice,
+      score: report.score,
+      ...(band ? { challenge_band: band } : {}),
+    });
   }
 
   /** The pool's check; a full pool queue at the bell is not an error: the next chunk tries again. */
