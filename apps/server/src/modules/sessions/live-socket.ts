@@ -29,6 +29,7 @@ import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYB
 import { teacherToneLevelInput, TONE_LEVEL_SECONDS } from './tone-level-check';
 import {
   PresenceOverloadedError,
+  PresenceWorkerError,
   type TeacherToneLevelInput,
   type ToneLevelReport,
 } from '@rollbook/presence';
@@ -323,12 +324,19 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     });
   }
 
-  /** The pool's check; a full pool queue at the bell is not an error: the next chunk tries again. */
+  /**
+   * The pool's check. A full pool queue at the bell, or a worker that failed, is no reason to end
+   * the teacher's socket: the check is advice, and the next chunk tries again.
+   */
   async function toneLevelOffLoop(input: TeacherToneLevelInput): Promise<ToneLevelReport | null> {
     try {
       return await deps.toneLevel(input);
     } catch (err) {
       if (err instanceof PresenceOverloadedError) return null;
+      if (err instanceof PresenceWorkerError) {
+        deps.log.warn({ err }, 'tone-level check failed in the presence pool; retried on the next chunk');
+        return null;
+      }
       throw err;
     }
   }
