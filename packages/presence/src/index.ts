@@ -61,6 +61,10 @@ export {
 } from './proof/proof-reasons';
 export type { ProofCheck, ProofCheckName, ProofReason, ProofVerdict } from './proof/proof-reasons';
 export { checkToneLevel, locateFilePhase } from './proof/tone-level';
+export { teacherToneLevel } from './proof/teacher-tone-level';
+export type { TeacherToneLevelInput } from './proof/teacher-tone-level';
+export { rawTeacherSpan } from './verify/raw-teacher-span';
+export type { RawTeacherSpan } from './verify/raw-teacher-span';
 export { challengeBandGate } from './proof/challenge-band';
 export type { ChallengeBandGate } from './proof/challenge-band';
 // The two-way challenge (item 4): the sequence (browser-safe, also `@rollbook/presence/challenge`)

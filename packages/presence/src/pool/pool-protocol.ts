@@ -1,9 +1,20 @@
 import type { ProofInput, ProofResult } from '../proof/verify-proof';
+import type { TeacherToneLevelInput } from '../proof/teacher-tone-level';
+import type { ToneLevelReport } from '../proof/tone-level';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
+import type { PackedChunks } from './packed-chunks';
 
-/** Message from the pool to a worker: one verification, v1 (`verifyPresence`) or v2 (`verifyProof`). */
+/** A tone-level check as posted: the chunks packed into one transferred buffer. */
+export type PackedToneLevelInput = Omit<TeacherToneLevelInput, 'chunks'> & { chunks: PackedChunks };
+
+/**
+ * Message from the pool to a worker: one verification, v1 (`verifyPresence`) or v2
+ * (`verifyProof`), or one tone-level check on the teacher's stream (`teacherToneLevel`).
+ */
 export type VerifyRequest =
-  { id: number; kind: 'v1'; input: VerifyInput } | { id: number; kind: 'v2'; input: ProofInput };
+  | { id: number; kind: 'v1'; input: VerifyInput }
+  | { id: number; kind: 'v2'; input: ProofInput }
+  | { id: number; kind: 'tone-level'; input: PackedToneLevelInput };
 
 /** Serialisable form of an error thrown inside a worker. */
 export interface SerializedError {
@@ -14,5 +25,5 @@ export interface SerializedError {
 
 /** Message from a worker back to the pool. */
 export type VerifyResponse =
-  | { id: number; ok: true; result: VerifyResult | ProofResult }
+  | { id: number; ok: true; result: VerifyResult | ProofResult | ToneLevelReport | null }
   | { id: number; ok: false; error: SerializedError };

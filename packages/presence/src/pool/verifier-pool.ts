@@ -6,9 +6,12 @@ import {
   PresenceWorkerError,
   type PresenceInputErrorCode,
 } from '../errors';
+import type { TeacherToneLevelInput } from '../proof/teacher-tone-level';
+import type { ToneLevelReport } from '../proof/tone-level';
 import type { ProofInput, ProofResult } from '../proof/verify-proof';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
-import type { SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
+import { packChunks } from './packed-chunks';
+import type { PackedToneLevelInput, SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
 import { spawnTsWorker } from './spawn-ts-worker';
 import { workerEntry } from './worker-entry';
 
@@ -37,6 +40,12 @@ export interface VerifierPool {
   verify(input: VerifyInput): Promise<VerifyResult>;
   /** Queues one v2 verification (`verifyProof`), same queue and limits. */
   verifyProof(input: ProofInput): Promise<ProofResult>;
+  /**
+   * Queues one tone-level check on the teacher's stream (`teacherToneLevel`), same queue and
+   * limits. The chunks' bytes are copied once into a buffer the post transfers; the caller's
+   * chunks are left as they were.
+   */
+  toneLevel(input: TeacherToneLevelInput): Promise<ToneLevelReport | null>;
   /** Stops accepting work, lets queued and running verifications finish, then ends the workers. */
   close(): Promise<void>;
   stats(): VerifierPoolStats;
@@ -45,6 +54,7 @@ export interface VerifierPool {
 type Task = { id: number; reject: (error: Error) => void } & (
   | { kind: 'v1'; input: VerifyInput; resolve: (result: VerifyResult) => void }
   | { kind: 'v2'; input: ProofInput; resolve: (result: ProofResult) => void }
+  | { kind: 'tone-level'; input: PackedToneLevelInput; resolve: (result: ToneLevelReport | null) => void }
 );
 
 interface Slot {
@@ -90,8 +100,9 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
       slot.task = null;
       if (response.ok) {
         counters.completed++;
-        // The worker answers a v1 request with a VerifyResult and a v2 one with a ProofResult.
+        // The worker answers each kind with its own result type (verify-worker.ts).
         if (task.kind === 'v2') task.resolve(response.result as ProofResult);
+        else if (task.kind === 'tone-level') task.resolve(response.result as ToneLevelReport | null);
         else task.resolve(response.result as VerifyResult);
       } else {
         counters.failed++;
@@ -127,6 +138,12 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
       const task = queue.shift();
       if (!task) break;
       slot.task = task;
+      if (task.kind === 'tone-level') {
+        // Moved, not cloned: the packed buffer is the pool's own (packChunks).
+        const request: VerifyRequest = { id: task.id, kind: 'tone-level', input: task.input };
+        slot.worker.postMessage(request, [task.input.chunks.bytes]);
+        continue;
+      }
       const request: VerifyRequest =
         task.kind === 'v2'
           ? { id: task.id, kind: 'v2', input: task.input }
@@ -170,6 +187,15 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
         id: nextId++,
         kind: 'v2',
         input,
+        resolve,
+        reject,
+      }));
+    },
+    toneLevel(input: TeacherToneLevelInput): Promise<ToneLevelReport | null> {
+      return enqueue<ToneLevelReport | null>((resolve, reject) => ({
+        id: nextId++,
+        kind: 'tone-level',
+        input: { ...input, chunks: packChunks(input.chunks) },
         resolve,
         reject,
       }));

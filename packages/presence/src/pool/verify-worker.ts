@@ -1,21 +1,31 @@
-// Worker entry: runs verifications posted by the pool, one at a time, and answers each by id.
+// Worker entry: runs verifications (and tone-level checks) posted by the pool, one at a time, and
+// answers each by id.
 import { parentPort } from 'node:worker_threads';
 import { PresenceInputError } from '../errors';
+import { teacherToneLevel } from '../proof/teacher-tone-level';
 import { verifyProof } from '../proof/verify-proof';
 import { verifyPresence } from '../verify/verify-presence';
+import { unpackChunks } from './packed-chunks';
 import type { VerifyRequest, VerifyResponse } from './pool-protocol';
 
 if (!parentPort) throw new Error('verify-worker must run in a worker thread');
 const port = parentPort;
 
+function run(request: VerifyRequest): Extract<VerifyResponse, { ok: true }>['result'] {
+  switch (request.kind) {
+    case 'v1':
+      return verifyPresence(request.input);
+    case 'v2':
+      return verifyProof(request.input);
+    case 'tone-level':
+      return teacherToneLevel({ ...request.input, chunks: unpackChunks(request.input.chunks) });
+  }
+}
+
 port.on('message', (request: VerifyRequest) => {
   let response: VerifyResponse;
   try {
-    response = {
-      id: request.id,
-      ok: true,
-      result: request.kind === 'v2' ? verifyProof(request.input) : verifyPresence(request.input),
-    };
+    response = { id: request.id, ok: true, result: run(request) };
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     response = {

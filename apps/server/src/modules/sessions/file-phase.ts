@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { locateFilePhase } from '@rollbook/presence';
+import { locateFilePhase, rawTeacherSpan } from '@rollbook/presence';
 import type { DbOrTx } from '../../db/client';
 import { lectureSessions } from '../../db/schema';
 import type { LiveStore } from '../../plugins/app/live-store';
 import type { StoredSessionTone } from './session-tone';
-import { rawTeacherSpan } from './teacher-raw-span';
 
 /**
  * The original client's file phase (issue 17 item 1; docs/decisions/sessions-0006): the original

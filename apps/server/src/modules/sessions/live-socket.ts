@@ -26,8 +26,13 @@ import type { SessionsService } from './sessions.service';
 import { claimTeacherLease, encodeHolder, type LeaseHolder } from './teacher-lease';
 import { readSessionTone, type StoredSessionTone } from './session-tone';
 import { forgetLivePlayback, keepLivePlayback, livePlaybackOf, PROVISIONAL_PLAYBACK } from './tone-playback';
-import { teacherToneLevel, TONE_LEVEL_SECONDS } from './tone-level-check';
-import type { ToneLevelReport } from '@rollbook/presence';
+import { teacherToneLevelInput, TONE_LEVEL_SECONDS } from './tone-level-check';
+import {
+  PresenceOverloadedError,
+  PresenceWorkerError,
+  type TeacherToneLevelInput,
+  type ToneLevelReport,
+} from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
 import { storedTeacherChunk } from './stored-teacher-chunk';
 import type { FilePhaseTracker } from './file-phase';
@@ -51,21 +56,13 @@ const JOIN_FIRST_MESSAGE = 'Join the session with socket_connection first';
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /**
- * Where a live sheet's tone-level check stands: at most one runs at a time, and one reports.
- * `rerun`: chunks arrived while a check ran; if that check finds too little audio, it runs again
- * (else a burst's last chunks, skipped while the first one's check ran, would never be checked).
+ * Where a live sheet's tone-level check stands: at most one runs at a time, and one reports;
+ * `rerun`: chunks arrived while one ran, so if it finds too little audio it runs again at once.
  */
 type ToneLevelCheck = 'unchecked' | 'checking' | 'rerun' | 'checked';
 
-/** A sheet playing the tone live: its tone and where its level check stands. */
-interface LiveSheet {
-  tone: StoredSessionTone;
-  level: ToneLevelCheck;
-  institutionId: number;
-}
-
-/** Read through a call: a check's `await` lets other handlers move the state on. */
-const levelOf = (live: LiveSheet): ToneLevelCheck => live.level;
+// Read through a call: TypeScript keeps a property narrowed by an assignment across awaits.
+const levelOf = (live: { level: ToneLevelCheck }): ToneLevelCheck => live.level;
 
 /** What a socket is bound to after a successful `socket_connection`. */
 interface Binding {
@@ -78,7 +75,7 @@ interface Binding {
   trustedToken: string;
   renew: NodeJS.Timeout;
   /** Set when the sheet plays the tone live from the key (`live_tone`): its tone and level check. */
-  live: LiveSheet | null;
+  live: { tone: StoredSessionTone; level: ToneLevelCheck; institutionId: number } | null;
   /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
   file?: StoredSessionTone | null;
 }
@@ -96,6 +93,8 @@ export interface LiveSocketDeps {
   log: FastifyBaseLogger;
   /** Server time in ms (the app's clock). */
   nowMs(): number;
+  /** Runs the tone-level check off the event loop (the presence pool's `toneLevel`). */
+  toneLevel(input: TeacherToneLevelInput): Promise<ToneLevelReport | null>;
   /**
    * Keeps what the tone-level check says about the two-way check's band; null when the
    * institution does not use the check (`two-way-challenge.ts`).
@@ -278,18 +277,19 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
    */
   async function checkToneLevelOnce(socket: LiveSocket, binding: Binding) {
     const live = binding.live;
-    if (!live) return;
-    // One check at a time: chunks keep arriving while one runs (its reads wait on the store), and
-    // each of them used to start its own, ~5-10 full checks per sheet at the bell (sessions-0012).
-    if (live.level === 'checking' || live.level === 'rerun') {
+    if (!live || live.level === 'checked') return;
+    // One check at a time: chunks keep arriving while one runs (its reads wait on the store, its
+    // search on the pool), and each of them used to start its own, ~5-10 full checks per sheet at
+    // the bell (sessions-0012). One arriving meanwhile is not dropped: a burst of chunks (a
+    // reconnecting sheet's backlog) may end while the check that saw too few of them still runs.
+    if (live.level !== 'unchecked') {
       live.level = 'rerun';
       return;
     }
-    if (live.level !== 'unchecked') return;
     try {
       do {
         live.level = 'checking';
-        await reportToneLevel(socket, binding, live);
+        await checkToneLevel(socket, binding, live);
       } while (levelOf(live) === 'rerun');
     } finally {
       // Not enough audio yet (or a failed read): the next chunk tries again.
@@ -297,8 +297,8 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     }
   }
 
-  /** One tone-level check of what the sheet has streamed; `checked` once it has reported. */
-  async function reportToneLevel(socket: LiveSocket, binding: Binding, live: LiveSheet) {
+  /** One tone-level check; sets `checked` and tells the teacher when the audio was enough. */
+  async function checkToneLevel(socket: LiveSocket, binding: Binding, live: NonNullable<Binding['live']>) {
     const playback = await livePlaybackOf(deps.liveStore, binding.sessionId);
     // Only a reported playback: the provisional one is too loose to say where the chirps are.
     if (!playback || playback.toleranceMs >= PROVISIONAL_PLAYBACK.toleranceMs) return;
@@ -308,7 +308,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       now - (TONE_LEVEL_SECONDS + 2) * 1000,
       now,
     );
-    const report = teacherToneLevel(chunks, live.tone, playback);
+    const report = await toneLevelOffLoop(teacherToneLevelInput(chunks, live.tone, playback));
     if (!report) return;
     live.level = 'checked';
     const band = await deps.noteChallengeBand(
@@ -322,6 +322,23 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       score: report.score,
       ...(band ? { challenge_band: band } : {}),
     });
+  }
+
+  /**
+   * The pool's check. A full pool queue at the bell, or a worker that failed, is no reason to end
+   * the teacher's socket: the check is advice, and the next chunk tries again.
+   */
+  async function toneLevelOffLoop(input: TeacherToneLevelInput): Promise<ToneLevelReport | null> {
+    try {
+      return await deps.toneLevel(input);
+    } catch (err) {
+      if (err instanceof PresenceOverloadedError) return null;
+      if (err instanceof PresenceWorkerError) {
+        deps.log.warn({ err }, 'tone-level check failed in the presence pool; retried on the next chunk');
+        return null;
+      }
+      throw err;
+    }
   }
 
   function guarded(socket: LiveSocket, what: string, run: () => Promise<void>) {

@@ -178,6 +178,7 @@ export async function sessionsModule(app: FastifyInstance) {
     slowNetworkMs: SLOW_NETWORK_MARK_MS,
     log: app.log,
     nowMs: () => app.deps.clock.now().getTime(),
+    toneLevel: (input) => app.presence.toneLevel(input),
     noteChallengeBand: (session, report) => noteChallengeBand(app.deps.db, session, report),
     filePhase: createFilePhaseTracker({
       db: app.deps.db,

@@ -1,5 +1,4 @@
-import { checkToneLevel, encodeWav, type TeacherChunk, type ToneLevelReport } from '@rollbook/presence';
-import { rawTeacherSpan } from './teacher-raw-span';
+import type { TeacherChunk, TeacherToneLevelInput } from '@rollbook/presence';
 import { toneInput, type LivePlayback, type StoredSessionTone } from './session-tone';
 
 /** Seconds of the teacher's own stream the check listens to (a verification's 5 s). */
@@ -10,22 +9,22 @@ const STAMP_TOLERANCE_MS = 500;
 /**
  * The tone-level check at session start (issue 17 item 5), on the teacher's own microphone: the
  * device that plays the tone hears it best, so `weak` or `not_heard` here means a muted or weak
- * speaker that students at the back will not hear. Takes the first consecutive raw chunks of one
- * rate covering `TONE_LEVEL_SECONDS` (timestamps in server time); null when they do not exist yet
- * or cannot hold the band. Runs once per live sheet: a few tens of milliseconds of CPU.
+ * speaker that students at the back will not hear. The engine's `teacherToneLevel` takes the first
+ * consecutive raw chunks of one rate covering `TONE_LEVEL_SECONDS` (timestamps in server time) and
+ * answers null when they do not exist yet or cannot hold the band. Its few tens of milliseconds of
+ * CPU run in the verifier pool (sessions-0012): this builds only what the worker reads.
  */
-export function teacherToneLevel(
+export function teacherToneLevelInput(
   chunks: readonly TeacherChunk[],
   tone: StoredSessionTone,
   playback: LivePlayback,
-): ToneLevelReport | null {
-  const span = rawTeacherSpan(chunks, TONE_LEVEL_SECONDS);
-  if (!span) return null;
-  const startMs = span.startMs;
-  return checkToneLevel(
-    encodeWav(span.samples, span.sampleRate),
-    toneInput(tone, playback, startMs),
-    startMs,
-    STAMP_TOLERANCE_MS,
-  );
+): TeacherToneLevelInput {
+  return {
+    chunks,
+    seconds: TONE_LEVEL_SECONDS,
+    // A live playback places the schedule by the sheet's reported clock alone: the time argument
+    // only bounds the original client's file loop, which this check never sees.
+    tone: toneInput(tone, playback, 0),
+    toleranceMs: STAMP_TOLERANCE_MS,
+  };
 }

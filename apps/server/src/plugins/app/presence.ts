@@ -7,6 +7,8 @@ import {
   type ProofInput,
   type ProofResult,
   type ProofVerdict,
+  type TeacherToneLevelInput,
+  type ToneLevelReport,
   type VerifierPool,
   type VerifierPoolStats,
 } from '@rollbook/presence';
@@ -19,6 +21,11 @@ export interface PresenceVerifier {
    * with a message to retry.
    */
   verifyProof(input: ProofInput): Promise<ProofResult>;
+  /**
+   * The tone-level check on the teacher's stream (`teacherToneLevel`) in a worker thread, same
+   * queue: a full queue rejects with the engine's PresenceOverloadedError, for the caller to retry.
+   */
+  toneLevel(input: TeacherToneLevelInput): Promise<ToneLevelReport | null>;
   /**
    * Starts the workers now (the server does at boot: the first marks after a start must not wait
    * for threads to load the engine); otherwise they start on the first verification.
@@ -70,6 +77,7 @@ export default fp(
           throw err;
         }
       },
+      toneLevel: (input) => started().toneLevel(input),
       stats: () => pool?.stats() ?? null,
       verdicts: () => ({ ...verdicts }),
     });

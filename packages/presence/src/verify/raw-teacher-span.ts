@@ -1,4 +1,6 @@
-import { decodeTeacherChunk, openStoredTeacherChunks, type TeacherChunk } from '@rollbook/presence';
+import { decodeTeacherChunk } from '../wav/decode-teacher-chunk';
+import { openStoredTeacherChunks } from './stored-teacher-chunk';
+import type { TeacherChunk } from './teacher-chunks';
 
 // The rates that can hold the session's band; a 16 kHz stream cannot hear the tone at all.
 const MIN_RATE = 44100;
