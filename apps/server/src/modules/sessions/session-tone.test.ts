@@ -49,6 +49,23 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
   }
 
   /** Our sheet streaming the room (and, with `tone`, the tone its own speaker plays). */
+  /** Every chunk emitted at once, none waited for: a sheet catching up after a stall. */
+  function sendAtOnce(
+    w: StartedLiveWorld,
+    socket: Awaited<ReturnType<typeof liveSheet>>['socket'],
+    chunks: TeacherChunk[],
+  ) {
+    for (const chunk of chunks) {
+      socket.emit('incoming_audio_chunks', {
+        client: 'FE',
+        session_id: w.sessionId,
+        auth_token: w.tokens.cst,
+        blob: chunk.bytes,
+        timestamp: chunk.timestampMs,
+      });
+    }
+  }
+
   async function liveSheetHearing(w: StartedLiveWorld, chunks: TeacherChunk[]) {
     const joined = await liveSheet(w);
     await streamTeacherAudio(t.app, joined.socket, session(w), chunks);
@@ -250,15 +267,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       // Every second at once, as a sheet catching up after a stall sends them: each chunk's handler
       // reaches the check while the first one's reads are still on their way.
       t.clock.set(new Date(chunks.at(-1)!.timestampMs + 1000));
-      for (const chunk of chunks) {
-        joined.socket.emit('incoming_audio_chunks', {
-          client: 'FE',
-          session_id: w.sessionId,
-          auth_token: w.tokens.cst,
-          blob: chunk.bytes,
-          timestamp: chunk.timestampMs,
-        });
-      }
+      sendAtOnce(w, joined.socket, chunks);
       await waitUntil(async () => levels.length > 0, 'a tone level');
       // Later chunks, each waited for: any check still running from the burst ends before them.
       await streamTeacherAudio(
@@ -291,15 +300,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         return [];
       });
       try {
-        for (const chunk of chunks) {
-          joined.socket.emit('incoming_audio_chunks', {
-            client: 'FE',
-            session_id: w.sessionId,
-            auth_token: w.tokens.cst,
-            blob: chunk.bytes,
-            timestamp: chunk.timestampMs,
-          });
-        }
+        sendAtOnce(w, joined.socket, chunks);
         await waitUntil(async () => levels.length > 0, 'a tone level');
       } finally {
         spy.mockRestore();
