@@ -56,11 +56,17 @@ describe('POST /manage/session/mark_attendance_for_student/ (§6.2)', () => {
     return { socket, marks: collect(socket, 'mark_attendance'), events: collectAll(socket) };
   }
 
-  /** The teacher's sheet, with the room's sound streamed from its microphone. */
+  /**
+   * The teacher's sheet, with the room's sound streamed from its microphone. A sheet playing the
+   * tone live also gets its tone-level check's answer first (it comes from the presence pool, so
+   * it would otherwise land among the pushes a test counts).
+   */
   async function sheetHearingTheRoom(w: StartedLiveWorld, opts: SheetOptions = {}) {
     const connected = await sheet(w, opts);
+    const levels = collect(connected.socket, 'tone_level');
     const session = { sessionId: w.sessionId, token: w.tokens.cst };
     await streamTeacherAudio(t.app, connected.socket, session, teacherChunks(sound, epochMs));
+    if (opts.liveTone) await received(levels, 1);
     return connected;
   }
 
