@@ -10,7 +10,7 @@ import {
   type LiveTone,
 } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
-import { contextInLh101 } from '../support/classroom';
+import { contextInLh101, MIC_OPENS_AFTER_CALL_MS } from '../support/classroom';
 
 interface Classmate {
   email: string;
@@ -62,7 +62,7 @@ async function studentAtLh101(
   browser: Browser,
   baseURL: string,
   person: Classmate,
-  beforeMicrophone?: (opensAtMs: number) => Promise<void>,
+  beforeMicrophone?: () => Promise<void>,
 ) {
   const context = await contextInLh101(browser, baseURL, beforeMicrophone);
   const page = await context.newPage();
@@ -159,8 +159,8 @@ test.describe('live lecture attendance', () => {
       /** Marks with the fake microphone; answers the row that appeared on the teacher's sheet. */
       const markByRecording = async (person: Classmate) => {
         // The file holds the chirps of the moment the page opens its microphone.
-        const { page } = await studentAtLh101(studentBrowser, baseURL, person, (opensAtMs) =>
-          writeStudentWav(studentWav, liveTone!, opensAtMs),
+        const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
+          writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CALL_MS),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {

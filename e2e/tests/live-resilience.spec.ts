@@ -11,7 +11,7 @@ import {
 } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
 import { cuttableLink } from '../support/cuttable-link';
-import { contextInLh101 } from '../support/classroom';
+import { contextInLh101, MIC_OPENS_AFTER_CALL_MS } from '../support/classroom';
 
 /** How long the teacher's connection is cut (issue 21: "cut for 10 s during a session"). */
 const CUT_MS = 10_000;
@@ -42,8 +42,8 @@ async function studentMarks(
   tone: LiveTone,
   lectureCard: string,
 ): Promise<number> {
-  const context = await contextInLh101(studentBrowser, baseURL, (opensAtMs) =>
-    writeStudentWav(wav, tone, opensAtMs),
+  const context = await contextInLh101(studentBrowser, baseURL, () =>
+    writeStudentWav(wav, tone, Date.now() + MIC_OPENS_AFTER_CALL_MS),
   );
   const page = await context.newPage();
   await logIn(page, STUDENT);
