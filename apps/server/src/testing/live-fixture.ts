@@ -337,7 +337,8 @@ export async function streamTeacherAudio(
 /**
  * Keeps teacher audio in the live store as the socket's `incoming_audio_chunks` handler does (in
  * the stored form for the session's tone), for tests that mark attendance without a teacher's
- * socket (a marking is only judged on the room's sound when the teacher's audio covers it).
+ * socket (a marking is only judged on the room's sound when the teacher's audio covers it), every
+ * chunk with its band, as a sheet whose tone level is not yet known keeps them.
  */
 export async function keepTeacherAudio(
   app: FastifyInstance,
@@ -351,7 +352,11 @@ export async function keepTeacherAudio(
     .where(eq(lectureSessions.sessionId, sessionId));
   const tone = readSessionTone(session?.toneParams);
   for (const chunk of chunks) {
-    await app.liveStore.appendTeacherChunk(sessionId, storedTeacherChunk(chunk, tone), windowMs);
+    await app.liveStore.appendTeacherChunk(
+      sessionId,
+      storedTeacherChunk(chunk, tone, { keepBand: true }),
+      windowMs,
+    );
   }
 }
 

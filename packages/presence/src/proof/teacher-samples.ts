@@ -16,7 +16,8 @@ const CONTIGUITY_TOLERANCE_MS = 250;
 /**
  * The teacher's raw PCM chunks (our web client: native rate, stamped with their start in server
  * time) laid out from `fromMs` for `seconds`. WAV chunks (the original client, 16 kHz) are left
- * out: they cannot carry anything above 8 kHz. Null when no raw chunk reaches the stretch.
+ * out: they cannot carry anything above 8 kHz; so are stored chunks whose band was not kept
+ * (`bandDropped`: silence standing in for it). Null when no raw chunk reaches the stretch.
  * Undecodable chunks are skipped (one bad chunk must not fail a student).
  */
 export function teacherSamples(
@@ -25,7 +26,7 @@ export function teacherSamples(
   seconds: number,
 ): TeacherSamples | null {
   const raw = chunks
-    .filter((c) => c.bytes.length > 0 && !isRiff(c.bytes))
+    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
     .sort((a, b) => a.timestampMs - b.timestampMs);
   const rates = new Map<number, number>();
   for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);

@@ -22,6 +22,8 @@ export function rawTeacherSpan(stored: readonly TeacherChunk[], seconds: number)
   if (stored.length < seconds) return null;
   // Opened with the chunk before them, whose filter tail joins the first (sessions-0011).
   const recent = openStoredTeacherChunks(stored.slice(-(seconds + 1)), { audio: true }).slice(-seconds);
+  // A chunk whose band was not kept holds no audio of the tone: not a span to judge a level by.
+  if (recent.length < seconds || recent.some((c) => c.bandDropped)) return null;
   const decoded = recent.map((c) => {
     try {
       return decodeTeacherChunk(c.bytes);

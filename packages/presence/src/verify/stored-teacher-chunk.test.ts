@@ -5,6 +5,8 @@ import { verifyProof, type ProofInput, type ProofResult } from '../proof/verify-
 import { DEFAULT_SCHEDULE_CONFIG } from '../schedule/tone-schedule';
 import { decodeTeacherChunk } from '../wav/decode-teacher-chunk';
 import { encodeWav } from '../wav/encode-wav';
+import { teacherSamples } from '../proof/teacher-samples';
+import { rawTeacherSpan } from './raw-teacher-span';
 import { keptTeacherBand, openStoredTeacherChunks, packTeacherChunk } from './stored-teacher-chunk';
 import type { TeacherChunk } from './teacher-chunks';
 
@@ -94,6 +96,51 @@ describe('stored teacher chunks', () => {
   });
 });
 
+describe('stored teacher chunks with their features alone', () => {
+  const band = keptTeacherBand(DEFAULT_SCHEDULE_CONFIG);
+  const sound = tone(19500, 3, 0.05).map((v, i) => v + 0.2 * Math.sin(i * 0.05));
+  const raw = [0, 1, 2].map((k) => ({
+    timestampMs: 1000 * k,
+    bytes: encodeWav(sound.subarray(k * RATE, (k + 1) * RATE), RATE).subarray(44),
+  }));
+
+  it('cost a few kB, open as marked silence with the exact features, and join no neighbour', () => {
+    const banded = raw.map((c) => ({ ...c, bytes: packTeacherChunk(c.bytes, band) }));
+    const featuresOnly = raw.map((c) => ({
+      ...c,
+      bytes: packTeacherChunk(c.bytes, band, { keepBand: false }),
+    }));
+    expect(featuresOnly[0]!.bytes.length).toBeLessThan(0.2 * banded[0]!.bytes.length);
+    const opened = openStoredTeacherChunks(featuresOnly, { audio: true });
+    expect(opened.map((c) => [c.bytes.length, c.bytes.some((b) => b !== 0), c.bandDropped])).toEqual([
+      [RATE * 2, false, true],
+      [RATE * 2, false, true],
+      [RATE * 2, false, true],
+    ]);
+    const full = openStoredTeacherChunks(banded, { audio: true });
+    expect(opened.map((c) => c.ambient)).toEqual(full.map((c) => c.ambient));
+    expect(full.some((c) => c.bandDropped)).toBe(false);
+    // A banded chunk after a features-only one is rebuilt on its own (no tail to add).
+    const mixed = openStoredTeacherChunks([featuresOnly[0]!, banded[1]!], { audio: true });
+    const alone = openStoredTeacherChunks([banded[1]!], { audio: true });
+    expect(mixed[1]!.bytes).toEqual(alone[0]!.bytes);
+  });
+
+  it('are a gap to every reader of the audio: no tone-level span, no challenge coverage', () => {
+    const banded = raw.map((c) => ({ ...c, bytes: packTeacherChunk(c.bytes, band) }));
+    const last = { ...raw[2]!, bytes: packTeacherChunk(raw[2]!.bytes, band, { keepBand: false }) };
+    expect(rawTeacherSpan(banded, 3)).not.toBeNull();
+    expect(rawTeacherSpan([banded[0]!, banded[1]!, last], 3)).toBeNull();
+    const heard = teacherSamples(
+      openStoredTeacherChunks([banded[0]!, banded[1]!, last], { audio: true }),
+      0,
+      3,
+    );
+    expect(heard!.coverage).toBeCloseTo(2 / 3, 5);
+    expect(teacherSamples(openStoredTeacherChunks([last], { audio: true }), 0, 3)).toBeNull();
+  });
+});
+
 /**
  * Verdicts on the stored form: every case verified twice, with the teacher's chunks as they
  * arrived and as the server stores and rebuilds them. Same verdict, same reasons, same check
@@ -101,9 +148,12 @@ describe('stored teacher chunks', () => {
  * in the teacher's stream within 0.05 (its acceptance threshold is 5.5 on the same scale).
  */
 describe('verdicts on stored teacher chunks equal those on the full-rate stream', () => {
-  const stored = (input: ProofInput): ProofInput => {
+  const stored = (input: ProofInput, keepBand = true): ProofInput => {
     const kept = keptTeacherBand(input.tone.config);
-    const chunks = input.teacher.chunks.map((c) => ({ ...c, bytes: packTeacherChunk(c.bytes, kept) }));
+    const chunks = input.teacher.chunks.map((c) => ({
+      ...c,
+      bytes: packTeacherChunk(c.bytes, kept, { keepBand }),
+    }));
     return { ...input, teacher: { ...input.teacher, chunks, stored: true } };
   };
   const summary = (r: ProofResult) => ({
@@ -138,6 +188,21 @@ describe('verdicts on stored teacher chunks equal those on the full-rate stream'
       const [a, b] = [full.details.challenge?.score ?? null, rebuilt.details.challenge?.score ?? null];
       expect(b === null).toBe(a === null);
       if (a !== null) expect(Math.abs(b! - a)).toBeLessThanOrEqual(0.05);
+      // A one-way verification never opens the band: features alone give the very same result.
+      if (!input.challenge) {
+        const featuresOnly = verifyProof({ ...stored(input, false), cacheTeacherFeatures: false });
+        expect(summary(featuresOnly)).toEqual(summary(full));
+        expect(featuresOnly.similarity).toBe(full.similarity);
+        expect(featuresOnly.details.ambient).toEqual(full.details.ambient);
+      } else {
+        // Two-way without the band (the setting turned on mid-lecture): review, never refused on it.
+        const featuresOnly = verifyProof({ ...stored(input, false), cacheTeacherFeatures: false });
+        const challenge = featuresOnly.checks.find((c) => c.check === 'challenge')!;
+        expect([challenge.status, challenge.reasons.includes('challenge_unavailable')]).toEqual([
+          'review',
+          true,
+        ]);
+      }
     },
   );
 });

@@ -22,6 +22,10 @@ import { chunkKey, type TeacherChunk } from './teacher-chunks';
  * the same rate and length holding that band (the tone level check, the file-phase search and the
  * challenge check read it as before) with the features attached (the ambient check reads them).
  * Anything else (WAV chunks, odd lengths) is kept verbatim.
+ *
+ * A chunk no reader of the band will open (a one-way session's sheet once its tone level is known)
+ * may keep its features alone (`keepBand: false`, sessions-0013): filtering the band is most of the
+ * packing's CPU. It opens as silence marked `bandDropped`, which readers of the audio treat as a gap.
  */
 
 /** The band of the teacher's stream kept beyond the ambient features. */
@@ -40,6 +44,7 @@ const PACKED_RATES: ReadonlySet<number> = new Set([44100, 48000]);
 
 const VERBATIM = 1;
 const BANDED = 2;
+const FEATURES_ONLY = 3;
 const HEADER_BYTES = 29;
 
 /**
@@ -62,8 +67,15 @@ function planFor(bytes: Uint8Array, band: KeptBand | null): BasebandPlan | null 
   return basebandPlan(rate, band.lowHz, Math.min(band.highHz, rate / 2));
 }
 
-/** The stored form of one teacher chunk: `band` packed as described above, or verbatim. */
-export function packTeacherChunk(bytes: Uint8Array, band: KeptBand | null): Uint8Array {
+/**
+ * The stored form of one teacher chunk: `band` packed as described above (its features alone when
+ * `keepBand` is false), or verbatim.
+ */
+export function packTeacherChunk(
+  bytes: Uint8Array,
+  band: KeptBand | null,
+  { keepBand = true }: { keepBand?: boolean } = {},
+): Uint8Array {
   const plan = planFor(bytes, band);
   if (!plan) {
     const out = new Uint8Array(bytes.length + 1);
@@ -73,13 +85,15 @@ export function packTeacherChunk(bytes: Uint8Array, band: KeptBand | null): Uint
   }
   const { samples, sampleRate } = decodeTeacherChunk(bytes);
   const features = bandEnvelopes(samples, sampleRate);
-  const bb = toBaseband(samples, plan);
+  const bb: Baseband = keepBand
+    ? toBaseband(samples, plan)
+    : { re: new Float32Array(0), im: new Float32Array(0), first: 0 };
   let peak = 0;
   for (let k = 0; k < bb.re.length; k++) peak = Math.max(peak, Math.abs(bb.re[k]!), Math.abs(bb.im[k]!));
   const scale = peak > 0 ? peak / 32767 : 1;
   const out = new Uint8Array(HEADER_BYTES + features.length * 4 + bb.re.length * 4);
   const view = new DataView(out.buffer);
-  out[0] = BANDED;
+  out[0] = keepBand ? BANDED : FEATURES_ONLY;
   view.setUint32(1, sampleRate, true);
   view.setUint32(5, samples.length, true);
   view.setFloat32(9, band!.lowHz, true);
@@ -108,25 +122,29 @@ interface BandedHeader {
   /** Samples of the original chunk. */
   length: number;
   featureCount: number;
+  /** Baseband samples; 0 when only the features were kept. */
   count: number;
   scale: number;
+  /** False for a chunk stored with its features alone. */
+  bandKept: boolean;
 }
 
 /** A banded chunk's header; null for a verbatim one. */
 function bandedHeader(stored: Uint8Array): BandedHeader | null {
   if (stored[0] === VERBATIM) return null;
   const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
-  const ok = stored[0] === BANDED && stored.length >= HEADER_BYTES;
+  const bandKept = stored[0] === BANDED;
+  const ok = (bandKept || stored[0] === FEATURES_ONLY) && stored.length >= HEADER_BYTES;
   const lowHz = ok ? view.getFloat32(9, true) : 0;
   const highHz = ok ? view.getFloat32(13, true) : 0;
   const plan = ok ? basebandPlan(view.getUint32(1, true), lowHz, highHz) : null;
   const featureCount = ok ? view.getUint32(21, true) : 0;
   const count = ok ? view.getUint32(25, true) : 0;
-  if (!plan || stored.length !== HEADER_BYTES + featureCount * 4 + count * 4) {
+  if (!plan || (!bandKept && count !== 0) || stored.length !== HEADER_BYTES + featureCount * 4 + count * 4) {
     throw new PresenceInputError('unsupported_format', 'not a stored teacher chunk');
   }
   const length = view.getUint32(5, true);
-  return { plan, lowHz, highHz, length, featureCount, count, scale: view.getFloat32(17, true) };
+  return { plan, lowHz, highHz, length, featureCount, count, scale: view.getFloat32(17, true), bandKept };
 }
 
 function featuresOf(stored: Uint8Array, h: BandedHeader): Float32Array {
@@ -165,7 +183,7 @@ function read(chunk: TeacherChunk): Read {
 /** The banded chunk just before or after another, when it continues it (their tails overlap). */
 function neighbour(own: Read & { header: BandedHeader }, other: Read | undefined, after: boolean) {
   const h = other?.header;
-  if (!other || !h || h.plan !== own.header.plan) return null;
+  if (!other || !h || !h.bandKept || h.plan !== own.header.plan) return null;
   const ownMs = own.chunk.timestampMs;
   const gapMs = after
     ? other.chunk.timestampMs - (ownMs + (own.header.length / h.plan.rate) * 1000)
@@ -211,8 +229,9 @@ function rebuildBand(own: Read & { header: BandedHeader }, previous?: Read, next
  * Stored chunks as the verifier reads them, oldest first. A banded chunk comes with its ambient
  * features and, with `audio`, its band rebuilt as raw PCM16 of its rate and length, joined to the
  * neighbouring chunks; without `audio` (a reader of the features alone: rebuilding costs a few ms
- * a chunk), silence of that length. Verbatim chunks come back as they arrived; an unreadable one
- * is left out (one bad chunk must not fail a student).
+ * a chunk), silence of that length. A chunk stored with its features alone comes back as silence
+ * marked `bandDropped` either way. Verbatim chunks come back as they arrived; an unreadable one is
+ * left out (one bad chunk must not fail a student).
  */
 export function openStoredTeacherChunks(
   stored: readonly TeacherChunk[],
@@ -228,8 +247,18 @@ export function openStoredTeacherChunks(
       return;
     }
     const banded = { chunk, header };
+    const ambient = featuresOf(chunk.bytes, header);
+    if (!header.bandKept) {
+      opened.push({
+        timestampMs: chunk.timestampMs,
+        bytes: new Uint8Array(header.length * 2),
+        ambient,
+        bandDropped: true,
+      });
+      return;
+    }
     const bytes = audio ? rebuildBand(banded, reads[i - 1], reads[i + 1]) : new Uint8Array(header.length * 2);
-    opened.push({ timestampMs: chunk.timestampMs, bytes, ambient: featuresOf(chunk.bytes, header) });
+    opened.push({ timestampMs: chunk.timestampMs, bytes, ambient });
   });
   return opened;
 }

@@ -13,6 +13,12 @@ export interface TeacherChunk {
    * chunks, `stored-teacher-chunk.ts`); the feature grid uses them instead of the bytes.
    */
   ambient?: Float32Array;
+  /**
+   * Set on a stored chunk whose band was not kept, only its features (`stored-teacher-chunk.ts`):
+   * its bytes are silence standing in for audio nobody kept, so readers of the audio (tone level,
+   * file phase, two-way challenge) treat it as a gap in the teacher's stream.
+   */
+  bandDropped?: true;
 }
 
 const CHUNK_MS = 1000;

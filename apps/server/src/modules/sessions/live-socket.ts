@@ -35,6 +35,7 @@ import {
 } from '@rollbook/presence';
 import { chunkServerTime } from './chunk-clock';
 import { storedTeacherChunk } from './stored-teacher-chunk';
+import { keepsTeacherBand, TWO_WAY_REREAD_MS } from './teacher-band-need';
 import type { FilePhaseTracker } from './file-phase';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
@@ -78,6 +79,8 @@ interface Binding {
   live: { tone: StoredSessionTone; level: ToneLevelCheck; institutionId: number } | null;
   /** Set when the sheet loops the file (the original client): the tone whose phase is located. */
   file?: StoredSessionTone | null;
+  /** The institution's two-way setting as a live sheet last read it (`teacher-band-need.ts`). */
+  twoWay?: { on: boolean; readAtMs: number };
 }
 
 export interface LiveSocketDeps {
@@ -103,6 +106,8 @@ export interface LiveSocketDeps {
     session: { sessionId: string; institutionId: number },
     report: ToneLevelReport,
   ): Promise<'heard' | 'not_heard' | null>;
+  /** Whether the institution uses the two-way check (its challenge is sought in the teacher's band). */
+  usesTwoWayCheck(institutionId: number): Promise<boolean>;
   /** The original client's file phase, located in its stream (file-phase.ts). */
   filePhase: Pick<FilePhaseTracker, 'restart' | 'heard'>;
 }
@@ -366,10 +371,27 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     );
     // Kept as what the session's verifications read of it, not as 48 kHz PCM (sessions-0011).
     const tone = binding.live?.tone ?? binding.file ?? null;
-    const stored = storedTeacherChunk({ timestampMs, bytes }, tone);
+    const keepBand = await keepsBand(binding);
+    const stored = storedTeacherChunk({ timestampMs, bytes }, tone, { keepBand });
     await deps.liveStore.appendTeacherChunk(data.session_id, stored, deps.audioWindowMs);
     await checkToneLevelOnce(socket, binding);
     if (!binding.live && binding.file) await deps.filePhase.heard(binding.sessionId, binding.file);
+  }
+
+  /** Whether this sheet's next chunk keeps its band (teacher-band-need.ts). */
+  async function keepsBand(binding: Binding): Promise<boolean> {
+    const live = binding.live;
+    if (!live)
+      return keepsTeacherBand({ playsFile: Boolean(binding.file), levelPending: false, twoWay: false });
+    const now = deps.nowMs();
+    if (!binding.twoWay || now - binding.twoWay.readAtMs >= TWO_WAY_REREAD_MS) {
+      binding.twoWay = { on: await deps.usesTwoWayCheck(live.institutionId), readAtMs: now };
+    }
+    return keepsTeacherBand({
+      playsFile: false,
+      levelPending: levelOf(live) !== 'checked',
+      twoWay: binding.twoWay.on,
+    });
   }
 
   /** One `tone_clock`: the live sheet's playback against server time, kept for verifications. */

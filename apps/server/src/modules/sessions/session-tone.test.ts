@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LoopedSchedule, synthesizeSpan, ToneSchedule, type TeacherChunk } from '@rollbook/presence';
+import {
+  LoopedSchedule,
+  openStoredTeacherChunks,
+  synthesizeSpan,
+  ToneSchedule,
+  type TeacherChunk,
+} from '@rollbook/presence';
 import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
 import { attendances } from '../../db/schema';
 import { call } from '../../testing/test-app';
@@ -257,6 +263,29 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const level = await levelAfterStreaming(w, teacherChunks(sound, epochMs));
       expect(level.status).toBe('not_heard');
       expect(level.advice).toBe('raise_volume');
+    });
+
+    it("keeps only the features of a one-way sheet's chunks once its level is known", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      const joined = await liveSheet(w);
+      const level = nextEvent(joined.socket, 'tone_level');
+      await streamTeacherAudio(t.app, joined.socket, session(w), roomWithTone(w.tone).slice(0, 6));
+      await level;
+      await streamTeacherAudio(t.app, joined.socket, session(w), roomWithTone(w.tone).slice(6));
+      const stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, Number.MAX_SAFE_INTEGER);
+      const opened = openStoredTeacherChunks(stored, { audio: false });
+      // Before the level was known every chunk kept its band (the check reads it); after, none.
+      expect(opened.map((c) => c.bandDropped === true)).toEqual([
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+        true,
+      ]);
+      expect(opened.every((c) => c.ambient instanceof Float32Array)).toBe(true);
     });
 
     it('runs once per sheet when its chunks arrive while a check is running (a burst at the bell)', async () => {

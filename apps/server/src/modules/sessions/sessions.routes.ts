@@ -24,7 +24,7 @@ import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
 import { readSessionTone } from './session-tone';
-import { noteChallengeBand } from './two-way-challenge';
+import { noteChallengeBand, usesTwoWayCheck } from './two-way-challenge';
 import { createFilePhaseTracker } from './file-phase';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 
@@ -180,6 +180,7 @@ export async function sessionsModule(app: FastifyInstance) {
     nowMs: () => app.deps.clock.now().getTime(),
     toneLevel: (input) => app.presence.toneLevel(input),
     noteChallengeBand: (session, report) => noteChallengeBand(app.deps.db, session, report),
+    usesTwoWayCheck: (institutionId) => usesTwoWayCheck(app.deps.db, institutionId),
     filePhase: createFilePhaseTracker({
       db: app.deps.db,
       liveStore: app.liveStore,

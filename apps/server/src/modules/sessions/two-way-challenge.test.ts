@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   encodeWav,
+  openStoredTeacherChunks,
   synthesizeChallenge,
   synthesizeSpan,
   ToneSchedule,
@@ -149,6 +150,25 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
 
   const markA1 = (w: StartedLiveWorld, wav: Uint8Array, extra: Record<string, string> = {}) =>
     markAttendance(t.app, w.tokens.a1, markFields(w, recordingStartMs, extra), wav);
+
+  describe("the teacher's band", () => {
+    it('is kept on every chunk while the institution uses the check, after the level is known too', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const chunks = teacherHearing(w.tone, null);
+      const session = { sessionId: w.sessionId, token: w.tokens.cst };
+      const joined = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst, { liveTone: true });
+      await reportToneClock(t.app, joined.socket, session, { offsetMs: 0, toleranceMs: 50 });
+      const level = nextEvent(joined.socket, 'tone_level');
+      await streamTeacherAudio(t.app, joined.socket, session, chunks.slice(0, 6));
+      await level;
+      await streamTeacherAudio(t.app, joined.socket, session, chunks.slice(6));
+      const stored = await t.app.liveStore.teacherChunks(w.sessionId, 0, Number.MAX_SAFE_INTEGER);
+      const opened = openStoredTeacherChunks(stored, { audio: false });
+      expect(opened).toHaveLength(8);
+      expect(opened.some((c) => c.bandDropped)).toBe(false);
+    });
+  });
 
   describe('issuing a challenge', () => {
     it('answers null while the institution does not use the check', async () => {
