@@ -126,19 +126,22 @@ export function fromBaseband(bb: Baseband, plan: BasebandPlan, from: number, to:
   const half = (taps.length - 1) / 2;
   const length = Math.max(0, to - from);
   const out = new Float32Array(length);
-  const last = bb.re.length - 1;
-  for (let n = from; n < to; n++) {
+  const { re, im, first } = bb;
+  const last = re.length - 1;
+  const period = cos.length;
+  // The mixing phase steps with n rather than being reduced modulo its period per sample.
+  let p = (((from % period) + period) % period) | 0;
+  for (let n = from; n < to; n++, p = p + 1 === period ? 0 : p + 1) {
     // Baseband samples k with |first + k * factor - n| <= half, i.e. the taps that reach n.
-    const kFrom = Math.max(0, Math.ceil((n - half - bb.first) / factor));
-    const kTo = Math.min(last, Math.floor((n + half - bb.first) / factor));
+    const kFrom = Math.max(0, Math.ceil((n - half - first) / factor));
+    const kTo = Math.min(last, Math.floor((n + half - first) / factor));
     let accRe = 0;
     let accIm = 0;
-    for (let k = kFrom, t = n - (bb.first + kFrom * factor) + half; k <= kTo; k++, t -= factor) {
+    for (let k = kFrom, t = n - (first + kFrom * factor) + half; k <= kTo; k++, t -= factor) {
       const h = taps[t]!;
-      accRe += h * bb.re[k]!;
-      accIm += h * bb.im[k]!;
+      accRe += h * re[k]!;
+      accIm += h * im[k]!;
     }
-    const p = (((n % cos.length) + cos.length) % cos.length) | 0;
     out[n - from] = 2 * factor * (accRe * cos[p]! - accIm * sin[p]!);
   }
   return out;
