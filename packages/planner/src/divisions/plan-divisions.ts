@@ -1,5 +1,5 @@
-import { runMip } from '../solver/highs-runner';
 import type { MipRun } from '../solver/highs-runner';
+import { runBoundedMip } from '../solver/isolated-mip';
 import { lagrangianSearch } from './columns/lagrangian-search';
 import { patternBound } from './columns/pattern-bound';
 import { batchPolicyIssues } from './batches';
@@ -29,14 +29,16 @@ const HEURISTIC_SHARE = 0.4;
 const LARGE_HEURISTIC_SHARE = 0.05;
 // Share of the remaining time for phase 1 (hours); phase 2 (splits, spread) gets the rest.
 const HOURS_PHASE_SHARE = 0.6;
-// Phase 2 is skipped when less time than this (plus reading the model) is left: HiGHS overshoots short deadlines by a few
-// hundred ms (it polls its interrupt callbacks only now and then), so a short run is not worth it.
+// Phase 2 is skipped when less time than this (plus reading the model) is left: a short run rarely
+// improves the splits (HiGHS polls its interrupt only now and then, and large models run in a
+// worker thread that is ended at the deadline, see solver/isolated-mip.ts).
 const MIN_TIDY_MS = 300;
 // Share of the time left after the heuristic for the pattern bound (columns/pattern-bound.ts);
 // the MIP phases share the rest as before.
 const PATTERN_BOUND_SHARE = 0.3;
 
-function modelRows(problem: DivisionProblem): number {
+/** Rows of the hours model, estimated from the problem (what decides how the MIP is run). */
+export function modelRows(problem: DivisionProblem): number {
   const links = problem.electiveGroups.reduce((sum, groups) => sum + groups.length + 1, 0);
   return links * problem.divisionCount + problem.groups.length * problem.divisionCount;
 }
@@ -93,7 +95,8 @@ async function search(
   const gapOptions = integral ? { absoluteGap: 0.999 } : {};
   // The compact MIP's bound stays at the combinatorial one within the budget (240-600 students:
   // 250-595 h after 1 s); the pattern relaxation proves far more (240 tracked: 283 h). It runs
-  // before the MIP so that a MIP overshooting its deadline cannot take its time.
+  // before the MIP: large MIPs are ended at their deadline (runBoundedMip), so the order no longer
+  // protects the budget, but the bound can skip the MIP when it proves the heuristic's hours.
   const core = problem.coreHoursPerDivision * problem.divisionCount;
   const patterns = await patternBound(problem, counts, electiveHoursOf(problem, counts), {
     deadline: performance.now() + (deadline - performance.now()) * PATTERN_BOUND_SHARE,
@@ -105,7 +108,7 @@ async function search(
   const boundMet = provedByBound(problem, counts, lowerBound);
   const hoursRun: MipRun = boundMet
     ? { status: 'optimal', values: null, objective: null, dualBound: null, timeMs: 0, detail: 'bound met' }
-    : await runMip(buildDivisionModel(problem, { kind: 'hours' }), {
+    : await runBoundedMip(buildDivisionModel(problem, { kind: 'hours' }), modelRows(problem), {
         deadline: performance.now() + (deadline - performance.now()) * HOURS_PHASE_SHARE,
         start: startValues(problem, orderBySize(counts)),
         ...gapOptions,
@@ -130,11 +133,12 @@ async function search(
   method += boundDetail;
 
   const remaining = deadline - performance.now();
-  const tidyParseMs =
-    (modelRows(problem) + problem.groups.length * problem.divisionCount) / ROWS_PARSED_PER_MS;
+  const tidyRows = modelRows(problem) + problem.groups.length * problem.divisionCount;
+  const tidyParseMs = tidyRows / ROWS_PARSED_PER_MS;
   if (hoursRun.status !== 'error' && remaining > MIN_TIDY_MS + tidyParseMs) {
-    const tidyRun = await runMip(
+    const tidyRun = await runBoundedMip(
       buildDivisionModel(problem, { kind: 'tidy', maxElectiveHours: electiveHoursOf(problem, counts) }),
+      tidyRows,
       { deadline, start: startValues(problem, orderBySize(counts)), ...gapOptions },
     );
     if (tidyRun.values) {

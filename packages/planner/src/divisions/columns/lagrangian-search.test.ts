@@ -121,6 +121,18 @@ describe('Lagrangian bound, dive and search', () => {
     expect(core + bound).toBeLessThanOrEqual(best?.teachingHours ?? -1);
   });
 
+  it('gives up after its first step when too few steps would fit, and only then', () => {
+    const problem = tinyProblem(21);
+    // A far but finite deadline: at the first step's cost a finite number of steps fits, always
+    // fewer than an infinite minimum, never fewer than one.
+    const options = { deadline: performance.now() + 1e9, target: 10_000, integral: true };
+    const givenUp = subgradientBound(problem, { ...options, minSteps: Infinity });
+    const stepping = subgradientBound(problem, { ...options, minSteps: 1 });
+    expect(givenUp.steps).toBe(1);
+    expect(stepping.steps).toBeGreaterThan(1);
+    expect(stepping.steps).toBe(subgradientBound(problem, options).steps);
+  });
+
   it('counts a pricing cut by its node limit with the bound of its open nodes, still valid', () => {
     const problem = tinyProblem(25);
     const best = bruteForceBest(problem);

@@ -10,6 +10,11 @@ export interface SubgradientOptions {
   readonly integral: boolean;
   /** Starting duals (one per group); {@link combinatorialDuals} by default. */
   readonly start?: Float64Array;
+  /**
+   * Stop after the first step when fewer than this many steps (the first included) would fit
+   * by the deadline at the first step's cost: the caller has a better use for the time then.
+   */
+  readonly minSteps?: number;
 }
 
 /** Result of {@link subgradientBound}. */
@@ -67,8 +72,14 @@ export function subgradientBound(problem: DivisionProblem, options: SubgradientO
   let stalled = 0;
   let steps = 0;
   const amounts = new Float64Array(G);
+  const started = performance.now();
   for (; steps < MAX_STEPS && factor >= MIN_FACTOR; steps += 1) {
-    if (performance.now() >= options.deadline) break;
+    const now = performance.now();
+    if (now >= options.deadline) break;
+    if (steps === 1 && options.minSteps !== undefined) {
+      const fit = 1 + (options.deadline - now) / Math.max(1e-3, now - started);
+      if (fit < options.minSteps) break;
+    }
     const priced = priceDivisionPattern(problem, duals, {
       threshold: -Infinity,
       nodeLimit: NODE_LIMIT,
