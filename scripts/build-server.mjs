@@ -4,7 +4,7 @@
 // written next to the bundles for stack traces (`node --enable-source-maps`), never served.
 //
 //   node scripts/build-server.mjs [--outdir <folder>]   (default apps/server/dist)
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -20,6 +20,15 @@ export const WORKER_ENTRIES = {
   'planner-worker': 'apps/server/src/lib/planner-worker/planner-worker.ts',
   'spreadsheet-worker': 'apps/server/src/lib/spreadsheet-worker/spreadsheet-worker.ts',
   'read-workbook.worker': 'apps/server/src/modules/onboarding/read-workbook.worker.ts',
+};
+
+/**
+ * Worker entries written as plain JavaScript (`new URL('./name.mjs', import.meta.url)`: a thread
+ * that must start without the tsx loader, e.g. planner/src/solver/mip-worker.mjs), copied as they
+ * are beside the bundles; they import only node_modules, which resolve from there too.
+ */
+export const COPIED_WORKERS = {
+  'mip-worker.mjs': 'packages/planner/src/solver/mip-worker.mjs',
 };
 
 /** The folders whose sources end up in the bundles (what makes a built server stale). */
@@ -86,6 +95,9 @@ export async function buildServer(outdir = DEFAULT_OUTDIR) {
     absWorkingDir: root,
     plugins: [externalDependencies, sourceDirname(outdir)],
   });
+  for (const [name, file] of Object.entries(COPIED_WORKERS)) {
+    await copyFile(path.join(root, file), path.join(outdir, name));
+  }
   return result.metafile;
 }
 

@@ -7,13 +7,19 @@ const root = path.resolve(import.meta.dirname, '..');
 
 interface BuildServerModule {
   WORKER_ENTRIES: Record<string, string>;
+  COPIED_WORKERS: Record<string, string>;
   buildServer: (outdir: string) => Promise<{ inputs: Record<string, unknown> }>;
 }
 
 // A plain .mjs build script (run by npm start without tsx), loaded here by a computed name so the
 // type checker does not look for its declarations.
 const scriptName = './build-server.mjs';
-const { WORKER_ENTRIES, buildServer } = (await import(scriptName)) as BuildServerModule;
+const { COPIED_WORKERS, WORKER_ENTRIES, buildServer } = (await import(scriptName)) as BuildServerModule;
+
+/** Plain-JavaScript worker files a source starts: `new URL('./name.mjs', import.meta.url)`. */
+function plainWorkers(source: string): string[] {
+  return [...source.matchAll(/new URL\('\.\/([^'/]+\.mjs)', import\.meta\.url\)/g)].map((m) => m[1]!);
+}
 
 /** The worker entry names a source file asks for: `workerEntry(import.meta.url, 'name')`. */
 function workerNames(source: string): string[] {
@@ -33,14 +39,19 @@ describe('the server build (scripts/build-server.mjs)', () => {
     expect(sources.length).toBeGreaterThan(100);
 
     const asked = new Set<string>();
+    const plain = new Set<string>();
     for (const file of sources) {
       const text = await readFile(path.join(root, file), 'utf8');
       for (const name of workerNames(text)) asked.add(name);
+      for (const name of plainWorkers(text)) plain.add(name);
       // A worker URL spelled with a fixed .ts extension would not exist once compiled.
       expect(text, file).not.toMatch(/new URL\('\.\/[^']+\.ts', import\.meta\.url\)/);
     }
     expect([...asked].sort()).toEqual(Object.keys(WORKER_ENTRIES).sort());
     for (const name of asked) expect(existsSync(path.join(outdir, `${name}.js`)), name).toBe(true);
+    // A plain .mjs worker is copied, not bundled: it must sit beside the bundles under its own name.
+    expect([...plain].sort()).toEqual(Object.keys(COPIED_WORKERS).sort());
+    for (const name of plain) expect(existsSync(path.join(outdir, name)), name).toBe(true);
   }, 60_000);
 
   it('inlines the workspace packages and leaves node_modules as imports', async () => {
