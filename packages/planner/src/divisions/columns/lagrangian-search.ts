@@ -5,6 +5,7 @@ import type { Counts, DivisionProblem } from '../problem';
 import { boxStepBound, planPatterns } from './box-step';
 import { lagrangianDive } from './lagrangian-dive';
 import { planShareRay } from './plan-share-ray';
+import type { Pattern } from './pricing';
 import { combinatorialDuals, subgradientBound } from './subgradient';
 
 /** Outcome of {@link lagrangianSearch}. */
@@ -81,12 +82,16 @@ export async function lagrangianSearch(
   const core = problem.coreHoursPerDivision * problem.divisionCount;
   let best: Candidate = { counts: start, score: scoreAssignment(problem, start) };
   const parts: string[] = [];
+  // Every pattern priced or built on the way (the dives' divisions, each step's and each ray
+  // point's best pattern) is a valid cut: box-step at the end starts from all of them.
+  const cuts: Pattern[] = [];
   const consider = (label: string, candidate: Candidate | null) => {
     if (!candidate) {
       parts.push(`${label} cut by the clock`);
       return;
     }
     parts.push(`${label} ${candidate.score.teachingHours} h`);
+    cuts.push(...planPatterns(problem, candidate.counts));
     if (compareScores(candidate.score, best.score) < 0) best = candidate;
   };
   const diveStarted = performance.now();
@@ -100,6 +105,7 @@ export async function lagrangianSearch(
     minSteps: MIN_STEPS_FOR_SECOND_DIVE,
   });
   parts.push(`${stepped.steps} subgradient steps`);
+  cuts.push(...stepped.patterns);
   if (stepped.bound < best.score.teachingHours - core && stepped.steps >= MIN_STEPS_FOR_SECOND_DIVE) {
     consider('second dive', diveAndPolish(problem, stepped.bestDuals, SECOND_DIVE_NODES, deadline));
   }
@@ -115,6 +121,7 @@ export async function lagrangianSearch(
   if (electiveBound < best.score.teachingHours - core) {
     const ray = planShareRay(problem, boundDuals, best.counts, { deadline, nodeLimit: RAY_NODES });
     parts.push(`${ray.points} plan-share points`);
+    cuts.push(...ray.patterns);
     const rayBound = integral ? Math.ceil(ray.bound - 1e-6) : ray.bound;
     if (rayBound > electiveBound) {
       electiveBound = rayBound;
@@ -130,7 +137,7 @@ export async function lagrangianSearch(
       target: best.score.teachingHours - core,
       integral,
       nodeLimit: RAY_NODES,
-      seedPatterns: planPatterns(problem, best.counts),
+      seedPatterns: [...planPatterns(problem, best.counts), ...cuts],
     });
     parts.push(`${box.iterations} box-step points${box.converged ? ' (converged)' : ''}`);
     electiveBound = Math.max(electiveBound, box.bound);

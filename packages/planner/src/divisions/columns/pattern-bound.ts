@@ -49,7 +49,8 @@ export async function patternBound(
     target,
     integral: options.integral,
     nodeLimit: NODE_LIMIT,
-    seedPatterns: planPatterns(problem, plan),
+    // The steps' patterns are cuts the model would otherwise have to price again.
+    seedPatterns: [...planPatterns(problem, plan), ...stepped.patterns],
   });
   return {
     bound: Math.max(stepped.bound, box.bound),

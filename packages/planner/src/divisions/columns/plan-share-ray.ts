@@ -1,6 +1,7 @@
 import { divisionSizes } from '../evaluate';
 import type { Counts, DivisionProblem } from '../problem';
 import { priceDivisionPattern } from './pricing';
+import type { Pattern } from './pricing';
 
 /** Options of {@link planShareRay}. */
 export interface PlanShareRayOptions {
@@ -18,6 +19,8 @@ export interface PlanShareRayResult {
   readonly bestDuals: Float64Array;
   /** Points priced. */
   readonly points: number;
+  /** The best pattern of every point: valid cuts for a cutting-plane method (box-step.ts). */
+  readonly patterns: readonly Pattern[];
 }
 
 // Points on the ray at multiples of this share of the way from the start to the plan's shares.
@@ -73,6 +76,7 @@ export function planShareRay(
   let bound = -Infinity;
   let bestDuals = start;
   let points = 0;
+  const patterns: Pattern[] = [];
   for (let k = 1; k <= MAX_POINTS; k += 1) {
     if (performance.now() >= options.deadline) break;
     const t = k * STEP;
@@ -86,6 +90,7 @@ export function planShareRay(
       deadline: options.deadline,
     });
     points += 1;
+    patterns.push(...priced.patterns);
     let value = -D * priced.upperBound;
     duals.forEach((pi, g) => (value += pi * (problem.groups[g]?.size ?? 0)));
     if (value <= bound) break;
@@ -93,5 +98,5 @@ export function planShareRay(
     bestDuals = duals;
     if (!priced.complete) break;
   }
-  return { bound, bestDuals, points };
+  return { bound, bestDuals, points, patterns };
 }

@@ -1,5 +1,6 @@
 import type { DivisionProblem } from '../problem';
 import { priceDivisionPattern } from './pricing';
+import type { Pattern } from './pricing';
 
 /** Options of {@link subgradientBound}. */
 export interface SubgradientOptions {
@@ -24,6 +25,8 @@ export interface SubgradientResult {
   /** The duals that proved `bound`: they price good divisions (see `lagrangian-dive.ts`). */
   readonly bestDuals: Float64Array;
   readonly steps: number;
+  /** The best pattern of every step: valid cuts for a cutting-plane method (box-step.ts). */
+  readonly patterns: readonly Pattern[];
 }
 
 // Pricing nodes per step; a step cut by it still proves the (weaker) bound of the open nodes.
@@ -72,6 +75,7 @@ export function subgradientBound(problem: DivisionProblem, options: SubgradientO
   let stalled = 0;
   let steps = 0;
   const amounts = new Float64Array(G);
+  const patterns: Pattern[] = [];
   const started = performance.now();
   for (; steps < MAX_STEPS && factor >= MIN_FACTOR; steps += 1) {
     const now = performance.now();
@@ -90,6 +94,7 @@ export function subgradientBound(problem: DivisionProblem, options: SubgradientO
     });
     const pattern = priced.patterns[0];
     if (!pattern) break;
+    patterns.push(pattern);
     let value = -D * priced.upperBound;
     duals.forEach((pi, g) => (value += pi * (sizes[g] ?? 0)));
     const bound = options.integral ? Math.ceil(value - 1e-6) : value;
@@ -111,5 +116,5 @@ export function subgradientBound(problem: DivisionProblem, options: SubgradientO
     const step = (factor * Math.max(1, options.target - value)) / norm;
     duals = duals.map((pi, g) => pi + step * (direction[g] ?? 0));
   }
-  return { bound: best, bestDuals, steps };
+  return { bound: best, bestDuals, steps, patterns };
 }

@@ -1,0 +1,133 @@
+// Is the planner's plan at 1,200 students locally optimal? Takes the 2-s plan of the scale bench's
+// 1,200-student instances and re-optimises k of its divisions at a time exactly: their students
+// are pooled and split again by the compact hours MIP (packages/planner/src/divisions/exact-model.ts)
+// over just those divisions, sizes kept in the plan's window so the balance rule still holds.
+// An improvement is kept. Reports how many subsets the MIP proved optimal and the hours gained.
+// (Issue 20: "how much of the gap is a weak plan"; see planner-divisions-bound-0004.)
+// Run: nice -n 10 npx tsx bench/planner/neighbourhood.bench.ts [--k 2] [--rounds 30] [--mip-ms 300] [--cpu-clock]
+import { loadavg } from 'node:os';
+import { scoreAssignment } from '../../packages/planner/src/divisions/evaluate';
+import { buildDivisionModel, countsFromValues, startValues } from '../../packages/planner/src/divisions/exact-model';
+import { heuristicWindow } from '../../packages/planner/src/divisions/heuristic';
+import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
+import { buildProblem } from '../../packages/planner/src/divisions/problem';
+import type { Counts, DivisionProblem } from '../../packages/planner/src/divisions/problem';
+import type { DivisionPlan } from '../../packages/planner/src/divisions/types';
+import { runMip } from '../../packages/planner/src/solver/highs-runner';
+import { generateInstance, seededRandom } from '../../packages/planner/src/testing/instances';
+import { useCpuClock } from '../lib/cpu-clock';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+if (process.argv.includes('--cpu-clock')) useCpuClock();
+const k = option('--k', 2);
+const rounds = option('--rounds', 30);
+const mipMs = option('--mip-ms', 300);
+
+/** The plan's assignment matrix (students of each group per division). */
+function planCounts(problem: DivisionProblem, plan: DivisionPlan): Counts {
+  const index = new Map(problem.groups.map((group, g) => [group.key, g]));
+  const counts = problem.groups.map(() => new Array<number>(problem.divisionCount).fill(0));
+  plan.divisions.forEach((division, d) => {
+    for (const part of division.parts) {
+      const row = counts[index.get(part.groupKey) ?? -1];
+      if (row) row[d] = (row[d] ?? 0) + part.students.length;
+    }
+  });
+  return counts;
+}
+
+/**
+ * The students of `divisions` as a problem of their own: the groups present there (sizes = their
+ * students in those divisions), the electives they take, `divisions.length` divisions, every size
+ * within the heuristic's window of the whole problem (so the whole plan stays balanced).
+ */
+function subProblem(problem: DivisionProblem, counts: Counts, divisions: readonly number[]) {
+  const groupIds: number[] = [];
+  const sizes: number[] = [];
+  counts.forEach((row, g) => {
+    const size = divisions.reduce((sum, d) => sum + (row[d] ?? 0), 0);
+    if (size > 0) {
+      groupIds.push(g);
+      sizes.push(size);
+    }
+  });
+  const used = [...new Set(groupIds.flatMap((g) => problem.groupElectives[g] ?? []))].sort((a, b) => a - b);
+  const local = new Map(used.map((e, i) => [e, i]));
+  const groupElectives = groupIds.map((g) => (problem.groupElectives[g] ?? []).map((e) => local.get(e) ?? -1));
+  const electiveGroups = used.map(() => [] as number[]);
+  const electiveStudents = used.map(() => 0);
+  groupElectives.forEach((list, i) => {
+    for (const e of list) {
+      electiveGroups[e]?.push(i);
+      electiveStudents[e] = (electiveStudents[e] ?? 0) + (sizes[i] ?? 0);
+    }
+  });
+  const window = heuristicWindow(problem);
+  const sub: DivisionProblem = {
+    ...problem,
+    groups: groupIds.map((g, i) => ({ ...(problem.groups[g] ?? { key: '', electives: [], students: [] }), size: sizes[i] ?? 0 })),
+    electives: used.map((e) => problem.electives[e] ?? { slug: '', name: '', L: 0, T: 0, P: 0, elective: true }),
+    electiveHours: used.map((e) => problem.electiveHours[e] ?? 0),
+    groupElectives,
+    electiveGroups,
+    electiveStudents,
+    studentCount: sizes.reduce((sum, size) => sum + size, 0),
+    divisionCount: divisions.length,
+    spreadLimit: window.high - window.low,
+    sizeLow: window.low,
+    sizeHigh: window.high,
+    coreHoursPerDivision: 0,
+  };
+  const start = groupIds.map((g) => divisions.map((d) => counts[g]?.[d] ?? 0));
+  return { sub, groupIds, start };
+}
+
+console.log('| series | N | D | k | plan h | subsets | proven optimal | gained h | after h | cpu s | load |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const affinity of [0.85, 0.6]) {
+  const students = 1200;
+  const instance = generateInstance({
+    students,
+    categories: 8,
+    minOptions: 2,
+    maxOptions: 5,
+    trackAffinity: affinity,
+    seed: 2000 + students + (affinity > 0.7 ? 1 : 2),
+  });
+  const problem = buildProblem(instance.subjects, instance.students, 66);
+  const plan = await planDivisions({ ...instance, maxDivisionSize: 66, timeBudgetMs: 2000 });
+  const counts = planCounts(problem, plan);
+  const random = seededRandom(7);
+  const started = performance.now();
+  let proven = 0;
+  let gained = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    const divisions: number[] = [];
+    while (divisions.length < Math.min(k, problem.divisionCount)) {
+      const d = Math.floor(random() * problem.divisionCount);
+      if (!divisions.includes(d)) divisions.push(d);
+    }
+    const { sub, groupIds, start } = subProblem(problem, counts, divisions);
+    const before = scoreAssignment(sub, start).teachingHours;
+    const run = await runMip(buildDivisionModel(sub, { kind: 'hours' }), {
+      deadline: performance.now() + mipMs,
+      start: startValues(sub, start),
+      absoluteGap: 0.999,
+    });
+    if (run.status === 'optimal') proven += 1;
+    if (!run.values) continue;
+    const next = countsFromValues(sub, run.values);
+    const after = scoreAssignment(sub, next).teachingHours;
+    if (after >= before) continue;
+    gained += before - after;
+    groupIds.forEach((g, i) => divisions.forEach((d, j) => ((counts[g] as number[])[d] = next[i]?.[j] ?? 0)));
+  }
+  const cpu = (performance.now() - started) / 1000;
+  console.log(
+    `| ${affinity > 0.7 ? 'tracked' : 'mixed'} | ${students} | ${problem.divisionCount} | ${k} | ${plan.objective.teachingHours} | ${rounds} | ${proven} | ${gained} | ${scoreAssignment(problem, counts).teachingHours} | ${cpu.toFixed(1)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,
+  );
+}
