@@ -11,36 +11,23 @@ import { lagrangianSearch } from '../../packages/planner/src/divisions/columns/l
 import { subgradientBound } from '../../packages/planner/src/divisions/columns/subgradient';
 import { scoreAssignment } from '../../packages/planner/src/divisions/evaluate';
 import { heuristicAssignment } from '../../packages/planner/src/divisions/heuristic';
-import { buildProblem } from '../../packages/planner/src/divisions/problem';
-import { generateInstance } from '../../packages/planner/src/testing/instances';
 import { useCpuClock } from '../lib/cpu-clock';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
+import { numberOption, textOption } from '../lib/options';
+import { scaleCase, selectedSeries } from './scale-instances';
 
 useCpuClock();
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const planMs = option('--plan-ms', 20_000);
-const stepsMs = option('--steps-ms', 30_000);
-const boxMs = option('--box-ms', 150_000);
+const only = textOption('only', '');
+const planMs = numberOption('plan-ms', 20_000);
+const stepsMs = numberOption('steps-ms', 30_000);
+const boxMs = numberOption('box-ms', 150_000);
 
-console.log('| series | search h | search LB | search detail | steps | steps LB | box-step LB | points | converged | cpu s | load |');
+console.log(
+  '| series | search h | search LB | search detail | steps | steps LB | box-step LB | points | converged | cpu s | load |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-for (const affinity of [0.85, 0.6]) {
-  const label = affinity > 0.7 ? 'tracked' : 'mixed';
-  if (only !== null && only !== label) continue;
-  const students = 1200;
-  const instance = generateInstance({
-    students,
-    categories: 8,
-    minOptions: 2,
-    maxOptions: 5,
-    trackAffinity: affinity,
-    seed: 2000 + students + (affinity > 0.7 ? 1 : 2),
-  });
-  const problem = buildProblem(instance.subjects, instance.students, 66);
+const students = 1200;
+for (const series of selectedSeries(only)) {
+  const { problem } = scaleCase(students, series);
   const core = problem.coreHoursPerDivision * problem.divisionCount;
   const started = performance.now();
   const start = heuristicAssignment(problem, { deadline: started + planMs * 0.05 });
@@ -61,6 +48,6 @@ for (const affinity of [0.85, 0.6]) {
     seedPatterns: [...planPatterns(problem, search.counts), ...stepped.patterns],
   });
   console.log(
-    `| ${label} | ${hours} | ${core + search.electiveBound} | ${search.detail} | ${stepped.steps} | ${core + stepped.bound} | ${(core + box.bound).toFixed(1)} | ${box.iterations} | ${box.converged ? 'yes' : 'no'} | ${((performance.now() - started) / 1000).toFixed(0)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,
+    `| ${series} | ${hours} | ${core + search.electiveBound} | ${search.detail} | ${stepped.steps} | ${core + stepped.bound} | ${(core + box.bound).toFixed(1)} | ${box.iterations} | ${box.converged ? 'yes' : 'no'} | ${((performance.now() - started) / 1000).toFixed(0)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,
   );
 }

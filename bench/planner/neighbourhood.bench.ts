@@ -4,28 +4,29 @@
 // over just those divisions, sizes kept in the plan's window so the balance rule still holds.
 // An improvement is kept. Reports how many subsets the MIP proved optimal and the hours gained.
 // (Issue 20: "how much of the gap is a weak plan"; see planner-divisions-bound-0004.)
-// Run: nice -n 10 npx tsx bench/planner/neighbourhood.bench.ts [--k 2] [--rounds 30] [--mip-ms 300] [--cpu-clock]
+// Run: nice -n 10 npx tsx bench/planner/neighbourhood.bench.ts [--only tracked|mixed] [--k 2] [--rounds 30] [--mip-ms 300] [--cpu-clock]
 import { loadavg } from 'node:os';
 import { scoreAssignment } from '../../packages/planner/src/divisions/evaluate';
-import { buildDivisionModel, countsFromValues, startValues } from '../../packages/planner/src/divisions/exact-model';
+import {
+  buildDivisionModel,
+  countsFromValues,
+  startValues,
+} from '../../packages/planner/src/divisions/exact-model';
 import { heuristicWindow } from '../../packages/planner/src/divisions/heuristic';
 import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
-import { buildProblem } from '../../packages/planner/src/divisions/problem';
 import type { Counts, DivisionProblem } from '../../packages/planner/src/divisions/problem';
 import type { DivisionPlan } from '../../packages/planner/src/divisions/types';
 import { runMip } from '../../packages/planner/src/solver/highs-runner';
-import { generateInstance, seededRandom } from '../../packages/planner/src/testing/instances';
+import { seededRandom } from '../../packages/planner/src/testing/instances';
 import { useCpuClock } from '../lib/cpu-clock';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
+import { numberOption, textOption } from '../lib/options';
+import { SCALE_MAX_DIVISION_SIZE, scaleCase, selectedSeries } from './scale-instances';
 
 if (process.argv.includes('--cpu-clock')) useCpuClock();
-const k = option('--k', 2);
-const rounds = option('--rounds', 30);
-const mipMs = option('--mip-ms', 300);
+const k = numberOption('k', 2);
+const rounds = numberOption('rounds', 30);
+const mipMs = numberOption('mip-ms', 300);
+const only = textOption('only', '');
 
 /** The plan's assignment matrix (students of each group per division). */
 function planCounts(problem: DivisionProblem, plan: DivisionPlan): Counts {
@@ -57,7 +58,9 @@ function subProblem(problem: DivisionProblem, counts: Counts, divisions: readonl
   });
   const used = [...new Set(groupIds.flatMap((g) => problem.groupElectives[g] ?? []))].sort((a, b) => a - b);
   const local = new Map(used.map((e, i) => [e, i]));
-  const groupElectives = groupIds.map((g) => (problem.groupElectives[g] ?? []).map((e) => local.get(e) ?? -1));
+  const groupElectives = groupIds.map((g) =>
+    (problem.groupElectives[g] ?? []).map((e) => local.get(e) ?? -1),
+  );
   const electiveGroups = used.map(() => [] as number[]);
   const electiveStudents = used.map(() => 0);
   groupElectives.forEach((list, i) => {
@@ -69,8 +72,13 @@ function subProblem(problem: DivisionProblem, counts: Counts, divisions: readonl
   const window = heuristicWindow(problem);
   const sub: DivisionProblem = {
     ...problem,
-    groups: groupIds.map((g, i) => ({ ...(problem.groups[g] ?? { key: '', electives: [], students: [] }), size: sizes[i] ?? 0 })),
-    electives: used.map((e) => problem.electives[e] ?? { slug: '', name: '', L: 0, T: 0, P: 0, elective: true }),
+    groups: groupIds.map((g, i) => ({
+      ...(problem.groups[g] ?? { key: '', electives: [], students: [] }),
+      size: sizes[i] ?? 0,
+    })),
+    electives: used.map(
+      (e) => problem.electives[e] ?? { slug: '', name: '', L: 0, T: 0, P: 0, elective: true },
+    ),
     electiveHours: used.map((e) => problem.electiveHours[e] ?? 0),
     groupElectives,
     electiveGroups,
@@ -88,18 +96,14 @@ function subProblem(problem: DivisionProblem, counts: Counts, divisions: readonl
 
 console.log('| series | N | D | k | plan h | subsets | proven optimal | gained h | after h | cpu s | load |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-for (const affinity of [0.85, 0.6]) {
-  const students = 1200;
-  const instance = generateInstance({
-    students,
-    categories: 8,
-    minOptions: 2,
-    maxOptions: 5,
-    trackAffinity: affinity,
-    seed: 2000 + students + (affinity > 0.7 ? 1 : 2),
+const students = 1200;
+for (const series of selectedSeries(only)) {
+  const { instance, problem } = scaleCase(students, series);
+  const plan = await planDivisions({
+    ...instance,
+    maxDivisionSize: SCALE_MAX_DIVISION_SIZE,
+    timeBudgetMs: 2000,
   });
-  const problem = buildProblem(instance.subjects, instance.students, 66);
-  const plan = await planDivisions({ ...instance, maxDivisionSize: 66, timeBudgetMs: 2000 });
   const counts = planCounts(problem, plan);
   const random = seededRandom(7);
   const started = performance.now();
@@ -128,6 +132,6 @@ for (const affinity of [0.85, 0.6]) {
   }
   const cpu = (performance.now() - started) / 1000;
   console.log(
-    `| ${affinity > 0.7 ? 'tracked' : 'mixed'} | ${students} | ${problem.divisionCount} | ${k} | ${plan.objective.teachingHours} | ${rounds} | ${proven} | ${gained} | ${scoreAssignment(problem, counts).teachingHours} | ${cpu.toFixed(1)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,
+    `| ${series} | ${students} | ${problem.divisionCount} | ${k} | ${plan.objective.teachingHours} | ${rounds} | ${proven} | ${gained} | ${scoreAssignment(problem, counts).teachingHours} | ${cpu.toFixed(1)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,
   );
 }

@@ -10,9 +10,10 @@ import { combinatorialLowerBound } from '../../packages/planner/src/divisions/ev
 import { buildProblem } from '../../packages/planner/src/divisions/problem';
 import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
 import type { PlannerStudent, PlannerSubject } from '../../packages/planner/src/model';
-import { generateInstance, seededRandom } from '../../packages/planner/src/testing/instances';
+import { seededRandom } from '../../packages/planner/src/testing/instances';
 import { generateRows, ISSUE_SIZE } from '../onboarding/generate-workbook';
 import { cpuMs, useCpuClock } from '../lib/cpu-clock';
+import { SCALE_MAX_DIVISION_SIZE, scaleInstance } from './scale-instances';
 
 interface Case {
   readonly label: string;
@@ -69,22 +70,15 @@ function collegeCase(): Case {
 if (process.argv.includes('--cpu-clock')) useCpuClock();
 
 const cases: Case[] = [];
-for (const [students, categories, budgetMs] of [
-  [1200, 8, 2000],
-  [2500, 8, 5000],
-  [5000, 8, 10000],
+for (const [students, budgetMs] of [
+  [1200, 2000],
+  [2500, 5000],
+  [5000, 10000],
 ] as const) {
   if (only !== null && only !== students) continue;
-  for (const affinity of [0.85, 0.6]) {
-    const instance = generateInstance({
-      students,
-      categories,
-      minOptions: 2,
-      maxOptions: 5,
-      trackAffinity: affinity,
-      seed: 2000 + students + (affinity > 0.7 ? 1 : 2),
-    });
-    cases.push({ label: affinity > 0.7 ? 'tracked' : 'mixed', ...instance, max: 66, budgetMs });
+  for (const series of ['tracked', 'mixed'] as const) {
+    const instance = scaleInstance(students, series);
+    cases.push({ label: series, ...instance, max: SCALE_MAX_DIVISION_SIZE, budgetMs });
   }
 }
 if (only === null) cases.push(collegeCase());

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bruteForceBest } from '../../testing/brute-force';
-import { generateInstance } from '../../testing/instances';
 import { tinyThreeCategoryProblem } from '../../testing/tiny-instances';
 import { heuristicAssignment } from '../heuristic';
-import { buildProblem } from '../problem';
 import type { DivisionProblem } from '../problem';
 import { boxStepBound, planPatterns } from './box-step';
 import { planShareRay } from './plan-share-ray';
@@ -21,7 +19,8 @@ function patternIssues(problem: DivisionProblem, pattern: Pattern): string[] {
   const taught = new Set<number>();
   pattern.groups.forEach((g, i) => {
     const amount = pattern.amounts[i] ?? 0;
-    if (!(amount > 0) || amount > (problem.groups[g]?.size ?? 0)) issues.push(`group ${g}: ${amount} students`);
+    if (!(amount > 0) || amount > (problem.groups[g]?.size ?? 0))
+      issues.push(`group ${g}: ${amount} students`);
     for (const e of problem.groupElectives[g] ?? []) taught.add(e);
   });
   const cost = [...taught].reduce((sum, e) => sum + (problem.electiveHours[e] ?? 0), 0);
@@ -29,21 +28,10 @@ function patternIssues(problem: DivisionProblem, pattern: Pattern): string[] {
   return issues;
 }
 
-function mixedProblem(): DivisionProblem {
-  const instance = generateInstance({
-    students: 160,
-    categories: 4,
-    minOptions: 2,
-    maxOptions: 3,
-    trackAffinity: 0.6,
-    seed: 44,
-  });
-  return buildProblem(instance.subjects, instance.students, 55);
-}
-
 describe('patterns priced by the subgradient steps and the plan-share ray', () => {
   it('are feasible divisions whose cost is the hours of their electives, one per step and point', () => {
-    const problem = mixedProblem();
+    // 30-34 students in two divisions: many steps and ray points, each a different pattern.
+    const problem = tinyThreeCategoryProblem(44, 30);
     const plan = heuristicAssignment(problem);
     const core = problem.coreHoursPerDivision * problem.divisionCount;
     const stepped = subgradientBound(problem, { deadline: Infinity, target: 1e9, integral: true });
