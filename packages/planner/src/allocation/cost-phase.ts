@@ -1,7 +1,7 @@
 import { runMip } from '../solver/highs-runner';
 import type { TimeBudget } from './budget';
 import { repairCoverage } from './coverage-repair';
-import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
+import { allocationStart, buildAllocationModel, countsFromSolution, subjectCostsOf } from './exact-model';
 import { lagrangianBound } from './lagrangian-bound';
 import type { LagrangianMultipliers } from './lagrangian-bound';
 import { improveByCycles } from './cycle-search';
@@ -10,6 +10,7 @@ import { improveAllocation } from './local-search';
 import { planBySequentialPricing } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
+import { improveBySubjectPairs } from './subject-neighbourhoods';
 import { pricingApplies, pricingTeachers, subjectNumbers } from './teacher-pricing';
 
 /**
@@ -24,12 +25,20 @@ const REPAIR_DEPTH = 3;
  * The Lagrangian bound's share of the time left and its iteration cap (the cap keeps it
  * deterministic when the clock does not cut it; on the bench machine an iteration takes ~0.5 ms of
  * CPU at 40 teachers and 1.5-3 ms at 150, so at 150 teachers and 1 s the clock cuts it), then the
- * share of what is left for turning its patterns into a plan.
+ * share of what is left for turning its patterns into a plan. With an LP solution the re-solved
+ * subject pairs come after it and get the rest (its first steps give most of its gain: +41 over the
+ * LP at 110 teachers, +5 at 150).
  */
-const LAGRANGIAN_SHARE = 0.9;
+const LAGRANGIAN_SHARE_WITH_LP = 0.4;
 /** Without an LP solution the Lagrangian's prices must also make the plan, so it leaves time for it. */
 const LAGRANGIAN_SHARE_WITHOUT_LP = 0.5;
 const LAGRANGIAN_ITERATIONS = 500;
+/**
+ * Share of the time left after the Lagrangian for re-solving pairs of subjects (fix-and-optimise,
+ * subject-neighbourhoods.ts) when the whole MIP cannot run. At 150 teachers each pair costs 15-150
+ * ms of CPU once HiGHS is warm, and a pair solved takes up to 9 off the cost.
+ */
+const NEIGHBOURHOOD_SHARE = 0.9;
 const PATTERN_PLAN_SHARE = 0.9;
 
 /** Outcome of {@link improveCost}. */
@@ -129,7 +138,7 @@ export async function improveCost(
       upperBound: cost,
       start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
       maxIterations: LAGRANGIAN_ITERATIONS,
-      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE : LAGRANGIAN_SHARE_WITHOUT_LP),
+      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE_WITH_LP : LAGRANGIAN_SHARE_WITHOUT_LP),
       now: budget.now,
     });
     if (lagrangian.iterations > 0) {
@@ -155,6 +164,24 @@ export async function improveCost(
       repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
       consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
     }
+  }
+  // Pairs of subjects re-solved when the MIP cannot run (it would search the same and more), those
+  // whose plan stands furthest above the LP first; after the Lagrangian, so its bound comes first.
+  if (!mipRan && relaxation.values && cost > lowerBound) {
+    const relaxed = subjectCostsOf(problem, relaxation.values);
+    const excess = new Map(
+      [...subjectCostsOf(problem, allocationStart(problem, counts, share))].map(([subject, value]) => [
+        subject,
+        value - (relaxed.get(subject) ?? 0),
+      ]),
+    );
+    const candidate = structuredClone(counts);
+    const kept = await improveBySubjectPairs(problem, candidate, share, {
+      deadline: budget.until(NEIGHBOURHOOD_SHARE),
+      now: budget.now,
+      excess,
+    });
+    if (kept > 0) consider(candidate, 'subject pairs');
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
