@@ -5,10 +5,13 @@
 // --first-call: only the 150-teacher row, as the first solver call of this fresh process (what a
 // fresh server's first allocation gets); --warm-up: after `warmUpAllocation()`, as the planner
 // worker does at start (allocation-0006). Run it once per process, several times.
+// --write-cost-models DIR: writes each row's cost model (LP format, at the coverage and fair share the
+// call reached) to DIR/allocate-<teachers>.lp, for reference runs of other solvers (allocation-0007).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { cpuMs, useCpuClock } from '../lib/cpu-clock';
 import { allocateLoad } from '../../packages/planner/src/allocation/allocate-load';
+import { buildAllocationModel } from '../../packages/planner/src/allocation/exact-model';
 import { greedyAllocation } from '../../packages/planner/src/allocation/greedy';
 import {
   allocationCost,
@@ -26,6 +29,8 @@ const budgetMs = index >= 0 ? Number(process.argv[index + 1]) : 2000;
 if (process.argv.includes('--cpu-clock')) useCpuClock();
 const firstCallOnly = process.argv.includes('--first-call');
 const warmUp = process.argv.includes('--warm-up');
+const modelsAt = process.argv.indexOf('--write-cost-models');
+const modelDir = modelsAt >= 0 ? process.argv[modelsAt + 1] : undefined;
 
 /** Far beyond what the division heuristic's move limit needs (~1 s of CPU per row). */
 const DIVISIONS_BUDGET_MS = 600_000;
@@ -83,6 +88,15 @@ for (const [position, shape] of cases.entries()) {
   const result = await allocateLoad(input);
   const cpuUsed = Math.round(cpuMs() - cpuStart);
   const share = fairShare(problem, result.report.coveredHours);
+  if (modelDir) {
+    const model = buildAllocationModel(problem, {
+      kind: 'cost',
+      minCovered: result.report.coveredHours,
+      share,
+    });
+    mkdirSync(modelDir, { recursive: true });
+    writeFileSync(`${modelDir}/allocate-${shape.teachers}.lp`, model.text);
+  }
   const greedyCovered = coveredHours(problem, greedy);
   const greedyCost = allocationCost(problem, greedy, fairShare(problem, greedyCovered));
   const rankShare = (rank: number) =>

@@ -25,20 +25,21 @@ const REPAIR_DEPTH = 3;
  * The Lagrangian bound's share of the time left and its iteration cap (the cap keeps it
  * deterministic when the clock does not cut it; on the bench machine an iteration takes ~0.5 ms of
  * CPU at 40 teachers and 1.5-3 ms at 150, so at 150 teachers and 1 s the clock cuts it), then the
- * share of what is left for turning its patterns into a plan. With an LP solution the re-solved
- * subject pairs come after it and get the rest (its first steps give most of its gain: +41 over the
- * LP at 110 teachers, +5 at 150).
+ * share of what is left for turning its patterns into a plan.
  */
-const LAGRANGIAN_SHARE_WITH_LP = 0.4;
+const LAGRANGIAN_SHARE = 0.9;
 /** Without an LP solution the Lagrangian's prices must also make the plan, so it leaves time for it. */
 const LAGRANGIAN_SHARE_WITHOUT_LP = 0.5;
 const LAGRANGIAN_ITERATIONS = 500;
 /**
- * Share of the time left after the Lagrangian for re-solving pairs of subjects (fix-and-optimise,
- * subject-neighbourhoods.ts) when the whole MIP cannot run. At 150 teachers each pair costs 15-150
- * ms of CPU once HiGHS is warm, and a pair solved takes up to 9 off the cost.
+ * Re-solving pairs of subjects (fix-and-optimise, subject-neighbourhoods.ts) when the whole MIP
+ * cannot run: at 150 teachers each pair costs 15-150 ms of CPU once HiGHS is warm, and a pair
+ * solved takes up to 9 off the cost. Under full coverage the Lagrangian adds little to the LP's
+ * bound (+3 / +5 / +5 at 40 / 80 / 150 teachers, 1 s), so the pairs go first with this share;
+ * below it (110 teachers, capacity-bound: +41) the Lagrangian goes first and the pairs get the rest.
  */
-const NEIGHBOURHOOD_SHARE = 0.9;
+const PAIRS_FIRST_SHARE = 0.6;
+const PAIRS_AFTER_SHARE = 0.9;
 const PATTERN_PLAN_SHARE = 0.9;
 
 /** Outcome of {@link improveCost}. */
@@ -133,12 +134,13 @@ export async function improveCost(
   // The Lagrangian when the MIP cannot run: with its root work passed, the MIP's bound is the
   // higher one (2 s: 366, 538 and 399 at 40, 80 and 110 teachers against 361, 523 and 396), and
   // running the Lagrangian first only made the MIP start later into its unstoppable root work.
-  if (!mipRan && pricingApplies(problem)) {
+  const boundByLagrangian = (timeShare: number): void => {
+    if (mipRan || !pricingApplies(problem)) return;
     const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
       upperBound: cost,
       start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
       maxIterations: LAGRANGIAN_ITERATIONS,
-      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE_WITH_LP : LAGRANGIAN_SHARE_WITHOUT_LP),
+      deadline: budget.until(relaxation.values ? timeShare : LAGRANGIAN_SHARE_WITHOUT_LP),
       now: budget.now,
     });
     if (lagrangian.iterations > 0) {
@@ -164,10 +166,11 @@ export async function improveCost(
       repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
       consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
     }
-  }
+  };
   // Pairs of subjects re-solved when the MIP cannot run (it would search the same and more), those
-  // whose plan stands furthest above the LP first; after the Lagrangian, so its bound comes first.
-  if (!mipRan && relaxation.values && cost > lowerBound) {
+  // whose plan stands furthest above the LP first.
+  const improveByPairs = async (timeShare: number): Promise<void> => {
+    if (mipRan || !relaxation.values || cost <= lowerBound) return;
     const relaxed = subjectCostsOf(problem, relaxation.values);
     const excess = new Map(
       [...subjectCostsOf(problem, allocationStart(problem, counts, share))].map(([subject, value]) => [
@@ -177,11 +180,19 @@ export async function improveCost(
     );
     const candidate = structuredClone(counts);
     const kept = await improveBySubjectPairs(problem, candidate, share, {
-      deadline: budget.until(NEIGHBOURHOOD_SHARE),
+      deadline: budget.until(timeShare),
       now: budget.now,
       excess,
     });
     if (kept > 0) consider(candidate, 'subject pairs');
+  };
+  const full = covered >= coverableHours(problem) - 1e-9;
+  if (full) {
+    await improveByPairs(PAIRS_FIRST_SHARE);
+    boundByLagrangian(LAGRANGIAN_SHARE);
+  } else {
+    boundByLagrangian(LAGRANGIAN_SHARE);
+    await improveByPairs(PAIRS_AFTER_SHARE);
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
@@ -203,4 +214,13 @@ function lpMultipliers(
     coverage: duals.get('coverage') ?? 0,
     subjects: [...subjects.values()].map((s) => duals.get(`teachers_${s}`) ?? 0),
   };
+}
+
+/** Hours of the classes someone may teach: coverage can reach no further. */
+function coverableHours(problem: AllocationProblem): number {
+  return problem.classes.reduce(
+    (sum, unitClass, c) =>
+      sum + ((problem.eligible[c]?.length ?? 0) > 0 ? unitClass.hours * unitClass.units.length : 0),
+    0,
+  );
 }

@@ -19,11 +19,13 @@ export interface NeighbourhoodOptions {
 }
 
 /**
- * A sub-MIP runs at most this long (CPU ms on the bench machine: 20-150 ms for two subjects at 150
- * teachers, once 600 ms for the largest pair, which this cuts), and starts only with this much left.
+ * A sub-MIP runs at most this long (CPU ms on the bench machine: 15-150 ms for two subjects at 150
+ * teachers once HiGHS is warm, once 600 ms for the largest pair, which this cuts), and starts only
+ * with this much left: the first runs in a process take 350-390 ms whatever their limit (HiGHS's MIP
+ * code not yet optimised), and with 40 ms a 1 s call at 110 teachers ended at 1,149 ms of CPU.
  */
 const RUN_CAP_MS = 150;
-const MIN_RUN_MS = 40;
+const MIN_RUN_MS = 150;
 const MAX_PASSES = 3;
 
 /** Two subjects' classes re-solved together, everything else held. */
