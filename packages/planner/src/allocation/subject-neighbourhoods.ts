@@ -22,10 +22,11 @@ export interface NeighbourhoodOptions {
  * A sub-MIP runs at most this long (CPU ms on the bench machine: 15-150 ms for two subjects at 150
  * teachers once HiGHS is warm, once 600 ms for the largest pair, which this cuts), and starts only
  * with this much left: the first runs in a process take 350-390 ms whatever their limit (HiGHS's MIP
- * code not yet optimised), and with 40 ms a 1 s call at 110 teachers ended at 1,149 ms of CPU.
+ * code not yet optimised), and with 40 and 150 ms 1 s calls ended at 1,149 ms (110 teachers) and
+ * 1,182 ms of CPU (150 teachers, the process's first sub-MIP).
  */
 const RUN_CAP_MS = 150;
-const MIN_RUN_MS = 150;
+const MIN_RUN_MS = 300;
 const MAX_PASSES = 3;
 
 /** Two subjects' classes re-solved together, everything else held. */
