@@ -1,14 +1,17 @@
 // Teacher load allocation benchmark: exact (HiGHS) vs the greedy start, up to 150 teachers.
 // Run: npx tsx bench/planner/allocate.bench.ts [--budget-ms 2000] [--cpu-clock] [--first-call [--warm-up]]
 // --cpu-clock: budgets and times in this process's CPU time (see bench/lib/cpu-clock.ts). Units come
-// from the division heuristic (exact: false), so they are the same in every run and version.
+// from the division heuristic (exact: false, no deadline in reach), so they are the same in every run.
 // --first-call: only the 150-teacher row, as the first solver call of this fresh process (what a
 // fresh server's first allocation gets); --warm-up: after `warmUpAllocation()`, as the planner
 // worker does at start (allocation-0006). Run it once per process, several times.
+// --write-cost-models DIR: writes each row's cost model (LP format, at the coverage and fair share the
+// call reached) to DIR/allocate-<teachers>.lp, for reference runs of other solvers (allocation-0007).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { cpuMs, useCpuClock } from '../lib/cpu-clock';
 import { allocateLoad } from '../../packages/planner/src/allocation/allocate-load';
+import { buildAllocationModel } from '../../packages/planner/src/allocation/exact-model';
 import { greedyAllocation } from '../../packages/planner/src/allocation/greedy';
 import {
   allocationCost,
@@ -26,6 +29,11 @@ const budgetMs = index >= 0 ? Number(process.argv[index + 1]) : 2000;
 if (process.argv.includes('--cpu-clock')) useCpuClock();
 const firstCallOnly = process.argv.includes('--first-call');
 const warmUp = process.argv.includes('--warm-up');
+const modelsAt = process.argv.indexOf('--write-cost-models');
+const modelDir = modelsAt >= 0 ? process.argv[modelsAt + 1] : undefined;
+
+/** Far beyond what the division heuristic's move limit needs (~1 s of CPU per row). */
+const DIVISIONS_BUDGET_MS = 600_000;
 
 const cases = [
   { students: 300, categories: 5, teachers: 40, capacity: 'ample' },
@@ -42,7 +50,15 @@ console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|--
 for (const [position, shape] of cases.entries()) {
   if (firstCallOnly && shape.teachers !== 150) continue;
   const instance = generateInstance({ ...shape, minOptions: 2, maxOptions: 5, seed: 2000 + position });
-  const plan = await planDivisions({ ...instance, maxDivisionSize: 66, exact: false });
+  // The division heuristic stops at its move limit or its deadline, whichever comes first; a
+  // deadline far away leaves only the move limit, so the units are the same under any load (with
+  // the default 2 s, runs at load 12-18 made 2,576-2,748 h at 150 teachers, 2026-11-28).
+  const plan = await planDivisions({
+    ...instance,
+    maxDivisionSize: 66,
+    exact: false,
+    timeBudgetMs: DIVISIONS_BUDGET_MS,
+  });
   const units = buildTeachingUnits(plan, instance.subjects);
   const random = seededRandom(3000 + position);
   const slugs = instance.subjects.map((subject) => subject.slug);
@@ -72,6 +88,15 @@ for (const [position, shape] of cases.entries()) {
   const result = await allocateLoad(input);
   const cpuUsed = Math.round(cpuMs() - cpuStart);
   const share = fairShare(problem, result.report.coveredHours);
+  if (modelDir) {
+    const model = buildAllocationModel(problem, {
+      kind: 'cost',
+      minCovered: result.report.coveredHours,
+      share,
+    });
+    mkdirSync(modelDir, { recursive: true });
+    writeFileSync(`${modelDir}/allocate-${shape.teachers}.lp`, model.text);
+  }
   const greedyCovered = coveredHours(problem, greedy);
   const greedyCost = allocationCost(problem, greedy, fairShare(problem, greedyCovered));
   const rankShare = (rank: number) =>

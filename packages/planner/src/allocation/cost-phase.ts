@@ -1,7 +1,7 @@
 import { runMip } from '../solver/highs-runner';
 import type { TimeBudget } from './budget';
 import { repairCoverage } from './coverage-repair';
-import { allocationStart, buildAllocationModel, countsFromSolution } from './exact-model';
+import { allocationStart, buildAllocationModel, countsFromSolution, subjectCostsOf } from './exact-model';
 import { lagrangianBound } from './lagrangian-bound';
 import type { LagrangianMultipliers } from './lagrangian-bound';
 import { improveByCycles } from './cycle-search';
@@ -10,6 +10,7 @@ import { improveAllocation } from './local-search';
 import { planBySequentialPricing } from './pattern-plan';
 import { allocationCost, coveredHours, feasible } from './problem';
 import type { AllocationProblem, ClassCounts } from './problem';
+import { improveBySubjectPairs } from './subject-neighbourhoods';
 import { pricingApplies, pricingTeachers, subjectNumbers } from './teacher-pricing';
 
 /**
@@ -30,6 +31,15 @@ const LAGRANGIAN_SHARE = 0.9;
 /** Without an LP solution the Lagrangian's prices must also make the plan, so it leaves time for it. */
 const LAGRANGIAN_SHARE_WITHOUT_LP = 0.5;
 const LAGRANGIAN_ITERATIONS = 500;
+/**
+ * Re-solving pairs of subjects (fix-and-optimise, subject-neighbourhoods.ts) when the whole MIP
+ * cannot run: at 150 teachers each pair costs 15-150 ms of CPU once HiGHS is warm, and a pair
+ * solved takes up to 9 off the cost. Under full coverage the Lagrangian adds little to the LP's
+ * bound (+3 / +5 / +5 at 40 / 80 / 150 teachers, 1 s), so the pairs go first with this share;
+ * below it (110 teachers, capacity-bound: +41) the Lagrangian goes first and the pairs get the rest.
+ */
+const PAIRS_FIRST_SHARE = 0.6;
+const PAIRS_AFTER_SHARE = 0.9;
 const PATTERN_PLAN_SHARE = 0.9;
 
 /** Outcome of {@link improveCost}. */
@@ -124,12 +134,13 @@ export async function improveCost(
   // The Lagrangian when the MIP cannot run: with its root work passed, the MIP's bound is the
   // higher one (2 s: 366, 538 and 399 at 40, 80 and 110 teachers against 361, 523 and 396), and
   // running the Lagrangian first only made the MIP start later into its unstoppable root work.
-  if (!mipRan && pricingApplies(problem)) {
+  const boundByLagrangian = (timeShare: number): void => {
+    if (mipRan || !pricingApplies(problem)) return;
     const lagrangian = lagrangianBound(problem, pricingTeachers(problem, share), covered, {
       upperBound: cost,
       start: relaxation.rowDuals ? lpMultipliers(problem, relaxation.rowDuals) : undefined,
       maxIterations: LAGRANGIAN_ITERATIONS,
-      deadline: budget.until(relaxation.values ? LAGRANGIAN_SHARE : LAGRANGIAN_SHARE_WITHOUT_LP),
+      deadline: budget.until(relaxation.values ? timeShare : LAGRANGIAN_SHARE_WITHOUT_LP),
       now: budget.now,
     });
     if (lagrangian.iterations > 0) {
@@ -155,6 +166,33 @@ export async function improveCost(
       repairCoverage(problem, plan, { maxDepth: REPAIR_DEPTH, deadline, now: budget.now });
       consider(improveAllocation(problem, plan, share, undefined, deadline, budget.now), 'Lagrangian plan');
     }
+  };
+  // Pairs of subjects re-solved when the MIP cannot run (it would search the same and more), those
+  // whose plan stands furthest above the LP first.
+  const improveByPairs = async (timeShare: number): Promise<void> => {
+    if (mipRan || !relaxation.values || cost <= lowerBound) return;
+    const relaxed = subjectCostsOf(problem, relaxation.values);
+    const excess = new Map(
+      [...subjectCostsOf(problem, allocationStart(problem, counts, share))].map(([subject, value]) => [
+        subject,
+        value - (relaxed.get(subject) ?? 0),
+      ]),
+    );
+    const candidate = structuredClone(counts);
+    const kept = await improveBySubjectPairs(problem, candidate, share, {
+      deadline: budget.until(timeShare),
+      now: budget.now,
+      excess,
+    });
+    if (kept > 0) consider(candidate, 'subject pairs');
+  };
+  const full = covered >= coverableHours(problem) - 1e-9;
+  if (full) {
+    await improveByPairs(PAIRS_FIRST_SHARE);
+    boundByLagrangian(LAGRANGIAN_SHARE);
+  } else {
+    boundByLagrangian(LAGRANGIAN_SHARE);
+    await improveByPairs(PAIRS_AFTER_SHARE);
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;
   return { counts, cost, lowerBound: Math.min(lowerBound, cost), steps, proved, solverFailed };
@@ -176,4 +214,13 @@ function lpMultipliers(
     coverage: duals.get('coverage') ?? 0,
     subjects: [...subjects.values()].map((s) => duals.get(`teachers_${s}`) ?? 0),
   };
+}
+
+/** Hours of the classes someone may teach: coverage can reach no further. */
+function coverableHours(problem: AllocationProblem): number {
+  return problem.classes.reduce(
+    (sum, unitClass, c) =>
+      sum + ((problem.eligible[c]?.length ?? 0) > 0 ? unitClass.hours * unitClass.units.length : 0),
+    0,
+  );
 }

@@ -146,3 +146,30 @@ export function countsFromSolution(
     problem.teachers.map((__, t) => Math.max(0, round(values.get(a(c, t)) ?? 0))),
   );
 }
+
+/**
+ * Per subject, the rank and pair cost a solution's values give it (an LP relaxation's fractional
+ * ones too): with the allocation's own per-subject cost, how much a subject's plan stands above the
+ * relaxation (subject-neighbourhoods.ts orders its work by it).
+ */
+export function subjectCostsOf(
+  problem: AllocationProblem,
+  values: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const costs = new Map<string, number>();
+  const subjects = subjectIndex(problem);
+  problem.classes.forEach((unitClass, c) => {
+    let cost = costs.get(unitClass.subject) ?? 0;
+    for (const t of problem.eligible[c] ?? []) {
+      const rank = problem.teachers[t]?.ranks.get(unitClass.subject) ?? 1;
+      cost += problem.weights.rank * (rank - 1) * unitClass.hours * (values.get(a(c, t)) ?? 0);
+    }
+    costs.set(unitClass.subject, cost);
+  });
+  for (const [subject, s] of subjects) {
+    let pairs = 0;
+    problem.teachers.forEach((_, t) => (pairs += values.get(z(s, t)) ?? 0));
+    costs.set(subject, (costs.get(subject) ?? 0) + problem.weights.teacherPerSubject * pairs);
+  }
+  return costs;
+}

@@ -31,6 +31,11 @@ export interface AllocationProblem {
   readonly totalHours: number;
   /** Σ maxHours over teachers allowed to take at least one class. */
   readonly usefulCapacity: number;
+  /**
+   * Fair loads fixed by the caller instead of share · maximum (a part of a larger problem, whose
+   * teachers keep load elsewhere: see subject-neighbourhoods.ts); may be negative there.
+   */
+  readonly fairLoads?: readonly number[];
 }
 
 export type ClassCounts = number[][];
@@ -178,5 +183,7 @@ export function allocationCost(problem: AllocationProblem, counts: ClassCounts, 
 
 /** A teacher's fair load in whole hours: their maximum times the fair utilisation, rounded up. */
 export function fairLoad(problem: AllocationProblem, teacher: number, share: number): number {
+  const fixed = problem.fairLoads?.[teacher];
+  if (fixed !== undefined) return fixed;
   return Math.ceil(share * (problem.teachers[teacher]?.maxHours ?? 0) - 1e-9);
 }
