@@ -67,7 +67,8 @@ export interface ChirpCorrelations {
 
 /**
  * A template's spectrum divided by the transform size (a power of two: exact), so that the product
- * with a signal's spectrum goes through `inverseUnscaled` with the very values `inverse` gave.
+ * with a signal's spectrum goes through `inverseUnscaled` with the very values `inverse` gave; bin
+ * j is stored at `bitReversed[j]` of the transform (see `ComplexFft.bitReversed`).
  */
 interface TemplateSpectrum {
   re: Float64Array;
@@ -99,13 +100,19 @@ function templateSpectrum(
     im[m] = env * Math.sin(phase);
     energy += env * env;
   }
-  complexFftPlan(size).forward(re, im);
+  const fft = complexFftPlan(size);
+  fft.forward(re, im);
+  // Stored scaled and in the inverse transform's input order, like the band's bins, so that the
+  // product of the two runs straight through memory into `inverseUnscaledFromBitReversed`.
   const unit = 1 / size;
+  const rev = fft.bitReversed;
+  const reOut = new Float64Array(size);
+  const imOut = new Float64Array(size);
   for (let j = 0; j < size; j++) {
-    re[j] = re[j]! * unit;
-    im[j] = im[j]! * unit;
+    reOut[rev[j]!] = re[j]! * unit;
+    imOut[rev[j]!] = im[j]! * unit;
   }
-  const entry = { re, im, energy };
+  const entry = { re: reOut, im: imOut, energy };
   if (templateSpectra.size > 512) templateSpectra.clear();
   templateSpectra.set(key, entry);
   return entry;
@@ -161,6 +168,7 @@ export function correlateChirps(
     specIm.set(fullIm.subarray(binFrom, binTo + 1));
   }
   const cfft = complexFftPlan(bbSize);
+  const rev = cfft.bitReversed;
   // Scale 2M/N turns the inverse FFT of size M into the analytic band signal in full-scale units.
   const scale = (2 * bbSize) / fftSize;
   const unit = 1 / bbSize;
@@ -189,13 +197,15 @@ export function correlateChirps(
       const j = (k - kCentre + bbSize) & (bbSize - 1);
       const br = specRe[k - binFrom]! * scale;
       const bi = specIm[k - binFrom]! * scale;
-      bandRe[j] = br;
-      bandIm[j] = bi;
-      // The band signal: inverse transform, its 1/size folded into the copy (exact, see inverseUnscaled).
-      sigRe[j] = br * unit;
-      sigIm[j] = bi * unit;
+      // Bin j at bitReversed[j], as the template spectra hold theirs.
+      bandRe[rev[j]!] = br;
+      bandIm[rev[j]!] = bi;
+      // The band signal: inverse transform, its 1/size folded into the copy (exact, see
+      // inverseUnscaled), written in the transform's input order.
+      sigRe[rev[j]!] = br * unit;
+      sigIm[rev[j]!] = bi * unit;
     }
-    cfft.inverseUnscaled(sigRe, sigIm);
+    cfft.inverseUnscaledFromBitReversed(sigRe, sigIm);
     prefix[0] = 0;
     for (let m = 0; m < validLen; m++)
       prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
@@ -232,7 +242,7 @@ export function correlateChirps(
           re[j] = ar * br + ai * bi;
           im[j] = ai * br - ar * bi;
         }
-        cfft.inverseUnscaled(re, im); // the template spectrum carries the 1/size
+        cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
         const level = new Float32Array(lags);
         const tplNorm = Math.sqrt(tpl.energy);
