@@ -181,15 +181,89 @@ export function timeLockedSearch(
     // The same additions as above with the lag read as lagPlusK - k, in three runs (even k before
     // the allowed range, every k inside it, even k after it) instead of a test per alignment.
     const c = base + lagPlusK;
-    const beforeEnd = Math.min(kB, insideFirst - 1);
-    for (let k = kA + (kA & 1); k <= beforeEnd; k += 2) sums[row + k] = sums[row + k]! + capped[c - k]!;
-    const insideEnd = Math.min(kB, insideLast);
-    for (let k = Math.max(kA, insideFirst); k <= insideEnd; k++) sums[row + k] = sums[row + k]! + capped[c - k]!;
     const afterStart = Math.max(kA, insideLast + 1);
-    for (let k = afterStart + (afterStart & 1); k <= kB; k += 2) sums[row + k] = sums[row + k]! + capped[c - k]!;
+    addRun(sums, capped, row, c, kA + (kA & 1), Math.min(kB, insideFirst - 1), 2);
+    addRun(sums, capped, row, c, Math.max(kA, insideFirst), Math.min(kB, insideLast), 1);
+    addRun(sums, capped, row, c, afterStart + (afterStart & 1), kB, 2);
   }
   // Preallocated: one score per searched alignment at most.
   const outScores = outScoresScratch.take(Math.ceil((to - from) / step) + 2, false);
+  const scored = scoreAlignments(sums, countSteps, slots, alignments, outScores, {
+    from,
+    step,
+    insideFirst,
+    insideLast,
+    outLow,
+    outHigh,
+  });
+  const outCount = scored.outCount;
+  if (scored.bestInScore > bestInScore) {
+    bestInStart = scored.bestInStart;
+    bestInScore = scored.bestInScore;
+  }
+  if (scored.bestOutScore > bestOutScore) {
+    bestOutStart = scored.bestOutStart;
+    bestOutScore = scored.bestOutScore;
+  }
+  let bestIn = { startS: bestInStart, score: bestInScore };
+  let bestOut: { startS: number; score: number } | null =
+    bestOutScore > -Infinity ? { startS: bestOutStart, score: bestOutScore } : null;
+  // The alignments at other moments are this recording's own null distribution: standardising
+  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
+  // noise, the clipping of z or the correlation between templates.
+  const nullDist = robustCentre(outScores.subarray(0, outCount));
+  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
+  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
+  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
+  if (!Number.isFinite(bestIn.score)) return null;
+  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+/**
+ * sums[row + k] += capped[c - k] for k = kFrom, kFrom + stride, ... <= kTo: one chirp's capped z
+ * added along a run of alignments. Its own small function (like `scoreAlignments`) so that V8
+ * optimises these hot loops once and keeps them, whatever happens to the search around them.
+ */
+function addRun(
+  sums: Float64Array,
+  capped: Float32Array,
+  row: number,
+  c: number,
+  kFrom: number,
+  kTo: number,
+  stride: number,
+): void {
+  for (let k = kFrom; k <= kTo; k += stride) sums[row + k] = sums[row + k]! + capped[c - k]!;
+}
+
+interface ScoredAlignments {
+  bestInStart: number;
+  bestInScore: number;
+  bestOutStart: number;
+  bestOutScore: number;
+  /** Scores written to `outScores` (the null distribution's sample). */
+  outCount: number;
+}
+
+/**
+ * Every evaluated alignment's combined score (all of them inside the allowed range, the even ones
+ * outside): the best inside, the best outside the allowed range's margin, and the outside scores.
+ * The chirp counts per slot come from `countSteps` (+1 where a chirp's run starts, -1 after it
+ * ends), summed as k grows.
+ */
+function scoreAlignments(
+  sums: Float64Array,
+  countSteps: Int32Array,
+  slots: number,
+  alignments: number,
+  outScores: Float64Array,
+  at: { from: number; step: number; insideFirst: number; insideLast: number; outLow: number; outHigh: number },
+): ScoredAlignments {
+  const { from, step, insideFirst, insideLast, outLow, outHigh } = at;
+  let bestInStart = 0;
+  let bestInScore = -Infinity;
+  let bestOutStart = 0;
+  let bestOutScore = -Infinity;
   let outCount = 0;
   const slotCount = new Int32Array(slots);
   for (let k = 0; k < alignments; k++) {
@@ -212,18 +286,7 @@ export function timeLockedSearch(
       }
     }
   }
-  let bestIn = { startS: bestInStart, score: bestInScore };
-  let bestOut: { startS: number; score: number } | null =
-    bestOutScore > -Infinity ? { startS: bestOutStart, score: bestOutScore } : null;
-  // The alignments at other moments are this recording's own null distribution: standardising
-  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
-  // noise, the clipping of z or the correlation between templates.
-  const nullDist = robustCentre(outScores.subarray(0, outCount));
-  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
-  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
-  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
-  if (!Number.isFinite(bestIn.score)) return null;
-  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+  return { bestInStart, bestInScore, bestOutStart, bestOutScore, outCount };
 }
 
 /** The alignment grid of a search: alignment k puts the recording's first sample at from + k * step. */
@@ -325,14 +388,20 @@ function cappedTracks(
   for (const key of keys) if (!offsets.has(key)) offsets.set(key, offsets.size * lags);
   // Float32 holds every value exactly: z is Float32 and the cap is compared, not computed.
   const capped = cappedScratch.take(offsets.size * lags, false);
-  for (const [key, base] of offsets) {
-    const z = corr.tracks.get(key)!.z;
-    for (let l = 0; l < lags; l++) {
-      const v = z[l]!;
-      capped[base + l] = v < zCap ? v : zCap;
-    }
-  }
+  for (const [key, base] of offsets) capInto(corr.tracks.get(key)!.z, capped, base, lags, zCap);
   return { capped, baseOf: Int32Array.from(keys, (key) => offsets.get(key)!) };
+}
+
+/** capped[base + l] = z[l] capped at zCap, for l < lags (the search's hot loop then reads one array). */
+function capInto(z: Float32Array, capped: Float32Array, base: number, lags: number, zCap: number): void {
+  for (let l = 0; l < lags; l++) {
+    const v = z[l]!;
+    // Two stores, not one of `v < zCap ? v : zCap`: V8 gave that join of a raw double and a
+    // parameter a boxed form, allocating a heap number per lag (~4 MB per verification, collected
+    // as garbage); the stored values are the same.
+    if (v < zCap) capped[base + l] = v;
+    else capped[base + l] = zCap;
+  }
 }
 
 function describe(
