@@ -257,7 +257,14 @@ function scoreAlignments(
   slots: number,
   alignments: number,
   outScores: Float64Array,
-  at: { from: number; step: number; insideFirst: number; insideLast: number; outLow: number; outHigh: number },
+  at: {
+    from: number;
+    step: number;
+    insideFirst: number;
+    insideLast: number;
+    outLow: number;
+    outHigh: number;
+  },
 ): ScoredAlignments {
   const { from, step, insideFirst, insideLast, outLow, outHigh } = at;
   let bestInStart = 0;
