@@ -1,4 +1,5 @@
 import { kthSmallest } from '../dsp/select';
+import { float32Scratch, float64Scratch } from '../dsp/scratch';
 import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
@@ -15,6 +16,27 @@ import {
 const GUARD_HZ = 150;
 // Keeps digital silence from producing large normalised correlations.
 const LEVEL_FLOOR = 1e-6;
+
+// The correlation's temporaries, kept between calls (presence-0015): a verification correlates three
+// recordings, each with up to a few hundred kB of spectra, band signals and per-lag norms.
+const scratch = {
+  specRe: float64Scratch(),
+  specIm: float64Scratch(),
+  fullRe: float64Scratch(),
+  fullIm: float64Scratch(),
+  bandRe: float64Scratch(),
+  bandIm: float64Scratch(),
+  sigRe: float64Scratch(),
+  sigIm: float64Scratch(),
+  productRe: float64Scratch(),
+  productIm: float64Scratch(),
+  prefix: float64Scratch(),
+  energyNorm: float64Scratch(),
+  levelScale: float64Scratch(),
+  ncc: float32Scratch(),
+  dilate: float32Scratch(),
+  zSample: float32Scratch(),
+};
 
 /** Key of one of the schedule's distinct chirp templates. */
 export function templateKey(c: Pick<ScheduledChirp, 'slot' | 'direction' | 'shape'>): string {
@@ -45,7 +67,8 @@ export interface ChirpCorrelations {
 
 /**
  * A template's spectrum divided by the transform size (a power of two: exact), so that the product
- * with a signal's spectrum goes through `inverseUnscaled` with the very values `inverse` gave.
+ * with a signal's spectrum goes through `inverseUnscaled` with the very values `inverse` gave; bin
+ * j is stored at `bitReversed[j]` of the transform (see `ComplexFft.bitReversed`).
  */
 interface TemplateSpectrum {
   re: Float64Array;
@@ -77,13 +100,19 @@ function templateSpectrum(
     im[m] = env * Math.sin(phase);
     energy += env * env;
   }
-  complexFftPlan(size).forward(re, im);
+  const fft = complexFftPlan(size);
+  fft.forward(re, im);
+  // Stored scaled and in the inverse transform's input order, like the band's bins, so that the
+  // product of the two runs straight through memory into `inverseUnscaledFromBitReversed`.
   const unit = 1 / size;
+  const rev = fft.bitReversed;
+  const reOut = new Float64Array(size);
+  const imOut = new Float64Array(size);
   for (let j = 0; j < size; j++) {
-    re[j] = re[j]! * unit;
-    im[j] = im[j]! * unit;
+    reOut[rev[j]!] = re[j]! * unit;
+    imOut[rev[j]!] = im[j]! * unit;
   }
-  const entry = { re, im, energy };
+  const entry = { re: reOut, im: imOut, energy };
   if (templateSpectra.size > 512) templateSpectra.clear();
   templateSpectra.set(key, entry);
   return entry;
@@ -126,54 +155,62 @@ export function correlateChirps(
   const binTo = slotBins[slotBins.length - 1]!.kHi;
   // Only the slots' bins are read below (bin k at k - binFrom): a long recording's transform is
   // assembled for those alone.
-  const specRe = new Float64Array(binTo - binFrom + 1);
-  const specIm = new Float64Array(binTo - binFrom + 1);
+  const specRe = scratch.specRe.take(binTo - binFrom + 1, false);
+  const specIm = scratch.specIm.take(binTo - binFrom + 1, false);
   const bandDft = realBandDftPlan(fftSize);
   if (bandDft) {
     bandDft.forward(samples, specRe, specIm, 0, length, binFrom, binTo);
   } else {
-    const fullRe = new Float64Array((fftSize >> 1) + 1);
-    const fullIm = new Float64Array((fftSize >> 1) + 1);
+    const fullRe = scratch.fullRe.take((fftSize >> 1) + 1, false);
+    const fullIm = scratch.fullIm.take((fftSize >> 1) + 1, false);
     realFftPlan(fftSize).forward(samples, fullRe, fullIm, 0, length, binFrom, binTo);
     specRe.set(fullRe.subarray(binFrom, binTo + 1));
     specIm.set(fullIm.subarray(binFrom, binTo + 1));
   }
   const cfft = complexFftPlan(bbSize);
+  const rev = cfft.bitReversed;
   // Scale 2M/N turns the inverse FFT of size M into the analytic band signal in full-scale units.
   const scale = (2 * bbSize) / fftSize;
+  const unit = 1 / bbSize;
   const floorEnergy = 2 * LEVEL_FLOOR * LEVEL_FLOOR;
   const tracks = new Map<string, TemplateTrack>();
-  // Scratch for each template's product spectrum and correlation (reused: no garbage per template).
-  const re = new Float64Array(bbSize);
-  const im = new Float64Array(bbSize);
-  const nccScratch = new Float32Array(lags);
-  const dilateScratch = new Float32Array(lags);
-  const zScratch = new Float32Array(Math.ceil(lags / 4));
+  // Scratch for each template's product spectrum and correlation (reused across templates and calls).
+  const re = scratch.productRe.take(bbSize, false);
+  const im = scratch.productIm.take(bbSize, false);
+  const nccScratch = scratch.ncc.take(lags, false);
+  const dilateScratch = scratch.dilate.take(lags, false);
+  const zScratch = scratch.zSample.take(Math.ceil(lags / 4), false);
+  const bandRe = scratch.bandRe.take(bbSize, false);
+  const bandIm = scratch.bandIm.take(bbSize, false);
+  const sigRe = scratch.sigRe.take(bbSize, false);
+  const sigIm = scratch.sigIm.take(bbSize, false);
+  const prefix = scratch.prefix.take(validLen + 1, false);
+  const energyNorm = scratch.energyNorm.take(lags, false);
+  const levelScale = scratch.levelScale.take(lags, false);
   for (let s = 0; s < config.slots; s++) {
     const { kLo, kHi, kCentre } = slotBins[s]!;
-    const bandRe = new Float64Array(bbSize);
-    const bandIm = new Float64Array(bbSize);
+    bandRe.fill(0);
+    bandIm.fill(0);
+    sigRe.fill(0);
+    sigIm.fill(0);
     for (let k = kLo; k <= kHi; k++) {
       const j = (k - kCentre + bbSize) & (bbSize - 1);
-      bandRe[j] = specRe[k - binFrom]! * scale;
-      bandIm[j] = specIm[k - binFrom]! * scale;
+      const br = specRe[k - binFrom]! * scale;
+      const bi = specIm[k - binFrom]! * scale;
+      // Bin j at bitReversed[j], as the template spectra hold theirs.
+      bandRe[rev[j]!] = br;
+      bandIm[rev[j]!] = bi;
+      // The band signal: inverse transform, its 1/size folded into the copy (exact, see
+      // inverseUnscaled), written in the transform's input order.
+      sigRe[rev[j]!] = br * unit;
+      sigIm[rev[j]!] = bi * unit;
     }
-    // The band signal: inverse transform, its 1/size folded into the copy (exact, see inverseUnscaled).
-    const unit = 1 / bbSize;
-    const sigRe = new Float64Array(bbSize);
-    const sigIm = new Float64Array(bbSize);
-    for (let j = 0; j < bbSize; j++) {
-      sigRe[j] = bandRe[j]! * unit;
-      sigIm[j] = bandIm[j]! * unit;
-    }
-    cfft.inverseUnscaled(sigRe, sigIm);
-    const prefix = new Float64Array(validLen + 1);
+    cfft.inverseUnscaledFromBitReversed(sigRe, sigIm);
+    prefix[0] = 0;
     for (let m = 0; m < validLen; m++)
       prefix[m + 1] = prefix[m]! + sigRe[m]! * sigRe[m]! + sigIm[m]! * sigIm[m]!;
     // Per lag, the window's energy norm and level scale are the same for every template of the
     // slot: computed once here rather than per template.
-    const energyNorm = new Float64Array(lags);
-    const levelScale = new Float64Array(lags);
     for (let l = 0; l < lags; l++) {
       const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
       energyNorm[l] = Math.sqrt(energy);
@@ -195,15 +232,17 @@ export function correlateChirps(
           endHz: direction === 'up' ? band.highHz : band.lowHz,
         };
         const tpl = templateSpectrum(config, chirp, centreHz, bbRate, bbSize, tplLen);
+        const tplRe = tpl.re;
+        const tplIm = tpl.im;
         for (let j = 0; j < bbSize; j++) {
           const ar = bandRe[j]!;
           const ai = bandIm[j]!;
-          const br = tpl.re[j]!;
-          const bi = tpl.im[j]!;
+          const br = tplRe[j]!;
+          const bi = tplIm[j]!;
           re[j] = ar * br + ai * bi;
           im[j] = ai * br - ar * bi;
         }
-        cfft.inverseUnscaled(re, im); // the template spectrum carries the 1/size
+        cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
         const level = new Float32Array(lags);
         const tplNorm = Math.sqrt(tpl.energy);

@@ -1,4 +1,5 @@
 import { kthSmallest } from '../dsp/select';
+import { float32Scratch, float64Scratch, int32Scratch } from '../dsp/scratch';
 import { timelineConfig, type ChirpTimeline, type ScheduledChirp } from '../schedule/tone-schedule';
 import { templateKey, type ChirpCorrelations } from './chirp-correlations';
 
@@ -77,6 +78,15 @@ export interface SearchRange {
   searched?: { min: number; max: number };
 }
 
+// The search's temporaries, kept between calls (presence-0015): per slot and alignment the sums of
+// capped z and the steps of the chirp counts, the null scores, the capped tracks.
+const sumsScratch = float64Scratch();
+const countStepsScratch = int32Scratch();
+const outScoresScratch = float64Scratch();
+const cappedScratch = float32Scratch();
+const bestZScratch = float32Scratch();
+const bestNccScratch = float32Scratch();
+
 // How far around an expected chirp a strong event still counts as that chirp. Early: another
 // template of the same slot (another shape or direction) peaks up to about a fifth of a chirp
 // before the true start; half a chirp covers it. Late: the room's reflections of it.
@@ -109,11 +119,6 @@ export function timeLockedSearch(
   const step = 1 / rate;
   const margin = 0.5 * config.periodS;
   const slots = config.slots;
-  const slotSum = new Float64Array(slots);
-  const slotCount = new Int32Array(slots);
-  // Preallocated: one score per searched alignment at most.
-  const outScores = new Float64Array(Math.ceil((to - from) / step) + 2);
-  let outCount = 0;
   // Flat copies for the hot loop below (hundreds of thousands of lookups per clip): every distinct
   // template's z, capped once (the same values the loop would cap), back to back in one array,
   // and per chirp where its template's z starts.
@@ -132,16 +137,6 @@ export function timeLockedSearch(
   // (peaks are dilated over 5 lags).
   let alignments = 0;
   while (from + alignments * step <= to) alignments++;
-  const evaluated = new Uint8Array(alignments);
-  for (let k = 0; k < alignments; k++) {
-    const s0 = from + k * step;
-    evaluated[k] = (s0 >= allowedMin && s0 <= allowedMax) || (k & 1) === 0 ? 1 : 0;
-  }
-  // Chirp by chirp (the outer loop), each alignment's per-slot sums receive their chirps in the
-  // schedule's order, exactly as an alignment-by-alignment loop adds them; reading one template's
-  // z along consecutive alignments keeps the hot loop on neighbouring memory.
-  const sums = new Float64Array(slots * alignments);
-  const counts = new Int32Array(slots * alignments);
   // The evaluated alignments are all of those inside the allowed range (one run, as s0 grows with k)
   // and the even ones outside it.
   let insideFirst = alignments;
@@ -153,6 +148,13 @@ export function timeLockedSearch(
       insideLast = k;
     }
   }
+  // Chirp by chirp (the outer loop), each alignment's per-slot sums receive their chirps in the
+  // schedule's order, exactly as an alignment-by-alignment loop adds them; reading one template's
+  // z along consecutive alignments keeps the hot loop on neighbouring memory. The chirps per slot
+  // and alignment are counted by marking where each chirp's run of alignments starts and ends
+  // (prefix sums below): the same integers as adding 1 per alignment.
+  const sums = sumsScratch.take(slots * alignments, true);
+  const countSteps = countStepsScratch.take(slots * (alignments + 1), true);
   const grid: AlignmentGrid = { from, step, rate, lastStartS };
   for (let j = 0; j < starts.length; j++) {
     const startJ = starts[j]!;
@@ -164,44 +166,119 @@ export function timeLockedSearch(
     const span = holdingAlignments(grid, startJ, kFirst, kLast);
     if (span === null) continue;
     const { kA, kB } = span;
+    const stepRow = slotOf[j]! * (alignments + 1);
+    countSteps[stepRow + kA] = countSteps[stepRow + kA]! + 1;
+    countSteps[stepRow + kB + 1] = countSteps[stepRow + kB + 1]! - 1;
     const lagPlusK = constantLagPlusK(grid, startJ, kA, kB);
     if (lagPlusK === null) {
       // Rounding sits on a half lag somewhere: take every lag from the formula itself.
       for (let k = kA; k <= kB; k++) {
-        if (evaluated[k] === 0) continue;
+        if ((k & 1) === 1 && (k < insideFirst || k > insideLast)) continue;
         sums[row + k] = sums[row + k]! + capped[base + lagOf(grid, startJ, k)]!;
-        counts[row + k] = counts[row + k]! + 1;
       }
       continue;
     }
     // The same additions as above with the lag read as lagPlusK - k, in three runs (even k before
     // the allowed range, every k inside it, even k after it) instead of a test per alignment.
     const c = base + lagPlusK;
-    const beforeEnd = Math.min(kB, insideFirst - 1);
-    for (let k = kA + (kA & 1); k <= beforeEnd; k += 2) {
-      sums[row + k] = sums[row + k]! + capped[c - k]!;
-      counts[row + k] = counts[row + k]! + 1;
-    }
-    const insideEnd = Math.min(kB, insideLast);
-    for (let k = Math.max(kA, insideFirst); k <= insideEnd; k++) {
-      sums[row + k] = sums[row + k]! + capped[c - k]!;
-      counts[row + k] = counts[row + k]! + 1;
-    }
     const afterStart = Math.max(kA, insideLast + 1);
-    for (let k = afterStart + (afterStart & 1); k <= kB; k += 2) {
-      sums[row + k] = sums[row + k]! + capped[c - k]!;
-      counts[row + k] = counts[row + k]! + 1;
-    }
+    addRun(sums, capped, row, c, kA + (kA & 1), Math.min(kB, insideFirst - 1), 2);
+    addRun(sums, capped, row, c, Math.max(kA, insideFirst), Math.min(kB, insideLast), 1);
+    addRun(sums, capped, row, c, afterStart + (afterStart & 1), kB, 2);
   }
+  // Preallocated: one score per searched alignment at most.
+  const outScores = outScoresScratch.take(Math.ceil((to - from) / step) + 2, false);
+  const scored = scoreAlignments(sums, countSteps, slots, alignments, outScores, {
+    from,
+    step,
+    insideFirst,
+    insideLast,
+    outLow,
+    outHigh,
+  });
+  const outCount = scored.outCount;
+  if (scored.bestInScore > bestInScore) {
+    bestInStart = scored.bestInStart;
+    bestInScore = scored.bestInScore;
+  }
+  if (scored.bestOutScore > bestOutScore) {
+    bestOutStart = scored.bestOutStart;
+    bestOutScore = scored.bestOutScore;
+  }
+  let bestIn = { startS: bestInStart, score: bestInScore };
+  let bestOut: { startS: number; score: number } | null =
+    bestOutScore > -Infinity ? { startS: bestOutStart, score: bestOutScore } : null;
+  // The alignments at other moments are this recording's own null distribution: standardising
+  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
+  // noise, the clipping of z or the correlation between templates.
+  const nullDist = robustCentre(outScores.subarray(0, outCount));
+  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
+  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
+  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
+  if (!Number.isFinite(bestIn.score)) return null;
+  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+}
+
+/**
+ * sums[row + k] += capped[c - k] for k = kFrom, kFrom + stride, ... <= kTo: one chirp's capped z
+ * added along a run of alignments. Its own small function (like `scoreAlignments`) so that V8
+ * optimises these hot loops once and keeps them, whatever happens to the search around them.
+ */
+function addRun(
+  sums: Float64Array,
+  capped: Float32Array,
+  row: number,
+  c: number,
+  kFrom: number,
+  kTo: number,
+  stride: number,
+): void {
+  for (let k = kFrom; k <= kTo; k += stride) sums[row + k] = sums[row + k]! + capped[c - k]!;
+}
+
+interface ScoredAlignments {
+  bestInStart: number;
+  bestInScore: number;
+  bestOutStart: number;
+  bestOutScore: number;
+  /** Scores written to `outScores` (the null distribution's sample). */
+  outCount: number;
+}
+
+/**
+ * Every evaluated alignment's combined score (all of them inside the allowed range, the even ones
+ * outside): the best inside, the best outside the allowed range's margin, and the outside scores.
+ * The chirp counts per slot come from `countSteps` (+1 where a chirp's run starts, -1 after it
+ * ends), summed as k grows.
+ */
+function scoreAlignments(
+  sums: Float64Array,
+  countSteps: Int32Array,
+  slots: number,
+  alignments: number,
+  outScores: Float64Array,
+  at: {
+    from: number;
+    step: number;
+    insideFirst: number;
+    insideLast: number;
+    outLow: number;
+    outHigh: number;
+  },
+): ScoredAlignments {
+  const { from, step, insideFirst, insideLast, outLow, outHigh } = at;
+  let bestInStart = 0;
+  let bestInScore = -Infinity;
+  let bestOutStart = 0;
+  let bestOutScore = -Infinity;
+  let outCount = 0;
+  const slotCount = new Int32Array(slots);
   for (let k = 0; k < alignments; k++) {
-    if (evaluated[k] === 0) continue;
+    for (let s = 0; s < slots; s++) slotCount[s] = slotCount[s]! + countSteps[s * (alignments + 1) + k]!;
+    const inside = k >= insideFirst && k <= insideLast;
+    if (!inside && (k & 1) === 1) continue;
     const s0 = from + k * step;
-    const inside = s0 >= allowedMin && s0 <= allowedMax;
-    for (let s = 0; s < slots; s++) {
-      slotSum[s] = sums[s * alignments + k]!;
-      slotCount[s] = counts[s * alignments + k]!;
-    }
-    const score = combinedScore(slotSum, slotCount);
+    const score = combinedScore(sums, alignments, k, slotCount);
     if (Number.isNaN(score)) continue;
     if (inside) {
       if (score > bestInScore) {
@@ -216,18 +293,7 @@ export function timeLockedSearch(
       }
     }
   }
-  let bestIn = { startS: bestInStart, score: bestInScore };
-  let bestOut: { startS: number; score: number } | null =
-    bestOutScore > -Infinity ? { startS: bestOutStart, score: bestOutScore } : null;
-  // The alignments at other moments are this recording's own null distribution: standardising
-  // by their median and spread makes the score mean "robust sigmas above chance" whatever the
-  // noise, the clipping of z or the correlation between templates.
-  const nullDist = robustCentre(outScores.subarray(0, outCount));
-  const standard = (v: number): number => (v - nullDist.median) / nullDist.spread;
-  bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
-  if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
-  if (!Number.isFinite(bestIn.score)) return null;
-  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+  return { bestInStart, bestInScore, bestOutStart, bestOutScore, outCount };
 }
 
 /** The alignment grid of a search: alignment k puts the recording's first sample at from + k * step. */
@@ -281,10 +347,13 @@ export function constantLagPlusK(grid: AlignmentGrid, startS: number, kA: number
   return lagOf(grid, startS, kB) === c - kB ? c : null;
 }
 
-/** Median and 1.4826 x median absolute deviation (1 when there are too few values to tell). */
+/**
+ * Median and 1.4826 x median absolute deviation (1 when there are too few values to tell).
+ * Reorders and overwrites `values` (the search's own scratch).
+ */
 function robustCentre(values: Float64Array): { median: number; spread: number } {
   if (values.length < 50) return { median: 0, spread: 1 };
-  const work = Float64Array.from(values);
+  const work = values;
   const median = kthSmallest(work, work.length >> 1);
   for (let i = 0; i < work.length; i++) work[i] = Math.abs(work[i]! - median);
   return { median, spread: Math.max(1e-6, 1.4826 * kthSmallest(work, work.length >> 1)) };
@@ -294,14 +363,15 @@ function robustCentre(values: Float64Array): { median: number; spread: number } 
  * Coherent evidence of the hypothesis: the sum of the chirps' capped z over the square root of
  * their number (a unit-variance scale whatever the count), over the lowest k slots for the best
  * k. High slots are the first a weak speaker or a steep phone loses; leaving them out then keeps
- * their noise from diluting the slots that carry the tone. Null with fewer than 3 chirps.
+ * their noise from diluting the slots that carry the tone. NaN with fewer than 3 chirps. Reads
+ * alignment k's per-slot sums from the search's slot-major `sums`.
  */
-function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number {
+function combinedScore(sums: Float64Array, alignments: number, k: number, slotCount: Int32Array): number {
   let sum = 0;
   let count = 0;
   let best = NaN;
-  for (let s = 0; s < slotSum.length; s++) {
-    sum += slotSum[s]!;
+  for (let s = 0; s < slotCount.length; s++) {
+    sum += sums[s * alignments + k]!;
     count += slotCount[s]!;
     if (count < 3) continue;
     const score = sum / Math.sqrt(count);
@@ -311,7 +381,7 @@ function combinedScore(slotSum: Float64Array, slotCount: Int32Array): number {
 }
 
 /**
- * Every distinct template's z, capped at `zCap`, in one array, and for each chirp the offset of
+ * Every distinct template's z, capped at `zCap`, in one array (the search's scratch), and for each chirp the offset of
  * its template's values (the search's hot loop then reads one typed array).
  */
 function cappedTracks(
@@ -319,19 +389,26 @@ function cappedTracks(
   corr: ChirpCorrelations,
   zCap: number,
   lags: number,
-): { capped: Float64Array; baseOf: Int32Array } {
+): { capped: Float32Array; baseOf: Int32Array } {
   const offsets = new Map<string, number>();
   const keys = chirps.map((c) => templateKey(c));
   for (const key of keys) if (!offsets.has(key)) offsets.set(key, offsets.size * lags);
-  const capped = new Float64Array(offsets.size * lags);
-  for (const [key, base] of offsets) {
-    const z = corr.tracks.get(key)!.z;
-    for (let l = 0; l < lags; l++) {
-      const v = z[l]!;
-      capped[base + l] = v < zCap ? v : zCap;
-    }
-  }
+  // Float32 holds every value exactly: z is Float32 and the cap is compared, not computed.
+  const capped = cappedScratch.take(offsets.size * lags, false);
+  for (const [key, base] of offsets) capInto(corr.tracks.get(key)!.z, capped, base, lags, zCap);
   return { capped, baseOf: Int32Array.from(keys, (key) => offsets.get(key)!) };
+}
+
+/** capped[base + l] = z[l] capped at zCap, for l < lags (the search's hot loop then reads one array). */
+function capInto(z: Float32Array, capped: Float32Array, base: number, lags: number, zCap: number): void {
+  for (let l = 0; l < lags; l++) {
+    const v = z[l]!;
+    // Two stores, not one of `v < zCap ? v : zCap`: V8 gave that join of a raw double and a
+    // parameter a boxed form, allocating a heap number per lag (~4 MB per verification, collected
+    // as garbage); the stored values are the same.
+    if (v < zCap) capped[base + l] = v;
+    else capped[base + l] = zCap;
+  }
 }
 
 function describe(
@@ -404,8 +481,8 @@ function unexplainedEvents(
   const radius = Math.max(1, Math.round(corr.templateLength / 2));
   for (let s = 0; s < slots; s++) {
     const slotTracks = [...corr.tracks.values()].filter((t) => t.slot === s);
-    const bestZ = new Float32Array(lags);
-    const bestNcc = new Float32Array(lags);
+    const bestZ = bestZScratch.take(lags, true);
+    const bestNcc = bestNccScratch.take(lags, true);
     for (const t of slotTracks) {
       for (let l = 0; l < lags; l++) {
         if (t.z[l]! > bestZ[l]!) {

@@ -51,8 +51,6 @@ export class RealBandDft {
     const im = this.im;
     const count = Math.max(0, Math.min(length, n, input.length - offset));
     // Subsequence pair p (r = 2p, 2p + 1) is one complex signal at re/im[p * L ..].
-    re.fill(0);
-    im.fill(0);
     const whole = Math.floor(count / m);
     for (let p = 0; p < pairs; p++) {
       const o = p * l;
@@ -60,6 +58,9 @@ export class RealBandDft {
         re[o + j] = input[i]!;
         im[o + j] = input[i + 1]!;
       }
+      // Only the zero padding after the samples needs clearing (the tail below may fill one more).
+      re.fill(0, o + whole, o + l);
+      im.fill(0, o + whole, o + l);
     }
     for (let i = whole * m; i < count; i++) {
       const r = i % m;

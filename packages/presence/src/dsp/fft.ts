@@ -23,7 +23,13 @@ export class ComplexFft {
   readonly size: number;
   private readonly stageCos: Float64Array;
   private readonly stageSin: Float64Array;
-  private readonly reversed: Uint32Array;
+  /**
+   * The transform's input permutation: element i of the signal is read from position
+   * `bitReversed[i]`. A caller that writes its input there anyway (one pass it makes regardless)
+   * can call the `...FromBitReversed` methods and save the transform's own permutation pass, about
+   * a fifth of a transform (presence-0015); the results are the same bit for bit.
+   */
+  readonly bitReversed: Uint32Array;
   private readonly log2Size: number;
 
   constructor(size: number) {
@@ -41,14 +47,14 @@ export class ComplexFft {
         this.stageSin[halfLen - 1 + j] = Math.sin((2 * Math.PI * j) / len);
       }
     }
-    this.reversed = new Uint32Array(size);
+    this.bitReversed = new Uint32Array(size);
     let bits = 0;
     while (1 << bits < size) bits++;
     this.log2Size = bits;
     for (let i = 0; i < size; i++) {
       let r = 0;
       for (let b = 0; b < bits; b++) r |= ((i >> b) & 1) << (bits - 1 - b);
-      this.reversed[i] = r;
+      this.bitReversed[i] = r;
     }
   }
 
@@ -76,9 +82,19 @@ export class ComplexFft {
     this.transform(re, im, 1);
   }
 
+  /** `forward` of a signal written in bit-reversed order (element i at `bitReversed[i]`). */
+  forwardFromBitReversed(re: Float64Array, im: Float64Array): void {
+    this.butterflies(re, im, -1);
+  }
+
+  /** `inverseUnscaled` of a signal written in bit-reversed order (element i at `bitReversed[i]`). */
+  inverseUnscaledFromBitReversed(re: Float64Array, im: Float64Array): void {
+    this.butterflies(re, im, 1);
+  }
+
   private transform(re: Float64Array, im: Float64Array, sign: number): void {
     const n = this.size;
-    const rev = this.reversed;
+    const rev = this.bitReversed;
     for (let i = 0; i < n; i++) {
       const j = rev[i]!;
       if (j > i) {
@@ -90,6 +106,12 @@ export class ComplexFft {
         im[j] = ti;
       }
     }
+    this.butterflies(re, im, sign);
+  }
+
+  /** Every stage of the transform on input already in bit-reversed order. */
+  private butterflies(re: Float64Array, im: Float64Array, sign: number): void {
+    const n = this.size;
     // Two radix-2 stages are fused into one radix-4 pass (half the passes over memory, which is
     // what dominates the large transforms); an odd number of stages starts with a plain radix-2.
     const stageCos = this.stageCos;
@@ -208,12 +230,15 @@ export class RealFft {
     const zr = this.workRe;
     const zi = this.workIm;
     const count = Math.min(length, this.size, input.length - offset);
+    // Packed straight into the half-size transform's input order (see `bitReversed`).
+    const rev = this.half.bitReversed;
     for (let n = 0; n < h; n++) {
       const a = 2 * n;
-      zr[n] = a < count ? input[offset + a]! : 0;
-      zi[n] = a + 1 < count ? input[offset + a + 1]! : 0;
+      const at = rev[n]!;
+      zr[at] = a < count ? input[offset + a]! : 0;
+      zi[at] = a + 1 < count ? input[offset + a + 1]! : 0;
     }
-    this.half.forward(zr, zi);
+    this.half.forwardFromBitReversed(zr, zi);
     const cosT = this.cosTable;
     const sinT = this.sinTable;
     // Callers that need one band only (the tone, the ambient bands) skip the other bins' unpacking.

@@ -1,5 +1,6 @@
 import { PresenceInputError } from '../errors';
 import { decodeWav, type DecodedAudio } from './decode-wav';
+import { pcm16ToFloat } from './pcm16';
 
 /** Decoded teacher chunk plus how it was framed (the framing tells what its timestamp means). */
 export interface DecodedTeacherChunk extends DecodedAudio {
@@ -32,9 +33,5 @@ export function decodeTeacherChunk(bytes: Uint8Array, assumedRate?: number): Dec
   if (!Number.isInteger(sampleRate) || sampleRate < MIN_RAW_RATE || sampleRate > MAX_RAW_RATE) {
     throw new PresenceInputError('bad_sample_rate', `raw chunk implies sample rate ${sampleRate}`);
   }
-  const count = bytes.length / 2;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const samples = new Float32Array(count);
-  for (let i = 0; i < count; i++) samples[i] = view.getInt16(i * 2, true) / 32768;
-  return { sampleRate, samples, framing: 'raw' };
+  return { sampleRate, samples: pcm16ToFloat(bytes, 0, bytes.length / 2), framing: 'raw' };
 }

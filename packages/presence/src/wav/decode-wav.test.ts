@@ -4,6 +4,7 @@ import { PresenceInputError } from '../errors';
 import { decodeTeacherChunk } from './decode-teacher-chunk';
 import { decodeWav } from './decode-wav';
 import { encodePcm16, encodeWav, type WavEncoding } from './encode-wav';
+import { pcm16ToFloat } from './pcm16';
 
 const ramp = Float32Array.from({ length: 480 }, (_, i) => Math.sin(i / 7) * 0.8);
 
@@ -206,5 +207,21 @@ describe('decodeTeacherChunk', () => {
     expect(() => decodeTeacherChunk(new Uint8Array(0))).toThrow(PresenceInputError);
     expect(() => decodeTeacherChunk(new Uint8Array(9))).toThrow(PresenceInputError);
     expect(() => decodeTeacherChunk(new Uint8Array(100))).toThrow(PresenceInputError);
+  });
+});
+
+describe('pcm16ToFloat', () => {
+  it('reads what a DataView reads, at even and odd byte offsets', () => {
+    const values = [0, 1, -1, 32767, -32768, 12345, -23456];
+    const bytes = new Uint8Array(3 + 2 * values.length);
+    const view = new DataView(bytes.buffer);
+    for (const start of [2, 1]) {
+      values.forEach((v, i) => view.setInt16(start + 2 * i, v, true));
+      const out = pcm16ToFloat(bytes, start, values.length);
+      expect(Array.from(out)).toEqual(values.map((v) => v / 32768));
+      // The same through a subarray whose byteOffset shifts the alignment.
+      const shifted = pcm16ToFloat(bytes.subarray(1), start - 1, values.length);
+      expect(Array.from(shifted)).toEqual(values.map((v) => v / 32768));
+    }
   });
 });

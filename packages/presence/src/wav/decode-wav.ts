@@ -1,4 +1,5 @@
 import { PresenceInputError } from '../errors';
+import { pcm16ToFloat } from './pcm16';
 
 /** Decoded audio: one channel of float samples in [-1, 1] at `sampleRate`. */
 export interface DecodedAudio {
@@ -109,12 +110,11 @@ function decodeFrames(
   const frameBytes = bytesPerSample * channels;
   const frames = Math.floor(dataLength / frameBytes);
   if (frames === 0) throw new PresenceInputError('no_samples', 'data chunk holds no complete frame');
-  const out = new Float32Array(frames);
   if (format === FORMAT_PCM && bitsPerSample === 16 && channels === 1) {
     // The browsers' format: a straight loop, no per-sample reader call.
-    for (let f = 0; f < frames; f++) out[f] = view.getInt16(dataStart + 2 * f, true) / 32768;
-    return { sampleRate, samples: out };
+    return { sampleRate, samples: pcm16ToFloat(bytes, dataStart, frames) };
   }
+  const out = new Float32Array(frames);
   const read = sampleReader(format, bitsPerSample, view, bytes);
   const inv = 1 / channels;
   let pos = dataStart;
