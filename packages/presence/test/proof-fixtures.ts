@@ -5,7 +5,12 @@ import { Rng } from '../src/dsp/random';
 import { applyBiquadCascade } from '../src/dsp/biquad';
 import type { ProofInput } from '../src/proof/verify-proof';
 import { synthesizeSpan } from '../src/schedule/synthesize-span';
-import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../src/schedule/tone-schedule';
+import {
+  DEFAULT_SCHEDULE_CONFIG,
+  LoopedSchedule,
+  ToneSchedule,
+  type ToneScheduleConfig,
+} from '../src/schedule/tone-schedule';
 import { encodeWav } from '../src/wav/encode-wav';
 import {
   challengeConfigFor,
@@ -47,6 +52,10 @@ export interface ProofCaseOptions {
    * at `teacherGain` (0 = not at all: a one-way relay).
    */
   challenge?: { attemptId: string; emissionMs?: number; heardLateMs?: number; teacherGain?: number };
+  /** The session's tone band and timing (default `DEFAULT_SCHEDULE_CONFIG`); the challenge sits above it. */
+  toneConfig?: ToneScheduleConfig;
+  /** The teacher's stream is cut off here (32nd order, like a steep anti-alias filter): it may not carry the challenge's band. */
+  teacherLowPassHz?: number;
 }
 
 const cache = new Map<string, ProofInput>();
@@ -62,7 +71,8 @@ export function proofCase(opts: ProofCaseOptions = {}): ProofInput {
 }
 
 function render(opts: ProofCaseOptions): ProofInput {
-  const live = new ToneSchedule(opts.otherKey ? OTHER_KEY : KEY);
+  const config = opts.toneConfig ?? DEFAULT_SCHEDULE_CONFIG;
+  const live = new ToneSchedule(opts.otherKey ? OTHER_KEY : KEY, config);
   const schedule = opts.fileLoopS ? new LoopedSchedule(live, opts.fileLoopS) : live;
   const world = opts.silentRoom
     ? new Float32Array(10 * RATE).map((_, i) => 1e-4 * Math.sin(i))
@@ -81,7 +91,11 @@ function render(opts: ProofCaseOptions): ProofInput {
   let teacherSound = world;
   if (opts.challenge) {
     const c = opts.challenge;
-    const played = synthesizeChallenge(deriveChallengeKey(KEY, c.attemptId), challengeConfigFor(), RATE);
+    const played = synthesizeChallenge(
+      deriveChallengeKey(KEY, c.attemptId),
+      challengeConfigFor(config),
+      RATE,
+    );
     const emission = Math.round(((c.emissionMs ?? 60) / 1000) * RATE);
     for (let i = 0; i < played.length && emission + i < student.length; i++)
       if (emission + i >= 0) student[emission + i] = student[emission + i]! + 0.2 * played[i]!;
@@ -91,10 +105,14 @@ function render(opts: ProofCaseOptions): ProofInput {
     for (let i = 0; i < played.length && at + i < teacherSound.length; i++)
       teacherSound[at + i] = teacherSound[at + i]! + gain * played[i]!;
   }
+  if (opts.teacherLowPassHz) {
+    teacherSound = Float32Array.from(teacherSound);
+    applyBiquadCascade(teacherSound, 'lowpass', opts.teacherLowPassHz, RATE, 16);
+  }
   return {
     tone: {
       keyHex: KEY,
-      config: DEFAULT_SCHEDULE_CONFIG,
+      config,
       playback: opts.fileLoopS
         ? {
             kind: 'file',

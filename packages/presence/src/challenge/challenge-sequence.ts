@@ -64,6 +64,27 @@ export function challengeConfigFor(tone: ToneScheduleConfig = DEFAULT_SCHEDULE_C
   });
 }
 
+/** Highest tone band top (Hz) a session with the two-way check uses (see `twoWayToneConfig`). */
+export const TWO_WAY_TONE_TOP_HZ = 19000;
+
+/**
+ * The session tone's config when the institution turns the two-way check on (presence-0016): the
+ * band slid down, same width and slots, so that its top is at most 19 kHz (17-20 kHz becomes
+ * 16-19 kHz) and the challenge above it at most 20.5 kHz. The check fails students where the
+ * teacher's microphone or a 44.1 kHz stream loses 20.3-21.5 kHz, and steep phones (rolling off
+ * above 17 kHz) lose the default tone; a kilohertz lower keeps both. A band already low enough is
+ * kept. The cost: 16-17 kHz is audible to more young listeners than 17-18 kHz.
+ */
+export function twoWayToneConfig(tone: ToneScheduleConfig = DEFAULT_SCHEDULE_CONFIG): ToneScheduleConfig {
+  if (tone.bandHighHz <= TWO_WAY_TONE_TOP_HZ) return tone;
+  const shiftHz = tone.bandHighHz - TWO_WAY_TONE_TOP_HZ;
+  return parseScheduleConfig({
+    ...tone,
+    bandLowHz: tone.bandLowHz - shiftHz,
+    bandHighHz: TWO_WAY_TONE_TOP_HZ,
+  });
+}
+
 /** The challenge sequence of one attempt (chirp times are seconds after the phone starts playing it). */
 export function challengeSchedule(challengeKeyHex: string, config: ToneScheduleConfig): ToneSchedule {
   return new ToneSchedule(challengeKeyHex, config);

@@ -10,6 +10,7 @@ import {
   challengeSchedule,
   deriveChallengeKey,
   synthesizeChallenge,
+  twoWayToneConfig,
 } from './challenge-sequence';
 
 const challengeOf = (r: ProofResult) => r.checks.find((c) => c.check === 'challenge')!;
@@ -31,6 +32,23 @@ describe('the challenge sequence', () => {
     expect([c.bandLowHz, c.bandHighHz, c.slots]).toEqual([20300, 21500, 2]);
     const low = challengeConfigFor({ ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 16000, bandHighHz: 19000 });
     expect([low.bandLowHz, low.bandHighHz]).toEqual([19300, 20500]);
+  });
+
+  it("moves a two-way session's tone down so that it tops out at 19 kHz (presence-0016)", () => {
+    const tone = twoWayToneConfig(DEFAULT_SCHEDULE_CONFIG);
+    expect([tone.bandLowHz, tone.bandHighHz]).toEqual([16000, 19000]);
+    expect({ ...tone, bandLowHz: 0, bandHighHz: 0 }).toEqual({
+      ...DEFAULT_SCHEDULE_CONFIG,
+      bandLowHz: 0,
+      bandHighHz: 0,
+    });
+    const challenge = challengeConfigFor(tone);
+    expect([challenge.bandLowHz, challenge.bandHighHz]).toEqual([19300, 20500]);
+    const widest = twoWayToneConfig({ ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 15000, bandHighHz: 20000 });
+    expect([widest.bandLowHz, widest.bandHighHz]).toEqual([14000, 19000]);
+    // A band already low enough is the institution's choice: kept as it is.
+    const low = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 15500, bandHighHz: 18500 };
+    expect(twoWayToneConfig(low)).toBe(low);
   });
 
   it('synthesises the span the phone plays, quiet and inside its band', () => {
@@ -77,6 +95,20 @@ describe('verifyProof with the two-way check', () => {
     expect(r.details.challenge!.emissionMs.min).toBeLessThanOrEqual(60 + 2);
     expect(r.details.challenge!.emissionMs.max).toBeGreaterThanOrEqual(60 - 2);
     expect(r.details.challenge!.score!).toBeGreaterThan(10);
+  });
+
+  it("is heard through a teacher's stream cut off at 20 kHz only on the two-way session's band", () => {
+    // A teacher's stream that stops at 20 kHz (a microphone's corner, a 44.1 kHz device's
+    // anti-alias filter) loses the challenge above the default 17-20 kHz tone (20.3-21.5 kHz) and
+    // rejects a present student; above the two-way band (19.3-20.5 kHz) enough of it comes through.
+    const cut = { challenge: { attemptId: 'a-6', teacherGain: 0.001 }, teacherLowPassHz: 20000 };
+    const onDefault = verifyProof(proofCase(cut));
+    expect(onDefault.verdict).toBe('absent');
+    expect(onDefault.reasons).toEqual(['challenge_not_heard']);
+    const onTwoWayBand = verifyProof(proofCase({ ...cut, toneConfig: twoWayToneConfig() }));
+    expect(onTwoWayBand.verdict).toBe('present');
+    expect(challengeOf(onTwoWayBand).status).toBe('passed');
+    expect(onTwoWayBand.details.challenge!.score!).toBeGreaterThan(onDefault.details.challenge!.score! + 3);
   });
 
   it('is not applicable (and changes nothing) when not requested', () => {

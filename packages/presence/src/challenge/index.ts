@@ -6,4 +6,6 @@ export {
   challengeSchedule,
   deriveChallengeKey,
   synthesizeChallenge,
+  TWO_WAY_TONE_TOP_HZ,
+  twoWayToneConfig,
 } from './challenge-sequence';

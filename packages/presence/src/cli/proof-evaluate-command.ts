@@ -15,8 +15,10 @@ export const EVALUATE_PROOF_USAGE = `presence evaluate [--per-class 3000] [--cla
   v2 corpus: every class of issue 17 (${PROOF_CLASSES.join(', ')}), rates with 95 % upper bounds.
   --classes runs a shard; --resume keeps the outcomes file and skips the cases it holds;
   --from re-reports saved outcomes (.jsonl or .jsonl.gz) without rendering`;
-export const CALIBRATE_USAGE = `presence calibrate [--per-class 100] [--seed 7] [--workers 2] [--outcomes run.jsonl [--resume]] [--from run.jsonl]
-  prints the margins each threshold of proof-thresholds.ts was set from`;
+export const CALIBRATE_USAGE = `presence calibrate [--per-class 100] [--classes present2w,...] [--seed 7] [--workers 2]
+                   [--outcomes run.jsonl [--resume]] [--from run.jsonl ...]
+  prints the margins each threshold of proof-thresholds.ts was set from (--classes: only those
+  classes' margins, e.g. after a change that moves only the two-way classes)`;
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -139,6 +141,7 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
     args: argv,
     options: {
       'per-class': { type: 'string' },
+      classes: { type: 'string' },
       seed: { type: 'string' },
       workers: { type: 'string' },
       outcomes: { type: 'string' },
@@ -153,7 +156,7 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
         {
           seeds: [seed],
           perClass: positiveInt(values['per-class'], 100, 'per-class'),
-          classes: [...PROOF_CLASSES],
+          classes: classList(values.classes),
           workers: positiveInt(values.workers, 1, 'workers'),
           outcomesPath: values.outcomes,
           resume: values.resume ?? false,

@@ -5,7 +5,12 @@ import type { ProofInput } from '../proof/verify-proof';
 import type { TonePlayback } from '../proof/timing-window';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { toHex } from '../schedule/sha256';
-import { CHALLENGE_SPAN_S, challengeConfigFor, deriveChallengeKey } from '../challenge/challenge-sequence';
+import {
+  CHALLENGE_SPAN_S,
+  challengeConfigFor,
+  deriveChallengeKey,
+  twoWayToneConfig,
+} from '../challenge/challenge-sequence';
 import {
   DEFAULT_SCHEDULE_CONFIG,
   LoopedSchedule,
@@ -142,7 +147,13 @@ function planOne(rng: Rng, cls: ProofCaseClass, id: string): ProofCaseSpec {
           ? 'low'
           : 'default',
   };
-  if (twoWay) spec.teacherRollOffHz = rng.uniform(15000, 22000);
+  if (twoWay) {
+    spec.teacherRollOffHz = rng.uniform(15000, 22000);
+    // The product's rule (presence-0016): a session with the two-way check plays its tone at most
+    // up to 19 kHz (`twoWayToneConfig`), whatever band the institution drew. Drawn above first so
+    // every other draw stays where it was.
+    spec.band = 'low';
+  }
   return spec;
 }
 
@@ -178,8 +189,9 @@ function drawSession(rng: Rng, spec: ProofCaseSpec, nowMs: number): Session {
   const key = new Uint8Array(32);
   for (let i = 0; i < 32; i++) key[i] = rng.int(0, 255);
   const keyHex = toHex(key);
-  const config =
+  const drawn =
     spec.band === 'low' ? LOW_BAND : spec.band === 'widest' ? WIDEST_BAND : DEFAULT_SCHEDULE_CONFIG;
+  const config = TWO_WAY_CLASSES.includes(spec.cls) ? twoWayToneConfig(drawn) : drawn;
   const schedule = new ToneSchedule(keyHex, config);
   if (spec.client === 'flutter16') {
     // The file started playing 0.3-2 s after the teacher's device fetched it, some minutes ago.

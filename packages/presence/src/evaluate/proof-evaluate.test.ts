@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PROOF_CLASSES, PROOF_VARIANTS, planProofCasesByClass } from '../corpus/proof-cases';
+import {
+  PROOF_CLASSES,
+  PROOF_VARIANTS,
+  TWO_WAY_CLASSES,
+  planProofCasesByClass,
+  renderProofCase,
+} from '../corpus/proof-cases';
+import { TWO_WAY_TONE_TOP_HZ } from '../challenge/challenge-sequence';
 import { binomialCdf, upperBound } from './confidence';
 import { caseKey, evaluateProofCorpus } from './proof-evaluate';
 import { formatMargins, formatProofReport, summarizeProof } from './proof-report';
@@ -26,6 +33,19 @@ describe('v2 corpus planning', () => {
     const variants = new Set(a.map((s) => `${s.cls}/${s.variant}`));
     for (const [cls, list] of Object.entries(PROOF_VARIANTS))
       for (const v of list) expect(variants).toContain(`${cls}/${v}`);
+  });
+
+  it("plays the two-way classes' tone on the two-way band, as the product does (presence-0016)", () => {
+    const specs = planProofCasesByClass(60, 5);
+    const twoWay = specs.filter((s) => TWO_WAY_CLASSES.includes(s.cls));
+    expect(twoWay.length).toBe(180);
+    expect(new Set(twoWay.map((s) => s.band))).toEqual(new Set(['low']));
+    // The other classes still draw the institution's band (both occur).
+    const oneWay = specs.filter((s) => !TWO_WAY_CLASSES.includes(s.cls));
+    expect(new Set(oneWay.map((s) => s.band))).toEqual(new Set(['default', 'low']));
+    // Even a spec asking for the widest band is rendered on the two-way band.
+    const widest = renderProofCase({ ...twoWay[0]!, band: 'widest' }).input.tone.config;
+    expect(widest.bandHighHz).toBeLessThanOrEqual(TWO_WAY_TONE_TOP_HZ);
   });
 
   it("plans a class's cases independently of the other classes (shards and resumes agree)", () => {
