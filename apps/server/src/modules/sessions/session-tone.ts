@@ -3,6 +3,7 @@ import {
   DEFAULT_SCHEDULE_CONFIG,
   parseScheduleConfig,
   PresenceInputError,
+  twoWayToneConfig,
   type SessionToneInput,
   type ToneScheduleConfig,
 } from '@rollbook/presence';
@@ -32,16 +33,25 @@ export interface LivePlayback {
   toleranceMs: number;
 }
 
-/** A new secret tone for a session starting at `startedAt`, in the configured band. */
-export function newSessionTone(startedAt: Date, band: { lowHz: number; highHz: number }): StoredSessionTone {
+/**
+ * A new secret tone for a session starting at `startedAt`, in the configured band. With the two-way
+ * check on, the band is slid down to top out at 19 kHz (presence-0016): the challenge above it must
+ * stay within what teachers' microphones and 44.1 kHz streams carry, and steep phones keep the tone.
+ */
+export function newSessionTone(
+  startedAt: Date,
+  band: { lowHz: number; highHz: number },
+  twoWayCheck: boolean,
+): StoredSessionTone {
+  const config = parseScheduleConfig({
+    ...DEFAULT_SCHEDULE_CONFIG,
+    bandLowHz: band.lowHz,
+    bandHighHz: band.highHz,
+  });
   return {
     version: 2,
     keyHex: createSessionKey(),
-    config: parseScheduleConfig({
-      ...DEFAULT_SCHEDULE_CONFIG,
-      bandLowHz: band.lowHz,
-      bandHighHz: band.highHz,
-    }),
+    config: twoWayCheck ? twoWayToneConfig(config) : config,
     epochMs: startedAt.getTime(),
     fileLoopS: TONE_FILE_LOOP_S,
   };

@@ -57,6 +57,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         late: institutions.sessionStartLateMinutes,
         toneLow: institutions.toneBandLowHz,
         toneHigh: institutions.toneBandHighHz,
+        twoWayCheck: institutions.twoWayCheck,
       })
       .from(institutions)
       .where(eq(institutions.id, institutionId));
@@ -72,6 +73,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         row && row.toneLow !== null && row.toneHigh !== null
           ? { lowHz: row.toneLow, highHz: row.toneHigh }
           : { lowHz: deps.config.toneBandLowHz, highHz: deps.config.toneBandHighHz },
+      // Read at the start too: a two-way session's tone tops out lower (newSessionTone).
+      twoWayCheck: row?.twoWayCheck ?? false,
     };
   }
 
@@ -132,8 +135,14 @@ export function createSessionsService(deps: SessionsServiceDeps) {
    * A new secret tone for a session starting now, and the unguessable name of its file (rendered
    * on the original client's first fetch: `tone-files.ts`).
    */
-  function newTone(now: Date, band: { lowHz: number; highHz: number }) {
-    return { audioPath: newToneAudioPath(), params: newSessionTone(now, band) };
+  function newTone(
+    now: Date,
+    settings: { toneBand: { lowHz: number; highHz: number }; twoWayCheck: boolean },
+  ) {
+    return {
+      audioPath: newToneAudioPath(),
+      params: newSessionTone(now, settings.toneBand, settings.twoWayCheck),
+    };
   }
 
   /** What starting or joining answers (§6.8), for the session as it now is. */
@@ -210,7 +219,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const tone = newTone(now, settings.toneBand);
+        const tone = newTone(now, settings);
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -270,7 +279,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         );
       }
       if (session.status === 'pre') {
-        const tone = newTone(now, settings.toneBand);
+        const tone = newTone(now, settings);
         const studentIds = await audience.studentIds(session);
         const pre = session;
         await deps.db.transaction(async (tx) => {

@@ -15,11 +15,15 @@ import { AppError } from '../../lib/app-error';
 import { call } from '../../testing/test-app';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
+  buildLiveWorld,
   markAttendance,
   markFields,
   nextEvent,
   reportToneClock,
+  sessionTone,
+  startedEarlier,
   startLiveWorld,
+  startSession,
   streamTeacherAudio,
   useListeningTestApp,
   type StartedLiveWorld,
@@ -50,7 +54,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
     (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
 
   /** `POST /api/sessions/challenge` as our web app calls it just before recording, at `atMs`. */
-  async function askChallenge(w: StartedLiveWorld, token: string, atMs = epochMs + 500) {
+  async function askChallenge(w: { lecture: { slug: string } }, token: string, atMs = epochMs + 500) {
     const now = t.clock.now();
     t.clock.set(new Date(atMs));
     try {
@@ -188,6 +192,30 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       expect(c.expires_at_ms).toBe(epochMs + 500 + CHALLENGE_TTL_MS);
       // Another attempt, another key.
       expect((await challengeFor(w)).key_hex).not.toBe(c.key_hex);
+    });
+
+    it('plays a session started while the check is on on a band topping out at 19 kHz, its challenge just above', async () => {
+      /** Starts the world's lecture now and answers the world with its session's stored tone. */
+      const started = async (twoWay: boolean) => {
+        const w = await buildLiveWorld(t.app, t.db);
+        await useTwoWay(twoWay);
+        const res = await startedEarlier(t.app, () => startSession(t.app, w.tokens.cst, w.lecture.slug));
+        expect(res.status).toBe(200);
+        return { ...w, tone: await sessionTone(t.db, res.body.data.session_id as string) };
+      };
+      const off = await started(false);
+      const on = await started(true);
+      // The server's band (17-20 kHz by default) slid down by what it rose above 19 kHz, same width.
+      expect(off.tone.config.bandHighHz).toBeGreaterThan(19000);
+      expect(on.tone.config.bandHighHz).toBe(19000);
+      expect(on.tone.config.bandHighHz - on.tone.config.bandLowHz).toBe(
+        off.tone.config.bandHighHz - off.tone.config.bandLowHz,
+      );
+      expect(on.tone.config.slots).toBe(off.tone.config.slots);
+      const res = await askChallenge(on, on.tokens.a1);
+      const { challenge } = ChallengeAnswerSchema.parse(res.body.data);
+      expect(challenge!.config.bandLowHz).toBe(19300);
+      expect(challenge!.config.bandHighHz).toBeLessThanOrEqual(20500);
     });
 
     it('refuses a teacher, a student who is not in the lecture, and an unknown session', async () => {
