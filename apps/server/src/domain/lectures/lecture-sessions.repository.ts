@@ -116,12 +116,12 @@ type LectureSessionRaw = {
     : (typeof lectureSessionColumns)[K]['_']['data'] | null;
 };
 
-/** A timetable lecture's session row read with `lectureSessionColumns`. */
-export const lectureSessionRow = (r: LectureSessionRaw): LiveSessionRow => ({
+type SharedSessionFields = Omit<LiveSessionRow, 'lectureId' | 'instantLectureId' | 'classroom'>;
+
+/** The fields a live session row has whichever kind of lecture it is of, picked from a read row. */
+const sharedSessionFields = (r: SharedSessionFields): SharedSessionFields => ({
   id: r.id,
   sessionId: r.sessionId,
-  lectureId: r.lectureId,
-  instantLectureId: null,
   lectureSlug: r.lectureSlug,
   teacherId: r.teacherId,
   institutionId: r.institutionId,
@@ -131,6 +131,13 @@ export const lectureSessionRow = (r: LectureSessionRaw): LiveSessionRow => ({
   createdAt: r.createdAt,
   audioPath: r.audioPath,
   toneParams: r.toneParams,
+});
+
+/** A timetable lecture's session row read with `lectureSessionColumns`. */
+export const lectureSessionRow = (r: LectureSessionRaw): LiveSessionRow => ({
+  ...sharedSessionFields(r),
+  lectureId: r.lectureId,
+  instantLectureId: null,
   classroom: { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM },
 });
 
@@ -179,19 +186,9 @@ export function createLectureSessionsRepository(db: DbOrTx) {
     };
   };
   const toInstantRow = (r: RawInstant): LiveSessionRow => ({
-    id: r.id,
-    sessionId: r.sessionId,
+    ...sharedSessionFields(r),
     lectureId: null,
     instantLectureId: r.instantLectureId,
-    lectureSlug: r.lectureSlug,
-    teacherId: r.teacherId,
-    institutionId: r.institutionId,
-    branchId: r.branchId,
-    day: r.day,
-    status: r.status,
-    createdAt: r.createdAt,
-    audioPath: r.audioPath,
-    toneParams: r.toneParams,
     classroom: placeOf(r),
   });
 
