@@ -169,13 +169,14 @@ async function statCpuSeconds(file: string): Promise<number> {
  * CPU seconds each PostgreSQL backend serving `db`'s database has used so far, by backend pid
  * (the server runs on this machine; /proc/<pid>/stat is readable by anyone). A span's cost is the
  * growth of the backends alive at both ends plus what backends started meanwhile used; one that
- * ended meanwhile is missed (the pool keeps busy connections open, so few do).
+ * ended meanwhile is missed (the pool keeps busy connections open, so few do). The asking
+ * connection's own backend is counted too: a bench querying on one connection is that backend.
  */
 export async function databaseBackendsCpu(db: {
   execute: (q: ReturnType<typeof sql>) => Promise<unknown>;
 }): Promise<Map<number, number>> {
   const result = (await db.execute(
-    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
   )) as { rows?: { pid: number }[] } | { pid: number }[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   const cpu = new Map<number, number>();
