@@ -6,7 +6,9 @@
 // that nothing is lost (every upload answered code 100, one event each, every row present),
 // instance CPU per mark (both processes, all threads, over the marking span; in brackets what the
 // same span of streaming alone cost just before, so the marks' own share is the difference), and
-// the Redis bytes a live session costs once its teacher has streamed past the audio window.
+// the Redis bytes a live session costs once its teacher has streamed past the audio window. The
+// same per mark for the instances' main threads alone (their event loops, without verification)
+// and for the PostgreSQL backends serving the bench's database (sessions-0014).
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> BENCH_REDIS_URL=redis://127.0.0.1:6379/<n> \
 //      npx tsx bench/sessions/bell.bench.ts [--lectures 30] [--students 10] [--rates 20,40]
@@ -38,8 +40,11 @@ import { buildStudent, buildTeacher } from '../../apps/server/src/testing/factor
 import { benchTokens as tokens, startBenchServer, type BenchServer } from '../lib/bench-server';
 import { numberOption as option, requiredEnv, textOption } from '../lib/options';
 import {
+  backendsCpuBetween,
   cpuSeconds,
+  databaseBackendsCpu,
   goLive,
+  mainThreadCpuSeconds,
   openBenchWorld,
   percentile,
   uploadMark,
@@ -228,14 +233,23 @@ async function run(code: string, cwd: string | undefined, rate: number) {
       });
     }
     const pids = servers.map((s) => s.process.pid!);
-    const cpuAt = async () => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const cpuAt = async () => sum(await Promise.all(pids.map(cpuSeconds)));
+    // The event loops alone: what the marking route, the sockets and storing chunks cost, without
+    // the verification workers.
+    const mainAt = async () => sum(await Promise.all(pids.map(mainThreadCpuSeconds)));
     // Baseline: the same span of streaming alone, just before the first upload.
     const baselineSpanMs = 6000;
     await sleep(uploads[0]!.sendAt - Date.now() - baselineSpanMs - 200);
-    const baseStart = await cpuAt();
+    const [baseStart, baseMainStart] = [await cpuAt(), await mainAt()];
+    const baseDb = await databaseBackendsCpu(world.db);
     await sleep(baselineSpanMs);
     const baselineCpuPerMs = ((await cpuAt()) - baseStart) / baselineSpanMs;
+    const baselineMainPerMs = ((await mainAt()) - baseMainStart) / baselineSpanMs;
+    const baselineDbPerMs = backendsCpuBetween(baseDb, await databaseBackendsCpu(world.db)) / baselineSpanMs;
     const markStart = await cpuAt();
+    const markMainStart = await mainAt();
+    const markDb = await databaseBackendsCpu(world.db);
     const markStartAt = Date.now();
     const results = await Promise.all(
       uploads.map(
@@ -262,7 +276,10 @@ async function run(code: string, cwd: string | undefined, rate: number) {
     for (let i = 0; i < 100 && arrivals.size < total; i++) await sleep(100);
     const markSpanMs = Date.now() - markStartAt;
     const markCpu = (await cpuAt()) - markStart;
+    const markMain = (await mainAt()) - markMainStart;
+    const markDbCpu = backendsCpuBetween(markDb, await databaseBackendsCpu(world.db));
     const streamingCpu = baselineCpuPerMs * markSpanMs;
+    const perMark = (seconds: number) => ((seconds * 1000) / total).toFixed(1);
 
     const ok = results.filter((r) => r.status === 200 && r.code === 100);
     const latencies = results
@@ -303,7 +320,9 @@ async function run(code: string, cwd: string | undefined, rate: number) {
         `| ${code} | ${rate}/s`,
         `${ok.length}/${arrivals.size}/${present!.n} of ${total}`,
         `${percentile(latencies, 0.5).toFixed(0)} / ${percentile(latencies, 0.95).toFixed(0)} / ${percentile(latencies, 0.99).toFixed(0)} ms`,
-        `${((markCpu * 1000) / total).toFixed(1)} (${((streamingCpu * 1000) / total).toFixed(1)}) ms`,
+        `${perMark(markCpu)} (${perMark(streamingCpu)}) ms`,
+        `${perMark(markMain)} (${perMark(baselineMainPerMs * markSpanMs)}) ms`,
+        `${perMark(markDbCpu)} (${perMark(baselineDbPerMs * markSpanMs)}) ms`,
         // Mean and range: a session whose stream fell behind under load keeps less than its window.
         `${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1e6).toFixed(2)} MB (${(Math.min(...bytes) / 1e6).toFixed(2)}-${(Math.max(...bytes) / 1e6).toFixed(2)})`,
         `${lost}${statuses.length ? ` (${statuses.join(', ')})` : ''}`,
@@ -330,9 +349,9 @@ console.log(
   `${LECTURES} lectures × ${STUDENTS} students, two instances, upload ${UPLOAD_DELAY_MS} ms after the recording`,
 );
 console.log(
-  '| code | rate | answered 100 / events / rows present | p50 / p95 / p99 upload → teacher | CPU per mark (of it streaming alone) | Redis per session | lost | load (1 min) |',
+  '| code | rate | answered 100 / events / rows present | p50 / p95 / p99 upload → teacher | CPU per mark (of it streaming alone) | main threads per mark (streaming alone) | PostgreSQL per mark (streaming alone) | Redis per session | lost | load (1 min) |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const rate of RATES) {
   await run('new', undefined, rate);
   if (OLD) await run('old', OLD, rate);

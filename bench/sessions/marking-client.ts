@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
 import { institutions } from '../../apps/server/src/db/schema';
@@ -150,8 +150,49 @@ export async function uploadMark(
 
 /** CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux). */
 export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** CPU seconds of a process's main thread alone (its event loop; not its workers). */
+export async function mainThreadCpuSeconds(pid: number): Promise<number> {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+async function statCpuSeconds(file: string): Promise<number> {
+  const stat = await readFile(file, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds each PostgreSQL backend serving `db`'s database has used so far, by backend pid
+ * (the server runs on this machine; /proc/<pid>/stat is readable by anyone). A span's cost is the
+ * growth of the backends alive at both ends plus what backends started meanwhile used; one that
+ * ended meanwhile is missed (the pool keeps busy connections open, so few do). The asking
+ * connection's own backend is counted too: a bench querying on one connection is that backend.
+ */
+export async function databaseBackendsCpu(db: {
+  execute: (q: ReturnType<typeof sql>) => Promise<unknown>;
+}): Promise<Map<number, number>> {
+  const result = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as { rows?: { pid: number }[] } | { pid: number }[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(Number(pid), await cpuSeconds(Number(pid)));
+    } catch {
+      // ended between the query and the read
+    }
+  }
+  return cpu;
+}
+
+/** CPU seconds the backends used between two `databaseBackendsCpu` samples. */
+export function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }

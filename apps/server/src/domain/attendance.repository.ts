@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { attendances, profiles, students, type AttendanceVerdict } from '../db/schema';
+import { attendances, auditLog, profiles, students, type AttendanceVerdict } from '../db/schema';
+import type { AuditEntry } from '../lib/audit';
 
 /** One attendance row joined with its student, as the wire needs it. */
 export interface AttendanceRow {
@@ -30,7 +31,7 @@ export interface AttendanceRow {
   recordingPath: string | null;
 }
 
-const attendanceColumns = {
+export const attendanceColumns = {
   id: attendances.id,
   slug: attendances.slug,
   studentId: attendances.studentId,
@@ -67,11 +68,58 @@ const {
 } = attendanceColumns;
 
 /**
- * What storing a marking attempt did (see `recordAttempt`); a stored attempt comes with the row's
+ * What storing a marking attempt did (see `recordAuditedAttempt`); a stored attempt comes with the row's
  * own columns as written, so the caller pushes it without reading it again (sessions-0012).
  */
 export type AttemptOutcome =
   { kind: 'stored'; row: AttendanceOwnColumns } | { kind: 'changed_meanwhile' } | { kind: 'device_taken' };
+
+/** Who may still store an attempt on a row: not present, and not decided by the teacher. */
+const openToAttempts = (attendanceId: number) =>
+  and(
+    eq(attendances.id, attendanceId),
+    eq(attendances.isPresent, false),
+    isNull(attendances.changedByTeacherAt),
+  );
+
+/**
+ * Stores a verified marking attempt with its audit entry, on a row that is not present and that
+ * the teacher has not decided (`changed_by_teacher_at` is set by every toggle and approval: the
+ * teacher overrides the verdict, never the reverse). `changed_meanwhile` when either changed since
+ * it was read (a parallel request won, or the teacher decided while the recording was being
+ * verified); `device_taken` when the (session, device) key holds another student's attempt.
+ *
+ * One statement (docs/decisions/sessions-0014): the UPDATE and an INSERT into the audit trail of
+ * one entry per updated row, as data-modifying CTEs, which PostgreSQL runs atomically without a
+ * transaction around them: one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT). Nothing
+ * is audited when nothing was stored.
+ */
+export async function recordAuditedAttempt(
+  db: Db,
+  attendanceId: number,
+  values: Partial<typeof attendances.$inferInsert>,
+  entry: AuditEntry,
+): Promise<AttemptOutcome> {
+  const updated = db
+    .$with('updated')
+    .as(db.update(attendances).set(values).where(openToAttempts(attendanceId)).returning(ownColumns));
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const audited = db.$with('audited', {}).as(sql`
+    insert into ${auditLog} (${column(auditLog.institutionId)}, ${column(auditLog.actorProfileId)},
+      ${column(auditLog.action)}, ${column(auditLog.entityType)}, ${column(auditLog.entitySlug)},
+      ${column(auditLog.detail)})
+    select ${entry.institutionId}::integer, ${entry.actorProfileId}::integer, ${entry.action}::text,
+      ${entry.entityType}::text, ${entry.entitySlug ?? null}::text,
+      ${entry.detail === undefined ? null : JSON.stringify(entry.detail)}::jsonb
+    from ${sql.identifier('updated')}`);
+  try {
+    const rows = await db.with(updated, audited).select().from(updated);
+    return rows[0] ? { kind: 'stored', row: rows[0] } : { kind: 'changed_meanwhile' };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { kind: 'device_taken' };
+    throw err;
+  }
+}
 
 /** Attendance rows of lecture sessions: one per student and session; no rules here. */
 export function createAttendanceRepository(db: DbOrTx) {
@@ -146,37 +194,6 @@ export function createAttendanceRepository(db: DbOrTx) {
         .from(attendances)
         .where(and(eq(attendances.sessionId, sessionRowId), eq(attendances.deviceId, deviceId)));
       return row?.studentId;
-    },
-
-    /**
-     * Stores a verified marking attempt on a row that is not present and that the teacher has not
-     * decided (`changed_by_teacher_at` is set by every toggle and approval: the teacher overrides
-     * the verdict, never the reverse). `changed_meanwhile` when either changed since it was read (a
-     * parallel request won, or the teacher decided while the recording was being verified);
-     * `device_taken` when the (session, device) key holds another student's attempt. Inside a
-     * transaction, a `device_taken` leaves it aborted: the caller must end it.
-     */
-    async recordAttempt(
-      attendanceId: number,
-      values: Partial<typeof attendances.$inferInsert>,
-    ): Promise<AttemptOutcome> {
-      try {
-        const rows = await db
-          .update(attendances)
-          .set(values)
-          .where(
-            and(
-              eq(attendances.id, attendanceId),
-              eq(attendances.isPresent, false),
-              isNull(attendances.changedByTeacherAt),
-            ),
-          )
-          .returning(ownColumns);
-        return rows[0] ? { kind: 'stored', row: rows[0] } : { kind: 'changed_meanwhile' };
-      } catch (err) {
-        if (isUniqueViolation(err)) return { kind: 'device_taken' };
-        throw err;
-      }
     },
 
     /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { joinLectureOwners } from '../../db/queries/lecture-owners';
 import { plannedSessionIdSql } from './planned-session-id';
@@ -88,26 +89,62 @@ const liveSessionColumns = {
   radiusM: classrooms.radiusM,
 };
 
-export function createLectureSessionsRepository(db: DbOrTx) {
-  // The classroom in use is the session's chosen one, else the lecture's own.
-  const roomId = sql`coalesce(${lectureSessions.classroomFinalId}, ${lectures.classroomId})`;
+/** A timetable lecture's session as `LiveSessionRow` reads it (see `joinLectureSessionRoom`). */
+export const lectureSessionColumns = {
+  id: lectureSessions.id,
+  sessionId: lectureSessions.sessionId,
+  lectureId: lectureSessions.lectureId,
+  lectureSlug: lectures.slug,
+  teacherId: lectures.teacherId,
+  ...liveSessionColumns,
+};
 
+/**
+ * Joins a query over `lectures` (with `.$dynamic()`) to its owners, its sessions and the classroom
+ * each session uses: the session's chosen one, else the lecture's own.
+ */
+export function joinLectureSessionRoom<T extends PgSelect>(query: T) {
+  const roomId = sql`coalesce(${lectureSessions.classroomFinalId}, ${lectures.classroomId})`;
+  return joinLectureOwners(query)
+    .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
+    .innerJoin(classrooms, eq(classrooms.id, roomId));
+}
+
+type LectureSessionRaw = {
+  [K in keyof typeof lectureSessionColumns]: (typeof lectureSessionColumns)[K]['_']['notNull'] extends true
+    ? (typeof lectureSessionColumns)[K]['_']['data']
+    : (typeof lectureSessionColumns)[K]['_']['data'] | null;
+};
+
+type SharedSessionFields = Omit<LiveSessionRow, 'lectureId' | 'instantLectureId' | 'classroom'>;
+
+/** The fields a live session row has whichever kind of lecture it is of, picked from a read row. */
+const sharedSessionFields = (r: SharedSessionFields): SharedSessionFields => ({
+  id: r.id,
+  sessionId: r.sessionId,
+  lectureSlug: r.lectureSlug,
+  teacherId: r.teacherId,
+  institutionId: r.institutionId,
+  branchId: r.branchId,
+  day: r.day,
+  status: r.status,
+  createdAt: r.createdAt,
+  audioPath: r.audioPath,
+  toneParams: r.toneParams,
+});
+
+/** A timetable lecture's session row read with `lectureSessionColumns`. */
+export const lectureSessionRow = (r: LectureSessionRaw): LiveSessionRow => ({
+  ...sharedSessionFields(r),
+  lectureId: r.lectureId,
+  instantLectureId: null,
+  classroom: { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM },
+});
+
+export function createLectureSessionsRepository(db: DbOrTx) {
   function liveSessions() {
     // From the lecture side, so the owners chain is the shared one.
-    const sessionsOfLectures = db
-      .select({
-        id: lectureSessions.id,
-        sessionId: lectureSessions.sessionId,
-        lectureId: lectureSessions.lectureId,
-        lectureSlug: lectures.slug,
-        teacherId: lectures.teacherId,
-        ...liveSessionColumns,
-      })
-      .from(lectures)
-      .$dynamic();
-    return joinLectureOwners(sessionsOfLectures)
-      .innerJoin(lectureSessions, eq(lectureSessions.lectureId, lectures.id))
-      .innerJoin(classrooms, eq(classrooms.id, roomId));
+    return joinLectureSessionRoom(db.select(lectureSessionColumns).from(lectures).$dynamic());
   }
 
   /** The sessions of instant lectures: the classroom chosen, else the campus point. */
@@ -149,39 +186,13 @@ export function createLectureSessionsRepository(db: DbOrTx) {
     };
   };
   const toInstantRow = (r: RawInstant): LiveSessionRow => ({
-    id: r.id,
-    sessionId: r.sessionId,
+    ...sharedSessionFields(r),
     lectureId: null,
     instantLectureId: r.instantLectureId,
-    lectureSlug: r.lectureSlug,
-    teacherId: r.teacherId,
-    institutionId: r.institutionId,
-    branchId: r.branchId,
-    day: r.day,
-    status: r.status,
-    createdAt: r.createdAt,
-    audioPath: r.audioPath,
-    toneParams: r.toneParams,
     classroom: placeOf(r),
   });
 
-  type Raw = Awaited<ReturnType<typeof liveSessions>>[number];
-  const toRow = (r: Raw): LiveSessionRow => ({
-    id: r.id,
-    sessionId: r.sessionId,
-    lectureId: r.lectureId,
-    instantLectureId: null,
-    lectureSlug: r.lectureSlug,
-    teacherId: r.teacherId,
-    institutionId: r.institutionId,
-    branchId: r.branchId,
-    day: r.day,
-    status: r.status,
-    createdAt: r.createdAt,
-    audioPath: r.audioPath,
-    toneParams: r.toneParams,
-    classroom: { name: r.classroomName, latitude: r.latitude, longitude: r.longitude, radiusM: r.radiusM },
-  });
+  const toRow = lectureSessionRow;
 
   /**
    * Creates the missing sessions of some lectures on a date, in status `pre`, each with the id the

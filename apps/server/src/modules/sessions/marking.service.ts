@@ -43,7 +43,12 @@ import type { ChallengeAnswer, ChallengeRequestBody } from '@rollbook/contract';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
 import { createSessionAudience } from '../../domain/lectures/session-audience';
 import type { LiveSessionRow } from '../../domain/lectures/lecture-sessions.repository';
-import { createAttendanceRepository, type AttendanceRow } from '../../domain/attendance.repository';
+import {
+  createAttendanceRepository,
+  recordAuditedAttempt,
+  type AttendanceRow,
+} from '../../domain/attendance.repository';
+import { createMarkingContextReader, type SessionRef } from '../../domain/lectures/marking-context';
 
 export { MARKING_MESSAGES };
 
@@ -117,6 +122,7 @@ const CHALLENGE_REFUSALS: Record<ChallengeRefusal, () => AppError> = {
 export function createMarkingService(deps: MarkingServiceDeps) {
   const { people, lectureRepo, sessionRepo, attendanceRepo } = createLectureRepositories(deps.db);
   const audience = createSessionAudience(deps.db);
+  const readMarkingContext = createMarkingContextReader(deps.db);
 
   async function requireStudent(auth: AuthContext) {
     const student = await people.studentOfProfile(auth.profileId);
@@ -159,9 +165,15 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    * Membership is checked first: a stranger learns nothing about the session's state (and never
    * gets the "done" code 100 that disables a student's buttons).
    */
-  async function ownRow(session: LiveSessionRow, studentId: number): Promise<AttendanceRow> {
-    let row = await attendanceRepo.attendanceOfStudent(session.id, studentId);
-    if (!row && !(await audience.includes(session, studentId))) {
+  async function ownRow(
+    session: LiveSessionRow,
+    studentId: number,
+    known?: { row: AttendanceRow | null; member: boolean },
+  ): Promise<AttendanceRow> {
+    let row = known
+      ? (known.row ?? undefined)
+      : await attendanceRepo.attendanceOfStudent(session.id, studentId);
+    if (!row && !(known ? known.member : await audience.includes(session, studentId))) {
       throw forbidden(MARKING_MESSAGES.notPart);
     }
     if (session.status === 'pre') throw new AppError('conflict', MARKING_MESSAGES.notStarted);
@@ -172,6 +184,27 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     }
     if (row.isPresent) throw done(MARKING_MESSAGES.alreadyMarked);
     return row;
+  }
+
+  /**
+   * The caller's student, the session they name and their row in it (membership, live, not marked:
+   * `ownRow`'s refusals), and whether the institution uses the two-way check. The common case is
+   * one joined statement (sessions-0014); whenever it finds nothing (not a student, no such lecture
+   * or session, not today's, an instant lecture), the reads below run one by one as before and
+   * refuse in the same order with the same words.
+   */
+  async function markingContext(auth: AuthContext, ref: { lecture_slug?: string; session_id?: string }) {
+    const named: SessionRef =
+      ref.session_id !== undefined ? { session_id: ref.session_id } : { lecture_slug: ref.lecture_slug! };
+    const joined = await readMarkingContext(auth, named, deps.clock.now());
+    if (joined) {
+      const row = await ownRow(joined.session, joined.student.id, joined);
+      return { ...joined, row, twoWay: joined.usesTwoWayCheck };
+    }
+    const student = await requireStudent(auth);
+    const session = await findSession(auth, ref);
+    const row = await ownRow(session, student.id);
+    return { student, session, row, twoWay: null };
   }
 
   /**
@@ -264,42 +297,44 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const recordingPath =
       verdict === 'needs_review' ? await storeRecording(deps.mediaDir, session.sessionId, audio) : null;
     const now = deps.clock.now();
-    const stored = await deps.db
-      .transaction(async (tx) => {
-        const outcome = await createAttendanceRepository(tx).recordAttempt(row.id, {
-          isPresent: present,
-          manual: false,
-          markingTime: now,
-          latitude: fields.latitude,
-          longitude: fields.longitude,
-          gpsDistance: result.gps_distance ?? distance,
-          similarity: result.similarity,
-          euclideanDistance: result.euclidean_distance,
-          ncc: result.ncc,
-          magnitude: result.magnitude,
-          verdict,
-          reasons,
-          recordingPath,
-          ...(fields.device_id ? { deviceId: fields.device_id } : {}),
-        });
-        // Another student's request with this device won a race for the (session, device) key;
-        // throwing ends the transaction the refused write aborted.
-        if (outcome.kind === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
-        if (outcome.kind === 'changed_meanwhile') return null;
-        await audit(tx, {
-          institutionId: auth.institutionId,
-          actorProfileId: auth.profileId,
-          action: AUDIT_ACTIONS[verdict],
-          entityType: 'attendance',
-          entitySlug: row.slug,
-          detail: { session: session.sessionId, verdict, reasons },
-        });
-        return outcome.row;
-      })
-      .catch(async (err: unknown) => {
-        if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
-        throw err;
-      });
+    // The UPDATE and its audit entry in one statement, atomic without a transaction (sessions-0014).
+    const outcome = await recordAuditedAttempt(
+      deps.db,
+      row.id,
+      {
+        isPresent: present,
+        manual: false,
+        markingTime: now,
+        latitude: fields.latitude,
+        longitude: fields.longitude,
+        gpsDistance: result.gps_distance ?? distance,
+        similarity: result.similarity,
+        euclideanDistance: result.euclidean_distance,
+        ncc: result.ncc,
+        magnitude: result.magnitude,
+        verdict,
+        reasons,
+        recordingPath,
+        ...(fields.device_id ? { deviceId: fields.device_id } : {}),
+      },
+      {
+        institutionId: auth.institutionId,
+        actorProfileId: auth.profileId,
+        action: AUDIT_ACTIONS[verdict],
+        entityType: 'attendance',
+        entitySlug: row.slug,
+        detail: { session: session.sessionId, verdict, reasons },
+      },
+    ).catch(async (err: unknown) => {
+      if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+      throw err;
+    });
+    // Another student's request with this device won a race for the (session, device) key.
+    if (outcome.kind === 'device_taken') {
+      if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+      throw forbidden(MARKING_MESSAGES.otherDevice);
+    }
+    const stored = outcome.kind === 'stored' ? outcome.row : null;
     if (!stored) {
       if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
       throw await lostRace(session, row);
@@ -381,12 +416,14 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    */
   async function redeemTwoWay(
     session: LiveSessionRow,
+    /** The institution's setting when already read, else null (read now). */
+    usesTwoWay: boolean | null,
     studentSlug: string,
     attemptId: string | undefined,
     arrivalMs: number,
     upload: () => string,
   ): Promise<TwoWayPlan> {
-    const uses = await usesTwoWayCheck(deps.db, session.institutionId);
+    const uses = usesTwoWay ?? (await usesTwoWayCheck(deps.db, session.institutionId));
     const tone = readSessionTone(session.toneParams);
     if (!uses || !tone || attemptId === undefined) return twoWayPlan(uses, attemptId, session.toneParams);
     const refusal = await redeemChallenge(deps.throttle, attemptId, {
@@ -413,13 +450,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * institution does not use the check or the session has no v2 tone.
      */
     async issueChallenge(auth: AuthContext, body: ChallengeRequestBody): Promise<ChallengeAnswer> {
-      const student = await requireStudent(auth);
-      const session = await findSession(auth, body);
-      const row = await ownRow(session, student.id);
+      const { student, session, row, twoWay } = await markingContext(auth, body);
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       const tone = readSessionTone(session.toneParams);
-      if (!tone || !(await usesTwoWayCheck(deps.db, session.institutionId))) return { challenge: null };
+      if (!tone || !(twoWay ?? (await usesTwoWayCheck(deps.db, session.institutionId)))) {
+        return { challenge: null };
+      }
       return { challenge: mintChallenge(tone, session.sessionId, student.slug, deps.clock.now().getTime()) };
     },
 
@@ -453,9 +490,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       audio: Uint8Array,
       arrivalMs: number,
     ): Promise<void> {
-      const student = await requireStudent(auth);
-      const session = await findSession(auth, fields);
-      const row = await ownRow(session, student.id);
+      const { student, session, row, twoWay: usesTwoWay } = await markingContext(auth, fields);
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       // Before the rate limit: a bad file or a recording time outside the upload's bounds changes
@@ -465,8 +500,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
         { startMs: fields.start_time, durationS: format.durationS, clockOffsetMs: fields.clock_offset_ms },
         arrivalMs,
       );
-      const twoWay = await redeemTwoWay(session, student.slug, fields.challenge_attempt, arrivalMs, () =>
-        uploadIdentity(audio, fields),
+      const twoWay = await redeemTwoWay(
+        session,
+        usesTwoWay,
+        student.slug,
+        fields.challenge_attempt,
+        arrivalMs,
+        () => uploadIdentity(audio, fields),
       );
 
       const limitMs = deps.config.attendanceRateLimitSeconds * 1000;
@@ -494,9 +534,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
      * request never ends up pending on a present row that a later approval would turn manual).
      */
     async requestManual(auth: AuthContext, body: MarkForRegulizationBody): Promise<void> {
-      const student = await requireStudent(auth);
-      const session = await findSession(auth, body);
-      const row = await ownRow(session, student.id);
+      const { student, session, row } = await markingContext(auth, body);
       if (row.regulizationStatus === 'pending') throw done(MARKING_MESSAGES.requestSent);
       await checkDevice(auth, session, row, body.device_id);
       const comment = body.regulization_commet.trim();
