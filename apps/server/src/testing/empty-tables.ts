@@ -5,7 +5,7 @@ import { ALL_TABLES, truncateAll } from '../db/reset';
 /**
  * Before each test: every table empty and every identity restarted, as `truncateAll` leaves them,
  * at a fraction of its cost. TRUNCATE gives each of the ~47 tables (and their indexes) new files:
- * medians of 2.1 s (PostgreSQL) and 1.7 s (PGlite) per reset on a loaded machine, against 0.2-0.3 s
+ * medians of 198 ms (PostgreSQL) and 104 ms (PGlite) per reset at load 7, against 16 and 24 ms
  * for deleting the few rows a test wrote (bench/ci/RESULTS.md), some 700 times a server suite.
  * As with TRUNCATE, no row trigger (audit log, attendance tallies) and no foreign-key check runs:
  * `session_replication_role = replica` turns them off for the transaction. That needs a superuser,
