@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // A test's time limit is an upper bound for a loaded 2-core machine (several suites and browsers at
@@ -7,6 +8,10 @@ const testTimeout = 60_000;
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's own default is one worker fewer than the cores, which on CI's
+    // 2-core machine ran every file one after the other with the second core idle. (The server
+    // suite on a shared PostgreSQL still runs its files one at a time: apps/server/vitest.config.ts.)
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], testTimeout } },
       {

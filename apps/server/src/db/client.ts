@@ -29,7 +29,8 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
   lockTimeoutMs: 5000,
 };
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** The committed migrations (also read by the tests' one-per-run migrated PGlite image). */
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
  * Opens the database and applies the committed migrations. With a URL it is a PostgreSQL server;
@@ -41,6 +42,12 @@ export async function openDatabase(opts: {
   limits?: DbLimits | undefined;
   /** Told about connections the server closed (a restart, an administrator); the pool replaces them. */
   onConnectionError?: ((err: Error) => void) | undefined;
+  /**
+   * In-memory PGlite only: a dumped data directory (`PGlite.dumpDataDir`) to start from instead of
+   * running initdb. Tests load one image migrated once per run; the migrations below still run, so
+   * an image that lacks one is brought up to date rather than trusted.
+   */
+  pgliteImage?: Blob | undefined;
 }): Promise<DbHandle> {
   if (opts.url) {
     const { Pool } = await import('pg');
@@ -102,7 +109,9 @@ export async function openDatabase(opts: {
     dataPath = path.join(opts.dataDir, 'pglite');
     await mkdir(dataPath, { recursive: true });
   }
-  const client = dataPath ? new PGlite(dataPath) : new PGlite();
+  const client = dataPath
+    ? new PGlite(dataPath)
+    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // After the migrations: repeated reads are planned once, and writes are counted (read caches

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from './client';
+import type { DbHandle } from './client';
+import { openTestDatabase } from '../testing/test-database';
 import { readCacheFor } from './read-cache';
 
 describe('reads kept until the next write', () => {
@@ -12,7 +13,7 @@ describe('reads kept until the next write', () => {
   };
 
   beforeAll(async () => {
-    handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
+    handle = await openTestDatabase();
     await handle.db.execute(sql`drop table if exists cache_probe`);
     await handle.db.execute(sql`create table cache_probe (id serial primary key, name text)`);
     await handle.db.execute(sql`insert into cache_probe (name) values ('a')`);

@@ -8,7 +8,8 @@ import pino from 'pino';
 import { createRedisClient } from '../lib/redis';
 import { loadConfig, type AppConfig } from '../config/config';
 import { openDatabase, type DbHandle } from '../db/client';
-import { truncateAll } from '../db/reset';
+import { openTestDatabase } from './test-database';
+import { emptyAllTables } from './empty-tables';
 import { buildApp } from '../app';
 import { createMailer } from '../lib/mailer';
 import { createTokenSigner } from '../lib/tokens';
@@ -85,7 +86,7 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
 
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'rollbook-test-'));
-    handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: null });
+    handle = await openTestDatabase();
     ctx.smtp = await startTestSmtp();
     ctx.config = {
       ...loadConfig({
@@ -116,7 +117,7 @@ export function useTestApp(configOverrides: Partial<AppConfig> = {}) {
   beforeEach(async () => {
     // The previous test's mail goes out before its counters and inbox are cleared.
     await ctx.app.background.idle();
-    await truncateAll(handle.db);
+    await emptyAllTables(handle.db);
     await ctx.app.throttle.reset();
     clock.set(new Date('2026-11-02T09:00:00+05:30'));
     ctx.smtp.received.length = 0;
@@ -189,7 +190,7 @@ export function useTwoTestApps(configOverrides: Partial<AppConfig> = {}) {
   });
 
   beforeEach(async () => {
-    await truncateAll(ctx.db);
+    await emptyAllTables(ctx.db);
     await ctx.a.throttle.reset();
     clock.set(new Date('2026-11-02T09:00:00+05:30'));
   });
