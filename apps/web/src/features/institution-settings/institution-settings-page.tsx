@@ -276,9 +276,10 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             </label>
             <p id="two-way-check-hint" className="text-xs text-slate-500">
               Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer:
-              marks from other apps go to the teacher's review. It needs teachers' microphones that hear up to
-              about 21 kHz; a teacher whose microphone cannot is told at the session's start, and marks there
-              are checked without it (each mark says so).
+              marks from other apps go to the teacher's review. While it is on, sessions play their tone at
+              most up to 19 kHz (a higher band is moved down, same width) and the answer just above it, so
+              teachers' microphones must hear up to about 20.5 kHz; a teacher whose microphone cannot is told
+              at the session's start, and marks there are checked without it (each mark says so).
             </p>
             {errors.twoWayCheck ? <p className="text-sm text-red-600">{errors.twoWayCheck}</p> : null}
           </div>

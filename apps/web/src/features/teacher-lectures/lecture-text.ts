@@ -30,7 +30,7 @@ export const LECTURES_TEXT = {
   toneNotHeard:
     'Your microphone cannot hear the session tone: check that the speaker is on and the volume is up, or students will not be marked.',
   challengeBandNotHeard:
-    "Your microphone cannot hear the students' phones' check sound (above 20 kHz), so the two-way check is not applied in this session; each mark says so. A microphone that records up to about 21 kHz fixes it.",
+    "Your microphone cannot hear the students' phones' check sound (just above the session tone, about 19-20.5 kHz), so the two-way check is not applied in this session; each mark says so. A microphone that records up to about 20.5 kHz fixes it.",
   toneLowBand:
     'Your speaker or the students’ phones lose the highest tones. Ask your administrator to set the session tone band to 16000-19000 Hz.',
   connectionLost: 'The live connection was lost. Use Join Session to continue.',
