@@ -29,8 +29,6 @@ import {
   institutions,
   lectureBatches,
   lectureSessions,
-  offeredSubjects,
-  timetables,
 } from '../../apps/server/src/db/schema';
 import { roomSound, studentRecording, teacherChunks } from '../../apps/server/src/testing/audio';
 import { insertLecture } from '../../apps/server/src/testing/lecture-fixture';
@@ -45,6 +43,7 @@ import {
   databaseBackendsCpu,
   goLive,
   mainThreadCpuSeconds,
+  lectureHolders,
   openBenchWorld,
   percentile,
   uploadMark,
@@ -69,7 +68,8 @@ const LEAD_MS = 12_000;
 
 /** L lectures of today, each with its own teacher, classroom and batch of S students. */
 async function buildBellWorld() {
-  const { handle, db, world } = await openBenchWorld(DATABASE_URL);
+  const bench = await openBenchWorld(DATABASE_URL);
+  const { handle, db, world } = bench;
   if (TONE_BAND) {
     const [toneBandLowHz, toneBandHighHz] = TONE_BAND.split('-').map(Number);
     await db
@@ -77,12 +77,7 @@ async function buildBellWorld() {
       .set({ toneBandLowHz, toneBandHighHz })
       .where(eq(institutions.id, world.institutionId));
   }
-  const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
-  const [subject] = await db
-    .select()
-    .from(offeredSubjects)
-    .where(eq(offeredSubjects.semesterId, world.semester.id))
-    .limit(1);
+  const holders = await lectureHolders(bench);
   const now = Date.now();
   const lectures = [];
   for (let l = 0; l < LECTURES; l++) {
@@ -116,8 +111,8 @@ async function buildBellWorld() {
     }
     await db.insert(batchStudents).values(students.map((s) => ({ batchId: batch!.id, studentId: s.id })));
     const lecture = await insertLecture(db, {
-      timetableId: timetable!.id,
-      offeredSubjectId: subject!.id,
+      timetableId: holders.timetableId,
+      offeredSubjectId: holders.offeredSubjectId,
       teacherId: teacher.teacher.id,
       classroomId: room!.id,
       day: currentWeekday(new Date(), 'Asia/Kolkata'),

@@ -6,7 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@rollbook/contr
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { truncateAll } from '../../apps/server/src/db/reset';
-import { institutions } from '../../apps/server/src/db/schema';
+import { institutions, offeredSubjects, timetables } from '../../apps/server/src/db/schema';
 import { toneOf } from '../../apps/server/src/testing/audio';
 import { buildTimetableWorld } from '../../apps/server/src/testing/timetable-fixture';
 
@@ -24,6 +24,22 @@ export async function openBenchWorld(databaseUrl: string) {
     .set({ sessionWindowAlwaysOpen: true })
     .where(eq(institutions.id, world.institutionId));
   return { handle, db, world };
+}
+
+/**
+ * What the benches' lectures hang on: a new timetable of division A and one subject offered in the
+ * world's semester (ids only).
+ */
+export async function lectureHolders(bench: Awaited<ReturnType<typeof openBenchWorld>>) {
+  const { db, world } = bench;
+  const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
+  const [subject] = await db
+    .select()
+    .from(offeredSubjects)
+    .where(eq(offeredSubjects.semesterId, world.semester.id))
+    .limit(1);
+  if (!timetable || !subject) throw new Error('the bench world has no timetable or subject');
+  return { timetableId: timetable.id, offeredSubjectId: subject.id };
 }
 
 export type TeacherSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -12,14 +12,7 @@
 // The bench owns the database it is given (it empties it first).
 import { cpus, loadavg } from 'node:os';
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  attendances,
-  batchStudents,
-  batches,
-  lectureBatches,
-  offeredSubjects,
-  timetables,
-} from '../../apps/server/src/db/schema';
+import { attendances, batchStudents, batches, lectureBatches } from '../../apps/server/src/db/schema';
 import { audit, type AuditEntry } from '../../apps/server/src/lib/audit';
 import { currentWeekday, localDate } from '../../apps/server/src/lib/week';
 import { insertLecture } from '../../apps/server/src/testing/lecture-fixture';
@@ -30,7 +23,7 @@ import { recordAuditedAttempt } from '../../apps/server/src/domain/attendance.re
 import { usesTwoWayCheck } from '../../apps/server/src/modules/sessions/two-way-challenge';
 import { numberOption as option, requiredEnv } from '../lib/options';
 import { cpuMs } from '../lib/cpu-clock';
-import { backendsCpuBetween, databaseBackendsCpu, openBenchWorld } from './marking-client';
+import { backendsCpuBetween, databaseBackendsCpu, lectureHolders, openBenchWorld } from './marking-client';
 
 const LECTURES = option('lectures', 10);
 const STUDENTS = 10;
@@ -38,21 +31,17 @@ const ROUNDS = option('rounds', 12);
 const BLOCK = option('block', 25);
 const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 
-const { handle, db, world } = await openBenchWorld(DATABASE_URL);
+const bench = await openBenchWorld(DATABASE_URL);
+const { handle, db, world } = bench;
 const repos = createLectureRepositories(db);
-const [timetable] = await db.insert(timetables).values({ divisionId: world.divisions.A.id }).returning();
-const [subject] = await db
-  .select()
-  .from(offeredSubjects)
-  .where(eq(offeredSubjects.semesterId, world.semester.id))
-  .limit(1);
+const holders = await lectureHolders(bench);
 const now = new Date();
 const today = localDate(now, 'Asia/Kolkata');
 const attempts: Array<{ profileId: number; slug: string }> = [];
 for (let l = 0; l < LECTURES; l++) {
   const lecture = await insertLecture(db, {
-    timetableId: timetable!.id,
-    offeredSubjectId: subject!.id,
+    timetableId: holders.timetableId,
+    offeredSubjectId: holders.offeredSubjectId,
     teacherId: world.teachers.cst.teacher.id,
     classroomId: world.rooms.LH101!.id,
     day: currentWeekday(now, 'Asia/Kolkata'),

@@ -4,12 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteImage } from './pglite-image';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's migrated PGlite data directory as a tar file, or '' on PostgreSQL. */
-    pgliteImagePath: string;
-  }
-}
+// The provided value's type (declared beside its reader, so every program that reads it sees it).
+import type {} from './test-database';
 
 /**
  * Vitest global set-up of the server project: on PGlite, initdb and the migrations run once per run

@@ -2,6 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../db/client';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's migrated PGlite data directory as a tar file, or '' on PostgreSQL. */
+    pgliteImagePath: string;
+  }
+}
+
 /**
  * A test file's database: the PostgreSQL server named by TEST_DATABASE_URL (CI), else an in-memory
  * PGlite started from the run's migrated image (pglite-image.global.ts) instead of from initdb.
