@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlannerStudent, PlannerSubject } from '../model';
 import { bruteForceBest } from '../testing/brute-force';
 import { generateInstance, seededRandom } from '../testing/instances';
-import { planDivisions } from './plan-divisions';
+import { planDivisions, skipsCompactMip } from './plan-divisions';
 import { buildProblem, PlannerInputError } from './problem';
 import type { DivisionPlan } from './types';
 
@@ -199,5 +199,37 @@ describe('planDivisions', () => {
     const error = await planDivisions({ subjects, students, maxDivisionSize: 0 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlannerInputError);
     expect((error as PlannerInputError).issues).toHaveLength(3);
+  });
+});
+
+describe('skipsCompactMip: the path a model takes', () => {
+  // The time a 2-s plan can have left when it chooses: its budget less the wrap-up share.
+  const defaultLeft = 1_840;
+
+  it('sends a model the default plan cannot read in time to the Lagrangian search, whatever the budget', () => {
+    // 1,200 tracked students of the scale bench (44,498 rows): with 60 s the compact MIP used to
+    // take it and return the heuristic's start, worse than the 2-s Lagrangian plan.
+    expect(skipsCompactMip(44_498, defaultLeft)).toBe(true);
+    expect(skipsCompactMip(44_498, 60_000)).toBe(true);
+    // 600 tracked students of the divisions bench (5,250 rows) stay on the compact MIP.
+    expect(skipsCompactMip(5_250, defaultLeft)).toBe(false);
+    expect(skipsCompactMip(5_250, 60_000)).toBe(false);
+  });
+
+  it('chooses with a longer budget as with the most the default leaves, and skips more as time runs out', () => {
+    for (const rows of [500, 5_000, 12_000, 16_000, 17_000, 60_000, 125_000]) {
+      for (const msLeft of [2_500, 10_000, 600_000]) {
+        expect(skipsCompactMip(rows, msLeft)).toBe(skipsCompactMip(rows, defaultLeft));
+      }
+      // Less time left never moves a model back onto the compact MIP.
+      let skipped = false;
+      for (const msLeft of [defaultLeft, 1_200, 600, 100, 0]) {
+        const now = skipsCompactMip(rows, msLeft);
+        expect(now || !skipped).toBe(true);
+        skipped = now;
+      }
+    }
+    expect(skipsCompactMip(125_000, 600_000)).toBe(true);
+    expect(skipsCompactMip(500, 0)).toBe(true);
   });
 });
