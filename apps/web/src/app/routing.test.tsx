@@ -186,7 +186,10 @@ describe('routing in the app', () => {
     const { router, user } = renderApp(ROUTES.studentDashboard, { role: 'student' });
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
-    await user.click(within(menu).getByRole('link', { name: 'Elective Subjects' }));
+    // A modal sheet makes the page inert as it opens and its own layer clickable in an effect right
+    // after: on a busy machine the first click can land between the two (pointer-events: none).
+    const electives = within(menu).getByRole('link', { name: 'Elective Subjects' });
+    await waitFor(() => user.click(electives));
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.studentElectiveSubject));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
