@@ -30,7 +30,10 @@ export function WeekStrip({
                 aria-pressed={active}
                 onClick={() => onSelect(day.weekday)}
                 className={cx(
-                  'flex w-full flex-col items-center rounded-xl border px-1 py-2 text-xs transition-colors',
+                  // relative: the screen-reader-only "(today)" is placed within its button, so the strip's
+                  // scroller clips it; placed against the page, it widened the page on a phone whenever
+                  // today is late in the week (Saturday, Sunday).
+                  'relative flex w-full flex-col items-center rounded-xl border px-1 py-2 text-xs transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                   active
                     ? 'border-brand-600 bg-brand-600 text-white'
