@@ -204,7 +204,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const student = await requireStudent(auth);
     const session = await findSession(auth, ref);
     const row = await ownRow(session, student.id);
-    return { student, session, row, twoWay: null };
+    return { student, session, row, twoWay: await usesTwoWayCheck(deps.db, session.institutionId) };
   }
 
   /**
@@ -329,14 +329,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
       throw err;
     });
-    // Another student's request with this device won a race for the (session, device) key.
-    if (outcome.kind === 'device_taken') {
+    if (outcome.kind !== 'stored') {
       if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
-      throw forbidden(MARKING_MESSAGES.otherDevice);
-    }
-    const stored = outcome.kind === 'stored' ? outcome.row : null;
-    if (!stored) {
-      if (recordingPath) await removeRecording(deps.mediaDir, recordingPath);
+      // Another student's request with this device won a race for the (session, device) key.
+      if (outcome.kind === 'device_taken') throw forbidden(MARKING_MESSAGES.otherDevice);
       throw await lostRace(session, row);
     }
     // A retry replaced an attempt that was waiting for review: its recording is no longer needed.
@@ -346,7 +342,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
 
     // The row as this attempt wrote it (RETURNING) with its student's fields, which a marking does
     // not change: pushed without reading it again (sessions-0012).
-    deps.room.markAttendance(session.sessionId, attendanceWire({ ...row, ...stored }));
+    deps.room.markAttendance(session.sessionId, attendanceWire({ ...row, ...outcome.row }));
     if (verdict === 'needs_review') {
       // The teacher's audio failed, not the student: they may record again at once.
       const refusal = sentToReview();
@@ -416,14 +412,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    */
   async function redeemTwoWay(
     session: LiveSessionRow,
-    /** The institution's setting when already read, else null (read now). */
-    usesTwoWay: boolean | null,
+    /** Whether the institution uses the two-way check (read with the marking context). */
+    uses: boolean,
     studentSlug: string,
     attemptId: string | undefined,
     arrivalMs: number,
     upload: () => string,
   ): Promise<TwoWayPlan> {
-    const uses = usesTwoWay ?? (await usesTwoWayCheck(deps.db, session.institutionId));
     const tone = readSessionTone(session.toneParams);
     if (!uses || !tone || attemptId === undefined) return twoWayPlan(uses, attemptId, session.toneParams);
     const refusal = await redeemChallenge(deps.throttle, attemptId, {
@@ -454,9 +449,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       const tone = readSessionTone(session.toneParams);
-      if (!tone || !(twoWay ?? (await usesTwoWayCheck(deps.db, session.institutionId)))) {
-        return { challenge: null };
-      }
+      if (!tone || !twoWay) return { challenge: null };
       return { challenge: mintChallenge(tone, session.sessionId, student.slug, deps.clock.now().getTime()) };
     },
 
