@@ -3,6 +3,13 @@ import type { Browser, BrowserContext } from '@playwright/test';
 /** About how long Chromium takes to open the (fake) microphone once the page asks for it. */
 export const MIC_OPENS_AFTER_CALL_MS = 100;
 
+/**
+ * Prepares the fake microphone's file right before a page opens it, and answers the moment (this
+ * machine's clock, in ms) the file's start is meant to be heard; the page then waits for that
+ * moment before it opens the microphone.
+ */
+export type BeforeMicrophone = () => Promise<number>;
+
 /** LH101 of the demo seed: 30 m north and 40 m west of the campus point (23.0338, 72.5461). */
 export const LH101 = {
   latitude: 23.0338 + 30 / 111_320,
@@ -11,13 +18,16 @@ export const LH101 = {
 
 /**
  * A browser context standing in LH101 with location and microphone allowed. With
- * `beforeMicrophone`, that runs in the test right before a page opens its microphone (Chromium
- * reads the fake microphone's file then and plays it from its start).
+ * `beforeMicrophone`, that runs in the test when a page asks for its microphone (Chromium reads the
+ * fake microphone's file when it opens it and plays it from its start); the page opens the
+ * microphone at the moment it answers, less Chromium's opening time. Waiting for a moment set
+ * ahead, rather than opening as soon as the file is written, keeps the time the test takes to write
+ * it (long on a loaded machine) out of when the file is heard.
  */
 export async function contextInLh101(
   browser: Browser,
   baseURL: string,
-  beforeMicrophone?: () => Promise<void>,
+  beforeMicrophone?: BeforeMicrophone,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
@@ -26,14 +36,17 @@ export async function contextInLh101(
   });
   if (beforeMicrophone) {
     await context.exposeFunction('rollbookBeforeMicrophone', beforeMicrophone);
-    await context.addInitScript(() => {
+    await context.addInitScript((opensAfterMs) => {
       const devices = navigator.mediaDevices;
       const open = devices.getUserMedia.bind(devices);
       devices.getUserMedia = async (constraints) => {
-        await (window as unknown as { rollbookBeforeMicrophone(): Promise<void> }).rollbookBeforeMicrophone();
+        const page = window as unknown as { rollbookBeforeMicrophone(): Promise<number> };
+        const heardAt = await page.rollbookBeforeMicrophone();
+        const wait = heardAt - opensAfterMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         return open(constraints);
       };
-    });
+    }, MIC_OPENS_AFTER_CALL_MS);
   }
   return context;
 }

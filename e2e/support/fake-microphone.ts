@@ -57,6 +57,22 @@ export async function writeStudentWav(
   await writeFile(path, encodeWav(room, RATE));
 }
 
+/** How far ahead of now a student's file is first set to start: enough to write it on a loaded machine. */
+const FIRST_LEAD_MS = 1500;
+
+/**
+ * Writes a student's microphone file (see `writeStudentWav`) for a start far enough ahead that the
+ * file is on disk, and the page has time to open its microphone, before that start; answers the
+ * start. A write that took longer than its lead is done again with twice the lead.
+ */
+export async function writeStudentWavAhead(path: string, tone: LiveTone, opensAfterMs: number): Promise<number> {
+  for (let lead = FIRST_LEAD_MS; ; lead *= 2) {
+    const startServerMs = Date.now() + lead;
+    await writeStudentWav(path, tone, startServerMs);
+    if (Date.now() < startServerMs - opensAfterMs) return startServerMs;
+  }
+}
+
 /**
  * Launches Debian's Chromium (the project's launch options) whose microphone plays `wavPath` in a
  * loop, and which grants microphone access without asking.

@@ -6,11 +6,11 @@ import { apiSignIn, bearer, logIn } from '../support/pages';
 import {
   launchWithMicrophone,
   writeRoomWav,
-  writeStudentWav,
+  writeStudentWavAhead,
   type LiveTone,
 } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
-import { contextInLh101, MIC_OPENS_AFTER_CALL_MS } from '../support/classroom';
+import { contextInLh101, MIC_OPENS_AFTER_CALL_MS, type BeforeMicrophone } from '../support/classroom';
 
 interface Classmate {
   email: string;
@@ -62,7 +62,7 @@ async function studentAtLh101(
   browser: Browser,
   baseURL: string,
   person: Classmate,
-  beforeMicrophone?: () => Promise<void>,
+  beforeMicrophone?: BeforeMicrophone,
 ) {
   const context = await contextInLh101(browser, baseURL, beforeMicrophone);
   const page = await context.newPage();
@@ -160,7 +160,7 @@ test.describe('live lecture attendance', () => {
       const markByRecording = async (person: Classmate) => {
         // The file holds the chirps of the moment the page opens its microphone.
         const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
-          writeStudentWav(studentWav, liveTone!, Date.now() + MIC_OPENS_AFTER_CALL_MS),
+          writeStudentWavAhead(studentWav, liveTone!, MIC_OPENS_AFTER_CALL_MS),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
