@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // A test's time limit is an upper bound for a loaded 2-core machine (several suites and browsers at
 // once), never a speed claim: the default 5 s failed solver and DSP tests that take 2-3 s when idle.
 const testTimeout = 60_000;
+// Property tests use one fixed seed unless FC_SEED says otherwise (the file says why).
+const propertySeed = fileURLToPath(new URL('./scripts/fast-check-seed.ts', import.meta.url));
 
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
@@ -19,6 +22,7 @@ export default defineConfig({
           name: 'presence',
           root: 'packages/presence',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          setupFiles: [propertySeed],
           testTimeout,
         },
       },
@@ -27,6 +31,7 @@ export default defineConfig({
           name: 'planner',
           root: 'packages/planner',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          setupFiles: [propertySeed],
           testTimeout,
         },
       },

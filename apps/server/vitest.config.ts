@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     fileParallelism: !process.env.TEST_DATABASE_URL,
     // Fixed secret tone keys, so a test's recordings are judged the same way every run.
-    setupFiles: ['src/testing/seeded-session-keys.ts'],
+    // Property tests use one fixed seed unless FC_SEED says otherwise (scripts/fast-check-seed.ts).
+    setupFiles: ['src/testing/seeded-session-keys.ts', '../../scripts/fast-check-seed.ts'],
     // On PGlite, one migrated database image per run that every file starts from.
     globalSetup: ['src/testing/pglite-image.global.ts'],
     // Upper bounds for a busy 2-core machine (several suites and browsers at once), never speed
