@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { SELF_CONTAINED_TEST_FILES } from './test/self-contained-files';
 
 // Server tests boot the real app against a real database (PGlite by default, PostgreSQL with
 // TEST_DATABASE_URL). On PGlite every file owns an in-memory database, so files run side by side
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The run on shared PostgreSQL + Redis repeats only what uses them (test/self-contained-files.ts).
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? SELF_CONTAINED_TEST_FILES : [])],
     fileParallelism: !process.env.TEST_DATABASE_URL,
     // Fixed secret tone keys, so a test's recordings are judged the same way every run.
     // Property tests use one fixed seed unless FC_SEED says otherwise (scripts/fast-check-seed.ts).
