@@ -85,8 +85,15 @@ describe('time-locked chirp detection', () => {
 describe('the search and envelope shortcuts', () => {
   it('dilate equals its plain definition (refined peaks, then the maximum over +-2 lags)', () => {
     const rng = new Rng(5);
-    for (const n of [1, 2, 3, 4, 5, 6, 9, 200]) {
-      const v = Float32Array.from({ length: n }, () => Math.abs(rng.normal()) * 0.3);
+    // Plain noise, plateaus and zeros (ties), and values below zero (which the bit-pattern maxima
+    // cannot order: the float comparisons take over), at lengths up to a correlation track's.
+    const kinds = [
+      () => Math.abs(rng.normal()) * 0.3,
+      () => Math.round(Math.abs(rng.normal()) * 3) / 8,
+      () => rng.normal() * 0.3,
+    ];
+    for (const [n, kind] of [1, 2, 3, 4, 5, 6, 9, 200, 7001].flatMap((n) => kinds.map((k) => [n, k] as const))) {
+      const v = Float32Array.from({ length: n }, kind);
       const r = Float32Array.from(v);
       for (let i = 1; i < n - 1; i++) {
         const [y0, y1, y2] = [v[i - 1]!, v[i]!, v[i + 1]!];

@@ -31,6 +31,8 @@ export class ComplexFft {
    */
   readonly bitReversed: Uint32Array;
   private readonly log2Size: number;
+  /** The permutation as tiles of TILE x TILE swaps (see `permute`); null below 4 x TILE^2 points. */
+  private readonly tiles: BitReversalTiles | null;
 
   constructor(size: number) {
     if (!isPowerOfTwo(size)) throw new RangeError(`FFT size must be a power of two, got ${size}`);
@@ -56,6 +58,7 @@ export class ComplexFft {
       for (let b = 0; b < bits; b++) r |= ((i >> b) & 1) << (bits - 1 - b);
       this.bitReversed[i] = r;
     }
+    this.tiles = bits >= 2 * TILE_BITS + 2 ? bitReversalTiles(bits) : null;
   }
 
   /** In-place forward transform. */
@@ -93,20 +96,48 @@ export class ComplexFft {
   }
 
   private transform(re: Float64Array, im: Float64Array, sign: number): void {
-    const n = this.size;
-    const rev = this.bitReversed;
-    for (let i = 0; i < n; i++) {
-      const j = rev[i]!;
-      if (j > i) {
-        const tr = re[i]!;
-        re[i] = re[j]!;
-        re[j] = tr;
-        const ti = im[i]!;
-        im[i] = im[j]!;
-        im[j] = ti;
+    this.permute(re, im);
+    this.butterflies(re, im, sign);
+  }
+
+  /**
+   * Puts the signal in bit-reversed order (the same swaps whatever the order they are made in: a
+   * permutation moves values, it computes nothing). Element by element, the swaps jump across the
+   * whole array, a cache miss each, and their `j > i` test is a coin toss for the branch predictor:
+   * a third of a 2^14-point transform (presence-0017). In tiles, index i = (a, mid, c) with a and c
+   * the top and bottom TILE_BITS bits goes to (rev c, rev mid, rev a): tile `mid` trades places
+   * with tile `rev mid` as a transposed block of TILE rows of TILE neighbours (a few cache lines,
+   * touched together), with no test at all except in the few tiles that are their own partner.
+   */
+  private permute(re: Float64Array, im: Float64Array): void {
+    const tiles = this.tiles;
+    if (tiles === null) {
+      const n = this.size;
+      const rev = this.bitReversed;
+      for (let i = 0; i < n; i++) {
+        const j = rev[i]!;
+        if (j > i) swap(re, im, i, j);
+      }
+      return;
+    }
+    const { pairs, rowOf, rowOfReversed, reversed } = tiles;
+    for (let p = 0; p < pairs.length; p += 2) {
+      const lo = pairs[p]!;
+      const hi = pairs[p + 1]!;
+      for (let a = 0; a < TILE; a++) {
+        const from = rowOf[a]! + lo;
+        const to = hi + reversed[a]!;
+        if (lo === hi) {
+          for (let c = 0; c < TILE; c++) {
+            const i = from + c;
+            const j = rowOfReversed[c]! + to;
+            if (j > i) swap(re, im, i, j);
+          }
+        } else {
+          for (let c = 0; c < TILE; c++) swap(re, im, from + c, rowOfReversed[c]! + to);
+        }
       }
     }
-    this.butterflies(re, im, sign);
   }
 
   /** Every stage of the transform on input already in bit-reversed order. */
@@ -183,6 +214,54 @@ export class ComplexFft {
       }
     }
   }
+}
+
+// Bit-reversal tiles of TILE x TILE elements. Rows of a tile lie a power of two apart, so they share
+// the L1 cache's sets: 8 x 8 tiles (a cache line per row) evicted each other and gained little;
+// 4 x 4 tiles took a 2^14-point permutation from ~90 to ~38 us here, 2 x 2 to ~45 (presence-0017).
+const TILE_BITS = 2;
+const TILE = 1 << TILE_BITS;
+
+interface BitReversalTiles {
+  /** Tile offsets (mid << TILE_BITS) in pairs, each tile with its partner (rev mid), each pair once. */
+  pairs: Uint32Array;
+  /** Offset of row a (a << (bits - TILE_BITS)), and of row rev(a). */
+  rowOf: Uint32Array;
+  rowOfReversed: Uint32Array;
+  /** rev(a) over TILE_BITS bits. */
+  reversed: Uint32Array;
+}
+
+function reverseBits(v: number, bits: number): number {
+  let r = 0;
+  for (let b = 0; b < bits; b++) r |= ((v >> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+function bitReversalTiles(bits: number): BitReversalTiles {
+  const midBits = bits - 2 * TILE_BITS;
+  const pairs: number[] = [];
+  for (let mid = 0; mid < 1 << midBits; mid++) {
+    const partner = reverseBits(mid, midBits);
+    if (partner >= mid) pairs.push(mid << TILE_BITS, partner << TILE_BITS);
+  }
+  const rowShift = bits - TILE_BITS;
+  const reversed = Uint32Array.from({ length: TILE }, (_, a) => reverseBits(a, TILE_BITS));
+  return {
+    pairs: Uint32Array.from(pairs),
+    rowOf: Uint32Array.from({ length: TILE }, (_, a) => a << rowShift),
+    rowOfReversed: Uint32Array.from(reversed, (r) => r << rowShift),
+    reversed,
+  };
+}
+
+function swap(re: Float64Array, im: Float64Array, i: number, j: number): void {
+  const tr = re[i]!;
+  re[i] = re[j]!;
+  re[j] = tr;
+  const ti = im[i]!;
+  im[i] = im[j]!;
+  im[j] = ti;
 }
 
 /**
