@@ -1,5 +1,5 @@
 import { kthSmallest } from '../dsp/select';
-import { float32Scratch, float64Scratch } from '../dsp/scratch';
+import { float32Scratch, float64Scratch, type Scratch } from '../dsp/scratch';
 import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
@@ -37,6 +37,26 @@ const scratch = {
   dilate: float32Scratch(),
   zSample: float32Scratch(),
 };
+
+/**
+ * The arrays of one call site's tracks (ncc, z and level of every template), kept between its
+ * calls: a two-way verification's three correlations returned 126 arrays of ~30 kB each, fresh,
+ * zeroed and collected on every call (presence-0017). A call site may pass its own `TrackArrays`
+ * when it is done with one call's tracks before it correlates again (as `Scratch`: one thread, no
+ * re-entry); the values are the same either way, every element is written.
+ */
+export class TrackArrays {
+  private readonly arrays: Scratch<Float32Array>[] = [];
+
+  /** Array `index` of this site (3 per template: ncc, z, level), `length` long. */
+  take(index: number, length: number): Float32Array {
+    while (this.arrays.length <= index) this.arrays.push(float32Scratch());
+    return this.arrays[index]!.take(length, false);
+  }
+}
+
+/** Fresh arrays on every call (the default: tracks a caller may keep). */
+const freshTracks = { take: (_index: number, length: number): Float32Array => new Float32Array(length) };
 
 /** Key of one of the schedule's distinct chirp templates. */
 export function templateKey(c: Pick<ScheduledChirp, 'slot' | 'direction' | 'shape'>): string {
@@ -131,6 +151,7 @@ export function correlateChirps(
   sampleRate: number,
   config: ToneScheduleConfig,
   maxAnalysisS: number,
+  keep: Pick<TrackArrays, 'take'> = freshTracks,
 ): ChirpCorrelations {
   const length = Math.min(samples.length, Math.floor(maxAnalysisS * sampleRate));
   const durationS = length / sampleRate;
@@ -244,23 +265,25 @@ export function correlateChirps(
         }
         cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
-        const level = new Float32Array(lags);
+        const slot = 3 * tracks.size;
+        const level = keep.take(slot + 2, lags);
         const tplNorm = Math.sqrt(tpl.energy);
         for (let l = 0; l < lags; l++) {
           const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
           ncc[l] = n;
           level[l] = n * levelScale[l]!;
         }
-        const dilated = dilate(ncc, dilateScratch);
-        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated, zScratch), level });
+        const dilated = dilate(ncc, dilateScratch, keep.take(slot, lags));
+        const z = robustZ(dilated, zScratch, keep.take(slot + 1, lags));
+        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z, level });
       }
     }
   }
   return { bandCaptured: true, rate: bbRate, durationS, templateLength: tplLen, tracks };
 }
 
-/** z-scores against the median and the median absolute deviation (from every 4th lag). */
-function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
+/** z-scores against the median and the median absolute deviation (from every 4th lag), into `z`. */
+function robustZ(values: Float32Array, sample: Float32Array, z: Float32Array): Float32Array {
   // `sample` is scratch of at least ceil(length / 4) values (reused across templates).
   const count = Math.ceil(values.length / 4);
   const work = sample.subarray(0, count);
@@ -268,7 +291,6 @@ function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
   const median = kthSmallest(work, count >> 1);
   for (let j = 0; j < count; j++) work[j] = Math.abs(work[j]! - median);
   const spread = 1.4826 * kthSmallest(work, count >> 1) + 1e-6;
-  const z = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) z[i] = (values[i]! - median) / spread;
   return z;
 }
@@ -276,11 +298,13 @@ function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
 /**
  * Running maximum over +-2 lags, after a parabolic refinement of each local peak (the envelope is
  * sampled only ~1.5x per main lobe, so a true peak usually falls between samples). `r` is scratch
- * of the same length. Exported for the test that holds it to the plain definition.
+ * of the same length; the result goes to `out` (every element written). Exported for the test that
+ * holds it to the plain definition.
  */
 export function dilate(
   values: Float32Array,
   r: Float32Array = new Float32Array(values.length),
+  out: Float32Array = new Float32Array(values.length),
 ): Float32Array {
   const n = values.length;
   r.set(values);
@@ -292,7 +316,6 @@ export function dilate(
     const curvature = y0 - 2 * y1 + y2;
     if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
   }
-  const out = new Float32Array(n);
   // The window's ends test their bounds (the interior below overwrites what this loop writes there).
   for (let i = 0; i < n; i++) {
     if (i === 2 && n > 4) i = n - 2;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../dsp/random';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
-import { correlateChirps, dilate } from './chirp-correlations';
+import { TrackArrays, correlateChirps, dilate, type ChirpCorrelations } from './chirp-correlations';
 import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
 import { constantLagPlusK, holdingAlignments, lagOf, timeLockedSearch } from './time-locked-search';
 
@@ -79,6 +79,31 @@ describe('time-locked chirp detection', () => {
     const corr = correlateChirps(heard(37.25, 0.003, 4, loop), RATE, DEFAULT_SCHEDULE_CONFIG, 6);
     const m = timeLockedSearch(corr, loop, { allowed: { min: 0, max: 60 } })!;
     expect(Math.abs(m.startS - 37.25)).toBeLessThan(0.002);
+  });
+});
+
+describe('kept track arrays', () => {
+  const bitsOf = (corr: ChirpCorrelations): string[] =>
+    [...corr.tracks].map(
+      ([key, t]) =>
+        `${key} ${Buffer.from(t.ncc.buffer, t.ncc.byteOffset, t.ncc.byteLength).toString('hex')}` +
+        ` ${Buffer.from(t.z.buffer, t.z.byteOffset, t.z.byteLength).toString('hex')}` +
+        ` ${Buffer.from(t.level.buffer, t.level.byteOffset, t.level.byteLength).toString('hex')}`,
+    );
+
+  it('hold the very bits of fresh ones, call after call, whatever the previous call left in them', () => {
+    const keep = new TrackArrays();
+    // A long recording, then a shorter one over the longer one's leftovers, then another long one.
+    for (const [fromS, seconds] of [
+      [12.3, 6],
+      [40.1, 2.5],
+      [55.7, 6],
+    ] as const) {
+      const samples = heard(fromS, 0.003, 3).subarray(0, Math.round(seconds * RATE));
+      const fresh = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+      const kept = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6, keep);
+      expect(bitsOf(kept)).toEqual(bitsOf(fresh));
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import {
   challengeSchedule,
   deriveChallengeKey,
 } from '../challenge/challenge-sequence';
-import { correlateChirps } from '../detect/chirp-correlations';
+import { TrackArrays, correlateChirps } from '../detect/chirp-correlations';
 import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
 import type { ToneScheduleConfig } from '../schedule/tone-schedule';
 import type { TeacherChunk } from '../verify/teacher-chunks';
@@ -52,6 +52,9 @@ export interface ChallengeContext {
 const SELF_ANALYSIS_S = 1.5;
 const MAX_TEACHER_S = 8;
 const MARGIN_MS = 100;
+// Each correlation's tracks are done with once its search returns (the match copies what it keeps).
+const selfTracks = new TrackArrays();
+const teacherTracks = new TrackArrays();
 
 /**
  * The two-way check: the attempt's challenge (played by the student's phone from its recording's
@@ -115,7 +118,7 @@ export function checkChallenge(
       `the teacher's stream covers ${(heard.coverage * 100).toFixed(0)} % of the challenge (min ${(th.challengeMinCoverage * 100).toFixed(0)} %)`,
     );
   }
-  const corr = correlateChirps(heard.samples, heard.sampleRate, config, MAX_TEACHER_S);
+  const corr = correlateChirps(heard.samples, heard.sampleRate, config, MAX_TEACHER_S, teacherTracks);
   if (!corr.bandCaptured) {
     return unavailable(
       `the teacher's stream at ${heard.sampleRate} Hz cannot carry the challenge's ${config.bandLowHz}-${config.bandHighHz} Hz band`,
@@ -165,7 +168,7 @@ function selfHearing(
   schedule: ReturnType<typeof challengeSchedule>,
   th: ProofThresholds,
 ): TimeLockedMatch | null {
-  const corr = correlateChirps(ctx.studentSamples, ctx.studentRate, config, SELF_ANALYSIS_S);
+  const corr = correlateChirps(ctx.studentSamples, ctx.studentRate, config, SELF_ANALYSIS_S, selfTracks);
   if (!corr.bandCaptured) return null;
   // Challenge time of the recording's first sample: minus when the phone started playing.
   const allowed = { min: -th.challengeLagMs / 1000, max: th.challengeLeadMs / 1000 };
