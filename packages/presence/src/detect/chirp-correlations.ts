@@ -57,6 +57,18 @@ export class TrackArrays {
 
 /** Fresh arrays on every call (the default: tracks a caller may keep). */
 const freshTracks = { take: (_index: number, length: number): Float32Array => new Float32Array(length) };
+const NO_LEVELS = new Float32Array(0);
+
+/** How `correlateChirps` hands its tracks out. */
+export interface CorrelationOptions {
+  /** The call site's kept arrays (see `TrackArrays`); default: fresh arrays. */
+  keep?: TrackArrays;
+  /**
+   * False when the caller reads no track's `level` (only the description of a match does): each
+   * track's `level` is then empty and its per-lag level is not computed. Default true.
+   */
+  levels?: boolean;
+}
 
 /** Key of one of the schedule's distinct chirp templates. */
 export function templateKey(c: Pick<ScheduledChirp, 'slot' | 'direction' | 'shape'>): string {
@@ -70,7 +82,7 @@ export interface TemplateTrack {
   ncc: Float32Array;
   /** (ncc - median) / robust spread: how far above this recording's own noise each lag is. */
   z: Float32Array;
-  /** RMS (full scale) of the part of the slot signal that matches the template, per lag. */
+  /** RMS (full scale) of the part of the slot signal that matches the template, per lag (empty unless asked for). */
   level: Float32Array;
 }
 
@@ -151,8 +163,10 @@ export function correlateChirps(
   sampleRate: number,
   config: ToneScheduleConfig,
   maxAnalysisS: number,
-  keep: Pick<TrackArrays, 'take'> = freshTracks,
+  options: CorrelationOptions = {},
 ): ChirpCorrelations {
+  const keep = options.keep ?? freshTracks;
+  const levels = options.levels ?? true;
   const length = Math.min(samples.length, Math.floor(maxAnalysisS * sampleRate));
   const durationS = length / sampleRate;
   if (config.bandHighHz + GUARD_HZ >= sampleRate / 2) {
@@ -236,7 +250,7 @@ export function correlateChirps(
       const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
       energyNorm[l] = Math.sqrt(energy);
       // The analytic signal's mean |z|^2 is twice the real signal's power.
-      levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
+      if (levels) levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
     }
     const centreHz = kCentre * binHz;
     for (const direction of ['up', 'down'] as const) {
@@ -266,12 +280,17 @@ export function correlateChirps(
         cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
         const slot = 3 * tracks.size;
-        const level = keep.take(slot + 2, lags);
+        const level = levels ? keep.take(slot + 2, lags) : NO_LEVELS;
         const tplNorm = Math.sqrt(tpl.energy);
-        for (let l = 0; l < lags; l++) {
-          const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
-          ncc[l] = n;
-          level[l] = n * levelScale[l]!;
+        if (levels) {
+          for (let l = 0; l < lags; l++) {
+            const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
+            ncc[l] = n;
+            level[l] = n * levelScale[l]!;
+          }
+        } else {
+          for (let l = 0; l < lags; l++)
+            ncc[l] = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
         }
         const dilated = dilate(ncc, dilateScratch, keep.take(slot, lags));
         const z = robustZ(dilated, zScratch, keep.take(slot + 1, lags));

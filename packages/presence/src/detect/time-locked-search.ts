@@ -93,6 +93,9 @@ const bestNccScratch = float32Scratch();
 const EXPLAIN_EARLY_FRACTION = 0.5;
 const EXPLAIN_LATE_S = 0.25;
 
+/** The best allowed alignment and its standardised score, and the best one outside (see `TimeLockedMatch`). */
+export type TimeLockedScore = Pick<TimeLockedMatch, 'startS' | 'score' | 'elsewhere'>;
+
 /**
  * Finds the alignment of the schedule that the recording fits best inside the allowed range (the
  * time lock: where the server's clock and the measured tolerances say the recording can sit), by
@@ -107,6 +110,21 @@ export function timeLockedSearch(
   range: SearchRange,
   tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
 ): TimeLockedMatch | null {
+  const best = timeLockedScore(corr, timeline, range, tuning);
+  return best && describe(corr, timeline, best.startS, best.score, best.elsewhere, tuning);
+}
+
+/**
+ * `timeLockedSearch` without the description of the chosen alignment (its chirps, levels and
+ * unexplained events): the same start, score and best fit elsewhere, for callers that read nothing
+ * else (the two-way check's searches; presence-0017).
+ */
+export function timeLockedScore(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  range: SearchRange,
+  tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+): TimeLockedScore | null {
   if (!corr.bandCaptured || corr.tracks.size === 0) return null;
   const config = timelineConfig(timeline);
   const rate = corr.rate;
@@ -217,7 +235,7 @@ export function timeLockedSearch(
   bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
   if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
   if (!Number.isFinite(bestIn.score)) return null;
-  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+  return { startS: bestIn.startS, score: bestIn.score, elsewhere: bestOut };
 }
 
 /**

@@ -142,7 +142,9 @@ export function verifyProof(given: ProofInput): ProofResult {
 
   let match: TimeLockedMatch | null = null;
   if (window.scheduleS) {
-    const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, toneTracks);
+    const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, {
+      keep: toneTracks,
+    });
     if (corr.bandCaptured) match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th);
     checks.push(...toneChecks(corr.bandCaptured, match, window, th));
   } else {
