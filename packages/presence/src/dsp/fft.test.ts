@@ -101,6 +101,34 @@ describe('RealFft', () => {
     expect(re[0]).toBeCloseTo(2, 12);
     expect(re[8]).toBeCloseTo(0, 12);
   });
+
+  // The packing reads whole pairs without a test and the pair the input ends in apart
+  // (presence-0017): an input read from an offset, of any length (odd, even, longer than the
+  // transform, running off the array's end), gives the bits of the same samples zero-padded by hand.
+  it('reads a part of its input exactly as the same samples zero-padded', () => {
+    const rng = new Rng(29);
+    const source = Float64Array.from({ length: 300 }, () => rng.normal());
+    const fft = new RealFft(256);
+    for (const [offset, length] of [
+      [0, 256],
+      [0, 255],
+      [3, 240],
+      [7, 1],
+      [10, 0],
+      [100, 256],
+      [250, 256],
+    ] as const) {
+      const count = Math.max(0, Math.min(length, 256, source.length - offset));
+      const padded = new Float64Array(256);
+      padded.set(source.subarray(offset, offset + count));
+      const got = [new Float64Array(129), new Float64Array(129)] as const;
+      const want = [new Float64Array(129), new Float64Array(129)] as const;
+      fft.forward(source, got[0], got[1], offset, length);
+      fft.forward(padded, want[0], want[1]);
+      expect(Buffer.from(got[0].buffer).equals(Buffer.from(want[0].buffer))).toBe(true);
+      expect(Buffer.from(got[1].buffer).equals(Buffer.from(want[1].buffer))).toBe(true);
+    }
+  });
 });
 
 describe('crossCorrelate', () => {
