@@ -105,6 +105,42 @@ describe('RealFft', () => {
   // The packing reads whole pairs without a test and the pair the input ends in apart
   // (presence-0017): an input read from an offset, of any length (odd, even, longer than the
   // transform, running off the array's end), gives the bits of the same samples zero-padded by hand.
+  it('transforms a windowed frame to the bits of the frame windowed into a buffer first', () => {
+    const rng = new Rng(31);
+    const source = Float32Array.from({ length: 1000 }, () => rng.normal() * 0.1);
+    const fft = new RealFft(256);
+    for (const [offset, frame] of [
+      [0, 256],
+      [5, 240],
+      [100, 221],
+      [744, 256],
+    ] as const) {
+      const window = Float64Array.from(
+        { length: frame },
+        (_, n) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / frame),
+      );
+      const buffer = new Float64Array(256);
+      for (let n = 0; n < frame; n++) buffer[n] = source[offset + n]! * window[n]!;
+      const got = [new Float64Array(129), new Float64Array(129)] as const;
+      const want = [new Float64Array(129), new Float64Array(129)] as const;
+      fft.forwardWindowed(source, offset, window, got[0], got[1], 3, 100);
+      fft.forward(buffer, want[0], want[1], 0, frame, 3, 100);
+      expect(Buffer.from(got[0].buffer).equals(Buffer.from(want[0].buffer))).toBe(true);
+      expect(Buffer.from(got[1].buffer).equals(Buffer.from(want[1].buffer))).toBe(true);
+    }
+    expect(() =>
+      fft.forwardWindowed(
+        source,
+        900,
+        new Float64Array(200),
+        new Float64Array(129),
+        new Float64Array(129),
+        0,
+        128,
+      ),
+    ).toThrow(RangeError);
+  });
+
   it('reads a part of its input exactly as the same samples zero-padded', () => {
     const rng = new Rng(29);
     const source = Float64Array.from({ length: 300 }, () => rng.normal());

@@ -325,6 +325,50 @@ export class RealFft {
       zr[at] = a < count ? input[offset + a]! : 0;
       zi[at] = a + 1 < count ? input[offset + a + 1]! : 0;
     }
+    this.transformPacked(outRe, outIm, binFrom, binTo);
+  }
+
+  /**
+   * `forward` of `window.length` samples from `offset` times `window` (zero-padded to size; the
+   * samples must exist), the products written straight into the transform's input: the same
+   * doubles as windowing into a buffer first and transforming that, one pass over the frame fewer
+   * (the ambient's frames; presence-0017).
+   */
+  forwardWindowed(
+    input: Float32Array,
+    offset: number,
+    window: Float64Array,
+    outRe: Float64Array,
+    outIm: Float64Array,
+    binFrom: number,
+    binTo: number,
+  ): void {
+    const h = this.size >> 1;
+    const zr = this.workRe;
+    const zi = this.workIm;
+    const count = Math.min(window.length, this.size);
+    if (offset + count > input.length) throw new RangeError('the windowed frame runs past the input');
+    const rev = this.half.bitReversed;
+    const whole = count >> 1;
+    for (let n = 0; n < whole; n++) {
+      const at = rev[n]!;
+      zr[at] = input[offset + 2 * n]! * window[2 * n]!;
+      zi[at] = input[offset + 2 * n + 1]! * window[2 * n + 1]!;
+    }
+    for (let n = whole; n < h; n++) {
+      const a = 2 * n;
+      const at = rev[n]!;
+      zr[at] = a < count ? input[offset + a]! * window[a]! : 0;
+      zi[at] = 0;
+    }
+    this.transformPacked(outRe, outIm, binFrom, binTo);
+  }
+
+  /** The half-size transform of the packed work arrays, unpacked into bins binFrom..binTo. */
+  private transformPacked(outRe: Float64Array, outIm: Float64Array, binFrom: number, binTo: number): void {
+    const h = this.size >> 1;
+    const zr = this.workRe;
+    const zi = this.workIm;
     this.half.forwardFromBitReversed(zr, zi);
     const cosT = this.cosTable;
     const sinT = this.sinTable;
