@@ -165,55 +165,88 @@ export class ComplexFft {
       const block = h << 2;
       const base2 = h - 1; // stage of size 2h: entries cos/sin(2*pi*j / 2h)
       const base4 = 2 * h - 1; // stage of size 4h
+      if (h < SHORT_RUN) {
+        // The first passes' runs of j are one to four butterflies long: going block by block for
+        // each j instead keeps the loop over blocks long and its twiddles loaded once (the same
+        // butterflies with the same twiddles, in another order; presence-0017).
+        for (let j = 0; j < h; j++) {
+          const w1r = stageCos[base2 + j]!;
+          const w1i = sign * stageSin[base2 + j]!;
+          const w2r = stageCos[base4 + j]!;
+          const w2i = sign * stageSin[base4 + j]!;
+          for (let a = j; a < n; a += block) radix4(re, im, a, h, w1r, w1i, w2r, w2i, sign);
+        }
+        continue;
+      }
       for (let start = 0; start < n; start += block) {
         for (let j = 0; j < h; j++) {
           const w1r = stageCos[base2 + j]!;
           const w1i = sign * stageSin[base2 + j]!;
           const w2r = stageCos[base4 + j]!;
           const w2i = sign * stageSin[base4 + j]!;
-          const a = start + j;
-          const b = a + h;
-          const c = b + h;
-          const d = c + h;
-          const ar = re[a]!;
-          const ai = im[a]!;
-          const br0 = re[b]!;
-          const bi0 = im[b]!;
-          const cr = re[c]!;
-          const ci = im[c]!;
-          const dr0 = re[d]!;
-          const di0 = im[d]!;
-          const tr = br0 * w1r - bi0 * w1i;
-          const ti = br0 * w1i + bi0 * w1r;
-          const ur = dr0 * w1r - di0 * w1i;
-          const ui = dr0 * w1i + di0 * w1r;
-          const a1r = ar + tr;
-          const a1i = ai + ti;
-          const b1r = ar - tr;
-          const b1i = ai - ti;
-          const c1r = cr + ur;
-          const c1i = ci + ui;
-          const d1r = cr - ur;
-          const d1i = ci - ui;
-          const vr = c1r * w2r - c1i * w2i;
-          const vi = c1r * w2i + c1i * w2r;
-          const zr0 = d1r * w2r - d1i * w2i;
-          const zi0 = d1r * w2i + d1i * w2r;
-          // Multiply by the quarter-turn twiddle: -i for the forward kernel, +i for the inverse.
-          const zr = -sign * zi0;
-          const zi = sign * zr0;
-          re[a] = a1r + vr;
-          im[a] = a1i + vi;
-          re[c] = a1r - vr;
-          im[c] = a1i - vi;
-          re[b] = b1r + zr;
-          im[b] = b1i + zi;
-          re[d] = b1r - zr;
-          im[d] = b1i - zi;
+          radix4(re, im, start + j, h, w1r, w1i, w2r, w2i, sign);
         }
       }
     }
   }
+}
+
+// Passes whose runs of j are shorter than this go block by block for each j (see `butterflies`).
+const SHORT_RUN = 8;
+
+/**
+ * Two radix-2 stages on a, a + h, a + 2h, a + 3h: the first with twiddle w1 on both pairs, the
+ * second with w2 and, for the second pair, w2 times the quarter turn (-i forward, +i inverse).
+ */
+function radix4(
+  re: Float64Array,
+  im: Float64Array,
+  a: number,
+  h: number,
+  w1r: number,
+  w1i: number,
+  w2r: number,
+  w2i: number,
+  sign: number,
+): void {
+  const b = a + h;
+  const c = b + h;
+  const d = c + h;
+  const ar = re[a]!;
+  const ai = im[a]!;
+  const br0 = re[b]!;
+  const bi0 = im[b]!;
+  const cr = re[c]!;
+  const ci = im[c]!;
+  const dr0 = re[d]!;
+  const di0 = im[d]!;
+  const tr = br0 * w1r - bi0 * w1i;
+  const ti = br0 * w1i + bi0 * w1r;
+  const ur = dr0 * w1r - di0 * w1i;
+  const ui = dr0 * w1i + di0 * w1r;
+  const a1r = ar + tr;
+  const a1i = ai + ti;
+  const b1r = ar - tr;
+  const b1i = ai - ti;
+  const c1r = cr + ur;
+  const c1i = ci + ui;
+  const d1r = cr - ur;
+  const d1i = ci - ui;
+  const vr = c1r * w2r - c1i * w2i;
+  const vi = c1r * w2i + c1i * w2r;
+  const zr0 = d1r * w2r - d1i * w2i;
+  const zi0 = d1r * w2i + d1i * w2r;
+  // Multiply by the quarter-turn twiddle: -i for the forward kernel, +i for the inverse.
+  const zr = -sign * zi0;
+  const zi = sign * zr0;
+  re[a] = a1r + vr;
+  im[a] = a1i + vi;
+  re[c] = a1r - vr;
+  im[c] = a1i - vi;
+  re[b] = b1r + zr;
+  im[b] = b1i + zi;
+  re[d] = b1r - zr;
+  im[d] = b1i - zi;
 }
 
 // Bit-reversal tiles of TILE x TILE elements. Rows of a tile lie a power of two apart, so they share
