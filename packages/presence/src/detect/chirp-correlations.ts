@@ -112,13 +112,14 @@ const templateSpectra = new Map<string, TemplateSpectrum>();
 
 function templateSpectrum(
   config: ToneScheduleConfig,
+  configKey: string,
   chirp: ScheduledChirp,
   centreHz: number,
   bbRate: number,
   size: number,
   tplLen: number,
 ): TemplateSpectrum {
-  const key = `${JSON.stringify(config)}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
+  const key = `${configKey}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
   const cached = templateSpectra.get(key);
   if (cached) return cached;
   const re = new Float64Array(size);
@@ -220,6 +221,8 @@ export function correlateChirps(
   const sigRe = scratch.sigRe.take(bbSize, false);
   const sigIm = scratch.sigIm.take(bbSize, false);
   const prefix = scratch.prefix.take(validLen + 1, false);
+  // The cache key's config part, serialised once per call rather than once per template.
+  const configKey = JSON.stringify(config);
   const energyNorm = scratch.energyNorm.take(lags, false);
   const levelScale = scratch.levelScale.take(lags, false);
   for (let s = 0; s < config.slots; s++) {
@@ -266,7 +269,7 @@ export function correlateChirps(
           startHz: direction === 'up' ? band.lowHz : band.highHz,
           endHz: direction === 'up' ? band.highHz : band.lowHz,
         };
-        const tpl = templateSpectrum(config, chirp, centreHz, bbRate, bbSize, tplLen);
+        const tpl = templateSpectrum(config, configKey, chirp, centreHz, bbRate, bbSize, tplLen);
         const tplRe = tpl.re;
         const tplIm = tpl.im;
         for (let j = 0; j < bbSize; j++) {
