@@ -329,14 +329,23 @@ export function dilate(
   out: Float32Array = new Float32Array(values.length),
 ): Float32Array {
   const n = values.length;
-  r.set(values);
-  for (let i = 1; i < n - 1; i++) {
-    const y0 = values[i - 1]!;
-    const y1 = values[i]!;
-    const y2 = values[i + 1]!;
-    if (y1 < y0 || y1 < y2) continue;
-    const curvature = y0 - 2 * y1 + y2;
-    if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  const valueBits = new Int32Array(values.buffer, values.byteOffset, n);
+  const rBits = new Int32Array(r.buffer, r.byteOffset, n);
+  // Correlation envelopes are finite and >= 0: refined and maximised on bit patterns, no branch on
+  // the data (see `refinePeaksOfBits`); anything else by the float comparisons.
+  const bitwise = n > 4 && bitsBelow(valueBits, INFINITY_BITS);
+  if (bitwise) {
+    refinePeaksOfBits(values, valueBits, rBits, candidatesScratch.take(n, false));
+  } else {
+    r.set(values);
+    for (let i = 1; i < n - 1; i++) {
+      const y0 = values[i - 1]!;
+      const y1 = values[i]!;
+      const y2 = values[i + 1]!;
+      if (y1 < y0 || y1 < y2) continue;
+      const curvature = y0 - 2 * y1 + y2;
+      if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+    }
   }
   // The window's ends test their bounds (the interior below overwrites what this loop writes there).
   for (let i = 0; i < n; i++) {
@@ -346,26 +355,71 @@ export function dilate(
     out[i] = best;
   }
   if (n <= 4) return out;
-  const bits = new Int32Array(r.buffer, r.byteOffset, n);
-  if (nonNegativeNumbers(bits)) slidingMaxOfBits(bits, new Int32Array(out.buffer, out.byteOffset, n));
-  else slidingMax(r, out);
+  // Refined peaks of finite values >= 0 lie between their value and 1: still in bit-pattern order.
+  if (bitwise || bitsBelow(rBits, INFINITY_BITS + 1)) {
+    slidingMaxOfBits(rBits, new Int32Array(out.buffer, out.byteOffset, n));
+  } else {
+    slidingMax(r, out);
+  }
   return out;
+}
+
+const candidatesScratch = float32Scratch();
+
+/**
+ * The parabolic refinement on finite values >= 0 (`bitsBelow(values, INFINITY_BITS)`), without a
+ * branch on the data: every interior lag's refined value is computed (as a Float32, as it would be
+ * stored) and the bit patterns select it where the lag is a peak, b >= a and b >= c of its bits,
+ * and not a plateau of three equal values. On such values that is exactly where the float test
+ * (not below a neighbour, curvature < 0) holds: y0 - 2 y1 + y2 < 0 unless all three are equal. The
+ * comparisons' branches mispredicted on about every other lag of correlation noise (presence-0017).
+ */
+function refinePeaksOfBits(
+  values: Float32Array,
+  v: Int32Array,
+  r: Int32Array,
+  candidates: Float32Array,
+): void {
+  const n = values.length;
+  for (let i = 1; i < n - 1; i++) {
+    const y0 = values[i - 1]!;
+    const y1 = values[i]!;
+    const y2 = values[i + 1]!;
+    const curvature = y0 - 2 * y1 + y2;
+    candidates[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  }
+  const c = new Int32Array(candidates.buffer, candidates.byteOffset, n);
+  r[0] = v[0]!;
+  r[n - 1] = v[n - 1]!;
+  for (let i = 1; i < n - 1; i++) {
+    const a = v[i - 1]!;
+    const b = v[i]!;
+    const d = v[i + 1]!;
+    const differs = (a ^ b) | (d ^ b);
+    // All ones when b - a >= 0, b - d >= 0 and the three are not all equal; else zero.
+    const peak = ~((b - a) | (b - d)) >> 31;
+    const mask = peak & ((differs | -differs) >> 31);
+    r[i] = (c[i]! & mask) | (b & ~mask);
+  }
 }
 
 // Float32 bit patterns read as int32: +0 .. +Infinity are 0 .. 0x7f800000, in the floats' order;
 // NaNs lie above, negative numbers (sign bit) below 0.
 const INFINITY_BITS = 0x7f800000;
 
-/** Every value a number >= +0 (no -0, no NaN): then their bit patterns order as the floats do. */
-function nonNegativeNumbers(bits: Int32Array): boolean {
+/**
+ * Every bit pattern in 0 .. limit - 1: with INFINITY_BITS + 1, every value a number >= +0 (no -0,
+ * no NaN), whose bit patterns order as the floats do; with INFINITY_BITS, finite ones too.
+ */
+function bitsBelow(bits: Int32Array, limit: number): boolean {
   let outside = 0;
-  for (let i = 0; i < bits.length; i++) outside |= (INFINITY_BITS - bits[i]!) | bits[i]!;
+  for (let i = 0; i < bits.length; i++) outside |= (limit - 1 - bits[i]!) | bits[i]!;
   return outside >= 0;
 }
 
 /**
  * out[i] = the largest of r[i - 2 .. i + 2] for 2 <= i < n - 2, on the values' bit patterns (see
- * `nonNegativeNumbers`): the same values as the float comparisons give. Integer maxima without a
+ * `bitsBelow`): the same values as the float comparisons give. Integer maxima without a
  * branch: on the correlation noise the comparisons' branches mispredicted about every other time,
  * which made this loop cost as much as an inverse FFT (presence-0017). Pairs of neighbours are
  * taken once and shared by two windows: three maxima per lag instead of four.
