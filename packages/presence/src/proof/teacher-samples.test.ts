@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PresenceInputError } from '../errors';
 import { Rng } from '../dsp/random';
 import type { TeacherChunk } from '../verify/teacher-chunks';
-import { decodeTeacherChunk, isRiff } from '../wav/decode-teacher-chunk';
+import { decodeTeacherChunk } from '../wav/decode-teacher-chunk';
 import { encodePcm16, encodeWav } from '../wav/encode-wav';
-import { teacherSamples, type TeacherSamples } from './teacher-samples';
+import { rawChunksAndRate, teacherSamples, type TeacherSamples } from './teacher-samples';
 
 /**
  * The layout as it was before presence-0017 (each chunk decoded to its own array, copied sample by
@@ -15,12 +15,8 @@ function referenceTeacherSamples(
   fromMs: number,
   seconds: number,
 ): TeacherSamples | null {
-  const raw = chunks
-    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
-    .sort((a, b) => a.timestampMs - b.timestampMs);
-  const rates = new Map<number, number>();
-  for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);
-  const rate = [...rates.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+  // The choice of chunks and rate is unchanged and shared; the layout below is the replaced one.
+  const { raw, rate } = rawChunksAndRate(chunks);
   if (rate === undefined) return null;
   const length = Math.round(seconds * rate);
   const samples = new Float32Array(length);

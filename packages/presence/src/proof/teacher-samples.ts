@@ -26,12 +26,7 @@ export function teacherSamples(
   fromMs: number,
   seconds: number,
 ): TeacherSamples | null {
-  const raw = chunks
-    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
-    .sort((a, b) => a.timestampMs - b.timestampMs);
-  const rates = new Map<number, number>();
-  for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);
-  const rate = [...rates.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+  const { raw, rate } = rawChunksAndRate(chunks);
   if (rate === undefined) return null;
   const length = Math.round(seconds * rate);
   const samples = new Float32Array(length);
@@ -62,6 +57,22 @@ export function teacherSamples(
   }
   if (written.length === 0) return null;
   return { samples, sampleRate: rate, coverage: unionLength(written) / length };
+}
+
+/**
+ * The raw chunks that can carry the band, in time order, and their rate: the most common length
+ * (one second each), the higher on a tie; undefined without any.
+ */
+export function rawChunksAndRate(chunks: readonly TeacherChunk[]): {
+  raw: TeacherChunk[];
+  rate: number | undefined;
+} {
+  const raw = chunks
+    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
+    .sort((a, b) => a.timestampMs - b.timestampMs);
+  const rates = new Map<number, number>();
+  for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);
+  return { raw, rate: [...rates.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] };
 }
 
 /** Total length of the union of half-open runs [from, to). */
