@@ -1,5 +1,5 @@
 import { kthSmallest } from '../dsp/select';
-import { float32Scratch, float64Scratch } from '../dsp/scratch';
+import { float32Scratch, float64Scratch, type Scratch } from '../dsp/scratch';
 import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
@@ -38,6 +38,38 @@ const scratch = {
   zSample: float32Scratch(),
 };
 
+/**
+ * The arrays of one call site's tracks (ncc, z and level of every template), kept between its
+ * calls: a two-way verification's three correlations returned 126 arrays of ~30 kB each, fresh,
+ * zeroed and collected on every call (presence-0017). A call site may pass its own `TrackArrays`
+ * when it is done with one call's tracks before it correlates again (as `Scratch`: one thread, no
+ * re-entry); the values are the same either way, every element is written.
+ */
+export class TrackArrays {
+  private readonly arrays: Scratch<Float32Array>[] = [];
+
+  /** Array `index` of this site (3 per template: ncc, z, level), `length` long. */
+  take(index: number, length: number): Float32Array {
+    while (this.arrays.length <= index) this.arrays.push(float32Scratch());
+    return this.arrays[index]!.take(length, false);
+  }
+}
+
+/** Fresh arrays on every call (the default: tracks a caller may keep). */
+const freshTracks = { take: (_index: number, length: number): Float32Array => new Float32Array(length) };
+const NO_LEVELS = new Float32Array(0);
+
+/** How `correlateChirps` hands its tracks out. */
+export interface CorrelationOptions {
+  /** The call site's kept arrays (see `TrackArrays`); default: fresh arrays. */
+  keep?: TrackArrays;
+  /**
+   * False when the caller reads no track's `level` (only the description of a match does): each
+   * track's `level` is then empty and its per-lag level is not computed. Default true.
+   */
+  levels?: boolean;
+}
+
 /** Key of one of the schedule's distinct chirp templates. */
 export function templateKey(c: Pick<ScheduledChirp, 'slot' | 'direction' | 'shape'>): string {
   return `${c.slot}:${c.direction}:${c.shape}`;
@@ -50,7 +82,7 @@ export interface TemplateTrack {
   ncc: Float32Array;
   /** (ncc - median) / robust spread: how far above this recording's own noise each lag is. */
   z: Float32Array;
-  /** RMS (full scale) of the part of the slot signal that matches the template, per lag. */
+  /** RMS (full scale) of the part of the slot signal that matches the template, per lag (empty unless asked for). */
   level: Float32Array;
 }
 
@@ -80,13 +112,14 @@ const templateSpectra = new Map<string, TemplateSpectrum>();
 
 function templateSpectrum(
   config: ToneScheduleConfig,
+  configKey: string,
   chirp: ScheduledChirp,
   centreHz: number,
   bbRate: number,
   size: number,
   tplLen: number,
 ): TemplateSpectrum {
-  const key = `${JSON.stringify(config)}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
+  const key = `${configKey}|${templateKey(chirp)}|${centreHz}|${bbRate}|${size}`;
   const cached = templateSpectra.get(key);
   if (cached) return cached;
   const re = new Float64Array(size);
@@ -131,7 +164,10 @@ export function correlateChirps(
   sampleRate: number,
   config: ToneScheduleConfig,
   maxAnalysisS: number,
+  options: CorrelationOptions = {},
 ): ChirpCorrelations {
+  const keep = options.keep ?? freshTracks;
+  const levels = options.levels ?? true;
   const length = Math.min(samples.length, Math.floor(maxAnalysisS * sampleRate));
   const durationS = length / sampleRate;
   if (config.bandHighHz + GUARD_HZ >= sampleRate / 2) {
@@ -185,6 +221,8 @@ export function correlateChirps(
   const sigRe = scratch.sigRe.take(bbSize, false);
   const sigIm = scratch.sigIm.take(bbSize, false);
   const prefix = scratch.prefix.take(validLen + 1, false);
+  // The cache key's config part, serialised once per call rather than once per template.
+  const configKey = JSON.stringify(config);
   const energyNorm = scratch.energyNorm.take(lags, false);
   const levelScale = scratch.levelScale.take(lags, false);
   for (let s = 0; s < config.slots; s++) {
@@ -215,7 +253,7 @@ export function correlateChirps(
       const energy = prefix[l + tplLen]! - prefix[l]! + floorEnergy * tplLen;
       energyNorm[l] = Math.sqrt(energy);
       // The analytic signal's mean |z|^2 is twice the real signal's power.
-      levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
+      if (levels) levelScale[l] = Math.sqrt(Math.max(0, energy - floorEnergy * tplLen) / (2 * tplLen));
     }
     const centreHz = kCentre * binHz;
     for (const direction of ['up', 'down'] as const) {
@@ -231,7 +269,7 @@ export function correlateChirps(
           startHz: direction === 'up' ? band.lowHz : band.highHz,
           endHz: direction === 'up' ? band.highHz : band.lowHz,
         };
-        const tpl = templateSpectrum(config, chirp, centreHz, bbRate, bbSize, tplLen);
+        const tpl = templateSpectrum(config, configKey, chirp, centreHz, bbRate, bbSize, tplLen);
         const tplRe = tpl.re;
         const tplIm = tpl.im;
         for (let j = 0; j < bbSize; j++) {
@@ -244,23 +282,30 @@ export function correlateChirps(
         }
         cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
-        const level = new Float32Array(lags);
+        const slot = 3 * tracks.size;
+        const level = levels ? keep.take(slot + 2, lags) : NO_LEVELS;
         const tplNorm = Math.sqrt(tpl.energy);
-        for (let l = 0; l < lags; l++) {
-          const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
-          ncc[l] = n;
-          level[l] = n * levelScale[l]!;
+        if (levels) {
+          for (let l = 0; l < lags; l++) {
+            const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
+            ncc[l] = n;
+            level[l] = n * levelScale[l]!;
+          }
+        } else {
+          for (let l = 0; l < lags; l++)
+            ncc[l] = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
         }
-        const dilated = dilate(ncc, dilateScratch);
-        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z: robustZ(dilated, zScratch), level });
+        const dilated = dilate(ncc, dilateScratch, keep.take(slot, lags));
+        const z = robustZ(dilated, zScratch, keep.take(slot + 1, lags));
+        tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z, level });
       }
     }
   }
   return { bandCaptured: true, rate: bbRate, durationS, templateLength: tplLen, tracks };
 }
 
-/** z-scores against the median and the median absolute deviation (from every 4th lag). */
-function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
+/** z-scores against the median and the median absolute deviation (from every 4th lag), into `z`. */
+function robustZ(values: Float32Array, sample: Float32Array, z: Float32Array): Float32Array {
   // `sample` is scratch of at least ceil(length / 4) values (reused across templates).
   const count = Math.ceil(values.length / 4);
   const work = sample.subarray(0, count);
@@ -268,7 +313,6 @@ function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
   const median = kthSmallest(work, count >> 1);
   for (let j = 0; j < count; j++) work[j] = Math.abs(work[j]! - median);
   const spread = 1.4826 * kthSmallest(work, count >> 1) + 1e-6;
-  const z = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) z[i] = (values[i]! - median) / spread;
   return z;
 }
@@ -276,25 +320,34 @@ function robustZ(values: Float32Array, sample: Float32Array): Float32Array {
 /**
  * Running maximum over +-2 lags, after a parabolic refinement of each local peak (the envelope is
  * sampled only ~1.5x per main lobe, so a true peak usually falls between samples). `r` is scratch
- * of the same length. Exported for the test that holds it to the plain definition.
+ * of the same length; the result goes to `out` (every element written). Exported for the test that
+ * holds it to the plain definition.
  */
 export function dilate(
   values: Float32Array,
   r: Float32Array = new Float32Array(values.length),
+  out: Float32Array = new Float32Array(values.length),
 ): Float32Array {
   const n = values.length;
-  r.set(values);
-  for (let i = 1; i < n - 1; i++) {
-    const y0 = values[i - 1]!;
-    const y1 = values[i]!;
-    const y2 = values[i + 1]!;
-    if (y1 < y0 || y1 < y2) continue;
-    const curvature = y0 - 2 * y1 + y2;
-    if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  const valueBits = new Int32Array(values.buffer, values.byteOffset, n);
+  const rBits = new Int32Array(r.buffer, r.byteOffset, n);
+  // Correlation envelopes are finite and >= 0: refined and maximised on bit patterns, no branch on
+  // the data (see `refinePeaksOfBits`); anything else by the float comparisons.
+  const bitwise = n > 4 && bitsBelow(valueBits, INFINITY_BITS);
+  if (bitwise) {
+    refinePeaksOfBits(values, valueBits, rBits, candidatesScratch.take(n, false));
+  } else {
+    r.set(values);
+    for (let i = 1; i < n - 1; i++) {
+      const y0 = values[i - 1]!;
+      const y1 = values[i]!;
+      const y2 = values[i + 1]!;
+      if (y1 < y0 || y1 < y2) continue;
+      const curvature = y0 - 2 * y1 + y2;
+      if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+    }
   }
-  const out = new Float32Array(n);
-  // The window's ends test their bounds; the interior (the hot part) slides five values along in
-  // locals. Same comparisons either way, so a NaN neighbour never wins.
+  // The window's ends test their bounds (the interior below overwrites what this loop writes there).
   for (let i = 0; i < n; i++) {
     if (i === 2 && n > 4) i = n - 2;
     let best = r[i]!;
@@ -302,6 +355,100 @@ export function dilate(
     out[i] = best;
   }
   if (n <= 4) return out;
+  // Refined peaks of finite values >= 0 lie between their value and 1: still in bit-pattern order.
+  if (bitwise || bitsBelow(rBits, INFINITY_BITS + 1)) {
+    slidingMaxOfBits(rBits, new Int32Array(out.buffer, out.byteOffset, n));
+  } else {
+    slidingMax(r, out);
+  }
+  return out;
+}
+
+const candidatesScratch = float32Scratch();
+
+/**
+ * The parabolic refinement on finite values >= 0 (`bitsBelow(values, INFINITY_BITS)`), without a
+ * branch on the data: every interior lag's refined value is computed (as a Float32, as it would be
+ * stored) and the bit patterns select it where the lag is a peak, b >= a and b >= c of its bits,
+ * and not a plateau of three equal values. On such values that is exactly where the float test
+ * (not below a neighbour, curvature < 0) holds: y0 - 2 y1 + y2 < 0 unless all three are equal. The
+ * comparisons' branches mispredicted on about every other lag of correlation noise (presence-0017).
+ */
+function refinePeaksOfBits(
+  values: Float32Array,
+  v: Int32Array,
+  r: Int32Array,
+  candidates: Float32Array,
+): void {
+  const n = values.length;
+  for (let i = 1; i < n - 1; i++) {
+    const y0 = values[i - 1]!;
+    const y1 = values[i]!;
+    const y2 = values[i + 1]!;
+    const curvature = y0 - 2 * y1 + y2;
+    candidates[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  }
+  const c = new Int32Array(candidates.buffer, candidates.byteOffset, n);
+  r[0] = v[0]!;
+  r[n - 1] = v[n - 1]!;
+  for (let i = 1; i < n - 1; i++) {
+    const a = v[i - 1]!;
+    const b = v[i]!;
+    const d = v[i + 1]!;
+    const differs = (a ^ b) | (d ^ b);
+    // All ones when b - a >= 0, b - d >= 0 and the three are not all equal; else zero.
+    const peak = ~((b - a) | (b - d)) >> 31;
+    const mask = peak & ((differs | -differs) >> 31);
+    r[i] = (c[i]! & mask) | (b & ~mask);
+  }
+}
+
+// Float32 bit patterns read as int32: +0 .. +Infinity are 0 .. 0x7f800000, in the floats' order;
+// NaNs lie above, negative numbers (sign bit) below 0.
+const INFINITY_BITS = 0x7f800000;
+
+/**
+ * Every bit pattern in 0 .. limit - 1: with INFINITY_BITS + 1, every value a number >= +0 (no -0,
+ * no NaN), whose bit patterns order as the floats do; with INFINITY_BITS, finite ones too.
+ */
+function bitsBelow(bits: Int32Array, limit: number): boolean {
+  let outside = 0;
+  for (let i = 0; i < bits.length; i++) outside |= (limit - 1 - bits[i]!) | bits[i]!;
+  return outside >= 0;
+}
+
+/**
+ * out[i] = the largest of r[i - 2 .. i + 2] for 2 <= i < n - 2, on the values' bit patterns (see
+ * `bitsBelow`): the same values as the float comparisons give. Integer maxima without a
+ * branch: on the correlation noise the comparisons' branches mispredicted about every other time,
+ * which made this loop cost as much as an inverse FFT (presence-0017). Pairs of neighbours are
+ * taken once and shared by two windows: three maxima per lag instead of four.
+ */
+function slidingMaxOfBits(r: Int32Array, out: Int32Array): void {
+  const n = r.length;
+  // p(j) = max(r[j], r[j + 1]); window i = max(p(i - 2), p(i), r[i + 2]).
+  let pBack2 = max32(r[0]!, r[1]!);
+  let pBack1 = max32(r[1]!, r[2]!);
+  for (let i = 2; i < n - 2; i++) {
+    const p = max32(r[i]!, r[i + 1]!);
+    out[i] = max32(max32(pBack2, p), r[i + 2]!);
+    pBack2 = pBack1;
+    pBack1 = p;
+  }
+}
+
+/** The larger of two int32s whose difference fits an int32 (here: both in 0 .. INFINITY_BITS). */
+function max32(a: number, b: number): number {
+  const d = a - b;
+  return a - (d & (d >> 31));
+}
+
+/**
+ * out[i] = the largest of r[i - 2 .. i + 2] for 2 <= i < n - 2 by float comparisons (any values:
+ * a NaN neighbour never wins). The interior slides five values along in locals.
+ */
+function slidingMax(r: Float32Array, out: Float32Array): void {
+  const n = r.length;
   let a = r[0]!;
   let b = r[1]!;
   let c = r[2]!;
@@ -319,5 +466,4 @@ export function dilate(
     c = d;
     d = e;
   }
-  return out;
 }

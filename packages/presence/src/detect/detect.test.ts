@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../dsp/random';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
-import { correlateChirps, dilate } from './chirp-correlations';
+import { TrackArrays, correlateChirps, dilate, type ChirpCorrelations } from './chirp-correlations';
 import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
-import { constantLagPlusK, holdingAlignments, lagOf, timeLockedSearch } from './time-locked-search';
+import {
+  constantLagPlusK,
+  holdingAlignments,
+  lagOf,
+  timeLockedScore,
+  timeLockedSearch,
+} from './time-locked-search';
 
 const SCORE_MIN = DEFAULT_PROOF_THRESHOLDS.toneScoreMin;
 
@@ -82,11 +88,78 @@ describe('time-locked chirp detection', () => {
   });
 });
 
+describe('kept track arrays', () => {
+  const bitsOf = (corr: ChirpCorrelations): string[] =>
+    [...corr.tracks].map(
+      ([key, t]) =>
+        `${key} ${Buffer.from(t.ncc.buffer, t.ncc.byteOffset, t.ncc.byteLength).toString('hex')}` +
+        ` ${Buffer.from(t.z.buffer, t.z.byteOffset, t.z.byteLength).toString('hex')}` +
+        ` ${Buffer.from(t.level.buffer, t.level.byteOffset, t.level.byteLength).toString('hex')}`,
+    );
+
+  it('hold the very bits of fresh ones, call after call, whatever the previous call left in them', () => {
+    const keep = new TrackArrays();
+    // A long recording, then a shorter one over the longer one's leftovers, then another long one.
+    for (const [fromS, seconds] of [
+      [12.3, 6],
+      [40.1, 2.5],
+      [55.7, 6],
+    ] as const) {
+      const samples = heard(fromS, 0.003, 3).subarray(0, Math.round(seconds * RATE));
+      const fresh = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+      const kept = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6, { keep });
+      expect(bitsOf(kept)).toEqual(bitsOf(fresh));
+    }
+  });
+});
+
+describe("the two-way check's shortcuts (presence-0017)", () => {
+  it('a correlation without levels has the very ncc and z of one with them', () => {
+    const samples = heard(77.7, 0.002, 4);
+    const full = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+    const lean = correlateChirps(samples, RATE, DEFAULT_SCHEDULE_CONFIG, 6, { levels: false });
+    expect([...lean.tracks.keys()]).toEqual([...full.tracks.keys()]);
+    for (const [key, t] of lean.tracks) {
+      expect(t.level.length).toBe(0);
+      expect(Buffer.from(t.ncc.buffer, t.ncc.byteOffset, t.ncc.byteLength)).toEqual(
+        Buffer.from(full.tracks.get(key)!.ncc.buffer, full.tracks.get(key)!.ncc.byteOffset, t.ncc.byteLength),
+      );
+      expect(Array.from(t.z)).toEqual(Array.from(full.tracks.get(key)!.z));
+    }
+  });
+
+  it("the score alone is the full search's start, score and best fit elsewhere", () => {
+    for (const [fromS, gain, seed] of [
+      [300.4567, 0.003, 1],
+      [12.2, 0.0004, 2],
+      [50, 0, 3],
+    ] as const) {
+      const corr = correlateChirps(heard(fromS, gain, seed), RATE, DEFAULT_SCHEDULE_CONFIG, 6);
+      const range = { allowed: { min: fromS - 1.2, max: fromS + 0.4 } };
+      const full = timeLockedSearch(corr, schedule, range)!;
+      expect(timeLockedScore(corr, schedule, range)).toEqual({
+        startS: full.startS,
+        score: full.score,
+        elsewhere: full.elsewhere,
+      });
+    }
+  });
+});
+
 describe('the search and envelope shortcuts', () => {
   it('dilate equals its plain definition (refined peaks, then the maximum over +-2 lags)', () => {
     const rng = new Rng(5);
-    for (const n of [1, 2, 3, 4, 5, 6, 9, 200]) {
-      const v = Float32Array.from({ length: n }, () => Math.abs(rng.normal()) * 0.3);
+    // Plain noise, plateaus and zeros (ties), and values below zero (which the bit-pattern maxima
+    // cannot order: the float comparisons take over), at lengths up to a correlation track's.
+    const kinds = [
+      () => Math.abs(rng.normal()) * 0.3,
+      () => Math.round(Math.abs(rng.normal()) * 3) / 8,
+      () => rng.normal() * 0.3,
+    ];
+    for (const [n, kind] of [1, 2, 3, 4, 5, 6, 9, 200, 7001].flatMap((n) =>
+      kinds.map((k) => [n, k] as const),
+    )) {
+      const v = Float32Array.from({ length: n }, kind);
       const r = Float32Array.from(v);
       for (let i = 1; i < n - 1; i++) {
         const [y0, y1, y2] = [v[i - 1]!, v[i]!, v[i + 1]!];

@@ -93,6 +93,9 @@ const bestNccScratch = float32Scratch();
 const EXPLAIN_EARLY_FRACTION = 0.5;
 const EXPLAIN_LATE_S = 0.25;
 
+/** The best allowed alignment and its standardised score, and the best one outside (see `TimeLockedMatch`). */
+export type TimeLockedScore = Pick<TimeLockedMatch, 'startS' | 'score' | 'elsewhere'>;
+
 /**
  * Finds the alignment of the schedule that the recording fits best inside the allowed range (the
  * time lock: where the server's clock and the measured tolerances say the recording can sit), by
@@ -107,6 +110,21 @@ export function timeLockedSearch(
   range: SearchRange,
   tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
 ): TimeLockedMatch | null {
+  const best = timeLockedScore(corr, timeline, range, tuning);
+  return best && describe(corr, timeline, best.startS, best.score, best.elsewhere, tuning);
+}
+
+/**
+ * `timeLockedSearch` without the description of the chosen alignment (its chirps, levels and
+ * unexplained events): the same start, score and best fit elsewhere, for callers that read nothing
+ * else (the two-way check's searches; presence-0017).
+ */
+export function timeLockedScore(
+  corr: ChirpCorrelations,
+  timeline: ChirpTimeline,
+  range: SearchRange,
+  tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+): TimeLockedScore | null {
   if (!corr.bandCaptured || corr.tracks.size === 0) return null;
   const config = timelineConfig(timeline);
   const rate = corr.rate;
@@ -195,6 +213,7 @@ export function timeLockedSearch(
     insideLast,
     outLow,
     outHigh,
+    chirps: chirps.length,
   });
   const outCount = scored.outCount;
   if (scored.bestInScore > bestInScore) {
@@ -216,7 +235,7 @@ export function timeLockedSearch(
   bestIn = { startS: bestIn.startS, score: standard(bestIn.score) };
   if (bestOut) bestOut = { startS: bestOut.startS, score: standard(bestOut.score) };
   if (!Number.isFinite(bestIn.score)) return null;
-  return describe(corr, timeline, bestIn.startS, bestIn.score, bestOut, tuning);
+  return { startS: bestIn.startS, score: bestIn.score, elsewhere: bestOut };
 }
 
 /**
@@ -249,7 +268,7 @@ interface ScoredAlignments {
  * Every evaluated alignment's combined score (all of them inside the allowed range, the even ones
  * outside): the best inside, the best outside the allowed range's margin, and the outside scores.
  * The chirp counts per slot come from `countSteps` (+1 where a chirp's run starts, -1 after it
- * ends), summed as k grows.
+ * ends), summed into counts in place first.
  */
 function scoreAlignments(
   sums: Float64Array,
@@ -264,6 +283,8 @@ function scoreAlignments(
     insideLast: number;
     outLow: number;
     outHigh: number;
+    /** Chirps searched: no alignment counts more. */
+    chirps: number;
   },
 ): ScoredAlignments {
   const { from, step, insideFirst, insideLast, outLow, outHigh } = at;
@@ -272,13 +293,17 @@ function scoreAlignments(
   let bestOutStart = 0;
   let bestOutScore = -Infinity;
   let outCount = 0;
-  const slotCount = new Int32Array(slots);
+  const roots = squareRoots(at.chirps);
+  // The steps summed into counts in place, row by row (the same integers as a running count per
+  // slot updated at every alignment, which also cost the skipped odd alignments a pass over the
+  // slots; presence-0017).
+  const stride = alignments + 1;
+  for (let s = 0; s < slots; s++) prefixSums(countSteps, s * stride, alignments);
   for (let k = 0; k < alignments; k++) {
-    for (let s = 0; s < slots; s++) slotCount[s] = slotCount[s]! + countSteps[s * (alignments + 1) + k]!;
     const inside = k >= insideFirst && k <= insideLast;
     if (!inside && (k & 1) === 1) continue;
     const s0 = from + k * step;
-    const score = combinedScore(sums, alignments, k, slotCount);
+    const score = combinedScore(sums, slots, alignments, k, countSteps, roots);
     if (Number.isNaN(score)) continue;
     if (inside) {
       if (score > bestInScore) {
@@ -359,22 +384,47 @@ function robustCentre(values: Float64Array): { median: number; spread: number } 
   return { median, spread: Math.max(1e-6, 1.4826 * kthSmallest(work, work.length >> 1)) };
 }
 
+/** a[from + i] = a[from] + ... + a[from + i] for i < length (integers: exact in any order). */
+function prefixSums(a: Int32Array, from: number, length: number): void {
+  let run = 0;
+  for (let i = from; i < from + length; i++) {
+    run += a[i]!;
+    a[i] = run;
+  }
+}
+
+/**
+ * Math.sqrt(c) for every count c <= `most`: looked up per alignment and slot instead of computed
+ * (the same doubles; a square root per slot and alignment was a tenth of the scoring).
+ */
+function squareRoots(most: number): Float64Array {
+  return Float64Array.from({ length: most + 1 }, (_, c) => Math.sqrt(c));
+}
+
 /**
  * Coherent evidence of the hypothesis: the sum of the chirps' capped z over the square root of
  * their number (a unit-variance scale whatever the count), over the lowest k slots for the best
  * k. High slots are the first a weak speaker or a steep phone loses; leaving them out then keeps
  * their noise from diluting the slots that carry the tone. NaN with fewer than 3 chirps. Reads
- * alignment k's per-slot sums from the search's slot-major `sums`.
+ * alignment k's per-slot sums from the search's slot-major `sums` and its chirp counts from `counts`
+ * (rows of alignments + 1); `roots` holds Math.sqrt(count).
  */
-function combinedScore(sums: Float64Array, alignments: number, k: number, slotCount: Int32Array): number {
+function combinedScore(
+  sums: Float64Array,
+  slots: number,
+  alignments: number,
+  k: number,
+  counts: Int32Array,
+  roots: Float64Array,
+): number {
   let sum = 0;
   let count = 0;
   let best = NaN;
-  for (let s = 0; s < slotCount.length; s++) {
+  for (let s = 0; s < slots; s++) {
     sum += sums[s * alignments + k]!;
-    count += slotCount[s]!;
+    count += counts[s * (alignments + 1) + k]!;
     if (count < 3) continue;
-    const score = sum / Math.sqrt(count);
+    const score = sum / roots[count]!;
     if (Number.isNaN(best) || score > best) best = score;
   }
   return best;

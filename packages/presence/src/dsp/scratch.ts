@@ -1,4 +1,4 @@
-type TypedArray = Float64Array | Float32Array | Int32Array | Uint8Array;
+type TypedArray = Float64Array | Float32Array | Int32Array | Uint16Array | Uint8Array;
 
 /**
  * One call site's temporary typed array, kept between calls. A verification fills a few arrays of
@@ -31,3 +31,4 @@ export class Scratch<T extends TypedArray> {
 export const float64Scratch = (): Scratch<Float64Array> => new Scratch((n) => new Float64Array(n));
 export const float32Scratch = (): Scratch<Float32Array> => new Scratch((n) => new Float32Array(n));
 export const int32Scratch = (): Scratch<Int32Array> => new Scratch((n) => new Int32Array(n));
+export const uint16Scratch = (): Scratch<Uint16Array> => new Scratch((n) => new Uint16Array(n));

@@ -92,12 +92,12 @@ export function bandEnvelopes(
   for (let f = 0; f < frames; f++) {
     const base = startSample + f * frameLen;
     if (base + frameLen <= samples.length) {
-      for (let n = 0; n < frameLen; n++) frameBuf[n] = samples[base + n]! * window[n]!;
+      fft.forwardWindowed(samples, base, window, re, im, 0, topBin);
     } else {
       for (let n = 0; n < frameLen; n++)
         frameBuf[n] = base + n < samples.length ? samples[base + n]! * window[n]! : 0;
+      fft.forward(frameBuf, re, im, 0, frameLen, 0, topBin);
     }
-    fft.forward(frameBuf, re, im, 0, frameLen, 0, topBin);
     for (let b = 0; b < BAND_COUNT; b++) {
       let power = 0;
       for (let k = bandLo[b]!; k < bandHi[b]!; k++) power += re[k]! * re[k]! + im[k]! * im[k]!;

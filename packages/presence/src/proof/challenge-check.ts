@@ -4,8 +4,8 @@ import {
   challengeSchedule,
   deriveChallengeKey,
 } from '../challenge/challenge-sequence';
-import { correlateChirps } from '../detect/chirp-correlations';
-import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
+import { TrackArrays, correlateChirps } from '../detect/chirp-correlations';
+import { timeLockedScore, type TimeLockedScore } from '../detect/time-locked-search';
 import type { ToneScheduleConfig } from '../schedule/tone-schedule';
 import type { TeacherChunk } from '../verify/teacher-chunks';
 import type { ProofCheck } from './proof-reasons';
@@ -52,6 +52,10 @@ export interface ChallengeContext {
 const SELF_ANALYSIS_S = 1.5;
 const MAX_TEACHER_S = 8;
 const MARGIN_MS = 100;
+// Each correlation's tracks are done with once its search returns (the score is all it keeps), and
+// no level is read: only the description of a match reads levels, and these searches skip it.
+const selfTracks = new TrackArrays();
+const teacherTracks = new TrackArrays();
 
 /**
  * The two-way check: the attempt's challenge (played by the student's phone from its recording's
@@ -115,7 +119,10 @@ export function checkChallenge(
       `the teacher's stream covers ${(heard.coverage * 100).toFixed(0)} % of the challenge (min ${(th.challengeMinCoverage * 100).toFixed(0)} %)`,
     );
   }
-  const corr = correlateChirps(heard.samples, heard.sampleRate, config, MAX_TEACHER_S);
+  const corr = correlateChirps(heard.samples, heard.sampleRate, config, MAX_TEACHER_S, {
+    keep: teacherTracks,
+    levels: false,
+  });
   if (!corr.bandCaptured) {
     return unavailable(
       `the teacher's stream at ${heard.sampleRate} Hz cannot carry the challenge's ${config.bandLowHz}-${config.bandHighHz} Hz band`,
@@ -125,7 +132,7 @@ export function checkChallenge(
     min: (fromMs - playedMs.max) / 1000 - (th.maxAcousticDelayMs + th.challengeStampToleranceMs) / 1000,
     max: (fromMs - playedMs.min) / 1000 + th.challengeStampToleranceMs / 1000,
   };
-  const match = timeLockedSearch(corr, schedule, { allowed }, th);
+  const match = timeLockedScore(corr, schedule, { allowed }, th);
   if (!match) return unavailable('too few challenge chirps fall inside the teacher audio');
   details.score = match.score;
   details.elsewhere = match.elsewhere
@@ -164,11 +171,14 @@ function selfHearing(
   config: ToneScheduleConfig,
   schedule: ReturnType<typeof challengeSchedule>,
   th: ProofThresholds,
-): TimeLockedMatch | null {
-  const corr = correlateChirps(ctx.studentSamples, ctx.studentRate, config, SELF_ANALYSIS_S);
+): TimeLockedScore | null {
+  const corr = correlateChirps(ctx.studentSamples, ctx.studentRate, config, SELF_ANALYSIS_S, {
+    keep: selfTracks,
+    levels: false,
+  });
   if (!corr.bandCaptured) return null;
   // Challenge time of the recording's first sample: minus when the phone started playing.
   const allowed = { min: -th.challengeLagMs / 1000, max: th.challengeLeadMs / 1000 };
-  const match = timeLockedSearch(corr, schedule, { allowed }, th);
+  const match = timeLockedScore(corr, schedule, { allowed }, th);
   return match && match.score >= th.challengeScoreMin ? match : null;
 }

@@ -1,5 +1,6 @@
 import { PresenceInputError } from '../errors';
-import { decodeTeacherChunk, isRiff } from '../wav/decode-teacher-chunk';
+import { isRiff, rawChunkRate } from '../wav/decode-teacher-chunk';
+import { pcm16Into } from '../wav/pcm16';
 import type { TeacherChunk } from '../verify/teacher-chunks';
 
 /** A stretch of the teacher's microphone at its native rate, zeros where no chunk supplied audio. */
@@ -25,40 +26,64 @@ export function teacherSamples(
   fromMs: number,
   seconds: number,
 ): TeacherSamples | null {
-  const raw = chunks
-    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
-    .sort((a, b) => a.timestampMs - b.timestampMs);
-  const rates = new Map<number, number>();
-  for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);
-  const rate = [...rates.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+  const { raw, rate } = rawChunksAndRate(chunks);
   if (rate === undefined) return null;
   const length = Math.round(seconds * rate);
   const samples = new Float32Array(length);
-  const filled = new Uint8Array(length);
+  // Each chunk is converted straight into its place (no per-chunk array, no per-sample copy): the
+  // same values, a later chunk still overwriting an earlier one where they overlap. What they cover
+  // is the union of the written runs.
+  const written: { from: number; to: number }[] = [];
   let expectedNextMs = Number.NaN;
-  let any = false;
   for (const chunk of raw) {
     if (chunk.timestampMs >= fromMs + seconds * 1000 + CONTIGUITY_TOLERANCE_MS) break;
     if (chunk.timestampMs + 2000 <= fromMs) continue;
-    let audio: Float32Array;
+    const count = chunk.bytes.length / 2;
     try {
-      audio = decodeTeacherChunk(chunk.bytes, chunk.bytes.length / 2 < rate ? rate : undefined).samples;
+      rawChunkRate(chunk.bytes, count < rate ? rate : undefined);
     } catch (err) {
       if (err instanceof PresenceInputError) continue;
       throw err;
     }
     let startMs = chunk.timestampMs;
     if (Math.abs(startMs - expectedNextMs) <= CONTIGUITY_TOLERANCE_MS) startMs = expectedNextMs;
-    expectedNextMs = startMs + (audio.length / rate) * 1000;
+    expectedNextMs = startMs + (count / rate) * 1000;
     const first = Math.round(((startMs - fromMs) * rate) / 1000);
-    for (let i = Math.max(0, -first); i < audio.length && first + i < length; i++) {
-      samples[first + i] = audio[i]!;
-      filled[first + i] = 1;
-      any = true;
-    }
+    const i0 = Math.max(0, -first);
+    const i1 = Math.min(count, length - first);
+    if (i0 >= i1) continue;
+    pcm16Into(chunk.bytes, 2 * i0, i1 - i0, samples, first + i0);
+    written.push({ from: first + i0, to: first + i1 });
   }
-  if (!any) return null;
-  let covered = 0;
-  for (let i = 0; i < length; i++) covered += filled[i]!;
-  return { samples, sampleRate: rate, coverage: covered / length };
+  if (written.length === 0) return null;
+  return { samples, sampleRate: rate, coverage: unionLength(written) / length };
+}
+
+/**
+ * The raw chunks that can carry the band, in time order, and their rate: the most common length
+ * (one second each), the higher on a tie; undefined without any.
+ */
+export function rawChunksAndRate(chunks: readonly TeacherChunk[]): {
+  raw: TeacherChunk[];
+  rate: number | undefined;
+} {
+  const raw = chunks
+    .filter((c) => c.bytes.length > 0 && !c.bandDropped && !isRiff(c.bytes))
+    .sort((a, b) => a.timestampMs - b.timestampMs);
+  const rates = new Map<number, number>();
+  for (const c of raw) rates.set(c.bytes.length / 2, (rates.get(c.bytes.length / 2) ?? 0) + 1);
+  return { raw, rate: [...rates.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] };
+}
+
+/** Total length of the union of half-open runs [from, to). */
+function unionLength(runs: { from: number; to: number }[]): number {
+  runs.sort((a, b) => a.from - b.from);
+  let total = 0;
+  let end = -Infinity;
+  for (const { from, to } of runs) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
 }

@@ -1,4 +1,4 @@
-import { correlateChirps } from '../detect/chirp-correlations';
+import { TrackArrays, correlateChirps } from '../detect/chirp-correlations';
 import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
 import { BAND_COUNT, FRAME_S, bandEnvelopes, frameCount } from '../metrics/band-envelopes';
 import { matchAmbient, type AmbientMatch } from '../metrics/ambient-match';
@@ -98,6 +98,8 @@ export interface ProofResult {
 
 // Longest stretch of the recording analysed (clients send 5 s).
 const MAX_ANALYSIS_S = 6;
+// The tone's tracks are done with once its search returns (the match copies what it keeps).
+const toneTracks = new TrackArrays();
 
 /**
  * Verifies one proof of presence (v2). Checks, each always reported:
@@ -140,7 +142,9 @@ export function verifyProof(given: ProofInput): ProofResult {
 
   let match: TimeLockedMatch | null = null;
   if (window.scheduleS) {
-    const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S);
+    const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, {
+      keep: toneTracks,
+    });
     if (corr.bandCaptured) match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th);
     checks.push(...toneChecks(corr.bandCaptured, match, window, th));
   } else {

@@ -31,16 +31,16 @@ function compress(state: Uint32Array, block: Uint8Array, at: number, w: Uint32Ar
     const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
     w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
   }
-  let [a, b, c, d, e, f, g, h] = state as unknown as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // Read one by one: destructuring a typed array goes through its iterator, which cost as much as
+  // the rounds themselves (a verification derives a few hundred chirps, presence-0017).
+  let a = state[0]!;
+  let b = state[1]!;
+  let c = state[2]!;
+  let d = state[3]!;
+  let e = state[4]!;
+  let f = state[5]!;
+  let g = state[6]!;
+  let h = state[7]!;
   for (let t = 0; t < 64; t++) {
     const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + w[t]!) | 0;
     const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;

@@ -27,11 +27,20 @@ export function isRiff(bytes: Uint8Array): boolean {
 export function decodeTeacherChunk(bytes: Uint8Array, assumedRate?: number): DecodedTeacherChunk {
   if (bytes.length === 0) throw new PresenceInputError('empty_input', 'empty teacher chunk (heartbeat)');
   if (isRiff(bytes)) return { ...decodeWav(bytes), framing: 'wav' };
+  const sampleRate = rawChunkRate(bytes, assumedRate);
+  return { sampleRate, samples: pcm16ToFloat(bytes, 0, bytes.length / 2), framing: 'raw' };
+}
+
+/**
+ * The sample rate of a raw PCM16 chunk (`decodeTeacherChunk`'s checks without the decoding), for a
+ * reader that converts the samples into its own array: throws as `decodeTeacherChunk` would.
+ */
+export function rawChunkRate(bytes: Uint8Array, assumedRate?: number): number {
   if (bytes.length % 2 !== 0)
     throw new PresenceInputError('odd_pcm_length', 'raw PCM16 chunk has odd length');
   const sampleRate = assumedRate ?? bytes.length / 2;
   if (!Number.isInteger(sampleRate) || sampleRate < MIN_RAW_RATE || sampleRate > MAX_RAW_RATE) {
     throw new PresenceInputError('bad_sample_rate', `raw chunk implies sample rate ${sampleRate}`);
   }
-  return { sampleRate, samples: pcm16ToFloat(bytes, 0, bytes.length / 2), framing: 'raw' };
+  return sampleRate;
 }

@@ -8,13 +8,21 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  */
 export function pcm16ToFloat(bytes: Uint8Array, start: number, count: number): Float32Array {
   const out = new Float32Array(count);
-  const at = bytes.byteOffset + start;
-  if (LITTLE_ENDIAN && at % 2 === 0) {
-    const pcm = new Int16Array(bytes.buffer, at, count);
-    for (let i = 0; i < count; i++) out[i] = pcm[i]! / 32768;
-    return out;
+  pcm16Into(bytes, start, count, out, 0);
+  return out;
+}
+
+/**
+ * `pcm16ToFloat` written into `out` from index `at` instead of a new array: a caller laying chunks
+ * out on one timeline (the two-way check's teacher samples) converts each straight into place.
+ */
+export function pcm16Into(bytes: Uint8Array, start: number, count: number, out: Float32Array, at: number): void {
+  const from = bytes.byteOffset + start;
+  if (LITTLE_ENDIAN && from % 2 === 0) {
+    const pcm = new Int16Array(bytes.buffer, from, count);
+    for (let i = 0; i < count; i++) out[at + i] = pcm[i]! / 32768;
+    return;
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < count; i++) out[i] = view.getInt16(start + 2 * i, true) / 32768;
-  return out;
+  for (let i = 0; i < count; i++) out[at + i] = view.getInt16(start + 2 * i, true) / 32768;
 }
