@@ -4,6 +4,12 @@ import type { Browser, BrowserContext } from '@playwright/test';
 export const MIC_OPENS_AFTER_CALL_MS = 100;
 
 /**
+ * How late a fake microphone may finish opening after the moment its file was written for: well
+ * within the server's tolerance for where a recording's chirps fall.
+ */
+const MIC_OPENS_LATE_MS = 300;
+
+/**
  * Prepares the fake microphone's file right before a page opens it, and answers the moment (this
  * machine's clock, in ms) the file's start is meant to be heard; the page then waits for that
  * moment before it opens the microphone.
@@ -36,17 +42,28 @@ export async function contextInLh101(
   });
   if (beforeMicrophone) {
     await context.exposeFunction('rollbookBeforeMicrophone', beforeMicrophone);
-    await context.addInitScript((opensAfterMs) => {
-      const devices = navigator.mediaDevices;
-      const open = devices.getUserMedia.bind(devices);
-      devices.getUserMedia = async (constraints) => {
-        const page = window as unknown as { rollbookBeforeMicrophone(): Promise<number> };
-        const heardAt = await page.rollbookBeforeMicrophone();
-        const wait = heardAt - opensAfterMs - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        return open(constraints);
-      };
-    }, MIC_OPENS_AFTER_CALL_MS);
+    await context.addInitScript(
+      ({ opensAfterMs, lateMs }) => {
+        const devices = navigator.mediaDevices;
+        const open = devices.getUserMedia.bind(devices);
+        const MAX_OPENINGS = 4;
+        devices.getUserMedia = async (constraints) => {
+          const page = window as unknown as { rollbookBeforeMicrophone(): Promise<number> };
+          for (let attempt = 1; ; attempt++) {
+            const heardAt = await page.rollbookBeforeMicrophone();
+            const wait = heardAt - opensAfterMs - Date.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            const stream = await open(constraints);
+            // Chromium starts the file while it opens the device. An opening that ended well past
+            // the moment (a cold audio service, a loaded machine) may have started it late: the
+            // file is written anew for a later moment and the device opened again.
+            if (Date.now() <= heardAt + lateMs || attempt === MAX_OPENINGS) return stream;
+            for (const track of stream.getTracks()) track.stop();
+          }
+        };
+      },
+      { opensAfterMs: MIC_OPENS_AFTER_CALL_MS, lateMs: MIC_OPENS_LATE_MS },
+    );
   }
   return context;
 }

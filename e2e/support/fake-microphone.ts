@@ -39,20 +39,23 @@ export interface LiveTone {
 
 /**
  * A student's microphone in the classroom: the room plus the session's secret tone as the teacher's
- * speaker plays it live. Chromium starts the file when the page opens the microphone, so the file
- * holds the chirps the schedule plays from `startServerMs` (server time: the test's server runs on
- * this machine's clock), which the caller sets to when the click will open the microphone. The
- * verifier allows the measured clock tolerance (1 s) around the recording's claimed start.
+ * speaker plays it live, `speakerOffsetMs` behind the schedule (what the sheet reports in
+ * `tone_clock`, and where the server looks for the chirps). Chromium starts the file when the page
+ * opens the microphone, so the file holds the chirps the speaker plays from `startServerMs`
+ * (server time: the test's server runs on this machine's clock), which the caller sets to when the
+ * page will open the microphone.
  */
 export async function writeStudentWav(
   path: string,
   tone: LiveTone,
+  speakerOffsetMs: number,
   startServerMs: number,
   toneGain = 0.03,
 ): Promise<void> {
   const schedule = new ToneSchedule(tone.key_hex, tone.config);
   const room = roomSound(FILE_S);
-  const chirps = synthesizeSpan(schedule, (startServerMs - tone.epoch_ms) / 1000, FILE_S, RATE);
+  const scheduleS = (startServerMs - tone.epoch_ms - speakerOffsetMs) / 1000;
+  const chirps = synthesizeSpan(schedule, scheduleS, FILE_S, RATE);
   for (let k = 0; k < room.length; k++) room[k] = room[k]! + toneGain * chirps[k]!;
   await writeFile(path, encodeWav(room, RATE));
 }
@@ -65,10 +68,15 @@ const FIRST_LEAD_MS = 1500;
  * file is on disk, and the page has time to open its microphone, before that start; answers the
  * start. A write that took longer than its lead is done again with twice the lead.
  */
-export async function writeStudentWavAhead(path: string, tone: LiveTone, opensAfterMs: number): Promise<number> {
+export async function writeStudentWavAhead(
+  path: string,
+  tone: LiveTone,
+  speakerOffsetMs: number,
+  opensAfterMs: number,
+): Promise<number> {
   for (let lead = FIRST_LEAD_MS; ; lead *= 2) {
     const startServerMs = Date.now() + lead;
-    await writeStudentWav(path, tone, startServerMs);
+    await writeStudentWav(path, tone, speakerOffsetMs, startServerMs);
     if (Date.now() < startServerMs - opensAfterMs) return startServerMs;
   }
 }

@@ -3,13 +3,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { apiSignIn, bearer, logIn } from '../support/pages';
-import {
-  launchWithMicrophone,
-  writeRoomWav,
-  writeStudentWavAhead,
-  type LiveTone,
-} from '../support/fake-microphone';
+import { launchWithMicrophone, writeRoomWav, writeStudentWavAhead } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
+import { followSheetSocket } from '../support/sheet-traffic';
 import { contextInLh101, MIC_OPENS_AFTER_CALL_MS, type BeforeMicrophone } from '../support/classroom';
 
 interface Classmate {
@@ -113,20 +109,9 @@ test.describe('live lecture attendance', () => {
       const teacher = await (
         await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
       ).newPage();
-      // The audio chunks the teacher's page streams (socket.io frames that name the event), and
-      // the session's secret tone the server sends to that page alone (its speaker plays it live).
-      let chunksSent = 0;
-      let liveTone: LiveTone | null = null;
-      teacher.on('websocket', (ws) => {
-        ws.on('framesent', ({ payload }) => {
-          if (typeof payload === 'string' && payload.includes('"incoming_audio_chunks"')) chunksSent += 1;
-        });
-        ws.on('framereceived', ({ payload }) => {
-          if (typeof payload !== 'string' || !payload.includes('"session_tone"')) return;
-          const [, message] = JSON.parse(payload.slice(payload.indexOf('['))) as [string, LiveTone];
-          liveTone = message;
-        });
-      });
+      // What the teacher's sheet streams, the session's secret tone the server sends to it alone
+      // (its speaker plays it live), and the speaker's clock it reports.
+      const traffic = followSheetSocket(teacher);
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));
@@ -143,14 +128,17 @@ test.describe('live lecture attendance', () => {
       await expect(sheet.getByText(`Students: ${created.data.student_count}`)).toBeVisible();
       // The teacher's microphone has streamed a few seconds before students record (waited for by
       // counting the chunks sent, however long a loaded machine takes).
-      await expect.poll(() => chunksSent, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => traffic.chunksSent, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
 
       // --- students in LH101 hear the room and the session tone the teacher's device plays ---
-      await expect.poll(() => liveTone !== null, { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => traffic.tone !== null && traffic.toneOffsetMs !== null, { timeout: 30_000 })
+        .toBe(true);
+      const liveTone = traffic.tone!;
       // The original client's file is served while the session is live, with no parameters in it.
       const file = await request.get(`/api/media/${created.data.audio_url}`);
       expect(file.ok()).toBe(true);
-      expect((await file.body()).includes(Buffer.from(liveTone!.key_hex))).toBe(false);
+      expect((await file.body()).includes(Buffer.from(liveTone.key_hex))).toBe(false);
       await writeRoomWav(studentWav);
       const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
       // (the room alone until a student's page opens the microphone: see studentAtLh101)
@@ -160,7 +148,7 @@ test.describe('live lecture attendance', () => {
       const markByRecording = async (person: Classmate) => {
         // The file holds the chirps of the moment the page opens its microphone.
         const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
-          writeStudentWavAhead(studentWav, liveTone!, MIC_OPENS_AFTER_CALL_MS),
+          writeStudentWavAhead(studentWav, liveTone, traffic.toneOffsetMs!, MIC_OPENS_AFTER_CALL_MS),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {

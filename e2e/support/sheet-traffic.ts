@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import type { LiveTone } from './fake-microphone';
+
+/** What a teacher's live sheet has sent and received on its socket so far. */
+export interface SheetTraffic {
+  /** `incoming_audio_chunks` frames sent: the teacher's microphone streaming. */
+  chunksSent: number;
+  /** `socket_connection` frames that say they reconnect. */
+  reconnects: number;
+  /** The session's secret tone as the server sent it to this sheet alone (`session_tone`). */
+  tone: LiveTone | null;
+  /**
+   * The speaker's clock the sheet last reported (`tone_clock`): schedule time s sounds at server
+   * time epoch + 1000 s + this. The server places the chirps it looks for by it, so a student's
+   * microphone file must too.
+   */
+  toneOffsetMs: number | null;
+}
+
+/** The socket.io event a text frame carries, with its payload (`42/client,["name",{…}]`). */
+function eventOf(payload: string | Buffer): [string, unknown] | null {
+  if (typeof payload !== 'string') return null;
+  const start = payload.indexOf('[');
+  if (start < 0) return null;
+  try {
+    const [name, body] = JSON.parse(payload.slice(start)) as [unknown, unknown];
+    return typeof name === 'string' ? [name, body] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Follows the teacher page's socket frames from now on; the answer updates as they pass. */
+export function followSheetSocket(page: Page): SheetTraffic {
+  const traffic: SheetTraffic = { chunksSent: 0, reconnects: 0, tone: null, toneOffsetMs: null };
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      const event = eventOf(payload);
+      if (!event) return;
+      const [name, body] = event;
+      if (name === 'incoming_audio_chunks') traffic.chunksSent += 1;
+      if (name === 'socket_connection' && (body as { isReConnect?: boolean }).isReConnect === true)
+        traffic.reconnects += 1;
+      if (name === 'tone_clock') traffic.toneOffsetMs = (body as { offset_ms: number }).offset_ms;
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const event = eventOf(payload);
+      if (event?.[0] === 'session_tone') traffic.tone = event[1] as LiveTone;
+    });
+  });
+  return traffic;
+}
