@@ -15,6 +15,8 @@
 //      [--upload-delay-ms 1000] [--port 3331] [--stream-s 65] [--old /path/to/older/checkout]
 //      [--tone-band 15000-20000]  (the institution's tone band; default: the server's, 17-20 kHz)
 //      [--cpu-prof /dir]  (V8 CPU profiles of both instances, one folder per code version and rate)
+//      [--warm-up 1]  (one run of this checkout at the first rate before the sweep, its row marked: the
+//      sweep's first run is otherwise cold, its sheets' tone-level checks late, and not comparable)
 // The bench owns the database it is given (it empties it before each run).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -61,6 +63,7 @@ const OLD = textOption('old', '');
 // The Redis a session costs depends on its tone band (the stored teacher audio keeps that band).
 const TONE_BAND = textOption('tone-band', '');
 const CPU_PROF = textOption('cpu-prof', '');
+const WARM_UP = option('warm-up', 0) > 0;
 const DATABASE_URL = requiredEnv('BENCH_DATABASE_URL', 'a PostgreSQL database the bench may empty');
 const REDIS_URL = requiredEnv('BENCH_REDIS_URL', 'the Redis both instances share');
 /** Streaming alone before the first upload: the CPU baseline, and teacher audio for the first windows. */
@@ -347,6 +350,7 @@ console.log(
   '| code | rate | answered 100 / events / rows present | p50 / p95 / p99 upload → teacher | CPU per mark (of it streaming alone) | main threads per mark (streaming alone) | PostgreSQL per mark (streaming alone) | Redis per session | lost | load (1 min) |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+if (WARM_UP) await run('warm-up', undefined, RATES[0]!);
 for (const rate of RATES) {
   await run('new', undefined, rate);
   if (OLD) await run('old', OLD, rate);
