@@ -52,12 +52,33 @@ function emailsOf(tables: Map<WorkbookSheet, SheetTable>): string[] {
   );
 }
 
-async function check(db: DbOrTx, raw: RawWorkbook, institutionId: number, progress: ImportProgress) {
+/** Reads what the institution holds now for the workbook's emails. */
+type LoadExisting = (workbookEmails: string[]) => Promise<ExistingData>;
+
+/**
+ * What the institution holds, read in one snapshot. Read statement by statement while another
+ * import commits, it could show that import's teachers' emails without its teachers, and report
+ * "already belongs to a teacher" for rows that are simply there now (CI caught it on PostgreSQL).
+ */
+function inOneSnapshot(db: Db, institutionId: number): LoadExisting {
+  return (emails) =>
+    db.transaction((tx) => loadExistingData(tx, institutionId, emails), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+}
+
+/** Under the institution's import lock, inside the writing transaction (imports are serialised). */
+function inTransaction(tx: DbOrTx, institutionId: number): LoadExisting {
+  return (emails) => loadExistingData(tx, institutionId, emails);
+}
+
+async function check(raw: RawWorkbook, load: LoadExisting, progress: ImportProgress) {
   const problems = [...raw.problems];
   const tables = tablesOf(raw, problems);
   const rows = [...tables.values()].reduce((n, t) => n + t.rows.length, 0);
   progress.total(rows);
-  const existing = await loadExistingData(db, institutionId, emailsOf(tables));
+  const existing = await load(emailsOf(tables));
   const result = await checkWorkbook(tables, existing, problems, progress);
   return { ...result, existing, rows };
 }
@@ -82,7 +103,7 @@ export async function importWorkbook(
   const progress = opts.progress ?? silentProgress;
   progress.phase('Reading the file');
   const raw = await (opts.read ?? readWorkbook)(files);
-  const first = await check(db, raw, opts.institutionId, progress);
+  const first = await check(raw, inOneSnapshot(db, opts.institutionId), progress);
   const outcome = (
     result: CheckResult,
     applied: boolean,
@@ -100,9 +121,8 @@ export async function importWorkbook(
     return await db.transaction(async (tx) => {
       await lockInstitution(tx, 'workbookImport', opts.institutionId);
       const again: CheckResult & { existing: ExistingData } = await check(
-        tx,
         raw,
-        opts.institutionId,
+        inTransaction(tx, opts.institutionId),
         silentProgress,
       );
       if (again.problems.length > 0) throw new ChangedMeanwhile(again);
