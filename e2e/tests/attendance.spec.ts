@@ -8,6 +8,11 @@ import { todaysDemoLecture } from '../support/lectures';
 import { followSheetSocket } from '../support/sheet-traffic';
 import { contextInLh101, MIC_OPENS_AFTER_CALL_MS, type BeforeMicrophone } from '../support/classroom';
 
+/** The answer code of an attempt sent to the teacher's review (contract: mark_attendance_for_student). */
+const SENT_TO_REVIEW_CODE = 101;
+/** The server's default ATTENDANCE_RATE_LIMIT_SECONDS (the browser suite's servers keep it), and a margin. */
+const MARKING_RATE_LIMIT_MS = 10_000 + 500;
+
 interface Classmate {
   email: string;
   name: string;
@@ -151,15 +156,35 @@ test.describe('live lecture attendance', () => {
           writeStudentWavAhead(studentWav, liveTone, traffic.toneOffsetMs!, MIC_OPENS_AFTER_CALL_MS),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
-        const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
-          timeout: 60_000,
-        });
-        const rowsBefore = await sheet.getByRole('row').count();
-        await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
-        await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
-        const answer = await uploading;
-        expect(answer.status(), JSON.stringify(await answer.json())).toBe(200);
-        expect(await answer.json()).toMatchObject({ data: true, code: 100 });
+        const recordAndSend = async () => {
+          const uploading = page.waitForResponse(/\/manage\/session\/mark_attendance_for_student\/$/, {
+            timeout: 60_000,
+          });
+          await studentCard.getByRole('button', { name: 'Mark Attendance' }).click();
+          await expect(page.getByText('Marking Attendance. Please do not refresh this page!')).toBeVisible();
+          const answer = await uploading;
+          return {
+            status: answer.status(),
+            body: (await answer.json()) as { code?: number; message?: string },
+          };
+        };
+        let rowsBefore = await sheet.getByRole('row').count();
+        let answer = await recordAndSend();
+        if (answer.status === 403 && answer.body.code === SENT_TO_REVIEW_CODE) {
+          // The teacher's audio of that moment had not reached the server within the upload's wait
+          // (on a loaded machine the teacher's browser streams late, as a phone on a slow network
+          // would). The app sends the attempt to review and invites another recording: the student
+          // records again once the rate limit lets them, as a student in class would.
+          testInfo.annotations.push({
+            type: 'recorded again',
+            description: `${person.email}: ${answer.body.message}`,
+          });
+          await new Promise((resolve) => setTimeout(resolve, MARKING_RATE_LIMIT_MS));
+          rowsBefore = await sheet.getByRole('row').count();
+          answer = await recordAndSend();
+        }
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(answer.body).toMatchObject({ data: true, code: 100 });
         // The row is pushed to the teacher's sheet (how fast is bench/sessions' business).
         const row = sheet.getByRole('row').filter({ hasText: person.name }).first();
         await expect(row).toBeVisible();

@@ -16,3 +16,8 @@ function sqlState(err: unknown): string | undefined {
 export function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
 }
+
+/** The role lacks a privilege the statement needs (SQLSTATE 42501), e.g. `session_replication_role`. */
+export function isInsufficientPrivilege(err: unknown): boolean {
+  return sqlState(err) === '42501';
+}

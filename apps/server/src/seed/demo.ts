@@ -3,6 +3,7 @@ import type { WorkbookProblem } from '@rollbook/contract';
 import type { Db } from '../db/client';
 import { institutions, profiles, teachers } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { localDate } from '../lib/week';
 import { importWorkbook } from '../modules/onboarding/import-workbook';
 import { addBranchAdmin, createInstitution } from '../modules/onboarding/institution-setup';
 import { seededRandom } from './random';
@@ -46,6 +47,16 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+const DEMO_TIMEZONE = 'Asia/Kolkata';
+
+/**
+ * The demo's calendar day at `now`: what its data depends on (its past weeks of attendance are
+ * counted back from the week of that day), so demos seeded on one such day are interchangeable.
+ */
+export function demoDay(now: Date): string {
+  return localDate(now, DEMO_TIMEZONE);
+}
+
 /** `now`: the moment the demo's past weeks of attendance are counted back from (tests pass their clock's). */
 export interface SeedOptions {
   now?: Date;
@@ -80,7 +91,7 @@ async function buildDemo(db: Db, now: Date): Promise<void> {
   const created = await createInstitution(db, {
     name: 'Rollbook Institute of Technology',
     code: DEMO_INSTITUTION_CODE,
-    timezone: 'Asia/Kolkata',
+    timezone: DEMO_TIMEZONE,
     adminEmail: 'registrar@rollbook.test',
     adminName: 'Kavita N. Desai',
   });

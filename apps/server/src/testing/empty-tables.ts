@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ALL_TABLES, truncateAll } from '../db/reset';
+import { isInsufficientPrivilege } from '../db/errors';
 
 /**
  * Before each test: every table empty and every identity restarted, as `truncateAll` leaves them,
@@ -24,14 +25,7 @@ export async function emptyAllTables(db: Db): Promise<void> {
         where schemaname = 'public' and last_value is not null`);
     });
   } catch (err) {
-    if (!lacksPrivilege(err)) throw err;
+    if (!isInsufficientPrivilege(err)) throw err;
     await truncateAll(db);
   }
-}
-
-/** PostgreSQL's insufficient_privilege (42501), whether or not the driver wrapped the error. */
-function lacksPrivilege(err: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
-  const cause = err && typeof err === 'object' && 'cause' in err ? err.cause : undefined;
-  return codeOf(err) === '42501' || codeOf(cause) === '42501';
 }

@@ -29,7 +29,9 @@ export const TEST_SUBJECT_MARKS = {
 let passwordHash: Promise<string> | undefined;
 const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
+// The counter first: a value cut short (a teacher code's 10 characters) stays unique within the
+// process, however many files its worker has run (test files share a worker's modules).
+const unique = () => `${(++counter).toString(36)}${Date.now().toString(36)}`;
 
 /** One factory per entity: each builds a valid row with its parents, and takes overrides. */
 export async function buildInstitution(db: Db, overrides: Partial<typeof institutions.$inferInsert> = {}) {

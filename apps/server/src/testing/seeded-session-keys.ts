@@ -12,20 +12,35 @@ import type * as Presence from '@rollbook/presence';
  * test can assert; a test asserts what the server does with a given recording, so it must be the
  * same recording and the same key every run. Keys stay distinct within a file, 32 bytes as hex
  * (nonces 16).
+ *
+ * Each file starts the sequences over, whichever files its worker ran before: this setup file runs
+ * before every test file, but test files share one module graph per worker (apps/server/vitest.config.ts),
+ * so the mocked modules below are built once; their counters live on `globalThis`, reset here.
  */
+interface Draws {
+  keys: number;
+  nonces: number;
+}
+(globalThis as { rollbookTestDraws?: Draws }).rollbookTestDraws = { keys: 0, nonces: 0 };
+
 vi.mock('@rollbook/presence', async (importOriginal) => {
   const actual = await importOriginal<typeof Presence>();
-  let drawn = 0;
+  // Inside the factory: vi.mock is hoisted above this file's other statements.
+  const current = () => (globalThis as unknown as { rollbookTestDraws: Draws }).rollbookTestDraws;
   return {
     ...actual,
-    createSessionKey: () => createHash('sha256').update(`rollbook test session key ${++drawn}`).digest('hex'),
+    createSessionKey: () =>
+      createHash('sha256').update(`rollbook test session key ${++current().keys}`).digest('hex'),
   };
 });
 
 vi.mock('../modules/sessions/challenge-nonce', () => {
-  let drawn = 0;
+  const current = () => (globalThis as unknown as { rollbookTestDraws: Draws }).rollbookTestDraws;
   return {
     newChallengeNonce: () =>
-      createHash('sha256').update(`rollbook test challenge nonce ${++drawn}`).digest('hex').slice(0, 32),
+      createHash('sha256')
+        .update(`rollbook test challenge nonce ${++current().nonces}`)
+        .digest('hex')
+        .slice(0, 32),
   };
 });

@@ -42,10 +42,17 @@ export async function startTestSmtp() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  /** The last message sent to an address, with quoted-printable soft breaks undone. */
+  /**
+   * The last message sent to an address as a mail reader shows it: long header lines unfolded (a
+   * subject wraps or not with the length of the names in it) and quoted-printable soft breaks undone.
+   */
   function lastTo(address: string): string | undefined {
     const mail = [...received].reverse().find((m) => m.to.includes(address));
-    return mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (!mail) return undefined;
+    const split = /\r?\n\r?\n/.exec(mail.raw);
+    const headerEnd = split ? split.index : mail.raw.length;
+    const headers = mail.raw.slice(0, headerEnd).replace(/\r?\n(?=[ \t])/g, '');
+    return (headers + mail.raw.slice(headerEnd)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   }
 
   /** Resolves when `ready()` holds, checked now and after every `event`. */

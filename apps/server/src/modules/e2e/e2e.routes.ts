@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
 import { truncateAll } from '../../db/reset';
-import { seedDemo } from '../../seed/demo';
+import { restoreTableSnapshot, saveTableSnapshot } from '../../db/table-snapshot';
+import { isInsufficientPrivilege } from '../../db/errors';
+import { demoDay, seedDemo } from '../../seed/demo';
 import { AppError } from '../../lib/app-error';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { createNotificationService } from '../../domain/notifications';
@@ -17,11 +20,11 @@ import { createNotificationService } from '../../domain/notifications';
 export async function e2eModule(app: FastifyInstance) {
   if (!app.deps.config.e2eTestHooks) return;
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const resetToDemo = demoResetter(app.deps.db);
   typed.post('/__e2e__/reset', { schema: { hide: true } }, async () => {
-    await truncateAll(app.deps.db);
     // Sign-in counters and reset-request claims belong to the data being reset.
     await app.throttle.reset();
-    await seedDemo(app.deps.db, { now: app.deps.clock.now() });
+    await resetToDemo(app.deps.clock.now());
     return { data: true, error: false, message: null };
   });
   typed.post(
@@ -47,4 +50,36 @@ export async function e2eModule(app: FastifyInstance) {
       return { data: true, error: false, message: null };
     },
   );
+}
+
+/**
+ * Resets the database to the demo as of `now`. The demo is built once per demo day and kept as a
+ * table snapshot that later resets put back (a fraction of a build's cost, before every browser
+ * test); without a superuser to restore it, every reset builds the demo again.
+ */
+function demoResetter(db: Db): (now: Date) => Promise<void> {
+  let snapshotDay: string | null = null;
+  let canRestore = true;
+  return async (now) => {
+    const day = demoDay(now);
+    if (canRestore && snapshotDay === day) {
+      try {
+        await restoreTableSnapshot(db);
+        return;
+      } catch (err) {
+        if (!isInsufficientPrivilege(err)) throw err;
+        canRestore = false;
+      }
+    }
+    await truncateAll(db);
+    await seedDemo(db, { now });
+    if (!canRestore) return;
+    try {
+      await saveTableSnapshot(db);
+      snapshotDay = day;
+    } catch (err) {
+      if (!isInsufficientPrivilege(err)) throw err;
+      canRestore = false;
+    }
+  };
 }

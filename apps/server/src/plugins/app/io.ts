@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { watchRedis } from '../../lib/redis';
 import { SOCKET_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@rollbook/contract';
 import { createInstanceBus, type InstanceBus, type InterServerEvents } from './instance-bus';
+import { redisChannelScope } from './redis-channels';
 
 export type ClientNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
@@ -61,7 +62,7 @@ export default fp(
       const pub = watchRedis(opts.redis.duplicate(), app.log, 'socket.io publish');
       const sub = watchRedis(opts.redis.duplicate(), app.log, 'socket.io subscribe');
       guardPublish(pub, app.log);
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { key: `${redisChannelScope(opts.redis)}socket.io` }));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
       });

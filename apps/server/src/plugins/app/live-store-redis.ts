@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { TeacherChunk } from '@rollbook/presence';
 import { onceTopic, teacherAudioTopic, type LiveStore } from './live-store';
 import { createSignalHub } from './signal-hub';
+import { redisChannelScope } from './redis-channels';
 
 const PREFIX = 'rb:live:';
 const leaseKey = (sessionId: string) => `${PREFIX}lease:${sessionId}`;
@@ -13,8 +14,6 @@ const rateKey = (key: string) => `${PREFIX}rate:${key}`;
 const playbackKey = (sessionId: string) => `${PREFIX}tone:${sessionId}`;
 const offsetKey = (sessionId: string) => `${PREFIX}offset:${sessionId}`;
 const onceKey = (key: string) => `${PREFIX}once:${key}`;
-const SIGNAL_PREFIX = `${PREFIX}signal:`;
-const signalChannel = (topic: string) => `${SIGNAL_PREFIX}${topic}`;
 const slowKey = (sessionId: string) => `${PREFIX}slow:${sessionId}`;
 
 // Compare-and-set scripts: a lease is only renewed or released by the socket that holds it.
@@ -90,6 +89,8 @@ const CACHE_LIMIT = 512;
  * holder's heartbeat.
  */
 export function createRedisLiveStore(redis: Redis): LiveStore {
+  const signalPrefix = `${redisChannelScope(redis)}live:signal:`;
+  const signalChannel = (topic: string) => `${signalPrefix}${topic}`;
   // Each kept chunk owns exactly its bytes: the parser's reply buffers are views into its larger
   // pool or socket reads, and a view posted to a verification worker is cloned whole (sessions-0012).
   const cache = new Map<string, Uint8Array>();
@@ -118,8 +119,8 @@ export function createRedisLiveStore(redis: Redis): LiveStore {
     const sub = redis.duplicate();
     subscriber = sub;
     sub.on('error', () => undefined); // the main connection's listeners report outages
-    sub.on('pmessage', (_pattern: string, channel: string) => hub.emit(channel.slice(SIGNAL_PREFIX.length)));
-    subscribed = sub.psubscribe(`${SIGNAL_PREFIX}*`).catch((err: unknown) => {
+    sub.on('pmessage', (_pattern: string, channel: string) => hub.emit(channel.slice(signalPrefix.length)));
+    subscribed = sub.psubscribe(`${signalPrefix}*`).catch((err: unknown) => {
       subscribed = null;
       throw err;
     });

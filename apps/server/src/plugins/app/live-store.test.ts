@@ -223,6 +223,27 @@ describe.skipIf(!redis)('the redis live store across instances (TEST_REDIS_URL)'
     }
   });
 
+  it('keeps its signals to its own Redis database: another deployment on the same server hears none', async () => {
+    // Pub/sub ignores Redis database numbers; the store's channels carry its number instead.
+    const otherDb = redis!.duplicate({ db: ((redis!.options.db ?? 0) + 8) % 16 });
+    const ours = createRedisLiveStore(redis!);
+    const sameDb = createRedisLiveStore(redis!);
+    const theirs = createRedisLiveStore(otherDb);
+    const session = randomUUID();
+    const ourWatch = await sameDb.watch(teacherAudioTopic(session));
+    const theirWatch = await theirs.watch(teacherAudioTopic(session));
+    try {
+      await ours.appendTeacherChunk(session, chunk(0), 60_000);
+      expect(await ourWatch.next(10_000)).toBe(true);
+      expect(await theirWatch.next(500)).toBe(false);
+    } finally {
+      ourWatch.close();
+      theirWatch.close();
+      await Promise.all([ours.close(), sameDb.close(), theirs.close()]);
+      await otherDb.quit();
+    }
+  });
+
   it('drops the bytes of the chunks it trims: a session costs its window of audio', async () => {
     const store = createRedisLiveStore(redis!);
     const session = randomUUID();
