@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbHandle } from './client';
 import { branches, profiles } from './schema';
-import { restoreTableSnapshot, saveTableSnapshot } from './table-snapshot';
+import { dropTableSnapshot, restoreTableSnapshot, saveTableSnapshot } from './table-snapshot';
 import { emptyAllTables } from '../testing/empty-tables';
 import { buildBranch, buildInstitution, buildProfile } from '../testing/factories';
 import { openTestDatabase } from '../testing/test-database';
@@ -15,7 +15,7 @@ describe('a table snapshot', () => {
     await emptyAllTables(handle.db);
   });
   afterAll(async () => {
-    await handle?.db.execute(sql`drop schema if exists rollbook_snapshot cascade`);
+    if (handle) await dropTableSnapshot(handle.db);
     await handle?.close();
   });
 

@@ -55,3 +55,8 @@ export async function restoreTableSnapshot(db: Db): Promise<void> {
     );
   });
 }
+
+/** Removes the copy (a test that made one on a shared database). */
+export async function dropTableSnapshot(db: Db): Promise<void> {
+  await db.execute(sql.raw(`drop schema if exists ${SNAPSHOT_SCHEMA} cascade`));
+}

@@ -21,26 +21,26 @@ interface Draws {
   keys: number;
   nonces: number;
 }
+// Hoisted with the mocks (vi.mock runs above this file's other statements); read at each draw, so
+// the mocks built by an earlier file see this file's counters.
+const draws = vi.hoisted(
+  () => () => (globalThis as unknown as { rollbookTestDraws: Draws }).rollbookTestDraws,
+);
 (globalThis as { rollbookTestDraws?: Draws }).rollbookTestDraws = { keys: 0, nonces: 0 };
 
 vi.mock('@rollbook/presence', async (importOriginal) => {
   const actual = await importOriginal<typeof Presence>();
-  // Inside the factory: vi.mock is hoisted above this file's other statements.
-  const current = () => (globalThis as unknown as { rollbookTestDraws: Draws }).rollbookTestDraws;
   return {
     ...actual,
     createSessionKey: () =>
-      createHash('sha256').update(`rollbook test session key ${++current().keys}`).digest('hex'),
+      createHash('sha256').update(`rollbook test session key ${++draws().keys}`).digest('hex'),
   };
 });
 
-vi.mock('../modules/sessions/challenge-nonce', () => {
-  const current = () => (globalThis as unknown as { rollbookTestDraws: Draws }).rollbookTestDraws;
-  return {
-    newChallengeNonce: () =>
-      createHash('sha256')
-        .update(`rollbook test challenge nonce ${++current().nonces}`)
-        .digest('hex')
-        .slice(0, 32),
-  };
-});
+vi.mock('../modules/sessions/challenge-nonce', () => ({
+  newChallengeNonce: () =>
+    createHash('sha256')
+      .update(`rollbook test challenge nonce ${++draws().nonces}`)
+      .digest('hex')
+      .slice(0, 32),
+}));

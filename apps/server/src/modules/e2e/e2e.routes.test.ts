@@ -3,12 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { lectureSessions, profiles } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
 import { everyRowAsText } from '../../testing/table-rows';
+import { dropTableSnapshot } from '../../db/table-snapshot';
 
 const t = useTestApp({ e2eTestHooks: true });
 
 afterAll(async () => {
   // The reset's snapshot schema would outlive this file on a shared PostgreSQL.
-  await t.db.execute(sql`drop schema if exists rollbook_snapshot cascade`);
+  await dropTableSnapshot(t.db);
 });
 
 describe('the browser suite reset', () => {
@@ -20,6 +21,8 @@ describe('the browser suite reset', () => {
     const [row] = await t.db.select({ day: sql<string>`max(${lectureSessions.day})` }).from(lectureSessions);
     return row!.day;
   };
+
+  const WEEK_MS = 7 * 24 * 3600 * 1000;
 
   it('gives back the same demo after any change, and builds it anew on another demo day', async () => {
     await reset();
@@ -45,9 +48,9 @@ describe('the browser suite reset', () => {
 
     // A week later the demo's past weeks of attendance end a week later.
     const heldBefore = await latestHeldDay();
-    t.clock.set(new Date(t.clock.now().getTime() + 7 * 24 * 3600 * 1000));
+    t.clock.set(new Date(t.clock.now().getTime() + WEEK_MS));
     await reset();
     const heldAfter = await latestHeldDay();
-    expect(new Date(heldAfter).getTime() - new Date(heldBefore).getTime()).toBe(7 * 24 * 3600 * 1000);
+    expect(new Date(heldAfter).getTime() - new Date(heldBefore).getTime()).toBe(WEEK_MS);
   });
 });
