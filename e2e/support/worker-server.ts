@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { E2E_DATA_DIR, E2E_JWT_SECRET, E2E_PORT } from './env';
 
 /**
@@ -135,10 +136,14 @@ async function startServer(
   const child = spawn(process.execPath, ['--import', 'tsx', '../apps/server/src/main.ts'], {
     cwd: path.join(import.meta.dirname, '..'),
     env: { ...serverEnv(port, dataDir, databaseUrl), ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Warnings and errors stay visible, marked with the worker they came from.
+  // Warnings and errors stay visible, marked with the worker they came from: crashes on stderr, the
+  // log's JSON lines (LOG_LEVEL warn) on stdout, where the start banner is left out.
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${label}] ${chunk.toString()}`));
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) process.stderr.write(`[server ${label}] ${line}\n`);
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited(child);

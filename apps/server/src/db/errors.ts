@@ -21,3 +21,11 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isInsufficientPrivilege(err: unknown): boolean {
   return sqlState(err) === '42501';
 }
+
+/**
+ * PostgreSQL broke a lock cycle by aborting this transaction (SQLSTATE 40P01); it changed nothing
+ * and may be run again.
+ */
+export function isDeadlock(err: unknown): boolean {
+  return sqlState(err) === '40P01';
+}

@@ -1,9 +1,11 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { lectureSessions, profiles } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
 import { everyRowAsText } from '../../testing/table-rows';
 import { dropTableSnapshot } from '../../db/table-snapshot';
+import { ALL_TABLES } from '../../db/reset';
 
 const t = useTestApp({ e2eTestHooks: true });
 
@@ -52,5 +54,59 @@ describe('the browser suite reset', () => {
     await reset();
     const heldAfter = await latestHeldDay();
     expect(new Date(heldAfter).getTime() - new Date(heldBefore).getTime()).toBe(WEEK_MS);
+  });
+});
+
+// A second PostgreSQL connection that closes a lock cycle with the reset (PGlite has one connection).
+const url = process.env.TEST_DATABASE_URL;
+
+describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () => {
+  const connections: pg.Client[] = [];
+  afterAll(async () => {
+    for (const c of connections.splice(0)) await c.end();
+  });
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    connections.push(client);
+    return client;
+  };
+
+  /** Resolves once a backend running a statement that starts with `prefix` waits for a lock. */
+  async function someoneWaits(observer: pg.Client, prefix: string): Promise<void> {
+    for (;;) {
+      const { rowCount } = await observer.query(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like $1`,
+        [`${prefix}%`],
+      );
+      if (rowCount) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('is aborted by PostgreSQL, runs again and still gives back the demo', async () => {
+    const reset = () => call(t.app, { method: 'POST', url: '/api/__e2e__/reset' });
+    expect((await reset()).status).toBe(200);
+    const demo = await everyRowAsText(t.db);
+    const withRows = ALL_TABLES.filter((table) => demo[table] !== '');
+    const [first, last] = [withRows[0]!, withRows.at(-1)!];
+    expect(first).not.toBe(last);
+
+    // Another transaction holds the rows of a table the reset empties last (PostgreSQL runs the
+    // deleting parts of a statement last-written first), and once the reset has emptied the others
+    // and waits, asks for rows the reset holds: a cycle. This side waits longer before looking for
+    // cycles, so PostgreSQL aborts the reset's transaction, not this one.
+    const other = await connect();
+    const observer = await connect();
+    await other.query('begin');
+    await other.query(`set local deadlock_timeout = '60s'`);
+    await other.query(`select 1 from public."${first}" for update`);
+    const resetting = reset();
+    await someoneWaits(observer, 'with d0 as (delete');
+    await other.query(`select 1 from public."${last}" for update`);
+    await other.query('rollback');
+
+    expect((await resetting).status).toBe(200);
+    expect(await everyRowAsText(t.db)).toEqual(demo);
   });
 });

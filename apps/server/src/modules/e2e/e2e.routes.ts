@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTIFICATION_TYPE_CODES } from '@rollbook/contract';
 import { truncateAll } from '../../db/reset';
 import { restoreTableSnapshot, saveTableSnapshot } from '../../db/table-snapshot';
-import { isInsufficientPrivilege } from '../../db/errors';
+import { isDeadlock, isInsufficientPrivilege } from '../../db/errors';
 import { demoDay, seedDemo } from '../../seed/demo';
 import { AppError } from '../../lib/app-error';
 import { createPeopleRepository } from '../../domain/people.repository';
@@ -24,7 +24,7 @@ export async function e2eModule(app: FastifyInstance) {
   typed.post('/__e2e__/reset', { schema: { hide: true } }, async () => {
     // Sign-in counters and reset-request claims belong to the data being reset.
     await app.throttle.reset();
-    await resetToDemo(app.deps.clock.now());
+    await againAfterDeadlock(() => resetToDemo(app.deps.clock.now()));
     return { data: true, error: false, message: null };
   });
   typed.post(
@@ -50,6 +50,25 @@ export async function e2eModule(app: FastifyInstance) {
       return { data: true, error: false, message: null };
     },
   );
+}
+
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a reset again when PostgreSQL aborted it to break a deadlock. A reset locks every table, so
+ * any transaction that holds one table and wants another can meet it in a cycle: the scheduled jobs
+ * that tick as the server becomes ready (the retention purge, the alerts) did, against the first
+ * reset after start-up. The aborted attempt changed nothing it had not finished, and the next one
+ * starts from the top.
+ */
+async function againAfterDeadlock(reset: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await reset();
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= DEADLOCK_ATTEMPTS) throw err;
+    }
+  }
 }
 
 /**
