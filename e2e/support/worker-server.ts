@@ -125,6 +125,22 @@ export async function startUnseededServer(
   return startServer(label, await freePort(), dataDir, databaseUrl, { SEED_DEMO: 'never' });
 }
 
+/**
+ * A server log line (pino's JSON) as one short line: the message and the error's first line, without
+ * the query texts and stacks that would fill the run's output. Null for anything else.
+ */
+function logEntry(line: string): string | null {
+  let entry: { msg?: unknown; err?: { type?: unknown; message?: unknown } };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return null;
+  }
+  const error =
+    typeof entry.err?.message === 'string' ? entry.err.message.split('\n').at(-1)!.slice(0, 300) : '';
+  return [typeof entry.msg === 'string' ? entry.msg : '', error].filter(Boolean).join(': ');
+}
+
 async function startServer(
   label: string,
   port: number,
@@ -139,10 +155,11 @@ async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Warnings and errors stay visible, marked with the worker they came from: crashes on stderr, the
-  // log's JSON lines (LOG_LEVEL warn) on stdout, where the start banner is left out.
+  // log's lines (LOG_LEVEL warn) on stdout, shortened; the start banner is left out.
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${label}] ${chunk.toString()}`));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) process.stderr.write(`[server ${label}] ${line}\n`);
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const entry = logEntry(line);
+    if (entry) process.stderr.write(`[server ${label}] ${entry}\n`);
   });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

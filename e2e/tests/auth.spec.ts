@@ -74,7 +74,27 @@ test.describe('sign-in', () => {
 });
 
 test.describe('session', () => {
-  test('an expired access token is refreshed transparently', async ({ page }) => {
+  // The API calls of a test, shown with its failure: which answer signed a person out, if one did.
+  let apiCalls: string[] = [];
+  test.beforeEach(({ context }) => {
+    apiCalls = [];
+    const started = Date.now();
+    context.on('response', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/api/'))
+        apiCalls.push(`${Date.now() - started} ms ${r.request().method()} ${pathname} ${r.status()}`);
+    });
+    context.on('requestfailed', (r) =>
+      apiCalls.push(`${Date.now() - started} ms failed ${r.url()} ${r.failure()?.errorText}`),
+    );
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads this pattern: no fixtures.
+  test.afterEach(({}, testInfo) => {
+    // Printed whole: the list reporter shortens a text attachment to its first lines.
+    if (testInfo.status !== testInfo.expectedStatus) console.log(['API calls:', ...apiCalls].join('\n  '));
+  });
+
+  test('an expired access token is refreshed transparently', async ({ page, context }) => {
     await submitLogin(page, 'teacher@rollbook.test');
     await expect(page).toHaveURL(/\/teacher-dashboard/);
     const current = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -83,9 +103,12 @@ test.describe('session', () => {
     const expired = await new SignJWT({ ...claims, iat: past - 60, exp: past })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(E2E_JWT_SECRET));
-    // Planted before the app's scripts run on the next load (the running app would otherwise
-    // re-persist its in-memory token over ours), in both places the app keeps it.
-    await page.addInitScript((token) => {
+    // The teacher comes back later in a new tab. The first tab is closed before: a running app keeps
+    // its token in memory and stores it again whenever its state changes, over the planted one.
+    await page.close();
+    const later = await context.newPage();
+    // Planted before the app's scripts run, in both places the app keeps it.
+    await later.addInitScript((token) => {
       if (sessionStorage.getItem('planted')) return;
       sessionStorage.setItem('planted', '1');
       localStorage.setItem('accessToken', token);
@@ -93,14 +116,15 @@ test.describe('session', () => {
       if (root.auth) root.auth = JSON.stringify({ ...(JSON.parse(root.auth) as object), accessToken: token });
       localStorage.setItem('persist:root', JSON.stringify(root));
     }, expired);
-    const refreshed = page.waitForResponse(
+    const refreshed = later.waitForResponse(
       (r) => r.url().includes('/auth/api/token/refresh/') && r.status() === 200,
+      { timeout: 30_000 },
     );
-    await page.reload();
+    await later.goto('/teacher-dashboard');
     await refreshed;
-    await expect(page).toHaveURL(/\/teacher-dashboard/);
-    await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible();
-    const now = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await expect(later).toHaveURL(/\/teacher-dashboard/);
+    await expect(later.getByRole('button', { name: /^Alerts/ })).toBeVisible();
+    const now = await later.evaluate(() => localStorage.getItem('accessToken'));
     expect(now).not.toBe(expired);
     expect(decodeJwt(now!).exp!).toBeGreaterThan(Date.now() / 1000);
   });
