@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { deflateRawSync } from 'node:zlib';
 import {
   academicTerms,
@@ -15,6 +17,8 @@ import {
   teacherBranches,
   teachers,
 } from '../../db/schema';
+import * as schema from '../../db/schema';
+import type { Db } from '../../db/client';
 import { verifyPassword } from '../../lib/passwords';
 import { buildInstitution, buildProfile } from '../../testing/factories';
 import { useTestApp } from '../../testing/test-app';
@@ -224,6 +228,73 @@ describe('importing an institution workbook', () => {
     const result = await run(institution.id, sampleWorkbook(), true);
     expect(result).toMatchObject({ applied: false, problems: [], sheets: allCreated });
     expect((await rowCounts()).branches).toBe(0);
+  });
+});
+
+// Another import committing in the middle of this one's first check, on connections of their own
+// (PGlite has one connection: nothing interleaves there).
+const url = process.env.TEST_DATABASE_URL;
+
+describe.runIf(url)('an import checking while another commits (PostgreSQL)', () => {
+  const pools: pg.Pool[] = [];
+  afterEach(async () => {
+    for (const pool of pools.splice(0)) await pool.end();
+  });
+
+  /**
+   * A database whose connections run `meanwhile` once, when the first statement matching `after`
+   * has been answered and before its caller sees the answer: a commit placed between two statements,
+   * every time, without timing.
+   */
+  function pausingAfter(after: RegExp, meanwhile: () => Promise<void>): Db {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pools.push(pool);
+    let done = false;
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const config = args[0] as { text?: unknown } | string;
+        const text = typeof config === 'string' ? config : config.text;
+        if (done || typeof text !== 'string' || !after.test(text)) return query(...args);
+        done = true;
+        // Statements in a transaction come with a promise, the pool's own (`pool.query`) with a callback.
+        const last = args.at(-1);
+        if (typeof last === 'function') {
+          const answer = last as (...results: unknown[]) => void;
+          return query(...args.slice(0, -1), (...results: unknown[]) => {
+            void meanwhile().finally(() => answer(...results));
+          });
+        }
+        return (query(...args) as Promise<unknown>).then(async (answer) => {
+          await meanwhile();
+          return answer;
+        });
+      };
+    });
+    return drizzle(pool, { schema });
+  }
+
+  it('reads the institution in one snapshot: a commit after its teachers are read is not half seen', async () => {
+    const institution = await buildInstitution(t.db);
+    let other: Awaited<ReturnType<typeof run>> | undefined;
+    // The other upload of the same workbook commits right after this one has read the teachers and
+    // before it reads who holds the workbook's emails. Read statement by statement, this one then
+    // saw the other's teachers' emails without the teachers and reported each email as "already
+    // belonging to a teacher" (the race CI once caught).
+    const db = pausingAfter(/from "teachers"/, async () => {
+      other = await run(institution.id, sampleWorkbook());
+    });
+    const result = await importWorkbook(db, [await xlsxFile(sampleWorkbook())], {
+      institutionId: institution.id,
+      actorProfileId: null,
+      dryRun: false,
+    });
+
+    expect(other?.problems).toEqual([]);
+    expect(other?.sheets.Teachers.created).toBe(2);
+    expect(result.problems).toEqual([]);
+    expect(result.sheets.Teachers).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(await rowCounts()).toMatchObject({ teachers: 2, students: 3, profiles: 5 });
   });
 });
 
