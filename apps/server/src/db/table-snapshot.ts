@@ -39,6 +39,13 @@ export async function saveTableSnapshot(db: Db): Promise<void> {
 export async function restoreTableSnapshot(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
+    // Every table locked first, as TRUNCATE locks them: a writer already running finishes before the
+    // rows go (its rows go with them), a later one waits for the copy and takes ids after it. Without
+    // the locks a row inserted meanwhile outlived the restore with an id the sequences then gave
+    // out again. In the order of ALL_TABLES, like any other reset.
+    await tx.execute(
+      sql.raw(`lock table ${ALL_TABLES.map((t) => `public."${t}"`).join(', ')} in access exclusive mode`),
+    );
     // One statement each (data-modifying CTEs): PGlite's extended protocol takes one per call.
     // Deleting and inserting a table's rows in one statement could meet the old rows' keys.
     const deletes = ALL_TABLES.map((table, i) => `d${i} as (delete from public."${table}")`).join(', ');
