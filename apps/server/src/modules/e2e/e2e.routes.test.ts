@@ -72,11 +72,15 @@ describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () 
     return client;
   };
 
-  /** Resolves once a backend running a statement that starts with `prefix` waits for a lock. */
+  /**
+   * Resolves once a backend of this database (other workers' databases share the server) running a
+   * statement that starts with `prefix` waits for a lock.
+   */
   async function someoneWaits(observer: pg.Client, prefix: string): Promise<void> {
     for (;;) {
       const { rowCount } = await observer.query(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like $1`,
+        `select 1 from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and query like $1`,
         [`${prefix}%`],
       );
       if (rowCount) return;
