@@ -107,6 +107,7 @@ test.describe('live lecture attendance', () => {
     const studentWav = path.join(dir, 'student.wav');
     await writeRoomWav(roomWav);
     const launched: Browser[] = [];
+    const teacherLog: string[] = [];
     try {
       // --- the teacher starts today's lecture, with a fake microphone hearing the room ---
       const teacherBrowser = await launchWithMicrophone(testInfo, roomWav);
@@ -117,6 +118,18 @@ test.describe('live lecture attendance', () => {
       // What the teacher's sheet streams, the session's secret tone the server sends to it alone
       // (its speaker plays it live), and the speaker's clock it reports.
       const traffic = followSheetSocket(teacher);
+      // What the teacher's page said and asked, printed if the test fails (a sheet that did not show
+      // once left nothing else to go by).
+      const started = Date.now();
+      teacher.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning')
+          teacherLog.push(`${Date.now() - started} ms ${m.type()} ${m.text()}`);
+      });
+      teacher.on('response', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/api/'))
+          teacherLog.push(`${Date.now() - started} ms ${r.request().method()} ${pathname} ${r.status()}`);
+      });
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));
@@ -269,6 +282,9 @@ test.describe('live lecture attendance', () => {
       expect(Number(csvRow(doubted!)[5])).toBeGreaterThanOrEqual(0.14);
       const others = rows.filter((r) => ![demo, manual, doubted].some((p) => p!.enrollment === r[0]));
       expect(others.every((r) => r[2] === 'no' && r[4] === '')).toBe(true);
+    } catch (error) {
+      console.log(["The teacher's page:", ...teacherLog].join('\n  '));
+      throw error;
     } finally {
       for (const b of launched) await b.close();
     }
