@@ -131,11 +131,11 @@ export async function startUnseededServer(
 }
 
 /**
- * A server log line (pino's JSON) as one short line: the message and the error's first line, without
+ * A server log line (pino's JSON) as one short line: the message and the error's last line, without
  * the query texts and stacks that would fill the run's output. Null for anything else.
  */
 function logEntry(line: string): string | null {
-  let entry: { msg?: unknown; err?: { type?: unknown; message?: unknown } };
+  let entry: { msg?: unknown; err?: { message?: unknown } };
   try {
     entry = JSON.parse(line) as typeof entry;
   } catch {

@@ -7,6 +7,7 @@ import { launchWithMicrophone, writeRoomWav, writeStudentWavAhead } from '../sup
 import { todaysDemoLecture } from '../support/lectures';
 import { followSheetSocket } from '../support/sheet-traffic';
 import { contextInLh101, MIC_OPENS_AFTER_CALL_MS, type BeforeMicrophone } from '../support/classroom';
+import { recordApiCalls } from '../support/api-log';
 
 /** The answer code of an attempt sent to the teacher's review (contract: mark_attendance_for_student). */
 const SENT_TO_REVIEW_CODE = 101;
@@ -107,7 +108,7 @@ test.describe('live lecture attendance', () => {
     const studentWav = path.join(dir, 'student.wav');
     await writeRoomWav(roomWav);
     const launched: Browser[] = [];
-    const teacherLog: string[] = [];
+    let teacherLog: string[] = [];
     try {
       // --- the teacher starts today's lecture, with a fake microphone hearing the room ---
       const teacherBrowser = await launchWithMicrophone(testInfo, roomWav);
@@ -118,18 +119,9 @@ test.describe('live lecture attendance', () => {
       // What the teacher's sheet streams, the session's secret tone the server sends to it alone
       // (its speaker plays it live), and the speaker's clock it reports.
       const traffic = followSheetSocket(teacher);
-      // What the teacher's page said and asked, printed if the test fails (a sheet that did not show
-      // once left nothing else to go by).
-      const started = Date.now();
-      teacher.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning')
-          teacherLog.push(`${Date.now() - started} ms ${m.type()} ${m.text()}`);
-      });
-      teacher.on('response', (r) => {
-        const { pathname } = new URL(r.url());
-        if (pathname.startsWith('/api/'))
-          teacherLog.push(`${Date.now() - started} ms ${r.request().method()} ${pathname} ${r.status()}`);
-      });
+      // What the teacher's page asked and logged, printed if the test fails (a sheet that did not
+      // show once left nothing else to go by).
+      teacherLog = recordApiCalls(teacher.context());
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));

@@ -2,6 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { expect, lastMailTo, raiseAlert, test } from '../support/fixtures';
 import { E2E_JWT_SECRET } from '../support/env';
 import { submitLogin } from '../support/pages';
+import { recordApiCalls } from '../support/api-log';
 
 test.describe('sign-in', () => {
   for (const [email, home] of [
@@ -77,20 +78,10 @@ test.describe('session', () => {
   // The API calls of a test, shown with its failure: which answer signed a person out, if one did.
   let apiCalls: string[] = [];
   test.beforeEach(({ context }) => {
-    apiCalls = [];
-    const started = Date.now();
-    context.on('response', (r) => {
-      const { pathname } = new URL(r.url());
-      if (pathname.startsWith('/api/'))
-        apiCalls.push(`${Date.now() - started} ms ${r.request().method()} ${pathname} ${r.status()}`);
-    });
-    context.on('requestfailed', (r) =>
-      apiCalls.push(`${Date.now() - started} ms failed ${r.url()} ${r.failure()?.errorText}`),
-    );
+    apiCalls = recordApiCalls(context);
   });
   // eslint-disable-next-line no-empty-pattern -- Playwright reads this pattern: no fixtures.
   test.afterEach(({}, testInfo) => {
-    // Printed whole: the list reporter shortens a text attachment to its first lines.
     if (testInfo.status !== testInfo.expectedStatus) console.log(['API calls:', ...apiCalls].join('\n  '));
   });
 

@@ -8,6 +8,7 @@ import { dropTableSnapshot } from '../../db/table-snapshot';
 import { ALL_TABLES } from '../../db/reset';
 
 const t = useTestApp({ e2eTestHooks: true });
+const resetCall = () => call(t.app, { method: 'POST', url: '/api/__e2e__/reset' });
 
 afterAll(async () => {
   // The reset's snapshot schema would outlive this file on a shared PostgreSQL.
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 describe('the browser suite reset', () => {
   const reset = async () => {
-    const res = await call(t.app, { method: 'POST', url: '/api/__e2e__/reset' });
+    const res = await resetCall();
     expect(res.status).toBe(200);
   };
   const latestHeldDay = async () => {
@@ -89,8 +90,7 @@ describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () 
   }
 
   it('waits for a writer that began before it: neither its row nor its id outlives the reset', async () => {
-    const reset = () => call(t.app, { method: 'POST', url: '/api/__e2e__/reset' });
-    expect((await reset()).status).toBe(200);
+    expect((await resetCall()).status).toBe(200);
     const demo = await everyRowAsText(t.db);
     const [institution] = await t.db.select({ id: sql<number>`min(id)` }).from(sql`institutions`);
 
@@ -101,7 +101,7 @@ describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () 
     await writer.query(`insert into job_runs (job, institution_id, period_key) values ('late', $1, 'w')`, [
       institution!.id,
     ]);
-    const resetting = reset();
+    const resetting = resetCall();
     await someoneWaits(observer, 'lock table');
     await writer.query('commit');
 
@@ -114,8 +114,7 @@ describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () 
   });
 
   it('is aborted by PostgreSQL, runs again and still gives back the demo', async () => {
-    const reset = () => call(t.app, { method: 'POST', url: '/api/__e2e__/reset' });
-    expect((await reset()).status).toBe(200);
+    expect((await resetCall()).status).toBe(200);
     const demo = await everyRowAsText(t.db);
     const [first, last] = [ALL_TABLES[0]!, ALL_TABLES.at(-1)!];
     expect(first).not.toBe(last);
@@ -128,7 +127,7 @@ describe.runIf(url)('the browser suite reset meets a deadlock (PostgreSQL)', () 
     await other.query('begin');
     await other.query(`set local deadlock_timeout = '60s'`);
     await other.query(`lock table public."${last}" in access share mode`);
-    const resetting = reset();
+    const resetting = resetCall();
     await someoneWaits(observer, 'lock table');
     await other.query(`select 1 from public."${first}" limit 1`);
     await other.query('rollback');

@@ -1,0 +1,22 @@
+import type { BrowserContext } from '@playwright/test';
+
+/**
+ * Every API answer, failed request and console error or warning of `context` from now on, one line
+ * each with the milliseconds since this call: a failing test prints them to show which answer led
+ * where it ended (the list reporter shortens a text attachment to its first lines, so they are
+ * printed whole instead).
+ */
+export function recordApiCalls(context: BrowserContext): string[] {
+  const lines: string[] = [];
+  const started = Date.now();
+  const at = () => `${Date.now() - started} ms`;
+  context.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) lines.push(`${at()} ${r.request().method()} ${pathname} ${r.status()}`);
+  });
+  context.on('requestfailed', (r) => lines.push(`${at()} failed ${r.url()} ${r.failure()?.errorText}`));
+  context.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') lines.push(`${at()} ${m.type()} ${m.text()}`);
+  });
+  return lines;
+}
