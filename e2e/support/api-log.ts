@@ -1,15 +1,16 @@
 import type { BrowserContext } from '@playwright/test';
 
+/** This machine's time of day to the millisecond: the server's log lines can be set beside it. */
+export const timeOfDay = () => new Date().toISOString().slice(11, 23);
+
 /**
  * Every API answer, failed request and console error or warning of `context` from now on, one line
- * each with the milliseconds since this call: a failing test prints them to show which answer led
- * where it ended (the list reporter shortens a text attachment to its first lines, so they are
- * printed whole instead).
+ * each with the time of day (`lines`: the list to add to, another recorder's, to keep one order): a
+ * failing test prints them to show which answer led where it ended (the list reporter shortens a
+ * text attachment to its first lines, so they are printed whole instead).
  */
-export function recordApiCalls(context: BrowserContext): string[] {
-  const lines: string[] = [];
-  const started = Date.now();
-  const at = () => `${Date.now() - started} ms`;
+export function recordApiCalls(context: BrowserContext, lines: string[] = []): string[] {
+  const at = timeOfDay;
   context.on('response', (r) => {
     const { pathname } = new URL(r.url());
     if (pathname.startsWith('/api/')) lines.push(`${at()} ${r.request().method()} ${pathname} ${r.status()}`);

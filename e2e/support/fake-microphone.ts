@@ -65,19 +65,18 @@ const FIRST_LEAD_MS = 1500;
 
 /**
  * Writes a student's microphone file (see `writeStudentWav`) for a start far enough ahead that the
- * file is on disk, and the page has time to open its microphone, before that start; answers the
- * start. A write that took longer than its lead is done again with twice the lead.
+ * file is on disk before that start; answers the start (the page opens its microphone then). A
+ * write that took longer than its lead is done again with twice the lead.
  */
 export async function writeStudentWavAhead(
   path: string,
   tone: LiveTone,
   speakerOffsetMs: number,
-  opensAfterMs: number,
 ): Promise<number> {
   for (let lead = FIRST_LEAD_MS; ; lead *= 2) {
     const startServerMs = Date.now() + lead;
     await writeStudentWav(path, tone, speakerOffsetMs, startServerMs);
-    if (Date.now() < startServerMs - opensAfterMs) return startServerMs;
+    if (Date.now() < startServerMs) return startServerMs;
   }
 }
 

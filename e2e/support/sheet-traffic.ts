@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { LiveTone } from './fake-microphone';
+import { timeOfDay } from './api-log';
 
 /** What a teacher's live sheet has sent and received on its socket so far. */
 export interface SheetTraffic {
@@ -30,21 +31,31 @@ function eventOf(payload: string | Buffer): [string, unknown] | null {
   }
 }
 
-/** Follows the teacher page's socket frames from now on; the answer updates as they pass. */
-export function followSheetSocket(page: Page): SheetTraffic {
+/**
+ * Follows the teacher page's socket frames from now on; the answer updates as they pass. With `log`,
+ * the socket's opening and closing and each event but the audio chunks (counted) are added to it
+ * with the time of day, for a failing test to print.
+ */
+export function followSheetSocket(page: Page, log?: string[]): SheetTraffic {
   const traffic: SheetTraffic = { chunksSent: 0, reconnects: 0, tone: null, toneOffsetMs: null };
+  const note = (line: string) => log?.push(`${timeOfDay()} socket ${line}`);
   page.on('websocket', (ws) => {
+    note(`opened ${new URL(ws.url()).pathname}`);
+    ws.on('close', () => note(`closed (${traffic.chunksSent} audio chunks sent so far)`));
+    ws.on('socketerror', (error) => note(`error ${error}`));
     ws.on('framesent', ({ payload }) => {
       const event = eventOf(payload);
       if (!event) return;
       const [name, body] = event;
       if (name === 'incoming_audio_chunks') traffic.chunksSent += 1;
+      else note(`sent ${name}`);
       if (name === 'socket_connection' && (body as { isReConnect?: boolean }).isReConnect === true)
         traffic.reconnects += 1;
       if (name === 'tone_clock') traffic.toneOffsetMs = (body as { offset_ms: number }).offset_ms;
     });
     ws.on('framereceived', ({ payload }) => {
       const event = eventOf(payload);
+      if (event) note(`received ${event[0]}`);
       if (event?.[0] === 'session_tone') traffic.tone = event[1] as LiveTone;
     });
   });

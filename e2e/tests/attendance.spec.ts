@@ -6,11 +6,9 @@ import { apiSignIn, bearer, logIn } from '../support/pages';
 import { launchWithMicrophone, writeRoomWav, writeStudentWavAhead } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
 import { followSheetSocket } from '../support/sheet-traffic';
-import { contextInLh101, MIC_OPENS_AFTER_CALL_MS, type BeforeMicrophone } from '../support/classroom';
+import { contextInLh101, SENT_TO_REVIEW_CODE, type BeforeMicrophone } from '../support/classroom';
 import { recordApiCalls } from '../support/api-log';
 
-/** The answer code of an attempt sent to the teacher's review (contract: mark_attendance_for_student). */
-const SENT_TO_REVIEW_CODE = 101;
 /** The server's default ATTENDANCE_RATE_LIMIT_SECONDS (the browser suite's servers keep it), and a margin. */
 const MARKING_RATE_LIMIT_MS = 10_000 + 500;
 
@@ -116,12 +114,12 @@ test.describe('live lecture attendance', () => {
       const teacher = await (
         await teacherBrowser.newContext({ baseURL, permissions: ['microphone'], acceptDownloads: true })
       ).newPage();
+      // What the teacher's page asked, logged and said on its socket, printed if the test fails (a
+      // sheet that did not show once left nothing else to go by).
+      teacherLog = recordApiCalls(teacher.context());
       // What the teacher's sheet streams, the session's secret tone the server sends to it alone
       // (its speaker plays it live), and the speaker's clock it reports.
-      const traffic = followSheetSocket(teacher);
-      // What the teacher's page asked and logged, printed if the test fails (a sheet that did not
-      // show once left nothing else to go by).
-      teacherLog = recordApiCalls(teacher.context());
+      const traffic = followSheetSocket(teacher, teacherLog);
       await logIn(teacher, 'teacher@rollbook.test');
       await expect(teacher).toHaveURL(/\/teacher-dashboard/);
       const lecture = await todaysDemoLecture(teacher.request, await bearer(teacher));
@@ -158,7 +156,7 @@ test.describe('live lecture attendance', () => {
       const markByRecording = async (person: Classmate) => {
         // The file holds the chirps of the moment the page opens its microphone.
         const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
-          writeStudentWavAhead(studentWav, liveTone, traffic.toneOffsetMs!, MIC_OPENS_AFTER_CALL_MS),
+          writeStudentWavAhead(studentWav, liveTone, traffic.toneOffsetMs!),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
         const recordAndSend = async () => {
