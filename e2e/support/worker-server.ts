@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { siblingDatabaseUrl } from '../../apps/server/src/testing/sibling-database';
 import { E2E_DATA_DIR, E2E_JWT_SECRET, E2E_PORT } from './env';
 
 /**
@@ -41,25 +42,6 @@ function freePort(port = 0): Promise<number> {
   });
 }
 
-/** A PostgreSQL database `suffix` beside E2E_DATABASE_URL's, created when missing (emptied first with `fresh`). */
-async function siblingDatabase(given: string, suffix: string, fresh: boolean): Promise<string> {
-  const url = new URL(given);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}${suffix}`;
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`E2E_DATABASE_URL names an unusual database: ${name}`);
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  try {
-    if (fresh) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /**
  * The database of worker `index` when the suite runs on PostgreSQL (E2E_DATABASE_URL): worker 0 uses
  * the URL as given, worker n its database name + `_w<n>`, created on first use.
@@ -67,7 +49,7 @@ async function siblingDatabase(given: string, suffix: string, fresh: boolean): P
 async function workerDatabaseUrl(index: number): Promise<string | undefined> {
   const given = process.env.E2E_DATABASE_URL;
   if (!given || index === 0) return given;
-  return siblingDatabase(given, `_w${index}`, false);
+  return siblingDatabaseUrl(given, `_w${index}`);
 }
 
 /**
@@ -76,7 +58,7 @@ async function workerDatabaseUrl(index: number): Promise<string | undefined> {
  */
 export async function emptyDatabaseUrl(index: number): Promise<string | undefined> {
   const given = process.env.E2E_DATABASE_URL;
-  return given ? siblingDatabase(given, `_empty_w${index}`, true) : undefined;
+  return given ? siblingDatabaseUrl(given, `_empty_w${index}`, { fresh: true }) : undefined;
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { siblingDatabaseUrl } from './sibling-database';
 
 /**
  * Runs before every server test file. On CI's shared PostgreSQL and Redis (TEST_DATABASE_URL,
@@ -19,26 +19,11 @@ const databaseUrl = process.env.ROLLBOOK_GIVEN_TEST_DATABASE_URL;
 const redisUrl = process.env.ROLLBOOK_GIVEN_TEST_REDIS_URL;
 
 if (databaseUrl && poolId > 1) {
-  const url = new URL(databaseUrl);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}_w${poolId}`;
-  await createDatabaseIfMissing(databaseUrl, name);
-  url.pathname = `/${encodeURIComponent(name)}`;
-  process.env.TEST_DATABASE_URL = url.toString();
+  process.env.TEST_DATABASE_URL = await siblingDatabaseUrl(databaseUrl, `_w${poolId}`);
 }
 if (redisUrl && poolId > 1) {
   const url = new URL(redisUrl);
   const base = Number(url.pathname.slice(1) || '0');
   url.pathname = `/${base + poolId - 1}`;
   process.env.TEST_REDIS_URL = url.toString();
-}
-
-async function createDatabaseIfMissing(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
 }
