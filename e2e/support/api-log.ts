@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 
-/** This machine's time of day to the millisecond: the server's log lines can be set beside it. */
+/** The time of day (UTC) to the millisecond, as the test servers' log lines print it. */
 export const timeOfDay = () => new Date().toISOString().slice(11, 23);
 
 /**

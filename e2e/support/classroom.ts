@@ -1,11 +1,8 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 
-/** The answer code of an attempt sent to the teacher's review (contract: mark_attendance_for_student). */
-export const SENT_TO_REVIEW_CODE = 101;
-
 /**
- * How late a fake microphone may finish opening after the moment its file was written for: well
- * within the server's tolerance for a recording whose chirps are heard early (the client's clock
+ * How late a fake microphone may finish opening after the moment its file was written for: within
+ * the server's tolerance for a recording whose chirps are heard early (the client's clock
  * tolerance, a second). Cold openings on a loaded machine took 230-300 ms in stress runs: a limit
  * at 300 ms opened again often, and an opening again is the less certain path (the device the first
  * opening started may still be playing the old file when the new one starts).

@@ -117,7 +117,7 @@ export async function startUnseededServer(
  * the query texts and stacks that would fill the run's output. Null for anything else.
  */
 function logEntry(line: string): string | null {
-  let entry: { msg?: unknown; err?: { message?: unknown } };
+  let entry: { time?: unknown; msg?: unknown; err?: { message?: unknown } };
   try {
     entry = JSON.parse(line) as typeof entry;
   } catch {
@@ -125,7 +125,9 @@ function logEntry(line: string): string | null {
   }
   const error =
     typeof entry.err?.message === 'string' ? shortened(entry.err.message.split('\n').at(-1)!) : '';
-  return [typeof entry.msg === 'string' ? entry.msg : '', error].filter(Boolean).join(': ');
+  // The time of day (UTC), as the tests' own logs print theirs (support/api-log), to set beside them.
+  const at = typeof entry.time === 'number' ? `${new Date(entry.time).toISOString().slice(11, 23)} ` : '';
+  return at + [typeof entry.msg === 'string' ? entry.msg : '', error].filter(Boolean).join(': ');
 }
 
 /** The start and the end of a long text: a query error names its cause after the parameters. */

@@ -6,7 +6,8 @@ import { apiSignIn, bearer, logIn } from '../support/pages';
 import { launchWithMicrophone, writeRoomWav, writeStudentWavAhead } from '../support/fake-microphone';
 import { todaysDemoLecture } from '../support/lectures';
 import { followSheetSocket } from '../support/sheet-traffic';
-import { contextInLh101, SENT_TO_REVIEW_CODE, type BeforeMicrophone } from '../support/classroom';
+import { SENT_TO_REVIEW_CODE } from '@rollbook/contract';
+import { contextInLh101, type BeforeMicrophone } from '../support/classroom';
 import { recordApiCalls } from '../support/api-log';
 
 /** The server's default ATTENDANCE_RATE_LIMIT_SECONDS (the browser suite's servers keep it), and a margin. */

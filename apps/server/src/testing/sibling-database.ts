@@ -13,17 +13,18 @@ export async function siblingDatabaseUrl(
 ): Promise<string> {
   const url = new URL(given);
   const name = `${decodeURIComponent(url.pathname.slice(1))}${suffix}`;
-  // Names go into DDL, which takes no parameters: only plain identifiers are accepted.
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`an unusual database name to create for tests: ${name}`);
   const admin = new pg.Client({ connectionString: given });
   await admin.connect();
   try {
-    if (options.fresh) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // DDL takes no parameters: the name goes in quoted as an identifier (any name a developer's
+    // database has, hyphens and dots included).
+    const quoted = admin.escapeIdentifier(name);
+    if (options.fresh) await admin.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${quoted}`);
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
+  url.pathname = `/${encodeURIComponent(name)}`;
   return url.toString();
 }
