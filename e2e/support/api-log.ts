@@ -21,3 +21,11 @@ export function recordApiCalls(context: BrowserContext, lines: string[] = []): s
   });
   return lines;
 }
+
+/**
+ * Prints a recorded log whole, under its heading: for a failing test, whose list reporter would cut
+ * an attachment to its first lines.
+ */
+export function printLog(heading: string, lines: readonly string[]): void {
+  console.log([`${heading}:`, ...lines].join('\n  '));
+}

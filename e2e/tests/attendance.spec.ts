@@ -8,7 +8,7 @@ import { todaysDemoLecture } from '../support/lectures';
 import { followSheetSocket } from '../support/sheet-traffic';
 import { SENT_TO_REVIEW_CODE } from '@rollbook/contract';
 import { contextInLh101, type BeforeMicrophone } from '../support/classroom';
-import { recordApiCalls } from '../support/api-log';
+import { printLog, recordApiCalls } from '../support/api-log';
 
 /** The server's default ATTENDANCE_RATE_LIMIT_SECONDS (the browser suite's servers keep it), and a margin. */
 const MARKING_RATE_LIMIT_MS = 10_000 + 500;
@@ -104,7 +104,6 @@ test.describe('live lecture attendance', () => {
     const dir = testInfo.outputPath('microphones');
     await mkdir(dir, { recursive: true });
     const roomWav = path.join(dir, 'room.wav');
-    const studentWav = path.join(dir, 'student.wav');
     await writeRoomWav(roomWav);
     const launched: Browser[] = [];
     let teacherLog: string[] = [];
@@ -148,15 +147,21 @@ test.describe('live lecture attendance', () => {
       const file = await request.get(`/api/media/${created.data.audio_url}`);
       expect(file.ok()).toBe(true);
       expect((await file.body()).includes(Buffer.from(liveTone.key_hex))).toBe(false);
-      await writeRoomWav(studentWav);
-      const studentBrowser = await launchWithMicrophone(testInfo, studentWav);
-      // (the room alone until a student's page opens the microphone: see studentAtLh101)
-      launched.push(studentBrowser);
 
-      /** Marks with the fake microphone; answers the row that appeared on the teacher's sheet. */
+      /**
+       * Marks with a phone of the student's own, as in a classroom: a browser whose fake microphone
+       * plays a file of its own. Two students in one browser shared its audio service, a suspect
+       * (not proven) of a second student's recording that once did not hold the chirps its file
+       * was written for. Answers the row that appeared on the teacher's sheet.
+       */
       const markByRecording = async (person: Classmate) => {
+        const studentWav = path.join(dir, `${person.email.split('@')[0]}.wav`);
+        // The room alone until the page opens the microphone (see studentAtLh101).
+        await writeRoomWav(studentWav);
+        const phone = await launchWithMicrophone(testInfo, studentWav);
+        launched.push(phone);
         // The file holds the chirps of the moment the page opens its microphone.
-        const { page } = await studentAtLh101(studentBrowser, baseURL, person, () =>
+        const { page } = await studentAtLh101(phone, baseURL, person, () =>
           writeStudentWavAhead(studentWav, liveTone, traffic.toneOffsetMs!),
         );
         const studentCard = page.getByRole('article', { name: lecture.card });
@@ -274,7 +279,7 @@ test.describe('live lecture attendance', () => {
       const others = rows.filter((r) => ![demo, manual, doubted].some((p) => p!.enrollment === r[0]));
       expect(others.every((r) => r[2] === 'no' && r[4] === '')).toBe(true);
     } catch (error) {
-      console.log(["The teacher's page:", ...teacherLog].join('\n  '));
+      printLog("The teacher's page", teacherLog);
       throw error;
     } finally {
       for (const b of launched) await b.close();

@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { expect, lastMailTo, raiseAlert, test } from '../support/fixtures';
 import { E2E_JWT_SECRET } from '../support/env';
 import { submitLogin } from '../support/pages';
-import { recordApiCalls } from '../support/api-log';
+import { printLog, recordApiCalls } from '../support/api-log';
 
 test.describe('sign-in', () => {
   for (const [email, home] of [
@@ -82,7 +82,7 @@ test.describe('session', () => {
   });
   // eslint-disable-next-line no-empty-pattern -- Playwright reads this pattern: no fixtures.
   test.afterEach(({}, testInfo) => {
-    if (testInfo.status !== testInfo.expectedStatus) console.log(['API calls:', ...apiCalls].join('\n  '));
+    if (testInfo.status !== testInfo.expectedStatus) printLog('API calls', apiCalls);
   });
 
   test('an expired access token is refreshed transparently', async ({ page, context }) => {

@@ -12,6 +12,7 @@ import {
 import { todaysDemoLecture } from '../support/lectures';
 import { cuttableLink } from '../support/cuttable-link';
 import { followSheetSocket } from '../support/sheet-traffic';
+import { printLog, recordApiCalls } from '../support/api-log';
 import { SENT_TO_REVIEW_CODE } from '@rollbook/contract';
 import { contextInLh101 } from '../support/classroom';
 
@@ -69,9 +70,13 @@ async function studentMarks(
   return { status: answer.status(), body };
 }
 
-/** The teacher signed in on a browser whose microphone hears the room; answers the page and today's lecture. */
-async function teacherOnDashboard(teacherBrowser: Browser, baseURL: string) {
+/**
+ * The teacher signed in on a browser whose microphone hears the room; answers the page and today's
+ * lecture. What the page asks and logs goes into `log` from the start (see `printedOnFailure`).
+ */
+async function teacherOnDashboard(teacherBrowser: Browser, baseURL: string, log: string[]) {
   const context = await teacherBrowser.newContext({ baseURL, permissions: ['microphone'] });
+  recordApiCalls(context, log);
   const page = await context.newPage();
   await logIn(page, 'teacher@rollbook.test');
   await expect(page).toHaveURL(/\/teacher-dashboard/);
@@ -128,19 +133,24 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
     const { baseURL } = server;
     const wav = await microphones(testInfo);
     const launched: Browser[] = [];
+    const teacherLog: string[] = [];
     // The teacher's browser reaches the server through a link the test can cut.
     const link = await cuttableLink(baseURL);
     try {
       const teacherBrowser = await launchWithMicrophone(testInfo, wav.room);
       launched.push(teacherBrowser);
-      const { context, page: teacher, lecture } = await teacherOnDashboard(teacherBrowser, link.baseURL);
+      const {
+        context,
+        page: teacher,
+        lecture,
+      } = await teacherOnDashboard(teacherBrowser, link.baseURL, teacherLog);
       // The sheet times the start of the tone file's download to choose the slow-network path
       // (§13). Through this relay on a loaded machine that download can stall long enough to look
       // like a slow network, which is not what this test is about: the file is answered at once.
       await teacher.route('**/api/media/tones/**', (route) =>
         route.fulfill({ status: 200, contentType: 'audio/wav', body: Buffer.alloc(TONE_PROBE_BYTES) }),
       );
-      const traffic = followSheetSocket(teacher);
+      const traffic = followSheetSocket(teacher, teacherLog);
       const sheet = await startSession(teacher, lecture.card);
       await expect(sheet.getByText(/^Students: \d+/)).toBeVisible();
       await expect
@@ -195,6 +205,9 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
       // Shown once, and still once after a while of live pushes.
       await expect(studentRows).toHaveCount(1);
       await expect(sheet.getByRole('button', { name: 'End Session' })).toBeEnabled();
+    } catch (error) {
+      printLog("The teacher's page", teacherLog);
+      throw error;
     } finally {
       for (const b of launched) await b.close();
       await link.close();
@@ -209,10 +222,15 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
     const { baseURL } = server;
     const wav = await microphones(testInfo);
     const launched: Browser[] = [];
+    const teacherLog: string[] = [];
     try {
       const teacherBrowser = await launchWithMicrophone(testInfo, wav.room);
       launched.push(teacherBrowser);
-      const { context, page: teacher, lecture } = await teacherOnDashboard(teacherBrowser, baseURL);
+      const {
+        context,
+        page: teacher,
+        lecture,
+      } = await teacherOnDashboard(teacherBrowser, baseURL, teacherLog);
       // A throttled link (Chromium's network emulation): 25 kB/s, under §13's 0.3 Mbps.
       const cdp = await context.newCDPSession(teacher);
       await cdp.send('Network.enable');
@@ -222,7 +240,7 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
         downloadThroughput: 25_000,
         uploadThroughput: 25_000,
       });
-      const traffic = followSheetSocket(teacher);
+      const traffic = followSheetSocket(teacher, teacherLog);
       const following = teacher.waitForRequest(/\/manage\/session\/session_sse_view\?/);
       const sheet = await startSession(teacher, lecture.card);
       const streamUrl = new URL((await following).url());
@@ -268,6 +286,9 @@ test.describe('the live sheet on a bad network (issue 21)', () => {
       expect((await ending).ok()).toBe(true);
       await expect(sheet.getByText('Session ended')).toBeVisible();
       expect(traffic.chunksSent).toBe(0);
+    } catch (error) {
+      printLog("The teacher's page", teacherLog);
+      throw error;
     } finally {
       for (const b of launched) await b.close();
     }
