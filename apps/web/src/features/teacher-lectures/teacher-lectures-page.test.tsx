@@ -68,10 +68,13 @@ beforeEach(() => {
   vi.spyOn(liveAudio, 'startMicStreaming').mockImplementation((_stream, sink, onNoAudio) => {
     audio.sink = sink;
     audio.noAudio = onNoAudio;
-    return Promise.resolve(() => {
-      audio.streamStops += 1;
-      return Promise.resolve();
-    });
+    return {
+      started: Promise.resolve(),
+      stop: () => {
+        audio.streamStops += 1;
+        return Promise.resolve();
+      },
+    };
   });
 });
 afterEach(() => vi.restoreAllMocks());

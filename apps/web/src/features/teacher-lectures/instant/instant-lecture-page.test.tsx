@@ -26,7 +26,10 @@ beforeEach(() => {
     clock: () => ({ offsetMs: 0, toleranceMs: 50 }),
     stop: () => undefined,
   });
-  vi.spyOn(liveAudio, 'startMicStreaming').mockResolvedValue(() => Promise.resolve());
+  vi.spyOn(liveAudio, 'startMicStreaming').mockReturnValue({
+    started: Promise.resolve(),
+    stop: () => Promise.resolve(),
+  });
   vi.spyOn(liveAudio, 'measureToneLink').mockResolvedValue(10);
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,5 +1,5 @@
 import { openRawMicrophone, stopStream } from '../../../lib/audio/microphone';
-import { startPcmCapture } from '../../../lib/audio/pcm-capture';
+import { startPcmCapture, type PcmCapture } from '../../../lib/audio/pcm-capture';
 import { PcmChunker, type ChunkSink } from './pcm-chunker';
 import { playLiveTone } from './live-tone';
 import { measureLinkMbps } from './link-speed';
@@ -9,26 +9,36 @@ const HEARTBEAT_MS = 500;
 /** How long without any frame before the teacher is warned (product spec §8). */
 const NO_AUDIO_WARNING_MS = 2000;
 
+/** A microphone being streamed. */
+export interface MicStreaming {
+  /** Settles once the capture runs; rejects when it cannot start (the caller says why). */
+  started: Promise<void>;
+  /** Stops the heartbeats at once and the capture, now or whenever it starts. */
+  stop: () => Promise<void>;
+}
+
 /**
  * Streams the microphone as one raw PCM16 chunk per second (see `PcmChunker`), sends heartbeats
  * while no frames arrive, and calls `onNoAudio` once each time the device stays silent for two
- * seconds (again after sound came back). Returns the stop function.
+ * seconds (again after sound came back).
+ *
+ * The heartbeats and that watchdog start with the streaming, not with the capture: starting the
+ * capture waits on the browser's audio (a worklet to load, an audio context to resume) with no
+ * bound, and a capture that never starts is silence the teacher must be told about like a silent
+ * microphone, not a sheet that quietly streams nothing.
  */
-export async function startMicStreaming(
+export function startMicStreaming(
   stream: MediaStream,
   sink: ChunkSink,
   onNoAudio: () => void,
-): Promise<() => Promise<void>> {
+  /** The capture (the browser's; a test's stand-in: jsdom has no Web Audio). */
+  startCapture: typeof startPcmCapture = startPcmCapture,
+): MicStreaming {
   let chunker: PcmChunker | null = null;
   let lastFrameAt = Date.now();
   let warned = false;
-  const capture = await startPcmCapture(stream, (frames, sampleRate) => {
-    chunker ??= new PcmChunker(sampleRate, sink);
-    const now = Date.now();
-    chunker.push(frames, now);
-    lastFrameAt = now;
-    warned = false;
-  });
+  let stopped = false;
+  let capture: PcmCapture | null = null;
   const heartbeat = setInterval(() => {
     const now = Date.now();
     if (chunker) chunker.tick(now);
@@ -38,9 +48,29 @@ export async function startMicStreaming(
       onNoAudio();
     }
   }, HEARTBEAT_MS);
-  return async () => {
-    clearInterval(heartbeat);
-    await capture.stop();
+  const started = startCapture(stream, (frames, sampleRate) => {
+    chunker ??= new PcmChunker(sampleRate, sink);
+    const now = Date.now();
+    chunker.push(frames, now);
+    lastFrameAt = now;
+    warned = false;
+  }).then(
+    async (running) => {
+      if (stopped) await running.stop();
+      else capture = running;
+    },
+    (error: unknown) => {
+      clearInterval(heartbeat);
+      throw error;
+    },
+  );
+  return {
+    started,
+    stop: async () => {
+      stopped = true;
+      clearInterval(heartbeat);
+      await capture?.stop();
+    },
   };
 }
 

@@ -161,28 +161,27 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   const startStreaming = useCallback(
     (session: Running, microphone: MediaStream) => {
       session.streamingStarted = true;
-      liveAudio
-        .startMicStreaming(
-          microphone,
-          (blob, timestamp) => {
-            // Dropped while reconnecting, never queued: the server places each second by its
-            // arrival, so seconds sent late would land at the wrong time.
-            if (!session.socket?.connected) return;
-            session.socket.emit('incoming_audio_chunks', {
-              client: SOCKET_CLIENT_TAG,
-              session_id: session.sessionId,
-              auth_token: authToken(),
-              blob,
-              timestamp,
-            });
-          },
-          () => toast.warning(LECTURES_TEXT.noAudio, { id: 'no-audio' }),
-        )
-        .then((stop) => {
-          if (session.released) void stop();
-          else session.stopStreaming = stop;
-        })
-        .catch((error: unknown) => toast.error(`Failed to stream audio: ${messageOf(error)}`));
+      const streaming = liveAudio.startMicStreaming(
+        microphone,
+        (blob, timestamp) => {
+          // Dropped while reconnecting, never queued: the server places each second by its
+          // arrival, so seconds sent late would land at the wrong time.
+          if (!session.socket?.connected) return;
+          session.socket.emit('incoming_audio_chunks', {
+            client: SOCKET_CLIENT_TAG,
+            session_id: session.sessionId,
+            auth_token: authToken(),
+            blob,
+            timestamp,
+          });
+        },
+        () => toast.warning(LECTURES_TEXT.noAudio, { id: 'no-audio' }),
+      );
+      // Stoppable from now on, before its capture has started (which may never happen).
+      session.stopStreaming = streaming.stop;
+      streaming.started.catch((error: unknown) => {
+        if (!session.released) toast.error(`Failed to stream audio: ${messageOf(error)}`);
+      });
     },
     [authToken],
   );
