@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 
-/** The time of day (UTC) to the millisecond, as the test servers' log lines print it. */
-export const timeOfDay = () => new Date().toISOString().slice(11, 23);
+/** The time of day (UTC) to the millisecond of `ms` (now by default): every failure log prints it so. */
+export const timeOfDay = (ms = Date.now()) => new Date(ms).toISOString().slice(11, 23);
 
 /**
  * Every API answer, failed request and console error or warning of `context` from now on, one line
@@ -10,14 +10,16 @@ export const timeOfDay = () => new Date().toISOString().slice(11, 23);
  * text attachment to its first lines, so they are printed whole instead).
  */
 export function recordApiCalls(context: BrowserContext, lines: string[] = []): string[] {
-  const at = timeOfDay;
   context.on('response', (r) => {
     const { pathname } = new URL(r.url());
-    if (pathname.startsWith('/api/')) lines.push(`${at()} ${r.request().method()} ${pathname} ${r.status()}`);
+    if (pathname.startsWith('/api/'))
+      lines.push(`${timeOfDay()} ${r.request().method()} ${pathname} ${r.status()}`);
   });
-  context.on('requestfailed', (r) => lines.push(`${at()} failed ${r.url()} ${r.failure()?.errorText}`));
+  context.on('requestfailed', (r) =>
+    lines.push(`${timeOfDay()} failed ${r.url()} ${r.failure()?.errorText}`),
+  );
   context.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') lines.push(`${at()} ${m.type()} ${m.text()}`);
+    if (m.type() === 'error' || m.type() === 'warning') lines.push(`${timeOfDay()} ${m.type()} ${m.text()}`);
   });
   return lines;
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { siblingDatabaseUrl } from '../../apps/server/src/testing/sibling-database';
+import { timeOfDay } from './api-log';
 import { E2E_DATA_DIR, E2E_JWT_SECRET, E2E_PORT } from './env';
 
 /**
@@ -126,7 +127,7 @@ function logEntry(line: string): string | null {
   const error =
     typeof entry.err?.message === 'string' ? shortened(entry.err.message.split('\n').at(-1)!) : '';
   // The time of day (UTC), as the tests' own logs print theirs (support/api-log), to set beside them.
-  const at = typeof entry.time === 'number' ? `${new Date(entry.time).toISOString().slice(11, 23)} ` : '';
+  const at = typeof entry.time === 'number' ? `${timeOfDay(entry.time)} ` : '';
   return at + [typeof entry.msg === 'string' ? entry.msg : '', error].filter(Boolean).join(': ');
 }
 

@@ -106,7 +106,7 @@ test.describe('live lecture attendance', () => {
     const roomWav = path.join(dir, 'room.wav');
     await writeRoomWav(roomWav);
     const launched: Browser[] = [];
-    let teacherLog: string[] = [];
+    const teacherLog: string[] = [];
     try {
       // --- the teacher starts today's lecture, with a fake microphone hearing the room ---
       const teacherBrowser = await launchWithMicrophone(testInfo, roomWav);
@@ -116,7 +116,7 @@ test.describe('live lecture attendance', () => {
       ).newPage();
       // What the teacher's page asked, logged and said on its socket, printed if the test fails (a
       // sheet that did not show once left nothing else to go by).
-      teacherLog = recordApiCalls(teacher.context());
+      recordApiCalls(teacher.context(), teacherLog);
       // What the teacher's sheet streams, the session's secret tone the server sends to it alone
       // (its speaker plays it live), and the speaker's clock it reports.
       const traffic = followSheetSocket(teacher, teacherLog);

@@ -72,7 +72,7 @@ async function studentMarks(
 
 /**
  * The teacher signed in on a browser whose microphone hears the room; answers the page and today's
- * lecture. What the page asks and logs goes into `log` from the start (see `printedOnFailure`).
+ * lecture. What the page asks and logs goes into `log` from the start (printed if the test fails).
  */
 async function teacherOnDashboard(teacherBrowser: Browser, baseURL: string, log: string[]) {
   const context = await teacherBrowser.newContext({ baseURL, permissions: ['microphone'] });
