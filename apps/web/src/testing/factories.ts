@@ -104,6 +104,7 @@ export function buildInstitutionSettings(overrides: Partial<InstitutionSettings>
     tone_band: null,
     server_tone_band: { low_hz: 17000, high_hz: 20000 },
     two_way_check: false,
+    two_way_check_required: false,
     ...overrides,
   };
 }

@@ -158,6 +158,12 @@ export const InstitutionSettingsSchema = z.object({
    * microphone must hear. Marks without it (the original client) go to the teacher's review.
    */
   two_way_check: z.boolean(),
+  /**
+   * With the two-way check on: in a session whose teacher's microphone cannot hear the phones'
+   * answer (or before it was measured), marks go to the teacher's review instead of being judged on
+   * the other checks. Off: such marks are judged without the two-way check, and say so.
+   */
+  two_way_check_required: z.boolean(),
   /** Whether the caller may change them (institution admins); branch admins only read them. */
   editable: z.boolean(),
 });
@@ -217,6 +223,10 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
   tone_band: ToneBandSchema.nullable().optional(),
   /** Left out: unchanged. */
   two_way_check: z.boolean({ error: 'Whether the two-way check is on must be true or false' }).optional(),
+  /** Left out: unchanged (off when the two-way check is turned off). */
+  two_way_check_required: z
+    .boolean({ error: 'Whether the two-way check is required must be true or false' })
+    .optional(),
 });
 export type UpdateInstitutionSettingsBody = z.infer<typeof UpdateInstitutionSettingsBodySchema>;
 export type UpdateInstitutionSettingsInput = z.input<typeof UpdateInstitutionSettingsBodySchema>;

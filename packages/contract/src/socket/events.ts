@@ -264,6 +264,11 @@ export const ToneLevelMessageSchema = z.object({
    * stored reasons say so).
    */
   challenge_band: z.enum(['heard', 'not_heard']).optional(),
+  /**
+   * With `challenge_band`: the institution requires the two-way check, so where it cannot be
+   * applied (`not_heard`) every mark of the session comes to the teacher's review.
+   */
+  challenge_required: z.boolean().optional(),
 });
 export type ToneLevelMessage = z.infer<typeof ToneLevelMessageSchema>;
 

@@ -62,6 +62,8 @@ export interface ProofReport {
   twoWayRejectByTeacherBand: ProofRateRow[];
   /** Two-way classes split by the band gate: false rejects (present2w <= 15 m) and accepts (attacks). */
   twoWayByBandGate: ProofRateRow[];
+  /** Two-way classes with the check required: where the band is not heard, present goes to review. */
+  twoWayRequired: ProofRateRow[];
   cpuMs: { p50: number; p90: number; p99: number };
 }
 
@@ -126,6 +128,7 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
       (o) => teacherBand(o.spec.teacherRollOffHz ?? 0),
     ).map(([k, r]) => row(k, r, rejected)),
     twoWayByBandGate: bandGateRows(near, attacks),
+    twoWayRequired: requiredRows(near, attacks),
     cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
   };
 }
@@ -154,6 +157,31 @@ function bandGateRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateR
     }
   }
   return rows;
+}
+
+/**
+ * The verdict the server stores when the institution requires the two-way check (presence-0018):
+ * where the gate found the band not heard, a present verdict goes to the teacher's review; the
+ * verification itself is the same, so stored outcomes are re-read, not re-run.
+ */
+export function verdictWithCheckRequired(o: ProofOutcome): ProofOutcome['verdict'] {
+  return o.challengeBand === 'not_heard' && o.verdict === 'present' ? 'needs_review' : o.verdict;
+}
+
+/** The two-way classes under the required check: accepts, false rejects, and the review share. */
+function requiredRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
+  const required = (rows: ProofOutcome[]): ProofOutcome[] =>
+    rows.map((o) => ({ ...o, verdict: verdictWithCheckRequired(o) }));
+  return [
+    row(
+      'present2w <= 15 m (absent verdicts)',
+      required(near.filter((o) => o.spec.cls === 'present2w')),
+      rejected,
+    ),
+    ...(['T2f2w', 'T2fcall'] as const).map((cls) =>
+      row(`${cls} (accepts)`, required(attacks.filter((o) => o.spec.cls === cls)), accepted),
+    ),
+  ];
 }
 
 function teacherBand(hz: number): string {
@@ -192,6 +220,8 @@ export function formatProofReport(r: ProofReport): string {
     ...r.twoWayRejectByTeacherBand.map(line),
     "by the band gate on the teacher's own stream (its tone's fall across the slots; not heard: judged one-way):",
     ...r.twoWayByBandGate.map(line),
+    "with the two-way check required (the institution's setting: band not heard -> the teacher's review):",
+    ...r.twoWayRequired.map(line),
     '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
     'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',

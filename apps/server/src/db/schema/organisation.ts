@@ -61,6 +61,12 @@ export const institutions = pgTable(
     toneBandHighHz: integer('tone_band_high_hz'),
     /** Students' phones answer a two-way challenge the teacher's microphone must hear (our web app). */
     twoWayCheck: boolean('two_way_check').notNull().default(false),
+    /**
+     * With the two-way check on: where the teacher's microphone cannot hear the phones' answer (or
+     * has not been measured yet), a mark goes to the teacher's review instead of being judged on
+     * the other checks (presence-0018).
+     */
+    twoWayCheckRequired: boolean('two_way_check_required').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('institutions_code_unique').on(sql`upper(${t.code})`)],

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { localDate } from '../../lib/week';
 import { attendanceColumns, type AttendanceRow } from '../attendance.repository';
+import { twoWaySettingOf, type TwoWaySetting } from '../two-way-setting';
 import {
   joinLectureSessionRoom,
   lectureSessionColumns,
@@ -32,7 +33,7 @@ export interface MarkingContext {
   row: AttendanceRow | null;
   /** The student is in one of the lecture's batches (asked only when `row` is null). */
   member: boolean;
-  usesTwoWayCheck: boolean;
+  twoWay: TwoWaySetting;
 }
 
 /** Which session an attempt names: by its public id, or today's session of a lecture. */
@@ -61,7 +62,8 @@ export function createMarkingContextReader(db: Db) {
         studentId: students.id,
         studentSlug: students.slug,
         timeZone: institutions.timezone,
-        twoWay: institutions.twoWayCheck,
+        twoWayCheck: institutions.twoWayCheck,
+        twoWayCheckRequired: institutions.twoWayCheckRequired,
         member,
       })
       .from(lectures)
@@ -102,7 +104,7 @@ export function createMarkingContextReader(db: Db) {
     session: lectureSessionRow(r.session),
     row: r.row.id === null ? null : (r.row as AttendanceRow),
     member: r.member === true,
-    usesTwoWayCheck: r.twoWay,
+    twoWay: twoWaySettingOf(r),
   });
 
   return async function markingContext(

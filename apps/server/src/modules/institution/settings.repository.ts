@@ -23,6 +23,7 @@ const settingsColumns = {
   toneBandLowHz: institutions.toneBandLowHz,
   toneBandHighHz: institutions.toneBandHighHz,
   twoWayCheck: institutions.twoWayCheck,
+  twoWayCheckRequired: institutions.twoWayCheckRequired,
 };
 
 export type SettingsRow = SelectResultFields<typeof settingsColumns>;

@@ -62,6 +62,7 @@ describe('GET /api/institution/settings', () => {
       tone_band: null,
       server_tone_band: { low_hz: t.config.toneBandLowHz, high_hz: t.config.toneBandHighHz },
       two_way_check: false,
+      two_way_check_required: false,
       editable: true,
     });
   });
@@ -205,6 +206,56 @@ describe('POST /api/institution/settings', () => {
       toneBandHighHz: null,
       twoWayCheck: false,
     });
+  });
+
+  it('requires the two-way check only while it is on: turning the check off turns the requirement off', async () => {
+    const on = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      two_way_check: true,
+      two_way_check_required: true,
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ two_way_check: true, two_way_check_required: true });
+    expect(await institutionRow(w.institutionId)).toMatchObject({
+      twoWayCheck: true,
+      twoWayCheckRequired: true,
+    });
+    const [entry] = await auditOf(t.db, 'institution.settings_updated');
+    expect(entry!.detail).toMatchObject({
+      before: { twoWayCheck: false, twoWayCheckRequired: false },
+      after: { twoWayCheck: true, twoWayCheckRequired: true },
+    });
+
+    // A body that leaves it out keeps it; turning the check off turns it off.
+    await api(t.app, w.tokens.registrar, 'POST', URL, changed);
+    expect(await institutionRow(w.institutionId)).toMatchObject({ twoWayCheckRequired: true });
+    const off = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, two_way_check: false });
+    expect(off.body.data).toMatchObject({ two_way_check: false, two_way_check_required: false });
+    expect(await institutionRow(w.institutionId)).toMatchObject({
+      twoWayCheck: false,
+      twoWayCheckRequired: false,
+    });
+  });
+
+  it('refuses to require the two-way check while it is off, saying why, and writes nothing', async () => {
+    const before = await institutionRow(w.institutionId);
+    for (const body of [
+      { ...changed, two_way_check_required: true },
+      { ...changed, two_way_check: false, two_way_check_required: true },
+    ]) {
+      const res = await api(t.app, w.tokens.registrar, 'POST', URL, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('The two-way check must be on for it to be required');
+    }
+    const notBoolean = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      two_way_check: true,
+      two_way_check_required: 1,
+    });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.message).toMatch(/two-way check is required must be true or false/);
+    expect(await institutionRow(w.institutionId)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
   });
 
   it('refuses a tone band the engine cannot use, saying why, and writes nothing', async () => {

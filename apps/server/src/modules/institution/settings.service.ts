@@ -1,13 +1,25 @@
 import type { InstitutionSettings, UpdateInstitutionSettingsBody } from '@rollbook/contract';
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
-import { notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isInstitutionAdmin, requireInstitutionAdmin } from '../../domain/institution-admin';
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './settings.repository';
 
 const SETTINGS_EDITORS_ONLY =
   'Only an institution admin can change the institution settings; branch admins can only read them';
+const REQUIRED_WITHOUT_CHECK = 'The two-way check must be on for it to be required';
+
+/**
+ * The two-way check's pair of settings after a change: turning the check off turns its requirement
+ * off; asking for the requirement with the check off is refused (it would do nothing).
+ */
+function twoWayValues(body: UpdateInstitutionSettingsBody, before: SettingsValues) {
+  const twoWayCheck = body.two_way_check ?? before.twoWayCheck;
+  if (body.two_way_check_required === true && !twoWayCheck) throw badRequest(REQUIRED_WITHOUT_CHECK);
+  const twoWayCheckRequired = twoWayCheck && (body.two_way_check_required ?? before.twoWayCheckRequired);
+  return { twoWayCheck, twoWayCheckRequired };
+}
 
 export type SettingsServiceDeps = Pick<AppDeps, 'db' | 'config'>;
 
@@ -22,7 +34,7 @@ function valuesOf(body: UpdateInstitutionSettingsBody, before: SettingsValues): 
       : { toneBandLowHz: body.tone_band?.low_hz ?? null, toneBandHighHz: body.tone_band?.high_hz ?? null };
   return {
     ...band,
-    twoWayCheck: body.two_way_check ?? before.twoWayCheck,
+    ...twoWayValues(body, before),
     name: body.name,
     timezone: body.time_zone,
     campusLatitude: body.campus?.latitude ?? null,
@@ -80,6 +92,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
           : null,
       server_tone_band: { low_hz: deps.config.toneBandLowHz, high_hz: deps.config.toneBandHighHz },
       two_way_check: row.twoWayCheck,
+      two_way_check_required: row.twoWayCheckRequired,
       editable,
     };
   }

@@ -105,7 +105,7 @@ export interface LiveSocketDeps {
   noteChallengeBand(
     session: { sessionId: string; institutionId: number },
     report: ToneLevelReport,
-  ): Promise<'heard' | 'not_heard' | null>;
+  ): Promise<{ band: 'heard' | 'not_heard'; required: boolean } | null>;
   /** Whether the institution uses the two-way check (its challenge is sought in the teacher's band). */
   usesTwoWayCheck(institutionId: number): Promise<boolean>;
   /** The original client's file phase, located in its stream (file-phase.ts). */
@@ -316,7 +316,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     const report = await toneLevelOffLoop(teacherToneLevelInput(chunks, live.tone, playback));
     if (!report) return;
     live.level = 'checked';
-    const band = await deps.noteChallengeBand(
+    const noted = await deps.noteChallengeBand(
       { sessionId: binding.sessionId, institutionId: live.institutionId },
       report,
     );
@@ -325,7 +325,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
       status: report.status,
       advice: report.advice,
       score: report.score,
-      ...(band ? { challenge_band: band } : {}),
+      ...(noted ? { challenge_band: noted.band, challenge_required: noted.required } : {}),
     });
   }
 

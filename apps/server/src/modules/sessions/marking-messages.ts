@@ -71,9 +71,11 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   challenge_missing:
     "the two-way check your institution uses was not made: the recording came without the phone's check sound (only the Rollbook web app plays it), so your teacher reviews it",
   challenge_band_not_heard:
-    "the two-way check was not made: the teacher's microphone cannot hear the phones' check sound (above the session tone); the other checks decided",
+    "the two-way check was not made: the teacher's microphone cannot hear the phones' check sound (above the session tone)",
   challenge_band_unmeasured:
-    "the two-way check was not made: whether the teacher's microphone hears the phones' check sound had not been measured yet; the other checks decided",
+    "the two-way check was not made: whether the teacher's microphone hears the phones' check sound had not been measured yet",
+  challenge_required:
+    'your institution requires the two-way check, so your teacher reviews this mark instead of the other checks deciding it',
   teacher_network_slow:
     "the teacher's microphone audio was absent: the teacher's network was too slow to stream it (the teacher followed the session on the slow-network path), so the room sound could not be compared",
   session_tone_outdated:

@@ -32,12 +32,13 @@ import {
   mintChallenge,
   redeemChallenge,
   twoWayPlan,
+  twoWaySetting,
   uploadIdentity,
-  usesTwoWayCheck,
   withTwoWay,
   type ChallengeRefusal,
   type TwoWayPlan,
 } from './two-way-challenge';
+import type { TwoWaySetting } from '../../domain/two-way-setting';
 import type { ThrottleStore } from '../../plugins/app/throttle-store';
 import type { ChallengeAnswer, ChallengeRequestBody } from '@rollbook/contract';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
@@ -199,12 +200,12 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const joined = await readMarkingContext(auth, named, deps.clock.now());
     if (joined) {
       const row = await ownRow(joined.session, joined.student.id, joined);
-      return { ...joined, row, twoWay: joined.usesTwoWayCheck };
+      return { ...joined, row };
     }
     const student = await requireStudent(auth);
     const session = await findSession(auth, ref);
     const row = await ownRow(session, student.id);
-    return { student, session, row, twoWay: await usesTwoWayCheck(deps.db, session.institutionId) };
+    return { student, session, row, twoWay: await twoWaySetting(deps.db, session.institutionId) };
   }
 
   /**
@@ -412,15 +413,17 @@ export function createMarkingService(deps: MarkingServiceDeps) {
    */
   async function redeemTwoWay(
     session: LiveSessionRow,
-    /** Whether the institution uses the two-way check (read with the marking context). */
-    uses: boolean,
+    /** The institution's two-way check (read with the marking context). */
+    setting: TwoWaySetting,
     studentSlug: string,
     attemptId: string | undefined,
     arrivalMs: number,
     upload: () => string,
   ): Promise<TwoWayPlan> {
     const tone = readSessionTone(session.toneParams);
-    if (!uses || !tone || attemptId === undefined) return twoWayPlan(uses, attemptId, session.toneParams);
+    if (setting === 'off' || !tone || attemptId === undefined) {
+      return twoWayPlan(setting, attemptId, session.toneParams);
+    }
     const refusal = await redeemChallenge(deps.throttle, attemptId, {
       tone,
       sessionId: session.sessionId,
@@ -429,7 +432,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       upload: upload(),
     });
     if (refusal) throw CHALLENGE_REFUSALS[refusal]();
-    return twoWayPlan(uses, attemptId, session.toneParams);
+    return twoWayPlan(setting, attemptId, session.toneParams);
   }
 
   /** The refusal for an attempt whose row changed while it was verified: re-read to name why. */
@@ -449,7 +452,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       const tone = readSessionTone(session.toneParams);
-      if (!tone || !twoWay) return { challenge: null };
+      if (!tone || twoWay === 'off') return { challenge: null };
       return { challenge: mintChallenge(tone, session.sessionId, student.slug, deps.clock.now().getTime()) };
     },
 
@@ -483,7 +486,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       audio: Uint8Array,
       arrivalMs: number,
     ): Promise<void> {
-      const { student, session, row, twoWay: usesTwoWay } = await markingContext(auth, fields);
+      const { student, session, row, twoWay: setting } = await markingContext(auth, fields);
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       // Before the rate limit: a bad file or a recording time outside the upload's bounds changes
@@ -495,7 +498,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       );
       const twoWay = await redeemTwoWay(
         session,
-        usesTwoWay,
+        setting,
         student.slug,
         fields.challenge_attempt,
         arrivalMs,

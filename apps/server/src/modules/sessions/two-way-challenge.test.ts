@@ -49,7 +49,8 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
   const recordingStartMs = epochMs + 1000;
   beforeEach(() => t.clock.set(new Date(epochMs + 8000)));
 
-  const useTwoWay = (on = true) => t.db.update(institutions).set({ twoWayCheck: on });
+  const useTwoWay = (on = true, required = false) =>
+    t.db.update(institutions).set({ twoWayCheck: on, twoWayCheckRequired: required });
   const rowOf = async (studentId: number) =>
     (await t.db.select().from(attendances).where(eq(attendances.studentId, studentId)))[0]!;
 
@@ -399,7 +400,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       const c = await challengeFor(w);
       // Their microphone barely hears their own speaker: no chance of hearing a phone above it.
       const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c), 0));
-      expect(level.challenge_band).toBe('not_heard');
+      expect(level).toMatchObject({ challenge_band: 'not_heard', challenge_required: false });
       const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
         challenge_attempt: c.attempt_id,
       });
@@ -410,9 +411,8 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       expect(row.reasons).not.toContain('challenge_not_heard');
     });
 
-    it('says the check was not applied while the band has not been measured (no live sheet)', async () => {
-      const w = await startLiveWorld(t.app, t.db);
-      await useTwoWay();
+    /** A1's attempt with its challenge while the band is unmeasured: the teacher streams without our sheet. */
+    async function markBeforeTheBandIsMeasured(w: StartedLiveWorld) {
       const c = await challengeFor(w);
       const plain = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
       await streamTeacherAudio(
@@ -424,9 +424,56 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       const res = await markA1(w, studentRecording(w.tone, sound, 1, epochMs), {
         challenge_attempt: c.attempt_id,
       });
-      const row = await rowOf(w.students.a1.student.id);
+      return { res, row: await rowOf(w.students.a1.student.id) };
+    }
+
+    it('says the check was not applied while the band has not been measured (no live sheet)', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const { res, row } = await markBeforeTheBandIsMeasured(w);
       expect(res.status).toBe(200);
       expect(row.reasons).toContain('challenge_band_unmeasured');
+    });
+
+    it("sends every mark to the teacher's review where the institution requires the check and the band is not heard", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay(true, true);
+      const c = await challengeFor(w);
+      const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c), 0));
+      expect(level).toMatchObject({ challenge_band: 'not_heard', challenge_required: true });
+      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
+      // Every other check passed (the same attempt is present without the requirement, above).
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReview);
+      const row = await rowOf(w.students.a1.student.id);
+      expect(row.verdict).toBe('needs_review');
+      expect(row.reasons).toEqual(expect.arrayContaining(['challenge_band_not_heard', 'challenge_required']));
+    });
+
+    it('applies a required check as any other where the band is heard: the phone heard is present', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay(true, true);
+      const c = await challengeFor(w);
+      const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c)));
+      expect(level).toMatchObject({ challenge_band: 'heard', challenge_required: true });
+      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+        challenge_attempt: c.attempt_id,
+      });
+      expect(res.status).toBe(200);
+      await expectCheckedPresent(w);
+    });
+
+    it("sends a mark to review while a required check's band has not been measured", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay(true, true);
+      const { res, row } = await markBeforeTheBandIsMeasured(w);
+      expect(res.status).toBe(403);
+      expect(row.verdict).toBe('needs_review');
+      expect(row.reasons).toEqual(
+        expect.arrayContaining(['challenge_band_unmeasured', 'challenge_required']),
+      );
     });
 
     it('sends no band to a teacher whose institution does not use the check', async () => {

@@ -13,6 +13,7 @@ import type { ThrottleStore } from '../../plugins/app/throttle-store';
 import type { StoredSessionTone } from './session-tone';
 import type { FinalVerdict, StoredReason } from './verdict-rule';
 import { newChallengeNonce } from './challenge-nonce';
+import { twoWaySettingOf, type TwoWaySetting } from '../../domain/two-way-setting';
 
 /**
  * The two-way check in the product (issue 17 item 4; docs/decisions/sessions-0006): per attempt the
@@ -116,13 +117,25 @@ export function challengeBandOf(report: ToneLevelReport): ChallengeBand {
 
 export type ChallengeBand = 'heard' | 'not_heard';
 
-/** Whether the institution uses the two-way check. */
-export async function usesTwoWayCheck(db: DbOrTx, institutionId: number): Promise<boolean> {
+/** The institution's two-way check setting. */
+export async function twoWaySetting(db: DbOrTx, institutionId: number): Promise<TwoWaySetting> {
   const [row] = await db
-    .select({ on: institutions.twoWayCheck })
+    .select({ twoWayCheck: institutions.twoWayCheck, twoWayCheckRequired: institutions.twoWayCheckRequired })
     .from(institutions)
     .where(eq(institutions.id, institutionId));
-  return row?.on ?? false;
+  return row ? twoWaySettingOf(row) : 'off';
+}
+
+/** Whether the institution uses the two-way check (required or not). */
+export async function usesTwoWayCheck(db: DbOrTx, institutionId: number): Promise<boolean> {
+  return (await twoWaySetting(db, institutionId)) !== 'off';
+}
+
+/** What the teacher is told of the band their microphone hears, and what it means for the marks. */
+export interface NotedChallengeBand {
+  band: ChallengeBand;
+  /** The institution requires the check: where it cannot be applied, marks come to the teacher's review. */
+  required: boolean;
 }
 
 /**
@@ -133,8 +146,9 @@ export async function noteChallengeBand(
   db: DbOrTx,
   session: { sessionId: string; institutionId: number },
   report: ToneLevelReport,
-): Promise<ChallengeBand | null> {
-  if (!(await usesTwoWayCheck(db, session.institutionId))) return null;
+): Promise<NotedChallengeBand | null> {
+  const setting = await twoWaySetting(db, session.institutionId);
+  if (setting === 'off') return null;
   const sessionId = session.sessionId;
   const band = challengeBandOf(report);
   await db
@@ -143,7 +157,7 @@ export async function noteChallengeBand(
       toneParams: sql`${lectureSessions.toneParams} || jsonb_build_object('challengeBand', ${band}::text)`,
     })
     .where(eq(lectureSessions.sessionId, sessionId));
-  return band;
+  return { band, required: setting === 'required' };
 }
 
 /** The band measured for a session, from its stored tone; null until the check ran. */
@@ -157,33 +171,52 @@ export function storedChallengeBand(toneParams: unknown): ChallengeBand | null {
  * What the two-way check does for one attempt: `off` (the institution does not use it), `missing`
  * (it does, but the recording came without a challenge: the original client, or a client that left
  * it out; never accepted without the teacher), `skipped` (the teacher's microphone cannot hear the
- * band, or it was not measured yet: not applied, saying so) or `apply`.
+ * band, or it was not measured yet: not applied, saying so; `required` when the institution
+ * requires the check, so the mark goes to the teacher's review) or `apply`.
  */
 export type TwoWayPlan =
   | { kind: 'off' }
   | { kind: 'missing' }
-  | { kind: 'skipped'; reason: 'challenge_band_not_heard' | 'challenge_band_unmeasured' }
+  | {
+      kind: 'skipped';
+      reason: 'challenge_band_not_heard' | 'challenge_band_unmeasured';
+      required: boolean;
+    }
   | { kind: 'apply'; attemptId: string };
 
 /** The plan of one attempt whose challenge (if any) was redeemed. */
-export function twoWayPlan(uses: boolean, attemptId: string | undefined, toneParams: unknown): TwoWayPlan {
-  if (!uses) return { kind: 'off' };
+export function twoWayPlan(
+  setting: TwoWaySetting,
+  attemptId: string | undefined,
+  toneParams: unknown,
+): TwoWayPlan {
+  if (setting === 'off') return { kind: 'off' };
   if (attemptId === undefined) return { kind: 'missing' };
   const band = storedChallengeBand(toneParams);
   if (band === 'heard') return { kind: 'apply', attemptId };
   return {
     kind: 'skipped',
     reason: band === 'not_heard' ? 'challenge_band_not_heard' : 'challenge_band_unmeasured',
+    required: setting === 'required',
+  };
+}
+
+/** A present verdict handed to the teacher's review for `reason`; any other verdict keeps its own. */
+function toReview(final: FinalVerdict, ...reasons: StoredReason[]): FinalVerdict {
+  return {
+    verdict: final.verdict === 'present' ? 'needs_review' : final.verdict,
+    reasons: [...final.reasons, ...reasons],
   };
 }
 
 /**
- * The stored verdict with the plan's reason: a skipped check is named (never a silent skip); a
- * missing challenge turns a present verdict into the teacher's review.
+ * The stored verdict with the plan's reason: a skipped check is named (never a silent skip), and
+ * where the institution requires the check a present verdict goes to the teacher's review, as a
+ * missing challenge does: a full-band relay passes every one-way check (presence-0018).
  */
 export function withTwoWay(final: FinalVerdict, plan: TwoWayPlan): FinalVerdict {
-  if (plan.kind === 'skipped') return { ...final, reasons: [...final.reasons, plan.reason] };
-  if (plan.kind !== 'missing') return final;
-  const reasons: StoredReason[] = [...final.reasons, 'challenge_missing'];
-  return { verdict: final.verdict === 'present' ? 'needs_review' : final.verdict, reasons };
+  if (plan.kind === 'missing') return toReview(final, 'challenge_missing');
+  if (plan.kind !== 'skipped') return final;
+  if (plan.required) return toReview(final, plan.reason, 'challenge_required');
+  return { ...final, reasons: [...final.reasons, plan.reason] };
 }

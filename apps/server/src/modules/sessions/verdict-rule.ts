@@ -14,6 +14,7 @@ export const SERVER_REASONS = [
   'challenge_missing',
   'challenge_band_not_heard',
   'challenge_band_unmeasured',
+  'challenge_required',
   'teacher_network_slow',
 ] as const;
 export type ServerReason = (typeof SERVER_REASONS)[number];

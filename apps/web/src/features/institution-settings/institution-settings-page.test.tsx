@@ -95,7 +95,11 @@ describe('InstitutionSettingsPage', () => {
     await user.type(screen.getByLabelText(/^Detention notice date/), '2027-03-15');
     await user.type(screen.getByLabelText(/^Tone band from/), '16000');
     await user.type(screen.getByLabelText(/^Tone band to/), '19000');
+    const required = screen.getByRole('checkbox', { name: 'Require the two-way check' });
+    expect(required).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /Two-way check/ }));
+    expect(required).toBeEnabled();
+    await user.click(required);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
@@ -115,9 +119,26 @@ describe('InstitutionSettingsPage', () => {
         detention_notice_date: '2027-03-15',
         tone_band: { low_hz: 16000, high_hz: 19000 },
         two_way_check: true,
+        two_way_check_required: true,
       },
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Rollbook College');
+  });
+
+  it('never sends the two-way requirement without the check: turning the check off turns it off', async () => {
+    const sent = serve();
+    const { user } = await openPage();
+    const check = screen.getByRole('checkbox', { name: /Two-way check/ });
+    const required = screen.getByRole('checkbox', { name: 'Require the two-way check' });
+    await user.click(check);
+    await user.click(required);
+    expect(required).toBeChecked();
+    await user.click(check);
+    expect(required).toBeDisabled();
+    expect(required).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
+    expect(sent[0]).toMatchObject({ two_way_check: false, two_way_check_required: false });
   });
 
   it('refuses a tone band the engine cannot use beside the field, sending nothing', async () => {

@@ -283,6 +283,28 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             </p>
             {errors.twoWayCheck ? <p className="text-sm text-red-600">{errors.twoWayCheck}</p> : null}
           </div>
+          <div className="flex flex-col gap-1">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={form.twoWayCheck && form.twoWayCheckRequired}
+                disabled={!form.twoWayCheck}
+                onChange={(e) => set('twoWayCheckRequired', e.target.checked)}
+                aria-describedby="two-way-required-hint"
+                className="mt-0.5 size-4 accent-brand-600 disabled:opacity-50"
+              />
+              <span>Require the two-way check</span>
+            </label>
+            <p id="two-way-required-hint" className="text-xs text-slate-500">
+              Where a teacher's microphone cannot hear the answer, every mark of that session goes to the
+              teacher's review instead of being checked without it: a relay over a call is then never accepted
+              on its own, but teachers without such a microphone review their whole class. Needs the two-way
+              check on.
+            </p>
+            {errors.twoWayCheckRequired ? (
+              <p className="text-sm text-red-600">{errors.twoWayCheckRequired}</p>
+            ) : null}
+          </div>
         </Section>
 
         <Section title="Syllabus links">

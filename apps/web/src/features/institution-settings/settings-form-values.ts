@@ -19,6 +19,8 @@ export interface SettingsForm {
   toneBandLow: string;
   toneBandHigh: string;
   twoWayCheck: boolean;
+  /** Kept while the check is off (the box is then disabled), sent only with the check on. */
+  twoWayCheckRequired: boolean;
 }
 
 export function formFromSettings(s: InstitutionSettings): SettingsForm {
@@ -39,6 +41,7 @@ export function formFromSettings(s: InstitutionSettings): SettingsForm {
     toneBandLow: s.tone_band ? String(s.tone_band.low_hz) : '',
     toneBandHigh: s.tone_band ? String(s.tone_band.high_hz) : '',
     twoWayCheck: s.two_way_check,
+    twoWayCheckRequired: s.two_way_check_required,
   };
 }
 
@@ -80,6 +83,7 @@ export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
             high_hz: numberOrText(f.toneBandHigh, undefined),
           },
     two_way_check: f.twoWayCheck,
+    two_way_check_required: f.twoWayCheck && f.twoWayCheckRequired,
   };
 }
 
@@ -103,4 +107,5 @@ export const FIELD_OF_PATH: Record<string, keyof SettingsForm> = {
   'tone_band.low_hz': 'toneBandLow',
   'tone_band.high_hz': 'toneBandHigh',
   two_way_check: 'twoWayCheck',
+  two_way_check_required: 'twoWayCheckRequired',
 };

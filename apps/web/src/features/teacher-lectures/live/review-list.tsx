@@ -8,7 +8,7 @@ import { useGetReviewRecordingUrlMutation, useResolveReviewMutation } from '../t
 export const REVIEW_TEXT = {
   empty: 'No marks are waiting for your review.',
   intro:
-    'The server could not check these recordings against your microphone (its audio did not reach the server for that moment). Listen, then accept or reject each one.',
+    'The server could not fully check these recordings (for example, your microphone audio did not reach the server for that moment, or it cannot hear the phones’ check sound your institution requires). Each one says why. Listen, then accept or reject each one.',
   listen: 'Listen',
   accept: 'Accept (present)',
   reject: 'Reject (absent)',

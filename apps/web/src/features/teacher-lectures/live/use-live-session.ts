@@ -23,6 +23,7 @@ import {
   useUpdateLiveAttendanceMutation,
 } from '../teacher-lectures-api';
 import { measureClockOffset } from '../../../lib/time/clock-offset';
+import { challengeBandNotice } from './challenge-band-notice';
 import type { LiveTonePlayer, LiveToneKey } from './live-tone';
 import { CLOSED_SESSION, liveSessionReducer, type LiveSessionState } from './live-session-state';
 import { liveAudio } from './live-audio';
@@ -285,9 +286,8 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           else if (status === 'weak') toast.warning(LECTURES_TEXT.toneWeak, { id: 'tone-level' });
           else if (status !== 'ok') toast.error(LECTURES_TEXT.toneNotHeard, { id: 'tone-level' });
           // Sent once per sheet, only where the institution uses the two-way check.
-          if (read.value.challenge_band === 'not_heard') {
-            toast.warning(LECTURES_TEXT.challengeBandNotHeard, { id: 'challenge-band', duration: Infinity });
-          }
+          const bandNotice = challengeBandNotice(read.value);
+          if (bandNotice) toast.warning(bandNotice, { id: 'challenge-band', duration: Infinity });
         }),
       );
       socket.on(

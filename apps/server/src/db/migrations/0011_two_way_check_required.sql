@@ -1,0 +1,1 @@
+ALTER TABLE "institutions" ADD COLUMN "two_way_check_required" boolean DEFAULT false NOT NULL;

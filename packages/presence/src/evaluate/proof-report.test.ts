@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ProofCaseClass } from '../corpus/proof-cases';
+import type { ProofOutcome } from './proof-outcome';
+import { formatProofReport, summarizeProof, verdictWithCheckRequired } from './proof-report';
+
+/** A stored two-way outcome: only what the report reads. */
+function outcome(
+  cls: ProofCaseClass,
+  verdict: ProofOutcome['verdict'],
+  challengeBand: 'heard' | 'not_heard',
+): ProofOutcome {
+  return {
+    spec: {
+      id: `${cls}-${Math.random()}`,
+      seed: 1,
+      cls,
+      variant: 'lecture',
+      distanceM: 5,
+      noise: 'quiet',
+      roomKind: 'small',
+      studentRate: 48000,
+      client: 'web48',
+      band: 'low',
+      teacherRollOffHz: challengeBand === 'heard' ? 21000 : 16000,
+    },
+    verdict,
+    reasons: [],
+    toneScore: 10,
+    unexplained: 0,
+    elsewhereScore: 5,
+    similarity: 60,
+    teacherActivityDb: 10,
+    coverage: 1,
+    challengeBand,
+    verifyCpuMs: 30,
+  };
+}
+
+const times = (n: number, make: () => ProofOutcome): ProofOutcome[] => Array.from({ length: n }, make);
+
+describe('the report with the two-way check required (presence-0018)', () => {
+  it('sends a present verdict to review only where the band was not heard', () => {
+    expect(verdictWithCheckRequired(outcome('T2f2w', 'present', 'not_heard'))).toBe('needs_review');
+    expect(verdictWithCheckRequired(outcome('T2f2w', 'present', 'heard'))).toBe('present');
+    expect(verdictWithCheckRequired(outcome('present2w', 'absent', 'not_heard'))).toBe('absent');
+    expect(verdictWithCheckRequired(outcome('present2w', 'needs_review', 'heard'))).toBe('needs_review');
+  });
+
+  it('counts relays accepted only where checked, and the present students it sends to review', () => {
+    const outcomes = [
+      // Relays: 1 accepted where checked (of 10), 6 accepted one-way where not heard (of 8).
+      outcome('T2f2w', 'present', 'heard'),
+      ...times(9, () => outcome('T2f2w', 'absent', 'heard')),
+      ...times(6, () => outcome('T2f2w', 'present', 'not_heard')),
+      ...times(2, () => outcome('T2f2w', 'absent', 'not_heard')),
+      // Present students: 4 present where checked, 1 absent there; 5 present one-way.
+      ...times(4, () => outcome('present2w', 'present', 'heard')),
+      outcome('present2w', 'absent', 'heard'),
+      ...times(5, () => outcome('present2w', 'present', 'not_heard')),
+    ];
+    const report = summarizeProof(outcomes, [1], 'test');
+    const byGroup = new Map(report.twoWayRequired.map((r) => [r.group, r]));
+    expect(byGroup.get('T2f2w (accepts)')).toMatchObject({ cases: 18, errors: 1, review: 6 });
+    expect(byGroup.get('present2w <= 15 m (absent verdicts)')).toMatchObject({
+      cases: 10,
+      errors: 1,
+      review: 5,
+    });
+    // Without the requirement the same outcomes accept 7 relays.
+    expect(report.falseAcceptByClass.find((r) => r.group === 'T2f2w')).toMatchObject({ errors: 7 });
+    expect(formatProofReport(report)).toContain('with the two-way check required');
+  });
+});
