@@ -100,10 +100,10 @@ describe('verifyProof with the two-way check', () => {
   it("is heard through a teacher's stream cut off at 20 kHz only on the two-way session's band", () => {
     // A teacher's stream that stops at 20 kHz (a microphone's corner, a 44.1 kHz device's
     // anti-alias filter) loses the challenge above the default 17-20 kHz tone (20.3-21.5 kHz) and
-    // rejects a present student; above the two-way band (19.3-20.5 kHz) enough of it comes through.
+    // sends a present student to review; above the two-way band (19.3-20.5 kHz) enough comes through.
     const cut = { challenge: { attemptId: 'a-6', teacherGain: 0.001 }, teacherLowPassHz: 20000 };
     const onDefault = verifyProof(proofCase(cut));
-    expect(onDefault.verdict).toBe('absent');
+    expect(onDefault.verdict).toBe('needs_review');
     expect(onDefault.reasons).toEqual(['challenge_not_heard']);
     const onTwoWayBand = verifyProof(proofCase({ ...cut, toneConfig: twoWayToneConfig() }));
     expect(onTwoWayBand.verdict).toBe('present');
@@ -117,15 +117,23 @@ describe('verifyProof with the two-way check', () => {
     expect(r.details.challenge).toBeNull();
   });
 
-  it('fails a one-way relay: the room never hears the challenge', () => {
+  it('never accepts a one-way relay (the room never hears the challenge): the teacher reviews it', () => {
     const r = verifyProof(proofCase({ challenge: { attemptId: 'a-2', teacherGain: 0 } }));
-    expect(r.verdict).toBe('absent');
+    expect(r.verdict).toBe('needs_review');
+    expect(challengeOf(r).status).toBe('review');
     expect(r.reasons).toEqual(['challenge_not_heard']);
   });
 
-  it("fails a two-way call: the challenge comes back late by the call's round trip", () => {
-    const r = verifyProof(proofCase({ challenge: { attemptId: 'a-3', heardLateMs: 300 } }));
+  it('is absent when another check fails beside an unheard challenge', () => {
+    const far = proofCase({ challenge: { attemptId: 'a-2', teacherGain: 0 } });
+    const r = verifyProof({ ...far, position: { latitude: 0, longitude: 0, accuracyM: 10 } });
     expect(r.verdict).toBe('absent');
+    expect(r.reasons).toEqual(expect.arrayContaining(['outside_geofence', 'challenge_not_heard']));
+  });
+
+  it("never accepts a two-way call: the challenge comes back late by the call's round trip", () => {
+    const r = verifyProof(proofCase({ challenge: { attemptId: 'a-3', heardLateMs: 300 } }));
+    expect(r.verdict).toBe('needs_review');
     expect(r.reasons).toEqual(['challenge_not_heard']);
     // Further off, the audit trail says where it was heard: about half a second late.
     const slow = verifyProof(proofCase({ challenge: { attemptId: 'a-3', heardLateMs: 500 } }));
@@ -135,10 +143,10 @@ describe('verifyProof with the two-way check', () => {
     expect(slow.details.challenge!.elsewhere!.offsetMs).toBeLessThan(700);
   });
 
-  it("fails another attempt's challenge", () => {
+  it("never accepts another attempt's challenge", () => {
     const heard = proofCase({ challenge: { attemptId: 'a-4' } });
     const r = verifyProof({ ...heard, challenge: { attemptId: 'a-5' } });
-    expect(r.verdict).toBe('absent');
+    expect(r.verdict).toBe('needs_review');
     // Its own recording does not hold a-5's challenge either (noted), and the room never heard it.
     expect(r.reasons).toEqual(['challenge_self_unheard', 'challenge_not_heard']);
   });

@@ -69,7 +69,8 @@ describe('presence verify (v2)', () => {
     expect(ok.verdict).toBe('present');
     expect(status(ok)).toBe('passed');
     const wrong = JSON.parse(await verifyCommand([...args, '--challenge-attempt', 'attempt-8'])) as Out;
-    expect(wrong.verdict).toBe('absent');
+    expect(wrong.verdict).toBe('needs_review');
+    expect(status(wrong)).toBe('review');
     expect(wrong.reasons).toContain('challenge_not_heard');
     const skipped = JSON.parse(await verifyCommand(args)) as Out;
     expect(status(skipped)).toBe('not_applicable');

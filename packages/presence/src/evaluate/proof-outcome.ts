@@ -1,6 +1,6 @@
 import { renderProofCase, type ProofCaseSpec } from '../corpus/proof-cases';
 import type { ProofThresholds } from '../proof/proof-thresholds';
-import type { ProofReason, ProofVerdict } from '../proof/proof-reasons';
+import { ABSENT_REASONS, type ProofReason, type ProofVerdict } from '../proof/proof-reasons';
 import { verifyProof } from '../proof/verify-proof';
 import { probeChallengeBand } from './challenge-band-probe';
 
@@ -29,6 +29,21 @@ export interface ProofOutcome {
   challengeBandDropDb?: number | null;
   /** CPU time of the verification on this thread, ms (rendering excluded). */
   verifyCpuMs: number;
+}
+
+const absentReasons: ReadonlySet<ProofReason> = new Set(ABSENT_REASONS);
+
+/**
+ * A stored outcome's verdict under presence-0019 (an unheard challenge is the teacher's to review,
+ * no longer absent): outcomes judged before it say absent where the challenge alone failed. The
+ * verification is unchanged, so they are re-judged, not re-run. Idempotent (an outcome judged under
+ * the rule comes back as it is) and conservative: where another absent reason stands beside the
+ * challenge's, the verdict stays absent, although an `ambient_mismatch` there may have come from a
+ * check that asked for review (the tone had proved the moment).
+ */
+export function rejudgedVerdict(o: Pick<ProofOutcome, 'verdict' | 'reasons'>): ProofVerdict {
+  if (o.verdict !== 'absent' || !o.reasons.includes('challenge_not_heard')) return o.verdict;
+  return o.reasons.some((r) => absentReasons.has(r)) ? 'absent' : 'needs_review';
 }
 
 const cpuNowMs = (): number => {

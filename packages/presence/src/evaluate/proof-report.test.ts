@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProofCaseClass } from '../corpus/proof-cases';
 import type { ProofOutcome } from './proof-outcome';
+import { rejudgedVerdict } from './proof-outcome';
 import { formatProofReport, summarizeProof, verdictWithCheckRequired } from './proof-report';
 
 /** A stored two-way outcome: only what the report reads. */
@@ -69,5 +70,29 @@ describe('the report with the two-way check required (presence-0018)', () => {
     // Without the requirement the same outcomes accept 7 relays.
     expect(report.falseAcceptByClass.find((r) => r.group === 'T2f2w')).toMatchObject({ errors: 7 });
     expect(formatProofReport(report)).toContain('with the two-way check required');
+  });
+});
+
+describe('stored outcomes re-judged under presence-0019 (an unheard challenge goes to review)', () => {
+  it('turns an absent verdict to review where the unheard challenge was its only absent reason', () => {
+    expect(rejudgedVerdict({ verdict: 'absent', reasons: ['challenge_not_heard'] })).toBe('needs_review');
+    expect(
+      rejudgedVerdict({ verdict: 'absent', reasons: ['challenge_self_unheard', 'challenge_not_heard'] }),
+    ).toBe('needs_review');
+    expect(
+      rejudgedVerdict({ verdict: 'absent', reasons: ['ambient_uninformative', 'challenge_not_heard'] }),
+    ).toBe('needs_review');
+  });
+
+  it('keeps every other verdict, and an absent one with another absent reason beside it', () => {
+    expect(
+      rejudgedVerdict({ verdict: 'absent', reasons: ['tone_not_detected', 'challenge_not_heard'] }),
+    ).toBe('absent');
+    expect(rejudgedVerdict({ verdict: 'absent', reasons: ['ambient_mismatch'] })).toBe('absent');
+    expect(rejudgedVerdict({ verdict: 'present', reasons: [] })).toBe('present');
+    // Idempotent: an outcome judged under the rule comes back as it is.
+    expect(rejudgedVerdict({ verdict: 'needs_review', reasons: ['challenge_not_heard'] })).toBe(
+      'needs_review',
+    );
   });
 });

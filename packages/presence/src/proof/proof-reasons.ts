@@ -24,7 +24,6 @@ export const ABSENT_REASONS = [
   'ambient_mismatch',
   'outside_geofence',
   'position_missing',
-  'challenge_not_heard',
 ] as const;
 
 /** Reasons that send the mark to the teacher's review (never accepted silently, never absent). */
@@ -34,6 +33,9 @@ export const REVIEW_REASONS = [
   'tone_time_unproven',
   'tone_unconfirmed_loop_wide',
   'challenge_unavailable',
+  // The room did not hear the phone's challenge: a live relay, or a genuine phone too weak or far for
+  // the teacher's microphone; the other checks cannot tell which, the teacher can (presence-0019).
+  'challenge_not_heard',
 ] as const;
 
 /** Reasons that explain what a check did without changing the verdict. */

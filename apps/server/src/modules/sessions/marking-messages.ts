@@ -64,7 +64,7 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   teacher_audio_partial:
     "the room sound was compared only with the part of the recording's time that the teacher's microphone audio covers",
   challenge_not_heard:
-    "your phone's short check sound was not heard by the teacher's microphone at that moment, so your phone was not shown to be in the classroom",
+    "your phone's short check sound was not heard by the teacher's microphone at that moment, so your phone was not shown to be in the classroom and your teacher reviews this mark",
   challenge_unavailable:
     "the two-way check was not made: the teacher's microphone audio that would carry your phone's check sound was not available",
   challenge_self_unheard: "your phone's check sound was not found in your own recording",

@@ -355,7 +355,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
       await expectCheckedPresent(w);
     });
 
-    it('refuses a relayed attempt: the phone played its challenge, the room never heard it', async () => {
+    it('never accepts a relayed attempt (the phone played its challenge, the room never heard it): the teacher reviews it', async () => {
       const w = await startLiveWorld(t.app, t.db);
       await useTwoWay();
       const c = await challengeFor(w);
@@ -364,8 +364,9 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         challenge_attempt: c.attempt_id,
       });
       expect(res.status).toBe(403);
+      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReview);
       const row = await rowOf(w.students.a1.student.id);
-      expect(row.verdict).toBe('absent');
+      expect(row.verdict).toBe('needs_review');
       expect(row.reasons).toContain('challenge_not_heard');
     });
 

@@ -8,7 +8,7 @@ import { useGetReviewRecordingUrlMutation, useResolveReviewMutation } from '../t
 export const REVIEW_TEXT = {
   empty: 'No marks are waiting for your review.',
   intro:
-    'The server could not fully check these recordings (for example, your microphone audio did not reach the server for that moment, or it cannot hear the phones’ check sound your institution requires). Each one says why. Listen, then accept or reject each one.',
+    'The server could not decide these marks on its own (for example, your microphone audio did not reach the server for that moment, or your microphone did not hear the student’s phone’s check sound). Each one says why. Listen, then accept or reject each one.',
   listen: 'Listen',
   accept: 'Accept (present)',
   reject: 'Reject (absent)',
