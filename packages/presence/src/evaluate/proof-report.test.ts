@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProofCaseClass } from '../corpus/proof-cases';
 import type { ProofOutcome } from './proof-outcome';
+import { storedOutcome } from '../../test/stored-outcome';
 import { rejudgedVerdict } from './proof-outcome';
 import { formatProofReport, summarizeProof, verdictWithCheckRequired } from './proof-report';
 
-/** A stored two-way outcome: only what the report reads. */
-function outcome(
-  cls: ProofCaseClass,
-  verdict: ProofOutcome['verdict'],
-  challengeBand: 'heard' | 'not_heard',
-): ProofOutcome {
-  return {
-    spec: {
-      id: `${cls}-${Math.random()}`,
-      seed: 1,
-      cls,
-      variant: 'lecture',
-      distanceM: 5,
-      noise: 'quiet',
-      roomKind: 'small',
-      studentRate: 48000,
-      client: 'web48',
-      band: 'low',
-      teacherRollOffHz: challengeBand === 'heard' ? 21000 : 16000,
-    },
-    verdict,
-    reasons: [],
-    toneScore: 10,
-    unexplained: 0,
-    elsewhereScore: 5,
-    similarity: 60,
-    teacherActivityDb: 10,
-    coverage: 1,
-    challengeBand,
-    verifyCpuMs: 30,
-  };
-}
+const outcome = (cls: ProofCaseClass, verdict: ProofOutcome['verdict'], band: 'heard' | 'not_heard') =>
+  storedOutcome(cls, verdict, { band });
 
 const times = (n: number, make: () => ProofOutcome): ProofOutcome[] => Array.from({ length: n }, make);
 

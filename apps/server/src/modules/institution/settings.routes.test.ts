@@ -226,9 +226,15 @@ describe('POST /api/institution/settings', () => {
       after: { twoWayCheck: true, twoWayCheckRequired: true },
     });
 
-    // A body that leaves it out keeps it; turning the check off turns it off.
+    // A body that leaves it out keeps it; false with the check on lifts it; turning the check off turns it off.
     await api(t.app, w.tokens.registrar, 'POST', URL, changed);
     expect(await institutionRow(w.institutionId)).toMatchObject({ twoWayCheckRequired: true });
+    const lifted = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      two_way_check_required: false,
+    });
+    expect(lifted.body.data).toMatchObject({ two_way_check: true, two_way_check_required: false });
+    await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, two_way_check_required: true });
     const off = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, two_way_check: false });
     expect(off.body.data).toMatchObject({ two_way_check: false, two_way_check_required: false });
     expect(await institutionRow(w.institutionId)).toMatchObject({

@@ -19,6 +19,14 @@ export const MARKING_MESSAGES = {
     "Your recording's start time is too long before it reached the server, so it cannot be checked. Make sure your device sets its clock automatically, then record again and send it at once.",
   sentToReview:
     "Your recording could not be compared with the sound in the classroom because the teacher's microphone audio for that moment did not reach the server. It has been sent to your teacher, who will review it; you may also record again.",
+  // The two-way check's reasons for review (presence-0018, presence-0019): the teacher's audio did not
+  // fail, so recording again at once is not offered.
+  sentToReviewChallengeNotHeard:
+    "The teacher's microphone did not hear your phone's short check sound, so your attendance has been sent to your teacher, who will review it. You may record again in a few seconds, closer to the teacher's device.",
+  sentToReviewChallengeRequired:
+    "Your institution requires a check that the teacher's microphone cannot make in this session, so your attendance has been sent to your teacher, who will review it.",
+  sentToReviewChallengeMissing:
+    'Your institution uses a two-way check that only the Rollbook web app makes, so your attendance has been sent to your teacher, who will review it.',
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
   challengeForeign:
@@ -63,13 +71,14 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the teacher's microphone audio has a gap over the recording's time (for example while the teacher's screen reconnected), so the room sound could not be compared",
   teacher_audio_partial:
     "the room sound was compared only with the part of the recording's time that the teacher's microphone audio covers",
+  // Only ever a review reason (presence-0019), so only teachers read it: it says what to look for.
   challenge_not_heard:
-    "your phone's short check sound was not heard by the teacher's microphone at that moment, so your phone was not shown to be in the classroom and your teacher reviews this mark",
+    "the phone's short check sound was not heard by the teacher's microphone at that moment: the phone was too far from the teacher's device, or the recording was relayed from outside the room. Accept it only if the student is in the room",
   challenge_unavailable:
     "the two-way check was not made: the teacher's microphone audio that would carry your phone's check sound was not available",
   challenge_self_unheard: "your phone's check sound was not found in your own recording",
   challenge_missing:
-    "the two-way check your institution uses was not made: the recording came without the phone's check sound (only the Rollbook web app plays it), so your teacher reviews it",
+    "the two-way check your institution uses was not made: the recording came without the phone's check sound (only the Rollbook web app plays it)",
   challenge_band_not_heard:
     "the two-way check was not made: the teacher's microphone cannot hear the phones' check sound (above the session tone)",
   challenge_band_unmeasured:
@@ -85,4 +94,20 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
 /** The reasons of a stored verdict in plain words, unknown codes as they are. */
 export function reasonTexts(reasons: readonly string[]): string[] {
   return reasons.map((r) => (REASON_TEXTS as Record<string, string>)[r] ?? r);
+}
+
+/**
+ * Why an attempt went to the teacher's review, in the student's words, and whether recording again
+ * at once may help: only when the teacher's audio failed (it may be back for the next recording).
+ * For the two-way check's reasons it would not, and giving a relayed attempt its rate-limit slot
+ * back would double its tries.
+ */
+export function reviewAnswer(reasons: readonly StoredReason[]): { message: string; retryAtOnce: boolean } {
+  if (reasons.includes('challenge_required'))
+    return { message: MARKING_MESSAGES.sentToReviewChallengeRequired, retryAtOnce: false };
+  if (reasons.includes('challenge_not_heard'))
+    return { message: MARKING_MESSAGES.sentToReviewChallengeNotHeard, retryAtOnce: false };
+  if (reasons.includes('challenge_missing'))
+    return { message: MARKING_MESSAGES.sentToReviewChallengeMissing, retryAtOnce: false };
+  return { message: MARKING_MESSAGES.sentToReview, retryAtOnce: true };
 }

@@ -20,7 +20,7 @@ import { localDate } from '../../lib/week';
 import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
 import { checkRecording } from './recording-check';
-import { MARKING_MESSAGES, REASON_TEXTS } from './marking-messages';
+import { MARKING_MESSAGES, REASON_TEXTS, reviewAnswer } from './marking-messages';
 import { boundRecordingTime, type RecordingWindow } from './recording-time';
 import { removeRecording, storeRecording } from './review-recordings';
 import { teacherAudioFor } from './teacher-audio';
@@ -91,8 +91,8 @@ const slotReturned = new WeakSet<AppError>();
  * The answer to an attempt sent to the teacher's review: not marked (the original client shows the
  * message and re-enables its button), with Rollbook's own code so our web client can say so.
  */
-const sentToReview = () =>
-  new AppError('forbidden', MARKING_MESSAGES.sentToReview, { extra: { code: SENT_TO_REVIEW_CODE } });
+const sentToReview = (message: string = MARKING_MESSAGES.sentToReview) =>
+  new AppError('forbidden', message, { extra: { code: SENT_TO_REVIEW_CODE } });
 
 /**
  * The rate-limit slot of a student's marking attempts. Keyed by the profile's slug, which the token
@@ -345,9 +345,10 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     // not change: pushed without reading it again (sessions-0012).
     deps.room.markAttendance(session.sessionId, attendanceWire({ ...row, ...outcome.row }));
     if (verdict === 'needs_review') {
+      const answer = reviewAnswer(reasons);
+      const refusal = sentToReview(answer.message);
       // The teacher's audio failed, not the student: they may record again at once.
-      const refusal = sentToReview();
-      slotReturned.add(refusal);
+      if (answer.retryAtOnce) slotReturned.add(refusal);
       throw refusal;
     }
     if (!present) throw forbidden(rejection(reasons));

@@ -364,7 +364,7 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
         challenge_attempt: c.attempt_id,
       });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReview);
+      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReviewChallengeNotHeard);
       const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('needs_review');
       expect(row.reasons).toContain('challenge_not_heard');
@@ -395,18 +395,23 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
   });
 
   describe("the gate on the teacher's microphone band", () => {
-    it('tells the teacher once when their microphone cannot hear the band, and then says so on every mark', async () => {
-      const w = await startLiveWorld(t.app, t.db);
-      await useTwoWay();
+    /** A1's attempt with its challenge (recorded over `recordedTone`) where the band is not heard. */
+    async function markWhereTheBandIsNotHeard(w: StartedLiveWorld, recordedTone = w.tone) {
       const c = await challengeFor(w);
       // Their microphone barely hears their own speaker: no chance of hearing a phone above it.
       const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c), 0));
-      expect(level).toMatchObject({ challenge_band: 'not_heard', challenge_required: false });
-      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
+      const res = await markA1(w, recordingWith(recordedTone, challengeSamples(c)), {
         challenge_attempt: c.attempt_id,
       });
+      return { level, res, row: await rowOf(w.students.a1.student.id) };
+    }
+
+    it('tells the teacher once when their microphone cannot hear the band, and then says so on every mark', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay();
+      const { level, res, row } = await markWhereTheBandIsNotHeard(w);
+      expect(level).toMatchObject({ challenge_band: 'not_heard', challenge_required: false });
       expect(res.status).toBe(200);
-      const row = await rowOf(w.students.a1.student.id);
       expect(row.verdict).toBe('present');
       expect(row.reasons).toContain('challenge_band_not_heard');
       expect(row.reasons).not.toContain('challenge_not_heard');
@@ -439,18 +444,24 @@ describe('the two-way check in the product (issue 17 item 4): an institution set
     it("sends every mark to the teacher's review where the institution requires the check and the band is not heard", async () => {
       const w = await startLiveWorld(t.app, t.db);
       await useTwoWay(true, true);
-      const c = await challengeFor(w);
-      const level = await sheetStreaming(w, teacherHearing(w.tone, challengeSamples(c), 0));
+      const { level, res, row } = await markWhereTheBandIsNotHeard(w);
       expect(level).toMatchObject({ challenge_band: 'not_heard', challenge_required: true });
-      const res = await markA1(w, recordingWith(w.tone, challengeSamples(c)), {
-        challenge_attempt: c.attempt_id,
-      });
       // Every other check passed (the same attempt is present without the requirement, above).
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReview);
-      const row = await rowOf(w.students.a1.student.id);
+      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReviewChallengeRequired);
       expect(row.verdict).toBe('needs_review');
       expect(row.reasons).toEqual(expect.arrayContaining(['challenge_band_not_heard', 'challenge_required']));
+    });
+
+    it('leaves an attempt that fails another check absent where the check is required, naming the skip only', async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await useTwoWay(true, true);
+      // Another lecture's tone: the tone check fails on the student's side.
+      const { res, row } = await markWhereTheBandIsNotHeard(w, { ...w.tone, keyHex: 'ab'.repeat(32) });
+      expect(res.status).toBe(403);
+      expect(row.verdict).toBe('absent');
+      expect(row.reasons).toContain('challenge_band_not_heard');
+      expect(row.reasons).not.toContain('challenge_required');
     });
 
     it('applies a required check as any other where the band is heard: the phone heard is present', async () => {

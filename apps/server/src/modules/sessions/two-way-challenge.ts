@@ -201,22 +201,22 @@ export function twoWayPlan(
   };
 }
 
-/** A present verdict handed to the teacher's review for `reason`; any other verdict keeps its own. */
-function toReview(final: FinalVerdict, ...reasons: StoredReason[]): FinalVerdict {
-  return {
-    verdict: final.verdict === 'present' ? 'needs_review' : final.verdict,
-    reasons: [...final.reasons, ...reasons],
-  };
-}
+/** A present verdict handed to the teacher's review, saying why; any other verdict keeps its own. */
+const presentToReview = (final: FinalVerdict, why: StoredReason): FinalVerdict =>
+  final.verdict === 'present' ? { verdict: 'needs_review', reasons: [...final.reasons, why] } : final;
 
 /**
- * The stored verdict with the plan's reason: a skipped check is named (never a silent skip), and
- * where the institution requires the check a present verdict goes to the teacher's review, as a
- * missing challenge does: a full-band relay passes every one-way check (presence-0018).
+ * The stored verdict with the plan's reason: a missing or skipped check is named (never a silent
+ * skip); a missing challenge turns a present verdict into the teacher's review, and so does a
+ * skipped one where the institution requires the check (`challenge_required`, added only when it
+ * changed the verdict): a full-band relay passes every one-way check (presence-0018).
  */
 export function withTwoWay(final: FinalVerdict, plan: TwoWayPlan): FinalVerdict {
-  if (plan.kind === 'missing') return toReview(final, 'challenge_missing');
+  if (plan.kind === 'missing') {
+    const noted = { ...final, reasons: [...final.reasons, 'challenge_missing' as const] };
+    return final.verdict === 'present' ? { ...noted, verdict: 'needs_review' } : noted;
+  }
   if (plan.kind !== 'skipped') return final;
-  if (plan.required) return toReview(final, plan.reason, 'challenge_required');
-  return { ...final, reasons: [...final.reasons, plan.reason] };
+  const noted = { ...final, reasons: [...final.reasons, plan.reason] };
+  return plan.required ? presentToReview(noted, 'challenge_required') : noted;
 }

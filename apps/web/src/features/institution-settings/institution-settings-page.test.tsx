@@ -136,6 +136,11 @@ describe('InstitutionSettingsPage', () => {
     await user.click(check);
     expect(required).toBeDisabled();
     expect(required).not.toBeChecked();
+    // Ticking the check again does not bring the requirement back unasked.
+    await user.click(check);
+    expect(required).toBeEnabled();
+    expect(required).not.toBeChecked();
+    await user.click(check);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
     expect(sent[0]).toMatchObject({ two_way_check: false, two_way_check_required: false });

@@ -266,8 +266,15 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
               <input
                 type="checkbox"
                 checked={form.twoWayCheck}
-                onChange={(e) => set('twoWayCheck', e.target.checked)}
-                aria-describedby="two-way-check-hint"
+                onChange={(e) => {
+                  set('twoWayCheck', e.target.checked);
+                  // Off turns the requirement off too (as the server does): ticking it again starts clean.
+                  if (!e.target.checked) set('twoWayCheckRequired', false);
+                }}
+                aria-describedby={
+                  errors.twoWayCheck ? 'two-way-check-hint two-way-check-error' : 'two-way-check-hint'
+                }
+                aria-invalid={errors.twoWayCheck ? true : undefined}
                 className="mt-0.5 size-4 accent-brand-600"
               />
               <span>
@@ -279,9 +286,14 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
               marks from other apps go to the teacher's review. While it is on, sessions play their tone at
               most up to 19 kHz (a higher band is moved down, same width) and the answer just above it, so
               teachers' microphones must hear up to about 20.5 kHz; a teacher whose microphone cannot is told
-              at the session's start, and marks there are checked without it (each mark says so).
+              at the session's start, and marks there are checked without it (each mark says so) unless it is
+              required (below).
             </p>
-            {errors.twoWayCheck ? <p className="text-sm text-red-600">{errors.twoWayCheck}</p> : null}
+            {errors.twoWayCheck ? (
+              <p id="two-way-check-error" className="text-sm text-red-600">
+                {errors.twoWayCheck}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-col gap-1">
             <label className="flex items-start gap-2 text-sm text-slate-800">
@@ -290,19 +302,26 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
                 checked={form.twoWayCheck && form.twoWayCheckRequired}
                 disabled={!form.twoWayCheck}
                 onChange={(e) => set('twoWayCheckRequired', e.target.checked)}
-                aria-describedby="two-way-required-hint"
+                aria-describedby={
+                  errors.twoWayCheckRequired
+                    ? 'two-way-required-hint two-way-required-error'
+                    : 'two-way-required-hint'
+                }
+                aria-invalid={errors.twoWayCheckRequired ? true : undefined}
                 className="mt-0.5 size-4 accent-brand-600 disabled:opacity-50"
               />
               <span>Require the two-way check</span>
             </label>
             <p id="two-way-required-hint" className="text-xs text-slate-500">
-              Where a teacher's microphone cannot hear the answer, every mark of that session goes to the
-              teacher's review instead of being checked without it: a relay over a call is then never accepted
-              on its own, but teachers without such a microphone review their whole class. Needs the two-way
-              check on.
+              Where a teacher's microphone cannot hear the answer, or a teacher uses another app than the
+              Rollbook web app (which cannot measure it), every mark that passes the other checks goes to the
+              teacher's review instead of being accepted without it: a relay over a call is then never
+              accepted on its own, but such teachers review their whole class. Needs the two-way check on.
             </p>
             {errors.twoWayCheckRequired ? (
-              <p className="text-sm text-red-600">{errors.twoWayCheckRequired}</p>
+              <p id="two-way-required-error" className="text-sm text-red-600">
+                {errors.twoWayCheckRequired}
+              </p>
             ) : null}
           </div>
         </Section>

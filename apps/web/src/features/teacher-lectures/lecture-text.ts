@@ -32,7 +32,7 @@ export const LECTURES_TEXT = {
   challengeBandNotHeard:
     "Your microphone cannot hear the students' phones' check sound (just above the session tone, about 19-20.5 kHz), so the two-way check is not applied in this session; each mark says so. A microphone that records up to about 20.5 kHz fixes it.",
   challengeBandNotHeardRequired:
-    "Your microphone cannot hear the students' phones' check sound (just above the session tone, about 19-20.5 kHz), and your institution requires the two-way check: every mark of this session comes to your Review tab. A microphone that records up to about 20.5 kHz fixes it.",
+    "Your microphone cannot hear the students' phones' check sound (just above the session tone, about 19-20.5 kHz), and your institution requires the two-way check: every mark that passes the other checks comes to your Review tab. A microphone that records up to about 20.5 kHz fixes it.",
   toneLowBand:
     'Your speaker or the students’ phones lose the highest tones. Ask your administrator to set the session tone band to 16000-19000 Hz.',
   connectionLost: 'The live connection was lost. Use Join Session to continue.',

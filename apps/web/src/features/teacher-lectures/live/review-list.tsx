@@ -44,8 +44,9 @@ function RecordingPlayer({ sessionId, review }: { sessionId: string; review: Att
 }
 
 /**
- * The Review tab: marks the server sent to the teacher's review (it could not compare them with the
- * teacher's microphone), with the reasons in plain words and the student's recording; accept marks
+ * The Review tab: marks the server sent to the teacher's review (it could not decide them on its own:
+ * the teacher's audio was missing, or the two-way check was not heard or could not be made), with the
+ * reasons in plain words and the student's recording; accept marks
  * the student present, reject (after a confirmation) leaves them absent. Decided ones stay listed
  * with the decision.
  */
