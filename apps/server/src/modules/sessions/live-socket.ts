@@ -36,6 +36,7 @@ import {
 import { chunkServerTime } from './chunk-clock';
 import { storedTeacherChunk } from './stored-teacher-chunk';
 import { keepsTeacherBand, TWO_WAY_REREAD_MS } from './teacher-band-need';
+import type { NotedChallengeBand } from './two-way-challenge';
 import type { FilePhaseTracker } from './file-phase';
 
 /** The exact text of contract §8.1 for a second teacher socket. */
@@ -105,7 +106,7 @@ export interface LiveSocketDeps {
   noteChallengeBand(
     session: { sessionId: string; institutionId: number },
     report: ToneLevelReport,
-  ): Promise<{ band: 'heard' | 'not_heard'; required: boolean } | null>;
+  ): Promise<NotedChallengeBand | null>;
   /** Whether the institution uses the two-way check (its challenge is sought in the teacher's band). */
   usesTwoWayCheck(institutionId: number): Promise<boolean>;
   /** The original client's file phase, located in its stream (file-phase.ts). */

@@ -1,30 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { MARKING_MESSAGES, reviewAnswer } from './marking-messages';
+import type { StoredReason } from './verdict-rule';
 
 describe("the answer to an attempt sent to the teacher's review", () => {
-  it("offers recording again at once only when the teacher's audio failed", () => {
-    expect(reviewAnswer(['teacher_audio_missing', 'teacher_audio_gap'])).toEqual({
-      message: MARKING_MESSAGES.sentToReview,
-      retryAtOnce: true,
-    });
-    // A relay would get its slot back on every unheard challenge: the rate limit applies instead.
-    expect(reviewAnswer(['challenge_not_heard'])).toEqual({
-      message: MARKING_MESSAGES.sentToReviewChallengeNotHeard,
-      retryAtOnce: false,
-    });
-    expect(reviewAnswer(['challenge_band_not_heard', 'challenge_required'])).toEqual({
-      message: MARKING_MESSAGES.sentToReviewChallengeRequired,
-      retryAtOnce: false,
-    });
-    expect(reviewAnswer(['challenge_missing'])).toEqual({
-      message: MARKING_MESSAGES.sentToReviewChallengeMissing,
-      retryAtOnce: false,
-    });
-  });
-
-  it('names the requirement first when both two-way reasons stand', () => {
-    expect(reviewAnswer(['challenge_unavailable', 'challenge_required']).message).toBe(
+  // A relay would get its slot back on every unheard challenge: only a teacher-audio failure returns it.
+  const cases: [StoredReason[], string, boolean][] = [
+    [['teacher_audio_missing', 'teacher_audio_gap'], MARKING_MESSAGES.sentToReview, true],
+    [['challenge_not_heard'], MARKING_MESSAGES.sentToReviewChallengeNotHeard, false],
+    [
+      ['challenge_band_not_heard', 'challenge_required'],
       MARKING_MESSAGES.sentToReviewChallengeRequired,
-    );
-  });
+      false,
+    ],
+    [['challenge_missing'], MARKING_MESSAGES.sentToReviewChallengeMissing, false],
+    // The requirement is named first when both two-way reasons stand.
+    [['challenge_unavailable', 'challenge_required'], MARKING_MESSAGES.sentToReviewChallengeRequired, false],
+  ];
+
+  it.each(cases)(
+    "for %j says why and offers recording again at once only when the teacher's audio failed",
+    (reasons, message, retryAtOnce) => {
+      expect(reviewAnswer(reasons)).toEqual({ message, retryAtOnce });
+    },
+  );
 });

@@ -201,9 +201,12 @@ export function twoWayPlan(
   };
 }
 
-/** A present verdict handed to the teacher's review, saying why; any other verdict keeps its own. */
-const presentToReview = (final: FinalVerdict, why: StoredReason): FinalVerdict =>
-  final.verdict === 'present' ? { verdict: 'needs_review', reasons: [...final.reasons, why] } : final;
+const noting = (final: FinalVerdict, reason: StoredReason): FinalVerdict => ({
+  ...final,
+  reasons: [...final.reasons, reason],
+});
+const presentToReview = (final: FinalVerdict): FinalVerdict =>
+  final.verdict === 'present' ? { ...final, verdict: 'needs_review' } : final;
 
 /**
  * The stored verdict with the plan's reason: a missing or skipped check is named (never a silent
@@ -212,11 +215,9 @@ const presentToReview = (final: FinalVerdict, why: StoredReason): FinalVerdict =
  * changed the verdict): a full-band relay passes every one-way check (presence-0018).
  */
 export function withTwoWay(final: FinalVerdict, plan: TwoWayPlan): FinalVerdict {
-  if (plan.kind === 'missing') {
-    const noted = { ...final, reasons: [...final.reasons, 'challenge_missing' as const] };
-    return final.verdict === 'present' ? { ...noted, verdict: 'needs_review' } : noted;
-  }
+  if (plan.kind === 'missing') return presentToReview(noting(final, 'challenge_missing'));
   if (plan.kind !== 'skipped') return final;
-  const noted = { ...final, reasons: [...final.reasons, plan.reason] };
-  return plan.required ? presentToReview(noted, 'challenge_required') : noted;
+  const noted = noting(final, plan.reason);
+  if (!plan.required || noted.verdict !== 'present') return noted;
+  return presentToReview(noting(noted, 'challenge_required'));
 }
