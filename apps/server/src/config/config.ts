@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   E2E_TEST_HOOKS: booleanFlag,
   PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PRESENCE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  PRESENCE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // On unless turned off: a fresh server's first allocation should get the warm solver's plan.
   PLANNER_WARM_UP: z
     .enum(['true', 'false', '1', '0', ''])
@@ -141,6 +142,11 @@ export interface AppConfig {
   /** Proof-of-presence worker threads (default: cores minus one, at least two) and how many verifications may wait. */
   presenceWorkers: number | undefined;
   presenceMaxQueue: number;
+  /**
+   * Nice steps the verification threads run below the event loop (Linux), so that under a burst the
+   * loop still stamps uploads and the teacher's audio when they arrive (presence-0020); 0: same.
+   */
+  presenceWorkerNice: number;
   /**
    * Start the planner worker when the server is ready and warm its solver there (a small LP, MIP
    * and allocation), so the first allocation call gets warm-solver plans (decision allocation-0006).
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e2eTestHooks: e.E2E_TEST_HOOKS,
     presenceWorkers: e.PRESENCE_WORKERS,
     presenceMaxQueue: e.PRESENCE_MAX_QUEUE,
+    presenceWorkerNice: e.PRESENCE_WORKER_NICE,
     plannerWarmUp: e.PLANNER_WARM_UP,
     sessionStartEarlyMinutes: e.SESSION_START_EARLY_MINUTES,
     sessionStartLateMinutes: e.SESSION_START_LATE_MINUTES,

@@ -3,6 +3,7 @@ import type { TeacherToneLevelInput } from '../proof/teacher-tone-level';
 import type { ToneLevelReport } from '../proof/tone-level';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import type { PackedChunks } from './packed-chunks';
+import type { ThreadPriorityOutcome } from './thread-priority';
 
 /** A tone-level check as posted: the chunks packed into one transferred buffer. */
 export type PackedToneLevelInput = Omit<TeacherToneLevelInput, 'chunks'> & { chunks: PackedChunks };
@@ -27,3 +28,15 @@ export interface SerializedError {
 export type VerifyResponse =
   | { id: number; ok: true; result: VerifyResult | ProofResult | ToneLevelReport | null }
   | { id: number; ok: false; error: SerializedError };
+
+/** What a worker is started with (`workerData`). */
+export interface WorkerSettings {
+  /** Nice steps below the event loop (see `lowerThreadPriority`); 0 leaves the priority alone. */
+  nice: number;
+}
+
+/** Sent once by a worker when it starts, before any response: the priority it runs at. */
+export interface WorkerStartedNotice {
+  notice: 'started';
+  priority: ThreadPriorityOutcome;
+}

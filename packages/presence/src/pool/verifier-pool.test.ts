@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { getPriority } from 'node:os';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticCase } from '../../test/fixtures';
 import { proofCase } from '../../test/proof-fixtures';
 import { verifyProof } from '../proof/verify-proof';
@@ -76,5 +77,40 @@ describe('createVerifierPool', { timeout: 60_000 }, () => {
     await expect(pool.verify(syntheticCase())).rejects.toBeInstanceOf(PresenceWorkerError);
     expect((await pending).verdict).toBe('present');
     await closing;
+  });
+
+  // Per-thread nice values are Linux's (presence-0020); elsewhere the pool leaves priorities alone.
+  it.runIf(process.platform === 'linux')(
+    'runs its workers below the calling thread, whose own priority stays as it was',
+    async () => {
+      const before = getPriority(0);
+      const processBefore = getPriority(process.pid);
+      const reported: unknown[] = [];
+      pool = createVerifierPool({ size: 2, workerNice: 7, onWorkerStarted: (p) => reported.push(p) });
+      await vi.waitFor(() => expect(reported).toHaveLength(2), { timeout: 30_000 });
+      const expected = Math.min(19, before + 7);
+      expect(reported).toEqual([
+        { applied: true, nice: expected },
+        { applied: true, nice: expected },
+      ]);
+      expect(pool.stats().workerNice).toBe(expected);
+      expect(getPriority(0)).toBe(before);
+      expect(getPriority(process.pid)).toBe(processBefore);
+      // Still verifies, at the lower priority.
+      expect((await pool.verify(syntheticCase())).verdict).toBe('present');
+    },
+  );
+
+  it('stops at the lowest priority, and leaves it alone by default', async () => {
+    const reported: unknown[] = [];
+    pool = createVerifierPool({ size: 1, workerNice: 40, onWorkerStarted: (p) => reported.push(p) });
+    await vi.waitFor(() => expect(reported).toHaveLength(1), { timeout: 30_000 });
+    if (process.platform === 'linux') expect(reported[0]).toEqual({ applied: true, nice: 19 });
+    else expect(reported[0]).toMatchObject({ applied: false });
+    await pool.close();
+    reported.length = 0;
+    pool = createVerifierPool({ size: 1, onWorkerStarted: (p) => reported.push(p) });
+    await vi.waitFor(() => expect(reported).toHaveLength(1), { timeout: 30_000 });
+    if (process.platform === 'linux') expect(reported[0]).toEqual({ applied: true, nice: getPriority(0) });
   });
 });

@@ -11,7 +11,15 @@ import type { ToneLevelReport } from '../proof/tone-level';
 import type { ProofInput, ProofResult } from '../proof/verify-proof';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import { packChunks } from './packed-chunks';
-import type { PackedToneLevelInput, SerializedError, VerifyRequest, VerifyResponse } from './pool-protocol';
+import type {
+  PackedToneLevelInput,
+  SerializedError,
+  VerifyRequest,
+  VerifyResponse,
+  WorkerSettings,
+  WorkerStartedNotice,
+} from './pool-protocol';
+import type { ThreadPriorityOutcome } from './thread-priority';
 import { spawnTsWorker } from './spawn-ts-worker';
 import { workerEntry } from './worker-entry';
 
@@ -21,6 +29,14 @@ export interface VerifierPoolOptions {
   size?: number;
   /** Verifications allowed to wait for a worker; beyond it `verify` rejects with PresenceOverloadedError. */
   maxQueue?: number;
+  /**
+   * Nice steps the workers run below the calling thread (Linux; elsewhere ignored), so that an
+   * event loop beside them keeps its CPU when verifications fill the machine (presence-0020).
+   * Default 0: unchanged.
+   */
+  workerNice?: number;
+  /** Told, per worker start, what priority the worker got (or why it could not be lowered). */
+  onWorkerStarted?: (priority: ThreadPriorityOutcome) => void;
 }
 
 /** Counters for health checks and metrics. */
@@ -32,6 +48,8 @@ export interface VerifierPoolStats {
   failed: number;
   rejected: number;
   restarts: number;
+  /** The nice value the last started worker runs at; null before any reported or where it was not set. */
+  workerNice: number | null;
 }
 
 /** A pool of worker threads running `verifyPresence` off the event loop. */
@@ -86,15 +104,23 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   const queue: Task[] = [];
   const slots: Slot[] = [];
   const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };
+  const settings: WorkerSettings = { nice: Math.max(0, Math.floor(opts.workerNice ?? 0)) };
+  let workerNice: number | null = null;
   let nextId = 1;
   let closing = false;
   let drained: (() => void) | null = null;
   let closed: Promise<void> | null = null;
 
   const spawn = (): Slot => {
-    const worker = spawnTsWorker(entry);
+    const worker = spawnTsWorker(entry, settings);
     const slot: Slot = { worker, task: null };
-    worker.on('message', (response: VerifyResponse) => {
+    worker.on('message', (message: VerifyResponse | WorkerStartedNotice) => {
+      if ('notice' in message) {
+        workerNice = message.priority.applied ? message.priority.nice : null;
+        opts.onWorkerStarted?.(message.priority);
+        return;
+      }
+      const response = message;
       const task = slot.task;
       if (!task || task.id !== response.id) return;
       slot.task = null;
@@ -218,6 +244,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
         busy: slots.filter((s) => s.task).length,
         queued: queue.length,
         ...counters,
+        workerNice,
       };
     },
   };

@@ -1,15 +1,20 @@
 // Worker entry: runs verifications (and tone-level checks) posted by the pool, one at a time, and
 // answers each by id.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { PresenceInputError } from '../errors';
 import { teacherToneLevel } from '../proof/teacher-tone-level';
 import { verifyProof } from '../proof/verify-proof';
 import { verifyPresence } from '../verify/verify-presence';
 import { unpackChunks } from './packed-chunks';
-import type { VerifyRequest, VerifyResponse } from './pool-protocol';
+import type { VerifyRequest, VerifyResponse, WorkerSettings, WorkerStartedNotice } from './pool-protocol';
+import { lowerThreadPriority } from './thread-priority';
 
 if (!parentPort) throw new Error('verify-worker must run in a worker thread');
 const port = parentPort;
+const settings = workerData as WorkerSettings;
+// Before any work: the verifications of a burst must not take the event loop's CPU (presence-0020).
+const started: WorkerStartedNotice = { notice: 'started', priority: lowerThreadPriority(settings.nice) };
+port.postMessage(started);
 
 function run(request: VerifyRequest): Extract<VerifyResponse, { ok: true }>['result'] {
   switch (request.kind) {

@@ -8,6 +8,7 @@ import {
   type ProofResult,
   type ProofVerdict,
   type TeacherToneLevelInput,
+  type ThreadPriorityOutcome,
   type ToneLevelReport,
   type VerifierPool,
   type VerifierPoolStats,
@@ -51,7 +52,7 @@ declare module 'fastify' {
 export default fp(
   async function presencePlugin(app: FastifyInstance) {
     let pool: VerifierPool | null = null;
-    const { presenceWorkers, presenceMaxQueue } = app.deps.config;
+    const { presenceWorkers, presenceMaxQueue, presenceWorkerNice } = app.deps.config;
     // At least two workers, even on two cores: during a marking burst the event loop mostly waits
     // on PostgreSQL and Redis, so keeping a whole core for it left half the machine idle while
     // verifications queued (bench/sessions: p50 to the teacher's screen 485 ms with one worker,
@@ -59,7 +60,21 @@ export default fp(
     const workers = presenceWorkers ?? Math.max(2, availableParallelism() - 1);
     const verdicts: Record<ProofVerdict, number> = { present: 0, absent: 0, needs_review: 0 };
 
-    const started = () => (pool ??= createVerifierPool({ size: workers, maxQueue: presenceMaxQueue }));
+    let priorityWarned = false;
+    const onWorkerStarted = (priority: ThreadPriorityOutcome) => {
+      if (priority.applied || presenceWorkerNice === 0 || priorityWarned) return;
+      priorityWarned = true;
+      app.log.warn(
+        `presence workers run at the event loop's priority (PRESENCE_WORKER_NICE=${presenceWorkerNice} not applied: ${priority.why}); under a marking burst, arrival times may be stamped late`,
+      );
+    };
+    const started = () =>
+      (pool ??= createVerifierPool({
+        size: workers,
+        maxQueue: presenceMaxQueue,
+        workerNice: presenceWorkerNice,
+        onWorkerStarted,
+      }));
     app.decorate('presence', {
       start: () => void started(),
       async verifyProof(input: ProofInput) {
