@@ -1,9 +1,7 @@
 import { getPriority, setPriority } from 'node:os';
 
 /** What `lowerThreadPriority` did. */
-export type ThreadPriorityOutcome =
-  | { applied: true; nice: number }
-  | { applied: false; why: string };
+export type ThreadPriorityOutcome = { applied: true; nice: number } | { applied: false; why: string };
 
 /** The lowest priority (highest nice value) Linux has. */
 const LOWEST_PRIORITY_NICE = 19;
