@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   institutionSettingsRoutes,
@@ -245,6 +245,35 @@ describe('InstitutionSettingsPage', () => {
     );
     expect(screen.getByLabelText(/^Time zone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Institution settings saved.')).not.toBeInTheDocument();
+  });
+
+  it("links the server's refusal of a checkbox or a choice to it", async () => {
+    serve();
+    server.use(
+      onCall(institutionSettingsRoutes.updateSettings, () =>
+        Response.json(
+          {
+            data: null,
+            error: true,
+            code: 'validation_failed',
+            message: 'Please correct the settings',
+            issues: [
+              { path: 'session_window_always_open', message: 'Always open is not allowed here' },
+              { path: 'excused_counts_as', message: 'Choose how excused absences count' },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const alwaysOpen = await screen.findByRole('checkbox', { name: /^Always open/ });
+    await waitFor(() => expect(alwaysOpen).toHaveAccessibleDescription('Always open is not allowed here'));
+    expect(alwaysOpen).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'Excused absences' })).toHaveAccessibleDescription(
+      expect.stringContaining('Choose how excused absences count'),
+    );
   });
 
   it('shows the message of a refused save (403)', async () => {

@@ -173,11 +173,17 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
                 type="checkbox"
                 checked={form.alwaysOpen}
                 onChange={(e) => set('alwaysOpen', e.target.checked)}
+                aria-describedby={errors.alwaysOpen ? 'always-open-error' : undefined}
+                aria-invalid={errors.alwaysOpen ? true : undefined}
                 className="mt-0.5 size-4 accent-brand-600"
               />
               <span>Always open: teachers may start a lecture's session at any hour of its day</span>
             </label>
-            {errors.alwaysOpen ? <p className="text-sm text-red-600">{errors.alwaysOpen}</p> : null}
+            {errors.alwaysOpen ? (
+              <p id="always-open-error" className="text-sm text-red-600">
+                {errors.alwaysOpen}
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <MarginMinutesInput
@@ -208,7 +214,12 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             onChange={(e) => set('correctionWindowDays', e.target.value)}
             error={errors.correctionWindowDays}
           />
-          <fieldset className="flex flex-col gap-2" aria-describedby="excused-counts-hint">
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={
+              errors.excusedCountsAs ? 'excused-counts-hint excused-counts-error' : 'excused-counts-hint'
+            }
+          >
             <legend className="text-sm font-medium text-slate-700">Excused absences</legend>
             <p id="excused-counts-hint" className="text-xs text-slate-500">
               How leave, on-duty and medical absences count in attendance percentages.
@@ -226,7 +237,11 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
                 {EXCUSED_COUNTS_AS_LABELS[choice]}
               </label>
             ))}
-            {errors.excusedCountsAs ? <p className="text-sm text-red-600">{errors.excusedCountsAs}</p> : null}
+            {errors.excusedCountsAs ? (
+              <p id="excused-counts-error" className="text-sm text-red-600">
+                {errors.excusedCountsAs}
+              </p>
+            ) : null}
           </fieldset>
           <Input
             label="Detention notice date"
