@@ -21,6 +21,11 @@ export interface ProofOutcome {
   /** Two-way cases: whether the phone's own recording held its challenge. */
   challengeSelfHeard?: boolean | null;
   /**
+   * Two-way cases: the challenge's best fit off the moment claimed (ms after the latest allowed, so
+   * a relayed challenge, late by the call's round trip, is positive) and its score; null when none.
+   */
+  challengeElsewhere?: { offsetMs: number; score: number } | null;
+  /**
    * Two-way cases: the product's band gate on the teacher's own stream (`probeChallengeBand`);
    * `not_heard` cases are verified without the check, as the server does (`challenge_band_not_heard`).
    */
@@ -77,6 +82,7 @@ export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThre
       ? {
           challengeScore: r.details.challenge?.score ?? null,
           challengeSelfHeard: r.details.challenge?.selfHeard ?? null,
+          challengeElsewhere: r.details.challenge?.elsewhere ?? null,
           challengeBand: gate.heard ? ('heard' as const) : ('not_heard' as const),
           challengeBandDropDb: gate.dropDb,
         }
