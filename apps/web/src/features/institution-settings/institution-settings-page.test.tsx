@@ -42,6 +42,15 @@ async function openPage() {
   return view;
 }
 
+/** The server refuses the next save as invalid (400 validation_failed) with these field issues. */
+function refuseSave(message: string, issues: { path: string; message: string }[]): void {
+  server.use(
+    onCall(institutionSettingsRoutes.updateSettings, () =>
+      Response.json({ data: null, error: true, code: 'validation_failed', message, issues }, { status: 400 }),
+    ),
+  );
+}
+
 describe('InstitutionSettingsPage', () => {
   it("shows every setting, with the server's margin where the institution sets none", async () => {
     serve();
@@ -222,22 +231,9 @@ describe('InstitutionSettingsPage', () => {
 
   it("shows the server's refusal beside the field it names", async () => {
     serve();
-    server.use(
-      onCall(institutionSettingsRoutes.updateSettings, () =>
-        Response.json(
-          {
-            data: null,
-            error: true,
-            code: 'validation_failed',
-            message: 'time_zone: The time zone must be an IANA time zone such as Asia/Kolkata',
-            issues: [
-              { path: 'time_zone', message: 'The time zone must be an IANA time zone such as Asia/Kolkata' },
-            ],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseSave('time_zone: The time zone must be an IANA time zone such as Asia/Kolkata', [
+      { path: 'time_zone', message: 'The time zone must be an IANA time zone such as Asia/Kolkata' },
+    ]);
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -249,23 +245,10 @@ describe('InstitutionSettingsPage', () => {
 
   it("links the server's refusal of a checkbox or a choice to it", async () => {
     serve();
-    server.use(
-      onCall(institutionSettingsRoutes.updateSettings, () =>
-        Response.json(
-          {
-            data: null,
-            error: true,
-            code: 'validation_failed',
-            message: 'Please correct the settings',
-            issues: [
-              { path: 'session_window_always_open', message: 'Always open is not allowed here' },
-              { path: 'excused_counts_as', message: 'Choose how excused absences count' },
-            ],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseSave('Please correct the settings', [
+      { path: 'session_window_always_open', message: 'Always open is not allowed here' },
+      { path: 'excused_counts_as', message: 'Choose how excused absences count' },
+    ]);
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     const alwaysOpen = await screen.findByRole('checkbox', { name: /^Always open/ });
