@@ -1,7 +1,13 @@
 import { kthSmallest } from '../dsp/select';
 import { float32Scratch, float64Scratch, int32Scratch } from '../dsp/scratch';
-import { timelineConfig, type ChirpTimeline, type ScheduledChirp } from '../schedule/tone-schedule';
+import {
+  timelineConfig,
+  type ChirpTimeline,
+  type ScheduledChirp,
+  type ToneScheduleConfig,
+} from '../schedule/tone-schedule';
 import { templateKey, type ChirpCorrelations } from './chirp-correlations';
+import { crossTalkTable, shapeKey } from './cross-talk';
 
 /** Tuning of the search; the verdict's thresholds live in thresholds-v2.ts. */
 export interface SearchTuning {
@@ -86,12 +92,16 @@ const outScoresScratch = float64Scratch();
 const cappedScratch = float32Scratch();
 const bestZScratch = float32Scratch();
 const bestNccScratch = float32Scratch();
+const bestTemplateScratch = int32Scratch();
 
 // How far around an expected chirp a strong event still counts as that chirp. Early: another
 // template of the same slot (another shape or direction) peaks up to about a fifth of a chirp
 // before the true start; half a chirp covers it. Late: the room's reflections of it.
 const EXPLAIN_EARLY_FRACTION = 0.5;
 const EXPLAIN_LATE_S = 0.25;
+// How far outside its dry interval a chirp's cross-talk on another template may still peak early
+// (the dilation's +-2 lags and the clip's own alignment).
+const CROSS_TALK_TOLERANCE_S = 0.01;
 
 /** The best allowed alignment and its standardised score, and the best one outside (see `TimeLockedMatch`). */
 export type TimeLockedScore = Pick<TimeLockedMatch, 'startS' | 'score' | 'elsewhere'>;
@@ -109,9 +119,21 @@ export function timeLockedSearch(
   timeline: ChirpTimeline,
   range: SearchRange,
   tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+  events: EventReading = {},
 ): TimeLockedMatch | null {
   const best = timeLockedScore(corr, timeline, range, tuning);
-  return best && describe(corr, timeline, best.startS, best.score, best.elsewhere, tuning);
+  return best && describe(corr, timeline, best.startS, best.score, best.elsewhere, tuning, events);
+}
+
+/** How `timeLockedSearch` reads the strong events around the chosen alignment. */
+export interface EventReading {
+  /**
+   * Count an event as explained when a scheduled chirp of its slot makes its template peak there on
+   * its own (`crossTalkTable`; presence-0021). For alignments the server's clock bounds (the time
+   * lock): there a second tone source is what the events are read for, and the schedule's own
+   * cross-talk is not one. Default false (every other use: the tone-level check, the file phase).
+   */
+  crossTalkExplained?: boolean;
 }
 
 /**
@@ -468,6 +490,7 @@ function describe(
   score: number,
   elsewhere: { startS: number; score: number } | null,
   tuning: SearchTuning,
+  events: EventReading,
 ): TimeLockedMatch {
   const config = timelineConfig(timeline);
   const rate = corr.rate;
@@ -508,48 +531,69 @@ function describe(
     slotLevelsDb: slotLevels.map((s, i) =>
       slotCounts[i]! > 0 ? 20 * Math.log10(Math.max(s / slotCounts[i]!, 1e-12)) : -Infinity,
     ),
-    unexplained: unexplainedEvents(corr, overlapping, startS, config.slots, tuning),
+    unexplained: unexplainedEvents(
+      corr,
+      overlapping,
+      startS,
+      config,
+      tuning,
+      events.crossTalkExplained === true,
+    ),
     elsewhere,
   };
 }
 
 /**
  * Strong chirp events (per slot: the best template's peak, z >= eventZ and ncc >= eventNcc, one
- * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment.
- * A tone file or a recording from another moment leaves such events; a present student does not.
+ * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment:
+ * none starts from half a chirp before the event to EXPLAIN_LATE_S after it, nor (when asked)
+ * makes that template peak there on its own (its cross-talk, presence-0021). A tone file or
+ * a recording from another moment leaves such events; a present student does not.
  */
 function unexplainedEvents(
   corr: ChirpCorrelations,
   scheduled: ScheduledChirp[],
   startS: number,
-  slots: number,
+  config: ToneScheduleConfig,
   tuning: SearchTuning,
+  crossTalkExplained: boolean,
 ): UnexplainedChirp[] {
   const rate = corr.rate;
   const lags = corr.tracks.values().next().value!.z.length;
   const out: UnexplainedChirp[] = [];
   const radius = Math.max(1, Math.round(corr.templateLength / 2));
-  for (let s = 0; s < slots; s++) {
-    const slotTracks = [...corr.tracks.values()].filter((t) => t.slot === s);
+  const crossTalk = crossTalkExplained ? crossTalkTable(config) : null;
+  for (let s = 0; s < config.slots; s++) {
+    const slotTracks = [...corr.tracks.entries()].filter(([, t]) => t.slot === s);
     const bestZ = bestZScratch.take(lags, true);
     const bestNcc = bestNccScratch.take(lags, true);
-    for (const t of slotTracks) {
+    const bestTemplate = bestTemplateScratch.take(lags, true);
+    slotTracks.forEach(([, t], index) => {
       for (let l = 0; l < lags; l++) {
         if (t.z[l]! > bestZ[l]!) {
           bestZ[l] = t.z[l]!;
           bestNcc[l] = t.ncc[l]!;
+          bestTemplate[l] = index;
         }
       }
-    }
+    });
     const lastLagS = (lags - 1) / rate;
+    const inSlot = scheduled.filter((c) => c.slot === s);
     // A chirp cut by the end of the clip cannot be matched whole: its partial peaks fall up to a
     // chirp length before its start.
-    const expectedAt = scheduled
-      .filter((c) => c.slot === s)
-      .map((c) => {
-        const at = c.startS - startS;
-        const cut = at > lastLagS ? c.durationS : 0;
-        return { from: at - cut - EXPLAIN_EARLY_FRACTION * c.durationS, to: at + EXPLAIN_LATE_S };
+    const expectedAt = inSlot.map((c) => {
+      const at = c.startS - startS;
+      const cut = at > lastLagS ? c.durationS : 0;
+      return { from: at - cut - EXPLAIN_EARLY_FRACTION * c.durationS, to: at + EXPLAIN_LATE_S };
+    });
+    /** The slot's chirps whose cross-talk on `template` can sit at `atS` (reflections may delay it). */
+    const crossTalkExplains = (template: string, atS: number) =>
+      crossTalk !== null &&
+      inSlot.some((c) => {
+        const offsetS = atS - (c.startS - startS);
+        return (crossTalk.get(`${shapeKey(c)}>${template}`) ?? []).some(
+          (i) => offsetS >= i.minS - CROSS_TALK_TOLERANCE_S && offsetS <= i.maxS + EXPLAIN_LATE_S,
+        );
       });
     for (let l = 0; l < lags; l++) {
       const z = bestZ[l]!;
@@ -560,7 +604,10 @@ function unexplainedEvents(
       }
       if (!isPeak) continue;
       const atS = l / rate;
-      const explained = expectedAt.some((e) => atS >= e.from && atS <= e.to);
+      const template = slotTracks[bestTemplate[l]!]![0];
+      const explained =
+        expectedAt.some((e) => atS >= e.from && atS <= e.to) ||
+        crossTalkExplains(template.slice(template.indexOf(':') + 1), atS);
       if (!explained) out.push({ atS, slot: s, z, ncc: bestNcc[l]! });
     }
   }

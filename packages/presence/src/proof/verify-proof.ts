@@ -145,7 +145,11 @@ export function verifyProof(given: ProofInput): ProofResult {
     const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, {
       keep: toneTracks,
     });
-    if (corr.bandCaptured) match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th);
+    if (corr.bandCaptured) {
+      match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th, {
+        crossTalkExplained: window.timeLocked,
+      });
+    }
     checks.push(...toneChecks(corr.bandCaptured, match, window, th));
   } else {
     checks.push(

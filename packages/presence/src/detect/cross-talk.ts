@@ -1,0 +1,109 @@
+import { chirpEnvelope } from '../tone/synthesize';
+import { scheduledChirpPhase } from '../schedule/synthesize-span';
+import {
+  CHIRP_SHAPES,
+  slotBand,
+  type ScheduledChirp,
+  type ToneScheduleConfig,
+} from '../schedule/tone-schedule';
+import { correlateChirps } from './chirp-correlations';
+
+/**
+ * Where a chirp makes the other templates of its slot peak on its own (presence-0021). Two shapes
+ * that dwell on the same band edge match there: an up chirp that eases in sits near the slot's low
+ * edge for its first tens of ms, as a down chirp that eases out does for its last, so the down
+ * template lines up its slow end with the up chirp's slow start, about three quarters of a chirp
+ * before it (and the other way round, as far after). In a quiet room, or near the speaker, those
+ * peaks reach the strength of an event; they are the schedule's own sound, not a second source.
+ */
+
+/** Offsets (s, from the sounding chirp's start) at which a template peaks on that chirp alone. */
+export interface Interval {
+  minS: number;
+  maxS: number;
+}
+
+// A template's normalised correlation with one dry chirp of another shape from which it counts as
+// that chirp's cross-talk. The events it explains reach 0.35 and more (the event threshold); 0.2
+// bounds the interval a little wider than the peaks, as the room's reflections smear them.
+const CROSS_TALK_NCC = 0.2;
+// Where the dry chirp sits in its analysis clip, and the clip's length.
+const LEAD_S = 0.5;
+const CLIP_S = 1.5;
+const RATE = 48000;
+
+const tables = new Map<string, Map<string, readonly Interval[]>>();
+
+/** A slot-free key of a template: `direction:shape`. */
+export function shapeKey(c: Pick<ScheduledChirp, 'direction' | 'shape'>): string {
+  return `${c.direction}:${c.shape}`;
+}
+
+/**
+ * For a config, by `shapeKey(sounding) > shapeKey(template)`: the offsets where the template's
+ * dry ncc with the sounding chirp is at least CROSS_TALK_NCC, other than its own peak (a template on
+ * its own chirp is not listed). Slots share one table: they are equally wide and the chirps sweep
+ * the same fraction of each. Computed once per config (a few ms) and kept.
+ */
+export function crossTalkTable(config: ToneScheduleConfig): Map<string, readonly Interval[]> {
+  const id = JSON.stringify(config);
+  const kept = tables.get(id);
+  if (kept) return kept;
+  const table = new Map<string, readonly Interval[]>();
+  const band = slotBand(config, 0);
+  for (const direction of ['up', 'down'] as const) {
+    for (const shape of CHIRP_SHAPES) {
+      const sounding: ScheduledChirp = {
+        index: 0,
+        startS: LEAD_S,
+        durationS: config.chirpS,
+        slot: 0,
+        direction,
+        shape,
+        startHz: direction === 'up' ? band.lowHz : band.highHz,
+        endHz: direction === 'up' ? band.highHz : band.lowHz,
+      };
+      const corr = correlateChirps(dryChirp(sounding, config), RATE, config, CLIP_S);
+      for (const [key, track] of corr.tracks) {
+        if (track.slot !== 0) continue;
+        const template = key.slice(key.indexOf(':') + 1);
+        if (template === shapeKey(sounding)) continue;
+        const intervals = intervalsAbove(track.ncc, corr.rate, CROSS_TALK_NCC);
+        if (intervals.length > 0) table.set(`${shapeKey(sounding)}>${template}`, intervals);
+      }
+    }
+  }
+  if (tables.size >= 16) tables.clear();
+  tables.set(id, table);
+  return table;
+}
+
+/** One chirp alone in a silent clip, at the config's amplitude. */
+function dryChirp(chirp: ScheduledChirp, config: ToneScheduleConfig): Float32Array {
+  const out = new Float32Array(Math.round(CLIP_S * RATE));
+  const first = Math.ceil(chirp.startS * RATE);
+  const last = Math.floor((chirp.startS + chirp.durationS) * RATE);
+  for (let n = first; n <= last; n++) {
+    const t = n / RATE - chirp.startS;
+    out[n] =
+      config.amplitude *
+      chirpEnvelope(t, chirp.durationS, config.taperS) *
+      Math.sin(scheduledChirpPhase(chirp, t));
+  }
+  return out;
+}
+
+/** Runs of lags with ncc >= level, as offsets from the dry chirp's start. */
+function intervalsAbove(ncc: Float32Array, rate: number, level: number): Interval[] {
+  const out: Interval[] = [];
+  let from = -1;
+  for (let l = 0; l <= ncc.length; l++) {
+    const above = l < ncc.length && ncc[l]! >= level;
+    if (above && from < 0) from = l;
+    if (!above && from >= 0) {
+      out.push({ minS: from / rate - LEAD_S, maxS: (l - 1) / rate - LEAD_S });
+      from = -1;
+    }
+  }
+  return out;
+}
