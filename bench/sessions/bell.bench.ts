@@ -311,8 +311,13 @@ async function run(code: string, cwd: string | undefined, rate: number) {
     const lost = total - Math.min(ok.length, arrivals.size, Number(present!.n));
     const failures = results.filter((r) => !(r.status === 200 && r.code === 100));
     const statuses = [...new Set(failures.map((f) => `${f.status}/${String(f.code)}`))].slice(0, 5);
-    for (const why of new Set(failures.map((f) => `${f.status}: ${f.message ?? String(f.code)}`)))
-      console.log(`  failed: ${why}`);
+    // How many for each answer: an overloaded machine refuses genuine marks for a few reasons.
+    const byAnswer = new Map<string, number>();
+    for (const f of failures) {
+      const why = `${f.status}: ${f.message ?? String(f.code)}`;
+      byAnswer.set(why, (byAnswer.get(why) ?? 0) + 1);
+    }
+    for (const [why, n] of byAnswer) console.log(`  failed ${n}x: ${why}`);
     console.log(
       [
         `| ${code} | ${rate}/s`,
