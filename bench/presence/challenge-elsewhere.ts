@@ -23,8 +23,10 @@ const withField = outcomes.filter((o) => o.challengeElsewhere !== undefined);
 if (withField.length === 0) throw new Error('no outcome holds challengeElsewhere (runs before it was kept)');
 
 const SCORES = [4, 5, 6, 8, 10];
-const LATE_MS = [100, 200, 300];
-const MAX_LATE_MS = 2000;
+// Measured from the earliest allowed arrival: a fit just past the allowed window already reads its
+// width (the two-way window is ~0.2-0.4 s wide), so lateness thresholds start above it.
+const LATE_MS = [400, 600, 800];
+const MAX_LATE_MS = 2500;
 const notHeardAtMoment = (o: ProofOutcome) => o.reasons.includes('challenge_not_heard');
 const groups: [string, (o: ProofOutcome) => boolean][] = [
   ['present2w <= 15 m', (o) => o.spec.cls === 'present2w' && o.spec.distanceM <= 15],
@@ -32,10 +34,10 @@ const groups: [string, (o: ProofOutcome) => boolean][] = [
   ['T2f2w', (o) => o.spec.cls === 'T2f2w'],
   ['T2fcall', (o) => o.spec.cls === 'T2fcall'],
 ];
-const quantiles = (v: number[]) => {
+const quantiles = (v: number[], digits: number) => {
   const s = [...v].sort((a, b) => a - b);
   const at = (q: number) =>
-    s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(0) : '-';
+    s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(digits) : '-';
   return `p10 ${at(0.1)}, p50 ${at(0.5)}, p90 ${at(0.9)}`;
 };
 for (const [name, inGroup] of groups) {
@@ -45,7 +47,13 @@ for (const [name, inGroup] of groups) {
   console.log(`\n${name}: ${all.length} cases, ${missed.length} with the challenge not heard at the moment`);
   if (found.length === 0) continue;
   console.log(
-    `  their best fit elsewhere: offset ms ${quantiles(found.map((o) => o.challengeElsewhere!.offsetMs))}; score ${quantiles(found.map((o) => o.challengeElsewhere!.score))}`,
+    `  their best fit elsewhere: offset ms ${quantiles(
+      found.map((o) => o.challengeElsewhere!.offsetMs),
+      0,
+    )}; score ${quantiles(
+      found.map((o) => o.challengeElsewhere!.score),
+      1,
+    )}`,
   );
   for (const late of LATE_MS) {
     const cells = SCORES.map((score) => {

@@ -33,14 +33,17 @@ export { createVerifierPool } from './pool/verifier-pool';
 export { spawnTsWorker } from './pool/spawn-ts-worker';
 export { workerEntry } from './pool/worker-entry';
 export type { VerifierPool, VerifierPoolOptions, VerifierPoolStats } from './pool/verifier-pool';
-export { lowerThreadPriority, type ThreadPriorityOutcome } from './pool/thread-priority';
+export { lowerThreadPriority, priorityShortfall, type ThreadPriorityOutcome } from './pool/thread-priority';
 
 // v2: the secret, time-locked tone and the verification built on it.
 export * from './schedule/index';
 export { correlateChirps } from './detect/chirp-correlations';
 export type { ChirpCorrelations } from './detect/chirp-correlations';
 export { DEFAULT_SEARCH_TUNING, timeLockedSearch } from './detect/time-locked-search';
+export { crossTalkTable } from './detect/cross-talk';
+export type { CrossTalkInterval } from './detect/cross-talk';
 export type {
+  EventReading,
   ExpectedChirp,
   SearchRange,
   SearchTuning,

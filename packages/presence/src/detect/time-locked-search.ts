@@ -537,7 +537,13 @@ function describe(
       startS,
       config,
       tuning,
-      events.crossTalkExplained === true,
+      // A chirp's cross-talk reaches a chirp length (and the reflections' allowance) either side of it.
+      events.crossTalkExplained === true
+        ? timeline.chirpsBetween(
+            startS - config.chirpS - EXPLAIN_LATE_S,
+            startS + corr.durationS + config.chirpS,
+          )
+        : null,
     ),
     elsewhere,
   };
@@ -546,8 +552,9 @@ function describe(
 /**
  * Strong chirp events (per slot: the best template's peak, z >= eventZ and ncc >= eventNcc, one
  * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment:
- * none starts from half a chirp before the event to EXPLAIN_LATE_S after it, nor (when asked)
- * makes that template peak there on its own (its cross-talk, presence-0021). A tone file or
+ * none starts from EXPLAIN_LATE_S before the event to half a chirp after it, nor (when
+ * `crossTalkSources` are given: the slot's chirps around the clip) makes that template peak there
+ * on its own (its cross-talk, presence-0021). A tone file or
  * a recording from another moment leaves such events; a present student does not.
  */
 function unexplainedEvents(
@@ -556,13 +563,13 @@ function unexplainedEvents(
   startS: number,
   config: ToneScheduleConfig,
   tuning: SearchTuning,
-  crossTalkExplained: boolean,
+  crossTalkSources: readonly ScheduledChirp[] | null,
 ): UnexplainedChirp[] {
   const rate = corr.rate;
   const lags = corr.tracks.values().next().value!.z.length;
   const out: UnexplainedChirp[] = [];
   const radius = Math.max(1, Math.round(corr.templateLength / 2));
-  const crossTalk = crossTalkExplained ? crossTalkTable(config) : null;
+  const crossTalk = crossTalkSources ? crossTalkTable(config) : null;
   for (let s = 0; s < config.slots; s++) {
     const slotTracks = [...corr.tracks.entries()].filter(([, t]) => t.slot === s);
     const bestZ = bestZScratch.take(lags, true);
@@ -586,10 +593,11 @@ function unexplainedEvents(
       const cut = at > lastLagS ? c.durationS : 0;
       return { from: at - cut - EXPLAIN_EARLY_FRACTION * c.durationS, to: at + EXPLAIN_LATE_S };
     });
-    /** The slot's chirps whose cross-talk on `template` can sit at `atS` (reflections may delay it). */
+    const sourcesInSlot = (crossTalkSources ?? []).filter((c) => c.slot === s);
+    /** A chirp of the slot whose cross-talk on `template` can sit at `atS` (reflections may delay it). */
     const crossTalkExplains = (template: string, atS: number) =>
       crossTalk !== null &&
-      inSlot.some((c) => {
+      sourcesInSlot.some((c) => {
         const offsetS = atS - (c.startS - startS);
         return (crossTalk.get(`${shapeKey(c)}>${template}`) ?? []).some(
           (i) => offsetS >= i.minS - CROSS_TALK_TOLERANCE_S && offsetS <= i.maxS + EXPLAIN_LATE_S,

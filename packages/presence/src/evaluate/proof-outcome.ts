@@ -21,8 +21,9 @@ export interface ProofOutcome {
   /** Two-way cases: whether the phone's own recording held its challenge. */
   challengeSelfHeard?: boolean | null;
   /**
-   * Two-way cases: the challenge's best fit off the moment claimed (ms after the latest allowed, so
-   * a relayed challenge, late by the call's round trip, is positive) and its score; null when none.
+   * Two-way cases: the challenge's best fit off the moment claimed and its score (null when none):
+   * `offsetMs` is how much later than the earliest allowed arrival it was heard, so a fit late by
+   * the call's round trip reads that plus up to the allowed window's width (~0.2-0.4 s).
    */
   challengeElsewhere?: { offsetMs: number; score: number } | null;
   /**

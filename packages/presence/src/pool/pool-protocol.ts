@@ -32,7 +32,7 @@ export type VerifyResponse =
 /** What a worker is started with (`workerData`). */
 export interface WorkerSettings {
   /** Nice steps below the event loop (see `lowerThreadPriority`); 0 leaves the priority alone. */
-  nice: number;
+  niceness: number;
 }
 
 /** Sent once by a worker when it starts, before any response: the priority it runs at. */

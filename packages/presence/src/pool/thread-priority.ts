@@ -1,7 +1,9 @@
 import { getPriority, setPriority } from 'node:os';
 
 /** What `lowerThreadPriority` did. */
-export type ThreadPriorityOutcome = { applied: true; nice: number } | { applied: false; why: string };
+export type ThreadPriorityOutcome =
+  /** `steps`: how far below it went; fewer than asked when the thread already ran near the lowest. */
+  { applied: true; nice: number; steps: number } | { applied: false; why: string };
 
 /** The lowest priority (highest nice value) Linux has. */
 const LOWEST_PRIORITY_NICE = 19;
@@ -25,10 +27,26 @@ export function lowerThreadPriority(increment: number): ThreadPriorityOutcome {
     return { applied: false, why: `thread priorities are per process on ${process.platform}` };
   }
   try {
-    const nice = Math.min(LOWEST_PRIORITY_NICE, getPriority(0) + increment);
-    if (increment > 0) setPriority(0, nice);
-    return { applied: true, nice: getPriority(0) };
+    const before = getPriority(0);
+    const nice = Math.min(LOWEST_PRIORITY_NICE, before + increment);
+    if (nice !== before) setPriority(0, nice);
+    const now = getPriority(0);
+    return { applied: true, nice: now, steps: now - before };
   } catch (err) {
     return { applied: false, why: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/**
+ * What an operator should hear about a worker's priority, or null when it is as asked: lowered by
+ * fewer steps than `requested` (a sandbox refused, the server already runs near the lowest
+ * priority, or a platform where a thread's priority is not its own).
+ */
+export function priorityShortfall(priority: ThreadPriorityOutcome, requested: number): string | null {
+  if (requested <= 0) return null;
+  if (!priority.applied) return `not lowered: ${priority.why}`;
+  if (priority.steps < requested) {
+    return `lowered by ${priority.steps} of ${requested} steps (nice ${priority.nice}, the server's own ${priority.nice - priority.steps})`;
+  }
+  return null;
 }

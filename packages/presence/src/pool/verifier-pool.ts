@@ -48,8 +48,6 @@ export interface VerifierPoolStats {
   failed: number;
   rejected: number;
   restarts: number;
-  /** The nice value the last started worker runs at; null before any reported or where it was not set. */
-  workerNice: number | null;
 }
 
 /** A pool of worker threads running `verifyPresence` off the event loop. */
@@ -104,8 +102,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   const queue: Task[] = [];
   const slots: Slot[] = [];
   const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };
-  const settings: WorkerSettings = { nice: Math.max(0, Math.floor(opts.workerNice ?? 0)) };
-  let workerNice: number | null = null;
+  const settings: WorkerSettings = { niceness: Math.max(0, Math.floor(opts.workerNice ?? 0)) };
   let nextId = 1;
   let closing = false;
   let drained: (() => void) | null = null;
@@ -116,7 +113,6 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
     const slot: Slot = { worker, task: null };
     worker.on('message', (message: VerifyResponse | WorkerStartedNotice) => {
       if ('notice' in message) {
-        workerNice = message.priority.applied ? message.priority.nice : null;
         opts.onWorkerStarted?.(message.priority);
         return;
       }
@@ -244,7 +240,6 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
         busy: slots.filter((s) => s.task).length,
         queued: queue.length,
         ...counters,
-        workerNice,
       };
     },
   };

@@ -13,7 +13,7 @@ if (!parentPort) throw new Error('verify-worker must run in a worker thread');
 const port = parentPort;
 const settings = workerData as WorkerSettings;
 // Before any work: the verifications of a burst must not take the event loop's CPU (presence-0020).
-const started: WorkerStartedNotice = { notice: 'started', priority: lowerThreadPriority(settings.nice) };
+const started: WorkerStartedNotice = { notice: 'started', priority: lowerThreadPriority(settings.niceness) };
 port.postMessage(started);
 
 function run(request: VerifyRequest): Extract<VerifyResponse, { ok: true }>['result'] {

@@ -35,6 +35,22 @@ describe('verifyProof: a present student', () => {
     expect(statusOf(r, 'ambient')).toBe('not_applicable');
   });
 
+  it('is present near a loud speaker in a silent room: the schedule’s own cross-talk is no second source', () => {
+    // Loud and clean, the chirps make their slots' other templates peak on their own (presence-0021):
+    // strong events three quarters of a chirp from a chirp, which once refused this student.
+    const loud = proofCase({ silentRoom: true, toneGain: 0.3 });
+    const r = verifyProof(loud);
+    expect(r.verdict).toBe('present');
+    expect(statusOf(r, 'tone_time')).toBe('passed');
+    expect(r.details.tone!.unexplained).toEqual([]);
+    // Where the time lock does not hold (the original client's file, phase unknown), the events are
+    // read strictly: there they are all that stopped relay + tone-file attacks.
+    const looped = verifyProof(proofCase({ silentRoom: true, toneGain: 0.3, fileLoopS: 180 }));
+    expect(looped.verdict).toBe('absent');
+    expect(looped.reasons).toContain('tone_wrong_time');
+    expect(looped.details.tone!.unexplained.length).toBeGreaterThan(1);
+  });
+
   it("is present without the teacher's stream when the live tone proves the moment", () => {
     const r = verifyProof({ ...proofCase(), teacher: { streaming: false, final: true, chunks: [] } });
     expect(r.verdict).toBe('present');

@@ -16,7 +16,13 @@ export function pcm16ToFloat(bytes: Uint8Array, start: number, count: number): F
  * `pcm16ToFloat` written into `out` from index `at` instead of a new array: a caller laying chunks
  * out on one timeline (the two-way check's teacher samples) converts each straight into place.
  */
-export function pcm16Into(bytes: Uint8Array, start: number, count: number, out: Float32Array, at: number): void {
+export function pcm16Into(
+  bytes: Uint8Array,
+  start: number,
+  count: number,
+  out: Float32Array,
+  at: number,
+): void {
   const from = bytes.byteOffset + start;
   if (LITTLE_ENDIAN && from % 2 === 0) {
     const pcm = new Int16Array(bytes.buffer, from, count);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import {
   createVerifierPool,
   PresenceOverloadedError,
+  priorityShortfall,
   type ProofInput,
   type ProofResult,
   type ProofVerdict,
@@ -60,13 +61,15 @@ export default fp(
     const workers = presenceWorkers ?? Math.max(2, availableParallelism() - 1);
     const verdicts: Record<ProofVerdict, number> = { present: 0, absent: 0, needs_review: 0 };
 
-    let priorityWarned = false;
+    let priorityTold = false;
     const onWorkerStarted = (priority: ThreadPriorityOutcome) => {
-      if (priority.applied || presenceWorkerNice === 0 || priorityWarned) return;
-      priorityWarned = true;
-      app.log.warn(
-        `presence workers run at the event loop's priority (PRESENCE_WORKER_NICE=${presenceWorkerNice} not applied: ${priority.why}); under a marking burst, arrival times may be stamped late`,
-      );
+      const shortfall = priorityShortfall(priority, presenceWorkerNice);
+      if (shortfall === null || priorityTold) return;
+      priorityTold = true;
+      const text = `presence workers' priority (PRESENCE_WORKER_NICE=${presenceWorkerNice}) ${shortfall}: under a marking burst, uploads and the teacher's audio may be stamped later than they arrived`;
+      // Expected where a thread's priority is not its own (macOS, Windows): said, not warned.
+      if (process.platform === 'linux') app.log.warn(text);
+      else app.log.info(text);
     };
     const started = () =>
       (pool ??= createVerifierPool({

@@ -254,9 +254,10 @@ describe('InstitutionSettingsPage', () => {
     const alwaysOpen = await screen.findByRole('checkbox', { name: /^Always open/ });
     await waitFor(() => expect(alwaysOpen).toHaveAccessibleDescription('Always open is not allowed here'));
     expect(alwaysOpen).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('group', { name: 'Excused absences' })).toHaveAccessibleDescription(
-      expect.stringContaining('Choose how excused absences count'),
-    );
+    const excused = screen.getByRole('group', { name: 'Excused absences' });
+    expect(excused).toHaveAccessibleDescription(expect.stringContaining('Choose how excused absences count'));
+    for (const choice of within(excused).getAllByRole('radio'))
+      expect(choice).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the message of a refused save (403)', async () => {

@@ -232,6 +232,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
                   value={choice}
                   checked={form.excusedCountsAs === choice}
                   onChange={() => set('excusedCountsAs', choice)}
+                  aria-invalid={errors.excusedCountsAs ? true : undefined}
                   className="size-4 accent-brand-600"
                 />
                 {EXCUSED_COUNTS_AS_LABELS[choice]}
