@@ -554,8 +554,8 @@ function describe(
  * per chirp length) that no chirp of the schedule in that slot explains at the chosen alignment:
  * none starts from EXPLAIN_LATE_S before the event to half a chirp after it, nor (when
  * `crossTalkSources` are given: the slot's chirps around the clip) makes that template peak there
- * on its own (its cross-talk, presence-0021). A tone file or
- * a recording from another moment leaves such events; a present student does not.
+ * on its own (its cross-talk, presence-0021). A tone file or a recording from another moment leaves
+ * such events; a present student does not.
  */
 function unexplainedEvents(
   corr: ChirpCorrelations,
