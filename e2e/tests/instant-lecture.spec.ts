@@ -61,6 +61,9 @@ test.describe('instant lectures', () => {
         .getByRole('group', { name: 'Divisions' })
         .getByRole('checkbox', { name: division, exact: true })
         .check();
+      // The division's batches load in above the rest of the form: a click aimed before they
+      // arrive can land on whatever moves under it.
+      await expect(form.getByRole('status').filter({ hasText: 'Loading the batches' })).toHaveCount(0);
       await form.getByRole('radio', { name: 'A free title' }).check();
       await form.getByLabel('Title', { exact: true }).fill(TITLE);
       await form.getByRole('button', { name: 'Create instant lecture' }).click();

@@ -57,6 +57,14 @@ function DivisionBatches({
   onToggle: (slug: string, on: boolean) => void;
 }) {
   const batches = useGetInstantBatchesQuery(division.slug);
+  // Said while they load: the list then appears here, and the form below it moves down once.
+  if (batches.isLoading) {
+    return (
+      <p role="status" className="text-sm text-slate-500">
+        {INSTANT_TEXT.batchesLoading(division.division_name)}
+      </p>
+    );
+  }
   if (!batches.data || batches.data.length === 0) return null;
   return (
     <CheckGroup

@@ -52,11 +52,14 @@ function instant(overrides: Partial<InstantLectureTeacher> = {}): InstantLecture
   };
 }
 
-/** The pickers of one branch, semester 7 with divisions A and B, batches A1 and A2 of A. */
-function servePickers() {
+/**
+ * The pickers of one branch, semester 7 with divisions A and B, batches A1 and A2 of A; the batches
+ * are answered once `batchesAnswered` settles.
+ */
+function servePickers(batchesAnswered: Promise<void> = Promise.resolve()) {
   server.use(
     onCall(timetableRoutes.getClassroomsForTeacher, () => ok(ROOMS)),
-    onCall(instantLectureRoutes.getInstantLectureMetadata, ({ request }) => {
+    onCall(instantLectureRoutes.getInstantLectureMetadata, async ({ request }) => {
       const query = new URL(request.url).searchParams;
       if (query.has('branch')) return ok([{ slug: 'sem-7', no: 7 }]);
       if (query.has('semester')) {
@@ -69,6 +72,7 @@ function servePickers() {
         });
       }
       if (query.has('division')) {
+        await batchesAnswered;
         return ok([
           { slug: 'b-a1', batch_name: 'A1' },
           { slug: 'b-a2', batch_name: 'A2' },
@@ -100,6 +104,32 @@ function renderPage() {
 }
 
 describe('InstantLecturePage', () => {
+  it("says while a division's batches load, where they will appear", async () => {
+    let release = () => undefined as void;
+    servePickers(new Promise<void>((resolve) => (release = resolve)));
+    serveList([]);
+    const { user } = renderPage();
+    await user.selectOptions(
+      screen.getByLabelText('Branch'),
+      await screen.findByRole('option', { name: 'Computer Engineering' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Semester')).toBeEnabled());
+    await user.selectOptions(
+      await screen.findByLabelText('Semester'),
+      await screen.findByRole('option', { name: 'Semester 7' }),
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'A' }));
+    expect(await screen.findByText('Loading the batches of division A…')).toHaveAttribute('role', 'status');
+    release();
+    const batches = await screen.findByRole('group', { name: /Batches of division A/ });
+    expect(
+      within(batches)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label') ?? box.parentElement?.textContent),
+    ).toEqual(['A1', 'A2']);
+    expect(screen.queryByText('Loading the batches of division A…')).not.toBeInTheDocument();
+  });
+
   it('creates a lecture for a batch with a subject once the choice is complete, and lists it', async () => {
     servePickers();
     const created = serveList([]);

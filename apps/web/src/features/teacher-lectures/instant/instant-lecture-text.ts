@@ -6,6 +6,7 @@ export const INSTANT_TEXT = {
   semester: 'Semester',
   divisions: 'Divisions',
   batches: (division: string) => `Batches of division ${division} (none: the whole division)`,
+  batchesLoading: (division: string) => `Loading the batches of division ${division}…`,
   about: 'Lecture about',
   aboutSubject: 'A timetable subject',
   aboutTitle: 'A free title',
