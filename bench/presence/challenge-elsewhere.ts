@@ -5,20 +5,12 @@
 // each score and lateness, so that a threshold's cost (present students within 15 m it would refuse)
 // and what it catches (relays and calls it would refuse instead of reviewing) read off one table.
 // Run: npx tsx bench/presence/challenge-elsewhere.ts <outcomes.jsonl[.gz]> [...]
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import type { ProofOutcome } from '../../packages/presence/src/evaluate/proof-outcome';
+import { readStoredOutcomes } from '../../packages/presence/src/evaluate/stored-outcomes';
 
 const paths = process.argv.slice(2);
 if (paths.length === 0) throw new Error('usage: challenge-elsewhere.ts <outcomes.jsonl[.gz]> [...]');
-const outcomes: ProofOutcome[] = paths.flatMap((p) => {
-  const bytes = readFileSync(p);
-  const text = (p.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as ProofOutcome);
-});
+const outcomes = paths.flatMap(readStoredOutcomes);
 const withField = outcomes.filter((o) => o.challengeElsewhere !== undefined);
 if (withField.length === 0) throw new Error('no outcome holds challengeElsewhere (runs before it was kept)');
 

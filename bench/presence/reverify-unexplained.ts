@@ -4,18 +4,13 @@
 // re-verified (same order) and prints the verdicts that changed, by class; `presence evaluate --from`
 // then prints the report of this tree's code. Exact for rules that only explain more events.
 // Run: npx tsx bench/presence/reverify-unexplained.ts <outcomes.jsonl[.gz]> <out.jsonl>
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { runProofCase, type ProofOutcome } from '../../packages/presence/src/evaluate/proof-outcome';
+import { writeFileSync } from 'node:fs';
+import { runProofCase } from '../../packages/presence/src/evaluate/proof-outcome';
+import { readStoredOutcomes } from '../../packages/presence/src/evaluate/stored-outcomes';
 
 const [from, to] = process.argv.slice(2);
 if (!from || !to) throw new Error('usage: reverify-unexplained.ts <outcomes.jsonl[.gz]> <out.jsonl>');
-const bytes = readFileSync(from);
-const stored = (from.endsWith('.gz') ? gunzipSync(bytes) : bytes)
-  .toString('utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as ProofOutcome);
+const stored = readStoredOutcomes(from);
 const changed = new Map<string, number>();
 let redone = 0;
 const out = stored.map((o) => {

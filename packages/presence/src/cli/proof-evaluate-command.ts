@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import { corpusFingerprint } from '../evaluate/corpus-fingerprint';
 import { PROOF_CLASSES, type ProofCaseClass } from '../corpus/proof-cases';
 import { caseKey, evaluateProofCorpus } from '../evaluate/proof-evaluate';
 import { rejudgedVerdict, type ProofOutcome } from '../evaluate/proof-outcome';
+import { readStoredOutcomes } from '../evaluate/stored-outcomes';
 import { formatMargins, formatProofReport, summarizeProof } from '../evaluate/proof-report';
 import { resolveProofThresholds } from '../proof/proof-thresholds';
 import { UsageError } from './verify-command';
@@ -32,15 +32,11 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
  * from absent to review changed no verification, so a run stored before it is re-judged, not
  * re-run); `log` says how many changed.
  */
-async function readOutcomes(paths: string[], log: (line: string) => void): Promise<ProofOutcome[]> {
+function readOutcomes(paths: string[], log: (line: string) => void): ProofOutcome[] {
   const out: ProofOutcome[] = [];
   let changed = 0;
   for (const p of paths) {
-    const bytes = await readFile(p);
-    const text = (p.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-    for (const l of text.split('\n')) {
-      if (!l.trim()) continue;
-      const stored = JSON.parse(l) as ProofOutcome;
+    for (const stored of readStoredOutcomes(p)) {
       const verdict = rejudgedVerdict(stored);
       if (verdict !== stored.verdict) changed++;
       out.push({ ...stored, verdict });
@@ -77,7 +73,7 @@ async function run(o: RunOptions, log: (line: string) => void): Promise<ProofOut
   const all: ProofOutcome[] = [];
   const done = new Set<string>();
   if (o.outcomesPath && o.resume && existsSync(o.outcomesPath)) {
-    for (const prior of await readOutcomes([o.outcomesPath], log)) {
+    for (const prior of readOutcomes([o.outcomesPath], log)) {
       if (done.has(caseKey(prior.spec))) continue;
       done.add(caseKey(prior.spec));
       all.push(prior);
@@ -128,7 +124,7 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
   let outcomes: ProofOutcome[];
   let seeds: number[];
   if (values.from) {
-    outcomes = await readOutcomes(values.from, log);
+    outcomes = readOutcomes(values.from, log);
     seeds = values.seeds ? values.seeds.split(',').map(Number) : [];
   } else {
     seeds = (values.seeds ?? '12').split(',').map((s) => positiveInt(s, 12, 'seeds'));
@@ -165,7 +161,7 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
   });
   const seed = positiveInt(values.seed, 7, 'seed');
   const outcomes = values.from
-    ? await readOutcomes(values.from, log)
+    ? readOutcomes(values.from, log)
     : await run(
         {
           seeds: [seed],

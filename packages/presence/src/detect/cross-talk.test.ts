@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../dsp/random';
 import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
-import { scheduledChirpPhase, synthesizeSpan } from '../schedule/synthesize-span';
+import { addChirp, synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, ToneSchedule, type ScheduledChirp } from '../schedule/tone-schedule';
-import { chirpEnvelope } from '../tone/synthesize';
 import { correlateChirps } from './chirp-correlations';
 import { crossTalkTable } from './cross-talk';
 import { timeLockedSearch, type TimeLockedMatch } from './time-locked-search';
@@ -39,15 +38,7 @@ describe('crossTalkTable', () => {
 function recording(extra: ScheduledChirp[] = [], from = FROM): Float32Array {
   const rng = new Rng(3);
   const out = synthesizeSpan(schedule, from, 5, RATE);
-  for (const chirp of extra) {
-    const first = Math.ceil((chirp.startS - from) * RATE);
-    const last = Math.floor((chirp.startS - from + chirp.durationS) * RATE);
-    for (let n = first; n <= last; n++) {
-      const t = n / RATE - (chirp.startS - from);
-      const env = chirpEnvelope(t, chirp.durationS, config.taperS);
-      out[n] = out[n]! + config.amplitude * env * Math.sin(scheduledChirpPhase(chirp, t));
-    }
-  }
+  for (const chirp of extra) addChirp(out, from, RATE, chirp, config);
   return out.map((v) => 0.05 * v + 0.0005 * rng.normal());
 }
 

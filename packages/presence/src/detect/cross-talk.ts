@@ -1,5 +1,4 @@
-import { chirpEnvelope } from '../tone/synthesize';
-import { scheduledChirpPhase } from '../schedule/synthesize-span';
+import { addChirp } from '../schedule/synthesize-span';
 import {
   CHIRP_SHAPES,
   slotBand,
@@ -83,15 +82,7 @@ export function crossTalkTable(config: ToneScheduleConfig): Map<string, readonly
 /** One chirp alone in a silent clip, at the config's amplitude. */
 function dryChirp(chirp: ScheduledChirp, config: ToneScheduleConfig, clipS: number): Float32Array {
   const out = new Float32Array(Math.round(clipS * RATE));
-  const first = Math.ceil(chirp.startS * RATE);
-  const last = Math.floor((chirp.startS + chirp.durationS) * RATE);
-  for (let n = first; n <= last; n++) {
-    const t = n / RATE - chirp.startS;
-    out[n] =
-      config.amplitude *
-      chirpEnvelope(t, chirp.durationS, config.taperS) *
-      Math.sin(scheduledChirpPhase(chirp, t));
-  }
+  addChirp(out, 0, RATE, chirp, config);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { encodeWav } from '../wav/encode-wav';
 import { chirpEnvelope } from '../tone/synthesize';
-import type { ChirpShape, ChirpTimeline, ScheduledChirp } from './tone-schedule';
+import type { ChirpShape, ChirpTimeline, ScheduledChirp, ToneScheduleConfig } from './tone-schedule';
 import { timelineConfig } from './tone-schedule';
 
 /** Fraction of the sweep reached at u = t / duration, for each shape (0 -> 0, 1 -> 1). */
@@ -53,20 +53,35 @@ export function synthesizeSpan(
   opts: SpanOptions = {},
 ): Float32Array {
   const config = timelineConfig(timeline);
-  const length = Math.round(seconds * sampleRate);
-  const out = new Float32Array(length);
+  const out = new Float32Array(Math.round(seconds * sampleRate));
   for (const chirp of timeline.chirpsBetween(fromS, fromS + seconds)) {
-    const first = Math.max(0, Math.ceil((chirp.startS - fromS) * sampleRate));
-    const last = Math.min(length - 1, Math.floor((chirp.startS + chirp.durationS - fromS) * sampleRate));
-    for (let n = first; n <= last; n++) {
-      const t = fromS + n / sampleRate - chirp.startS;
-      const env = chirpEnvelope(t, chirp.durationS, config.taperS);
-      if (env === 0) continue;
-      const gain = opts.gainAtHz ? opts.gainAtHz(chirpFrequencyHz(chirp, t)) : 1;
-      out[n] = out[n]! + config.amplitude * gain * env * Math.sin(scheduledChirpPhase(chirp, t));
-    }
+    addChirp(out, fromS, sampleRate, chirp, config, opts);
   }
   return out;
+}
+
+/**
+ * Adds one chirp to `out`, whose first sample is schedule time `fromS` (the part of the chirp
+ * outside `out` is left out): what `synthesizeSpan` does for each chirp of its span, for a caller
+ * placing a chirp of its own (a dry chirp alone, an extra chirp in a test).
+ */
+export function addChirp(
+  out: Float32Array,
+  fromS: number,
+  sampleRate: number,
+  chirp: ScheduledChirp,
+  config: Pick<ToneScheduleConfig, 'amplitude' | 'taperS'>,
+  opts: SpanOptions = {},
+): void {
+  const first = Math.max(0, Math.ceil((chirp.startS - fromS) * sampleRate));
+  const last = Math.min(out.length - 1, Math.floor((chirp.startS + chirp.durationS - fromS) * sampleRate));
+  for (let n = first; n <= last; n++) {
+    const t = fromS + n / sampleRate - chirp.startS;
+    const env = chirpEnvelope(t, chirp.durationS, config.taperS);
+    if (env === 0) continue;
+    const gain = opts.gainAtHz ? opts.gainAtHz(chirpFrequencyHz(chirp, t)) : 1;
+    out[n] = out[n]! + config.amplitude * gain * env * Math.sin(scheduledChirpPhase(chirp, t));
+  }
 }
 
 /**

@@ -103,22 +103,27 @@ function renderPage() {
   return renderWithProviders(<InstantLecturePage title="Instant Lectures" />, { role: 'teacher' });
 }
 
+/** Branch Computer Engineering, semester 7, division A ticked. */
+async function chooseDivisionA(user: ReturnType<typeof renderPage>['user']) {
+  await user.selectOptions(
+    screen.getByLabelText('Branch'),
+    await screen.findByRole('option', { name: 'Computer Engineering' }),
+  );
+  await waitFor(() => expect(screen.getByLabelText('Semester')).toBeEnabled());
+  await user.selectOptions(
+    await screen.findByLabelText('Semester'),
+    await screen.findByRole('option', { name: 'Semester 7' }),
+  );
+  await user.click(await screen.findByRole('checkbox', { name: 'A' }));
+}
+
 describe('InstantLecturePage', () => {
   it("says while a division's batches load, where they will appear", async () => {
     let release = () => undefined as void;
     servePickers(new Promise<void>((resolve) => (release = resolve)));
     serveList([]);
     const { user } = renderPage();
-    await user.selectOptions(
-      screen.getByLabelText('Branch'),
-      await screen.findByRole('option', { name: 'Computer Engineering' }),
-    );
-    await waitFor(() => expect(screen.getByLabelText('Semester')).toBeEnabled());
-    await user.selectOptions(
-      await screen.findByLabelText('Semester'),
-      await screen.findByRole('option', { name: 'Semester 7' }),
-    );
-    await user.click(await screen.findByRole('checkbox', { name: 'A' }));
+    await chooseDivisionA(user);
     expect(await screen.findByText('Loading the batches of division A…')).toHaveAttribute('role', 'status');
     release();
     const batches = await screen.findByRole('group', { name: /Batches of division A/ });
@@ -138,16 +143,7 @@ describe('InstantLecturePage', () => {
     const create = screen.getByRole('button', { name: 'Create instant lecture' });
     expect(create).toBeDisabled();
 
-    await user.selectOptions(
-      screen.getByLabelText('Branch'),
-      await screen.findByRole('option', { name: 'Computer Engineering' }),
-    );
-    await waitFor(() => expect(screen.getByLabelText('Semester')).toBeEnabled());
-    await user.selectOptions(
-      await screen.findByLabelText('Semester'),
-      await screen.findByRole('option', { name: 'Semester 7' }),
-    );
-    await user.click(await screen.findByRole('checkbox', { name: 'A' }));
+    await chooseDivisionA(user);
     const batches = await screen.findByRole('group', { name: /Batches of division A/ });
     await user.click(within(batches).getByRole('checkbox', { name: 'A1' }));
     await user.selectOptions(screen.getByLabelText('Subject'), 'is');
@@ -176,15 +172,7 @@ describe('InstantLecturePage', () => {
     servePickers();
     const created = serveList([]);
     const { user } = renderPage();
-    await user.selectOptions(
-      await screen.findByLabelText('Branch'),
-      await screen.findByRole('option', { name: 'Computer Engineering' }),
-    );
-    await user.selectOptions(
-      await screen.findByLabelText('Semester'),
-      await screen.findByRole('option', { name: 'Semester 7' }),
-    );
-    await user.click(await screen.findByRole('checkbox', { name: 'A' }));
+    await chooseDivisionA(user);
     await user.click(screen.getByRole('checkbox', { name: 'B' }));
     await user.click(screen.getByRole('radio', { name: 'A free title' }));
     const create = screen.getByRole('button', { name: 'Create instant lecture' });
