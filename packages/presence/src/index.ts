@@ -33,6 +33,7 @@ export { createVerifierPool } from './pool/verifier-pool';
 export { spawnTsWorker } from './pool/spawn-ts-worker';
 export { workerEntry } from './pool/worker-entry';
 export type { VerifierPool, VerifierPoolOptions, VerifierPoolStats } from './pool/verifier-pool';
+export type { WorkerWarmUpReport } from './pool/pool-protocol';
 export { lowerThreadPriority, priorityShortfall, type ThreadPriorityOutcome } from './pool/thread-priority';
 
 // v2: the secret, time-locked tone and the verification built on it.

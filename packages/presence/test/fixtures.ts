@@ -1,5 +1,6 @@
 // Light synthetic cases for unit tests (the full acoustic corpus is exercised by `presence evaluate-v1`).
 import { Rng } from '../src/dsp/random';
+import { speechLikeBursts } from '../src/dsp/speech-like-bursts';
 import { randomToneParams } from '../src/tone/create-session-tone';
 import { synthesizeToneLoop } from '../src/tone/synthesize';
 import type { TeacherChunk } from '../src/verify/teacher-chunks';
@@ -9,23 +10,8 @@ import { encodePcm16, encodeWav } from '../src/wav/encode-wav';
 export const EPOCH_MS = 1_763_800_000_000;
 export const CLASSROOM = { latitude: 19.07283, longitude: 72.88261 };
 
-/** Speech-like on/off bursts (10 s) standing in for a room's sound. */
-export function roomSound(seed: number, seconds: number, rate: number): Float32Array {
-  const rng = new Rng(seed);
-  const out = new Float32Array(Math.round(seconds * rate));
-  let i = 0;
-  while (i < out.length) {
-    const len = Math.round(rng.uniform(0.05, 0.3) * rate);
-    const on = rng.chance(0.6);
-    const f = rng.uniform(300, 3000);
-    for (let k = 0; k < len && i < out.length; k++, i++) {
-      out[i] = on
-        ? 0.05 * Math.sin((2 * Math.PI * f * i) / rate) + 0.01 * rng.normal()
-        : 0.001 * rng.normal();
-    }
-  }
-  return out;
-}
+/** Speech-like on/off bursts standing in for a room's sound. */
+export const roomSound = speechLikeBursts;
 
 /** Teacher stream of `sound` as web raw PCM16 chunks stamped at their start. */
 export function rawChunks(sound: Float32Array, rate: number): TeacherChunk[] {

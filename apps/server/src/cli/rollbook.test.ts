@@ -208,6 +208,7 @@ async function signInAndLook(temporaryPassword: string) {
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'never',
       PLANNER_WARM_UP: 'false',
+      PRESENCE_WARM_UP: 'false',
     });
     app = await buildApp({
       deps: {

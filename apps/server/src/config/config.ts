@@ -6,6 +6,11 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+// On unless turned off (`false` or `0`).
+const onByDefault = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 
 /**
  * Every setting the server reads from its environment, parsed once at start-up. Nothing else in the
@@ -59,11 +64,10 @@ const EnvSchema = z.object({
   PRESENCE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PRESENCE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   PRESENCE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // On unless turned off: the first marks after a start should not pay for a cold verifier.
+  PRESENCE_WARM_UP: onByDefault,
   // On unless turned off: a fresh server's first allocation should get the warm solver's plan.
-  PLANNER_WARM_UP: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+  PLANNER_WARM_UP: onByDefault,
   SESSION_START_EARLY_MINUTES: z.coerce
     .number()
     .int()
@@ -147,6 +151,12 @@ export interface AppConfig {
    * loop still stamps uploads and the teacher's audio when they arrive (presence-0020); 0: same.
    */
   presenceWorkerNice: number;
+  /**
+   * Each verification thread verifies a made-up proof a few times when it starts, so the first students'
+   * marks after a start do not pay for compiling the verifier (presence-0022). Off in tests, where
+   * most apps verify little or nothing.
+   */
+  presenceWarmUp: boolean;
   /**
    * Start the planner worker when the server is ready and warm its solver there (a small LP, MIP
    * and allocation), so the first allocation call gets warm-solver plans (decision allocation-0006).
@@ -253,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     presenceWorkers: e.PRESENCE_WORKERS,
     presenceMaxQueue: e.PRESENCE_MAX_QUEUE,
     presenceWorkerNice: e.PRESENCE_WORKER_NICE,
+    presenceWarmUp: e.PRESENCE_WARM_UP,
     plannerWarmUp: e.PLANNER_WARM_UP,
     sessionStartEarlyMinutes: e.SESSION_START_EARLY_MINUTES,
     sessionStartLateMinutes: e.SESSION_START_LATE_MINUTES,

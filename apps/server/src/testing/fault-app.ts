@@ -19,7 +19,12 @@ export async function bootFaultApp(opts: {
 }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rollbook-fault-app-'));
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PLANNER_WARM_UP: 'false' }),
+    ...loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      PLANNER_WARM_UP: 'false',
+      PRESENCE_WARM_UP: 'false',
+    }),
     publicUrl: 'http://rollbook.test',
     ...opts.config,
   };

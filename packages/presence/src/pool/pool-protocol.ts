@@ -4,6 +4,7 @@ import type { ToneLevelReport } from '../proof/tone-level';
 import type { VerifyInput, VerifyResult } from '../verify/verify-presence';
 import type { PackedChunks } from './packed-chunks';
 import type { ThreadPriorityOutcome } from './thread-priority';
+import type { WarmUpOutcome } from './warm-up';
 
 /** A tone-level check as posted: the chunks packed into one transferred buffer. */
 export type PackedToneLevelInput = Omit<TeacherToneLevelInput, 'chunks'> & { chunks: PackedChunks };
@@ -33,10 +34,21 @@ export type VerifyResponse =
 export interface WorkerSettings {
   /** Nice steps below the event loop (see `lowerThreadPriority`); 0 leaves the priority alone. */
   niceness: number;
+  /** Verify a made-up proof a few times before any work (`warmUpVerifier`; presence-0022). */
+  warmUp: boolean;
 }
 
 /** Sent once by a worker when it starts, before any response: the priority it runs at. */
 export interface WorkerStartedNotice {
   notice: 'started';
   priority: ThreadPriorityOutcome;
+}
+
+/** How a worker's warm-up went: its outcome, or the error that ended it (the worker carries on cold). */
+export type WorkerWarmUpReport = ({ ok: true } & WarmUpOutcome) | { ok: false; message: string };
+
+/** Sent once by a worker that was asked to warm up, after the warm-up and before any response. */
+export interface WorkerWarmedUpNotice {
+  notice: 'warmed-up';
+  report: WorkerWarmUpReport;
 }

@@ -100,6 +100,23 @@ describe('createVerifierPool', { timeout: 60_000 }, () => {
     },
   );
 
+  it('warms each worker up on a made-up proof before its first task when asked, and not by default', async () => {
+    const reports: unknown[] = [];
+    pool = createVerifierPool({ size: 2, warmUp: true, onWorkerWarmedUp: (r) => reports.push(r) });
+    // Posted at once: it waits in the worker's queue behind the warm-up, answered as usual.
+    const first = pool.verifyProof(proofCase());
+    await vi.waitFor(() => expect(reports).toHaveLength(2), { timeout: 30_000 });
+    for (const report of reports) expect(report).toMatchObject({ ok: true, verdict: 'present' });
+    expect((await first).verdict).toBe('present');
+    expect(pool.stats()).toMatchObject({ warmedUp: 2, warmUpFailed: 0, completed: 1, failed: 0 });
+    await pool.close();
+    const started: unknown[] = [];
+    pool = createVerifierPool({ size: 1, onWorkerStarted: (p) => started.push(p) });
+    await vi.waitFor(() => expect(started).toHaveLength(1), { timeout: 30_000 });
+    expect((await pool.verifyProof(proofCase())).verdict).toBe('present');
+    expect(pool.stats()).toMatchObject({ warmedUp: 0, warmUpFailed: 0, completed: 1 });
+  });
+
   it('stops at the lowest priority, and leaves it alone by default', async () => {
     const reported: unknown[] = [];
     pool = createVerifierPool({ size: 1, workerNice: 40, onWorkerStarted: (p) => reported.push(p) });

@@ -18,6 +18,8 @@ import type {
   VerifyResponse,
   WorkerSettings,
   WorkerStartedNotice,
+  WorkerWarmedUpNotice,
+  WorkerWarmUpReport,
 } from './pool-protocol';
 import type { ThreadPriorityOutcome } from './thread-priority';
 import { spawnTsWorker } from './spawn-ts-worker';
@@ -37,6 +39,14 @@ export interface VerifierPoolOptions {
   workerNice?: number;
   /** Told, per worker start, what priority the worker got (or why it could not be lowered). */
   onWorkerStarted?: (priority: ThreadPriorityOutcome) => void;
+  /**
+   * Each worker verifies a made-up proof a few times when it starts, before any work, so that the first real
+   * verifications do not pay for compiling the verifier (~10 × a warm one; presence-0022). Default
+   * false.
+   */
+  warmUp?: boolean;
+  /** Told, per worker that warmed up, how it went. */
+  onWorkerWarmedUp?: (report: WorkerWarmUpReport) => void;
 }
 
 /** Counters for health checks and metrics. */
@@ -48,6 +58,9 @@ export interface VerifierPoolStats {
   failed: number;
   rejected: number;
   restarts: number;
+  /** Workers that finished their warm-up (`warmUp`), and those whose warm-up failed. */
+  warmedUp: number;
+  warmUpFailed: number;
 }
 
 /** A pool of worker threads running `verifyPresence` off the event loop. */
@@ -101,8 +114,11 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   const entry = workerEntry(import.meta.url, 'verify-worker');
   const queue: Task[] = [];
   const slots: Slot[] = [];
-  const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0 };
-  const settings: WorkerSettings = { niceness: Math.max(0, Math.floor(opts.workerNice ?? 0)) };
+  const counters = { completed: 0, failed: 0, rejected: 0, restarts: 0, warmedUp: 0, warmUpFailed: 0 };
+  const settings: WorkerSettings = {
+    niceness: Math.max(0, Math.floor(opts.workerNice ?? 0)),
+    warmUp: opts.warmUp ?? false,
+  };
   let nextId = 1;
   let closing = false;
   let drained: (() => void) | null = null;
@@ -111,9 +127,15 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   const spawn = (): Slot => {
     const worker = spawnTsWorker(entry, settings);
     const slot: Slot = { worker, task: null };
-    worker.on('message', (message: VerifyResponse | WorkerStartedNotice) => {
+    worker.on('message', (message: VerifyResponse | WorkerStartedNotice | WorkerWarmedUpNotice) => {
       if ('notice' in message) {
-        opts.onWorkerStarted?.(message.priority);
+        if (message.notice === 'started') {
+          opts.onWorkerStarted?.(message.priority);
+          return;
+        }
+        if (message.report.ok) counters.warmedUp++;
+        else counters.warmUpFailed++;
+        opts.onWorkerWarmedUp?.(message.report);
         return;
       }
       const response = message;

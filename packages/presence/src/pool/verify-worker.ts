@@ -6,8 +6,16 @@ import { teacherToneLevel } from '../proof/teacher-tone-level';
 import { verifyProof } from '../proof/verify-proof';
 import { verifyPresence } from '../verify/verify-presence';
 import { unpackChunks } from './packed-chunks';
-import type { VerifyRequest, VerifyResponse, WorkerSettings, WorkerStartedNotice } from './pool-protocol';
+import type {
+  VerifyRequest,
+  VerifyResponse,
+  WorkerSettings,
+  WorkerStartedNotice,
+  WorkerWarmedUpNotice,
+  WorkerWarmUpReport,
+} from './pool-protocol';
 import { lowerThreadPriority } from './thread-priority';
+import { warmUpVerifier } from './warm-up';
 
 if (!parentPort) throw new Error('verify-worker must run in a worker thread');
 const port = parentPort;
@@ -15,6 +23,18 @@ const settings = workerData as WorkerSettings;
 // Before any work: the verifications of a burst must not take the event loop's CPU (presence-0020).
 const started: WorkerStartedNotice = { notice: 'started', priority: lowerThreadPriority(settings.niceness) };
 port.postMessage(started);
+// Then, at that priority, the verifier's first-call cost on a made-up proof rather than on the first
+// student's (presence-0022). Requests posted meanwhile wait in the port's queue.
+if (settings.warmUp) {
+  let report: WorkerWarmUpReport;
+  try {
+    report = { ok: true, ...warmUpVerifier() };
+  } catch (err) {
+    report = { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+  const warmed: WorkerWarmedUpNotice = { notice: 'warmed-up', report };
+  port.postMessage(warmed);
+}
 
 function run(request: VerifyRequest): Extract<VerifyResponse, { ok: true }>['result'] {
   switch (request.kind) {

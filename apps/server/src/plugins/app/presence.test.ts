@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SCHEDULE_CONFIG,
   encodeWav,
@@ -81,10 +81,14 @@ describe('presence plugin', () => {
 });
 
 describe('presence plugin started at boot', () => {
-  const booted = useTestApp({ presenceWorkers: 1 });
-  it('starts its workers when told to (the server does at boot), before any verification', () => {
+  const booted = useTestApp({ presenceWorkers: 1, presenceWarmUp: true });
+  it('starts its workers when told to (the server does at boot) and warms them, before any verification', async () => {
     expect(booted.app.presence.stats()).toBeNull();
     booted.app.presence.start();
     expect(booted.app.presence.stats()).toMatchObject({ size: 1, completed: 0 });
+    // The worker verifies a made-up proof of its own (presence-0022), counted apart from real work.
+    await vi.waitFor(() => expect(booted.app.presence.stats()?.warmedUp).toBe(1), { timeout: 30_000 });
+    expect(booted.app.presence.stats()).toMatchObject({ completed: 0, failed: 0, warmUpFailed: 0 });
+    expect((await booted.app.presence.verifyProof(input())).verdict).toBe('present');
   });
 });

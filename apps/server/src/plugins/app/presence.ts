@@ -13,6 +13,7 @@ import {
   type ToneLevelReport,
   type VerifierPool,
   type VerifierPoolStats,
+  type WorkerWarmUpReport,
 } from '@rollbook/presence';
 import { AppError } from '../../lib/app-error';
 
@@ -53,7 +54,7 @@ declare module 'fastify' {
 export default fp(
   async function presencePlugin(app: FastifyInstance) {
     let pool: VerifierPool | null = null;
-    const { presenceWorkers, presenceMaxQueue, presenceWorkerNice } = app.deps.config;
+    const { presenceWorkers, presenceMaxQueue, presenceWorkerNice, presenceWarmUp } = app.deps.config;
     // At least two workers, even on two cores: during a marking burst the event loop mostly waits
     // on PostgreSQL and Redis, so keeping a whole core for it left half the machine idle while
     // verifications queued (bench/sessions: p50 to the teacher's screen 485 ms with one worker,
@@ -71,12 +72,21 @@ export default fp(
       if (process.platform === 'linux') app.log.warn(text);
       else app.log.info(text);
     };
+    const onWorkerWarmedUp = (report: WorkerWarmUpReport) => {
+      if (report.ok) app.log.info({ ms: Math.round(report.ms) }, 'presence worker warmed up');
+      else
+        app.log.warn(
+          `a presence worker's warm-up failed (${report.message}); its first verifications will be slower`,
+        );
+    };
     const started = () =>
       (pool ??= createVerifierPool({
         size: workers,
         maxQueue: presenceMaxQueue,
         workerNice: presenceWorkerNice,
         onWorkerStarted,
+        warmUp: presenceWarmUp,
+        onWorkerWarmedUp,
       }));
     app.decorate('presence', {
       start: () => void started(),
