@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../dsp/random';
+import { speechLikeBursts } from '../dsp/speech-like-bursts';
 import { BAND_COUNT, BAND_EDGES_HZ, bandEnvelopes, frameCount } from './band-envelopes';
 import { matchAmbient } from './ambient-match';
 
-function noiseBursts(seed: number, seconds: number, rate: number): Float32Array {
-  // Speech-like on/off energy: bursts of 50-300 ms with random spectra.
-  const rng = new Rng(seed);
-  const out = new Float32Array(Math.round(seconds * rate));
-  let i = 0;
-  while (i < out.length) {
-    const len = Math.round(rng.uniform(0.05, 0.3) * rate);
-    const on = rng.chance(0.6);
-    const tone = rng.uniform(300, 4000);
-    for (let k = 0; k < len && i < out.length; k++, i++) {
-      out[i] = on
-        ? 0.1 * Math.sin((2 * Math.PI * tone * i) / rate) + 0.02 * rng.normal()
-        : 0.002 * rng.normal();
-    }
-  }
-  return out;
-}
+/** Speech-like on/off energy: bursts of 50-300 ms with random spectra. */
+const noiseBursts = (seed: number, seconds: number, rate: number): Float32Array =>
+  speechLikeBursts(seed, seconds, rate, { topHz: 4000, level: 2 });
 
 function grid(values: Float32Array): { values: Float32Array; valid: Uint8Array; frames: number } {
   const frames = values.length / BAND_COUNT;

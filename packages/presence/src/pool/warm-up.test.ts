@@ -9,15 +9,8 @@ describe('the verification thread warm-up', () => {
     const input = warmUpProofInput();
     expect(input.teacher.stored).toBe(true);
     const r = verifyProof(input);
-    expect(r.checks.map((c) => [c.check, c.status])).toEqual([
-      ['recording', 'passed'],
-      ['timing', 'passed'],
-      ['tone', 'passed'],
-      ['tone_time', 'passed'],
-      ['ambient', 'passed'],
-      ['geofence', 'passed'],
-      ['challenge', 'passed'],
-    ]);
+    expect(r.checks.map((c) => c.check)).toContain('challenge');
+    expect(r.checks.filter((c) => c.status !== 'passed')).toEqual([]);
     expect(r.verdict).toBe('present');
   });
 
