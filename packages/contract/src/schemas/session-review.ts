@@ -39,6 +39,8 @@ export const ToneScheduleConfigSchema = z.object({
   minGapS: z.number(),
   amplitude: z.number(),
   taperS: z.number(),
+  /** 'balanced': each run of `slots` chirps takes every slot once (absent: each slot drawn on its own). */
+  slotOrder: z.literal('balanced').optional(),
 });
 
 /** A challenge to play while recording: single use, bound to the caller and the session, short-lived. */

@@ -13,6 +13,8 @@ import {
 } from './tone-schedule';
 
 const KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+// The slots of chirps 0-11 of KEY with each slot drawn on its own (the schedule before presence-0023).
+const INDEPENDENT_SLOTS_0_11 = '112001100211';
 
 describe('sha256 / hmac', () => {
   it('matches the published test vectors', () => {
@@ -87,6 +89,36 @@ describe('tone schedule', () => {
     }
     expect(counts.size).toBe(18);
     for (const n of counts.values()) expect(n).toBeGreaterThan(120); // 200 expected each
+  });
+
+  it('in balanced order, gives every slot once per run of `slots` chirps, so every clip holds each slot', () => {
+    const s = new ToneSchedule(KEY);
+    expect(DEFAULT_SCHEDULE_CONFIG.slotOrder).toBe('balanced');
+    const slots = Array.from({ length: 3600 }, (_, i) => s.chirp(i - 1800).slot);
+    for (let g = 0; g < slots.length; g += 3) expect([...slots.slice(g, g + 3)].sort()).toEqual([0, 1, 2]);
+    // Any 12 consecutive chirps (a 5-s clip) hold 3 to 5 of each slot; drawn one by one, a slot
+    // could be missing from a clip, as the lowest, the only one a steep phone hears, once was.
+    for (let i = 0; i + 12 <= slots.length; i++) {
+      for (let slot = 0; slot < 3; slot++) {
+        const n = slots.slice(i, i + 12).filter((x) => x === slot).length;
+        expect(n).toBeGreaterThanOrEqual(3);
+        expect(n).toBeLessThanOrEqual(5);
+      }
+    }
+    // The orders are the key's: another key orders the same groups otherwise.
+    const other = new ToneSchedule(createSessionKey());
+    expect(Array.from({ length: 300 }, (_, i) => other.chirp(i).slot)).not.toEqual(slots.slice(1800, 2100));
+  });
+
+  it('keeps a session made before balanced order (no slotOrder) exactly as it was', () => {
+    const { slotOrder: _balanced, ...independent } = DEFAULT_SCHEDULE_CONFIG;
+    const s = new ToneSchedule(KEY, independent);
+    // Chirps 0-11 of this key as the schedule derived them before slotOrder existed.
+    expect(Array.from({ length: 12 }, (_, i) => s.chirp(i).slot).join('')).toBe(INDEPENDENT_SLOTS_0_11);
+    expect(parseScheduleConfig(JSON.parse(JSON.stringify(independent)))).toEqual(independent);
+    expect(() => parseScheduleConfig({ ...DEFAULT_SCHEDULE_CONFIG, slotOrder: 'sorted' })).toThrow(
+      PresenceInputError,
+    );
   });
 
   it('never repeats a 5-second window within a three-hour session', () => {

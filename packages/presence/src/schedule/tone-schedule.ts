@@ -25,9 +25,20 @@ export interface ToneScheduleConfig {
   amplitude: number;
   /** Raised-cosine fade at each end of a chirp (no audible clicks). */
   taperS: number;
+  /**
+   * How chirps take their slots. Absent ('independent', every session made before presence-0023):
+   * each chirp's slot drawn on its own, so a 5-s clip can hold one chirp of a slot, or none.
+   * 'balanced': every `slots` consecutive chirps (indices g·slots … g·slots + slots − 1) take the slots
+   * in a key-derived order, so every clip holds every slot about equally often and a phone that only
+   * hears the lowest slot still hears a third of the chirps.
+   */
+  slotOrder?: 'balanced';
 }
 
-/** The defaults: 3 slots of 1 kHz in 17-20 kHz, a 160 ms chirp every 400 ms (12 in a 5-s clip). */
+/**
+ * The defaults: 3 slots of 1 kHz in 17-20 kHz, a 160 ms chirp every 400 ms (12 in a 5-s clip), the
+ * slots in balanced order.
+ */
 export const DEFAULT_SCHEDULE_CONFIG: Readonly<ToneScheduleConfig> = Object.freeze({
   version: 2,
   bandLowHz: 17000,
@@ -38,6 +49,7 @@ export const DEFAULT_SCHEDULE_CONFIG: Readonly<ToneScheduleConfig> = Object.free
   minGapS: 0.08,
   amplitude: 0.9,
   taperS: 0.01,
+  slotOrder: 'balanced',
 });
 
 /** One chirp of the schedule; times in seconds of schedule time (0 = the schedule's epoch). */
@@ -81,6 +93,8 @@ export function parseScheduleConfig(value: unknown): ToneScheduleConfig {
   if (c.chirpS < 0.02 || c.minGapS < 0 || c.chirpS + c.minGapS > c.periodS || c.periodS > 2) fail('timing');
   if (c.amplitude <= 0 || c.amplitude > 1) fail('amplitude');
   if (c.taperS < 0 || c.taperS > c.chirpS / 2) fail('taperS');
+  if (v.slotOrder !== undefined && v.slotOrder !== 'balanced' && v.slotOrder !== 'independent')
+    fail('slotOrder');
   return {
     version: 2,
     bandLowHz: c.bandLowHz,
@@ -91,6 +105,8 @@ export function parseScheduleConfig(value: unknown): ToneScheduleConfig {
     minGapS: c.minGapS,
     amplitude: c.amplitude,
     taperS: c.taperS,
+    // Kept only when balanced: an independent config reads back exactly as it was stored.
+    ...(v.slotOrder === 'balanced' ? { slotOrder: 'balanced' as const } : {}),
   };
 }
 
@@ -109,10 +125,11 @@ export function slotBand(config: ToneScheduleConfig, slot: number): { lowHz: num
 }
 
 const LABEL = new TextEncoder().encode('rollbook-tone-v2/chirp/');
+const SLOT_ORDER_LABEL = new TextEncoder().encode('rollbook-tone-v2/slot-order/');
 
 /**
  * A session's secret chirp sequence. Chirp i starts in period i at a key-derived offset, in a
- * key-derived slot, direction and shape: HMAC-SHA-256(key, label || i) supplies the bytes, so the
+ * key-derived slot (on its own, or in balanced order: `slotOrder`), direction and shape: HMAC-SHA-256(key, label || i) supplies the bytes, so the
  * sequence never repeats and cannot be predicted without the key. Anyone with the key and config
  * (the server, the teacher's device, an auditor) derives the same chirps.
  */
@@ -120,6 +137,7 @@ export class ToneSchedule {
   readonly config: ToneScheduleConfig;
   private readonly hmac: (message: Uint8Array) => Uint8Array;
   private readonly cache = new Map<number, ScheduledChirp>();
+  private readonly slotOrders = new Map<number, Uint8Array>();
 
   constructor(keyHex: string, config: ToneScheduleConfig = DEFAULT_SCHEDULE_CONFIG) {
     let key: Uint8Array;
@@ -145,7 +163,7 @@ export class ToneSchedule {
     const c = this.config;
     const jitterRange = c.periodS - c.chirpS - c.minGapS;
     const u = new DataView(h.buffer).getUint32(0) / 2 ** 32;
-    const slot = h[4]! % c.slots;
+    const slot = c.slotOrder === 'balanced' ? this.balancedSlot(index) : h[4]! % c.slots;
     const direction = (h[5]! & 1) === 0 ? 'up' : 'down';
     const shape = CHIRP_SHAPES[h[6]! % CHIRP_SHAPES.length]!;
     const band = slotBand(c, slot);
@@ -162,6 +180,32 @@ export class ToneSchedule {
     if (this.cache.size > 4096) this.cache.clear();
     this.cache.set(index, chirp);
     return chirp;
+  }
+
+  /**
+   * The slot of chirp `index` in balanced order: its group's slots (a permutation drawn by
+   * Fisher-Yates from HMAC-SHA-256(key, label || group)), at its place in the group.
+   */
+  private balancedSlot(index: number): number {
+    const slots = this.config.slots;
+    const group = Math.floor(index / slots);
+    let order = this.slotOrders.get(group);
+    if (!order) {
+      const message = new Uint8Array(SLOT_ORDER_LABEL.length + 8);
+      message.set(SLOT_ORDER_LABEL);
+      new DataView(message.buffer).setFloat64(SLOT_ORDER_LABEL.length, group);
+      const h = this.hmac(message);
+      order = Uint8Array.from({ length: slots }, (_, i) => i);
+      for (let i = slots - 1; i > 0; i--) {
+        const j = h[i]! % (i + 1);
+        const kept = order[i]!;
+        order[i] = order[j]!;
+        order[j] = kept;
+      }
+      if (this.slotOrders.size > 4096) this.slotOrders.clear();
+      this.slotOrders.set(group, order);
+    }
+    return order[index - group * slots]!;
   }
 
   /** Chirps that sound (even partly) between schedule times fromS and toS, in order. */
