@@ -30,7 +30,8 @@ export type ChallengeRequestBody = z.infer<typeof ChallengeRequestBodySchema>;
 
 /** The public shape of a session's tone schedule (`ToneScheduleConfig` of @rollbook/presence). */
 export const ToneScheduleConfigSchema = z.object({
-  version: z.literal(2),
+  /** 2: each chirp's slot drawn on its own; 3: every run of `slots` chirps takes each slot once. */
+  version: z.union([z.literal(2), z.literal(3)]),
   bandLowHz: z.number(),
   bandHighHz: z.number(),
   slots: z.number().int(),
@@ -39,8 +40,6 @@ export const ToneScheduleConfigSchema = z.object({
   minGapS: z.number(),
   amplitude: z.number(),
   taperS: z.number(),
-  /** 'balanced': each run of `slots` chirps takes every slot once (absent: each slot drawn on its own). */
-  slotOrder: z.literal('balanced').optional(),
 });
 
 /** A challenge to play while recording: single use, bound to the caller and the session, short-lived. */

@@ -103,8 +103,10 @@ describe('createVerifierPool', { timeout: 60_000 }, () => {
   it('warms each worker up on a made-up proof before its first task when asked, and not by default', async () => {
     const reports: unknown[] = [];
     pool = createVerifierPool({ size: 2, warmUp: true, onWorkerWarmedUp: (r) => reports.push(r) });
-    // Posted at once: it waits in the worker's queue behind the warm-up, answered as usual.
+    // Posted at once: it waits in the pool's queue until a worker has warmed up (no worker takes
+    // work before), then is answered as usual.
     const first = pool.verifyProof(proofCase());
+    expect(pool.stats()).toMatchObject({ queued: 1, busy: 0 });
     await vi.waitFor(() => expect(reports).toHaveLength(2), { timeout: 30_000 });
     for (const report of reports) expect(report).toMatchObject({ ok: true, verdict: 'present' });
     expect((await first).verdict).toBe('present');
@@ -112,9 +114,13 @@ describe('createVerifierPool', { timeout: 60_000 }, () => {
     await pool.close();
     const started: unknown[] = [];
     pool = createVerifierPool({ size: 1, onWorkerStarted: (p) => started.push(p) });
+    // Without the warm-up a worker takes work at once (the request waits in its port until it runs).
+    const at = pool.verifyProof(proofCase());
+    expect(pool.stats()).toMatchObject({ queued: 0, busy: 1 });
+    await at;
     await vi.waitFor(() => expect(started).toHaveLength(1), { timeout: 30_000 });
     expect((await pool.verifyProof(proofCase())).verdict).toBe('present');
-    expect(pool.stats()).toMatchObject({ warmedUp: 0, warmUpFailed: 0, completed: 1 });
+    expect(pool.stats()).toMatchObject({ warmedUp: 0, warmUpFailed: 0, completed: 2 });
   });
 
   it('stops at the lowest priority, and leaves it alone by default', async () => {

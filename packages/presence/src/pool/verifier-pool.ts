@@ -40,9 +40,10 @@ export interface VerifierPoolOptions {
   /** Told, per worker start, what priority the worker got (or why it could not be lowered). */
   onWorkerStarted?: (priority: ThreadPriorityOutcome) => void;
   /**
-   * Each worker verifies a made-up proof a few times when it starts, before any work, so that the first real
-   * verifications do not pay for compiling the verifier (~10 × a warm one; presence-0022). Default
-   * false.
+   * Each worker verifies a made-up proof a few times when it starts, before any work, so that the
+   * first real verifications do not pay for compiling the verifier (~10 × a warm one; presence-0022).
+   * Work goes only to workers that have finished (a replaced worker's warm-up does not hold up what
+   * the others can take). Default false.
    */
   warmUp?: boolean;
   /** Told, per worker that warmed up, how it went. */
@@ -58,7 +59,10 @@ export interface VerifierPoolStats {
   failed: number;
   rejected: number;
   restarts: number;
-  /** Workers that finished their warm-up (`warmUp`), and those whose warm-up failed. */
+  /**
+   * Warm-ups finished (`warmUp`) and failed, running totals since the pool started (a worker that
+   * replaces a crashed one warms up again).
+   */
   warmedUp: number;
   warmUpFailed: number;
 }
@@ -89,6 +93,8 @@ type Task = { id: number; reject: (error: Error) => void } & (
 interface Slot {
   worker: Worker;
   task: Task | null;
+  /** False while the worker warms up (`warmUp`): work goes to the others, or waits in the queue. */
+  ready: boolean;
 }
 
 const DEFAULT_MAX_QUEUE = 1000;
@@ -126,7 +132,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
 
   const spawn = (): Slot => {
     const worker = spawnTsWorker(entry, settings);
-    const slot: Slot = { worker, task: null };
+    const slot: Slot = { worker, task: null, ready: !settings.warmUp };
     worker.on('message', (message: VerifyResponse | WorkerStartedNotice | WorkerWarmedUpNotice) => {
       if ('notice' in message) {
         if (message.notice === 'started') {
@@ -135,7 +141,9 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
         }
         if (message.report.ok) counters.warmedUp++;
         else counters.warmUpFailed++;
+        slot.ready = true;
         opts.onWorkerWarmedUp?.(message.report);
+        pump();
         return;
       }
       const response = message;
@@ -178,7 +186,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
 
   const pump = (): void => {
     for (const slot of slots) {
-      if (slot.task) continue;
+      if (slot.task || !slot.ready) continue;
       const task = queue.shift();
       if (!task) break;
       slot.task = task;
@@ -199,7 +207,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
 
   function enqueue<R>(make: (resolve: (r: R) => void, reject: (e: Error) => void) => Task): Promise<R> {
     if (closing) return Promise.reject(new PresenceWorkerError('pool_closed', 'verifier pool is closed'));
-    const idle = slots.some((s) => !s.task);
+    const idle = slots.some((s) => s.ready && !s.task);
     if (!idle && queue.length >= maxQueue) {
       counters.rejected++;
       return Promise.reject(

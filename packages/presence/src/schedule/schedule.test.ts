@@ -15,6 +15,7 @@ import {
 const KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 // The slots of chirps 0-11 of KEY with each slot drawn on its own (the schedule before presence-0023).
 const INDEPENDENT_SLOTS_0_11 = '112001100211';
+const VERSION_2 = { ...DEFAULT_SCHEDULE_CONFIG, version: 2 as const };
 
 describe('sha256 / hmac', () => {
   it('matches the published test vectors', () => {
@@ -79,21 +80,23 @@ describe('tone schedule', () => {
     }
   });
 
-  it('uses every slot, direction and shape about equally', () => {
-    const s = new ToneSchedule(KEY);
-    const counts = new Map<string, number>();
-    for (let i = 0; i < 3600; i++) {
-      const c = s.chirp(i);
-      const k = `${c.slot}${c.direction}${c.shape}`;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
+  it('uses every slot, direction and shape about equally, in either slot order', () => {
+    for (const config of [DEFAULT_SCHEDULE_CONFIG, VERSION_2]) {
+      const s = new ToneSchedule(KEY, config);
+      const counts = new Map<string, number>();
+      for (let i = 0; i < 3600; i++) {
+        const c = s.chirp(i);
+        const k = `${c.slot}${c.direction}${c.shape}`;
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+      expect(counts.size).toBe(18);
+      for (const n of counts.values()) expect(n).toBeGreaterThan(120); // 200 expected each
     }
-    expect(counts.size).toBe(18);
-    for (const n of counts.values()) expect(n).toBeGreaterThan(120); // 200 expected each
   });
 
   it('in balanced order, gives every slot once per run of `slots` chirps, so every clip holds each slot', () => {
     const s = new ToneSchedule(KEY);
-    expect(DEFAULT_SCHEDULE_CONFIG.slotOrder).toBe('balanced');
+    expect(DEFAULT_SCHEDULE_CONFIG.version).toBe(3);
     const slots = Array.from({ length: 3600 }, (_, i) => s.chirp(i - 1800).slot);
     for (let g = 0; g < slots.length; g += 3) expect([...slots.slice(g, g + 3)].sort()).toEqual([0, 1, 2]);
     // Any 12 consecutive chirps (a 5-s clip) hold 3 to 5 of each slot; drawn one by one, a slot
@@ -110,15 +113,19 @@ describe('tone schedule', () => {
     expect(Array.from({ length: 300 }, (_, i) => other.chirp(i).slot)).not.toEqual(slots.slice(1800, 2100));
   });
 
-  it('keeps a session made before balanced order (no slotOrder) exactly as it was', () => {
-    const { slotOrder: _balanced, ...independent } = DEFAULT_SCHEDULE_CONFIG;
-    const s = new ToneSchedule(KEY, independent);
-    // Chirps 0-11 of this key as the schedule derived them before slotOrder existed.
+  it('keeps a session made before balanced order (version 2) exactly as it was', () => {
+    const s = new ToneSchedule(KEY, VERSION_2);
+    // Chirps 0-11 of this key as the schedule derived them before version 3 existed.
     expect(Array.from({ length: 12 }, (_, i) => s.chirp(i).slot).join('')).toBe(INDEPENDENT_SLOTS_0_11);
-    expect(parseScheduleConfig(JSON.parse(JSON.stringify(independent)))).toEqual(independent);
-    expect(() => parseScheduleConfig({ ...DEFAULT_SCHEDULE_CONFIG, slotOrder: 'sorted' })).toThrow(
-      PresenceInputError,
-    );
+    expect(parseScheduleConfig(JSON.parse(JSON.stringify(VERSION_2)))).toEqual(VERSION_2);
+    expect(() => parseScheduleConfig({ ...DEFAULT_SCHEDULE_CONFIG, version: 4 })).toThrow(PresenceInputError);
+  });
+
+  it('balances a looped file too, across its wrap', () => {
+    // The original client's 180-s file: 450 chirps, a multiple of the 3 slots.
+    const loop = new LoopedSchedule(new ToneSchedule(KEY), 180);
+    const slots = Array.from({ length: 60 }, (_, i) => loop.chirp(420 + i).slot);
+    for (let g = 0; g < slots.length; g += 3) expect([...slots.slice(g, g + 3)].sort()).toEqual([0, 1, 2]);
   });
 
   it('never repeats a 5-second window within a three-hour session', () => {

@@ -10,7 +10,15 @@ export const CHIRP_SHAPES: readonly ChirpShape[] = ['linear', 'ease_in', 'ease_o
  * server stores it with the session and sends it with the key to the teacher's device.
  */
 export interface ToneScheduleConfig {
-  version: 2;
+  /**
+   * How chirps take their slots. 2 (every session made before presence-0023): each chirp's slot drawn
+   * on its own, so a 5-s clip can hold one chirp of a slot, or none. 3: every `slots` consecutive
+   * chirps (indices g·slots … g·slots + slots − 1) take the slots in a key-derived order, so every clip
+   * holds every slot about equally often and a phone that hears only the lowest slot still hears a
+   * third of the chirps. A new version rather than a new field, so that code which knows only 2 refuses
+   * a 3 instead of playing, or checking, another order.
+   */
+  version: 2 | 3;
   /** The band the chirps use; 17-20 kHz by default, 16-19 kHz for weak speakers or steep phones. */
   bandLowHz: number;
   bandHighHz: number;
@@ -25,22 +33,14 @@ export interface ToneScheduleConfig {
   amplitude: number;
   /** Raised-cosine fade at each end of a chirp (no audible clicks). */
   taperS: number;
-  /**
-   * How chirps take their slots. Absent ('independent', every session made before presence-0023):
-   * each chirp's slot drawn on its own, so a 5-s clip can hold one chirp of a slot, or none.
-   * 'balanced': every `slots` consecutive chirps (indices g·slots … g·slots + slots − 1) take the slots
-   * in a key-derived order, so every clip holds every slot about equally often and a phone that only
-   * hears the lowest slot still hears a third of the chirps.
-   */
-  slotOrder?: 'balanced';
 }
 
 /**
  * The defaults: 3 slots of 1 kHz in 17-20 kHz, a 160 ms chirp every 400 ms (12 in a 5-s clip), the
- * slots in balanced order.
+ * slots in balanced order (version 3).
  */
 export const DEFAULT_SCHEDULE_CONFIG: Readonly<ToneScheduleConfig> = Object.freeze({
-  version: 2,
+  version: 3,
   bandLowHz: 17000,
   bandHighHz: 20000,
   slots: 3,
@@ -49,7 +49,6 @@ export const DEFAULT_SCHEDULE_CONFIG: Readonly<ToneScheduleConfig> = Object.free
   minGapS: 0.08,
   amplitude: 0.9,
   taperS: 0.01,
-  slotOrder: 'balanced',
 });
 
 /** One chirp of the schedule; times in seconds of schedule time (0 = the schedule's epoch). */
@@ -73,7 +72,7 @@ export function parseScheduleConfig(value: unknown): ToneScheduleConfig {
   };
   if (typeof value !== 'object' || value === null) return fail('not an object');
   const v = value as Record<string, unknown>;
-  if (v.version !== 2) fail('unknown version');
+  if (v.version !== 2 && v.version !== 3) fail('unknown version');
   for (const f of [
     'bandLowHz',
     'bandHighHz',
@@ -93,10 +92,8 @@ export function parseScheduleConfig(value: unknown): ToneScheduleConfig {
   if (c.chirpS < 0.02 || c.minGapS < 0 || c.chirpS + c.minGapS > c.periodS || c.periodS > 2) fail('timing');
   if (c.amplitude <= 0 || c.amplitude > 1) fail('amplitude');
   if (c.taperS < 0 || c.taperS > c.chirpS / 2) fail('taperS');
-  if (v.slotOrder !== undefined && v.slotOrder !== 'balanced' && v.slotOrder !== 'independent')
-    fail('slotOrder');
   return {
-    version: 2,
+    version: c.version,
     bandLowHz: c.bandLowHz,
     bandHighHz: c.bandHighHz,
     slots: c.slots,
@@ -105,8 +102,6 @@ export function parseScheduleConfig(value: unknown): ToneScheduleConfig {
     minGapS: c.minGapS,
     amplitude: c.amplitude,
     taperS: c.taperS,
-    // Kept only when balanced: an independent config reads back exactly as it was stored.
-    ...(v.slotOrder === 'balanced' ? { slotOrder: 'balanced' as const } : {}),
   };
 }
 
@@ -129,7 +124,7 @@ const SLOT_ORDER_LABEL = new TextEncoder().encode('rollbook-tone-v2/slot-order/'
 
 /**
  * A session's secret chirp sequence. Chirp i starts in period i at a key-derived offset, in a
- * key-derived slot (on its own, or in balanced order: `slotOrder`), direction and shape: HMAC-SHA-256(key, label || i) supplies the bytes, so the
+ * key-derived slot (on its own in version 2, in balanced order in version 3), direction and shape: HMAC-SHA-256(key, label || i) supplies the bytes, so the
  * sequence never repeats and cannot be predicted without the key. Anyone with the key and config
  * (the server, the teacher's device, an auditor) derives the same chirps.
  */
@@ -163,7 +158,7 @@ export class ToneSchedule {
     const c = this.config;
     const jitterRange = c.periodS - c.chirpS - c.minGapS;
     const u = new DataView(h.buffer).getUint32(0) / 2 ** 32;
-    const slot = c.slotOrder === 'balanced' ? this.balancedSlot(index) : h[4]! % c.slots;
+    const slot = c.version === 3 ? this.balancedSlot(index) : h[4]! % c.slots;
     const direction = (h[5]! & 1) === 0 ? 'up' : 'down';
     const shape = CHIRP_SHAPES[h[6]! % CHIRP_SHAPES.length]!;
     const band = slotBand(c, slot);
@@ -183,12 +178,13 @@ export class ToneSchedule {
   }
 
   /**
-   * The slot of chirp `index` in balanced order: its group's slots (a permutation drawn by
-   * Fisher-Yates from HMAC-SHA-256(key, label || group)), at its place in the group.
+   * The slot of chirp `index` in balanced order (version 3): its group's slots (a permutation drawn
+   * by Fisher-Yates from HMAC-SHA-256(key, label || group)), at its place in the group.
    */
   private balancedSlot(index: number): number {
     const slots = this.config.slots;
-    const group = Math.floor(index / slots);
+    // + 0: -0 (chirp -0) would hash otherwise than the group 0 the cache holds.
+    const group = Math.floor(index / slots) + 0;
     let order = this.slotOrders.get(group);
     if (!order) {
       const message = new Uint8Array(SLOT_ORDER_LABEL.length + 8);
