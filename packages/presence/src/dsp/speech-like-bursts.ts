@@ -28,8 +28,8 @@ export function speechLikeBursts(
     const hz = rng.uniform(300, topHz);
     for (let k = 0; k < length && i < out.length; k++, i++) {
       out[i] = on
-        ? 0.05 * Math.sin((2 * Math.PI * hz * i) / rate) + 0.01 * rng.normal()
-        : 0.001 * rng.normal();
+        ? level * 0.05 * Math.sin((2 * Math.PI * hz * i) / rate) + level * 0.01 * rng.normal()
+        : level * 0.001 * rng.normal();
     }
   }
   return out;
