@@ -24,7 +24,7 @@ const settings = workerData as WorkerSettings;
 const started: WorkerStartedNotice = { notice: 'started', priority: lowerThreadPriority(settings.niceness) };
 port.postMessage(started);
 // Then, at that priority, the verifier's first-call cost on a made-up proof rather than on the first
-// student's (presence-0022). Requests posted meanwhile wait in the port's queue.
+// student's (presence-0022). The pool sends no work until it has this notice.
 if (settings.warmUp) {
   let report: WorkerWarmUpReport;
   try {
