@@ -124,9 +124,10 @@ const SLOT_ORDER_LABEL = new TextEncoder().encode('rollbook-tone-v2/slot-order/'
 
 /**
  * A session's secret chirp sequence. Chirp i starts in period i at a key-derived offset, in a
- * key-derived slot (on its own in version 2, in balanced order in version 3), direction and shape: HMAC-SHA-256(key, label || i) supplies the bytes, so the
- * sequence never repeats and cannot be predicted without the key. Anyone with the key and config
- * (the server, the teacher's device, an auditor) derives the same chirps.
+ * key-derived slot (on its own in version 2, in balanced order in version 3), direction and shape:
+ * HMAC-SHA-256(key, label || i) supplies the bytes, so the sequence never repeats and cannot be
+ * predicted without the key. Anyone with the key and config (the server, the teacher's device, an
+ * auditor) derives the same chirps.
  */
 export class ToneSchedule {
   readonly config: ToneScheduleConfig;
