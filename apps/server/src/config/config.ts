@@ -152,9 +152,9 @@ export interface AppConfig {
    */
   presenceWorkerNice: number;
   /**
-   * Each verification thread verifies a made-up proof a few times when it starts, so the first students'
-   * marks after a start do not pay for compiling the verifier (presence-0022). Off in tests, where
-   * most apps verify little or nothing.
+   * Each verification thread verifies a made-up proof a few times when it starts, so the first
+   * students' marks after a start do not pay for compiling the verifier (presence-0022). Off in
+   * tests, where most apps verify little or nothing.
    */
   presenceWarmUp: boolean;
   /**

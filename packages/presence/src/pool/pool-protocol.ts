@@ -52,3 +52,6 @@ export interface WorkerWarmedUpNotice {
   notice: 'warmed-up';
   report: WorkerWarmUpReport;
 }
+
+/** Anything a worker posts to the pool: a response, or one of its notices. */
+export type WorkerMessage = VerifyResponse | WorkerStartedNotice | WorkerWarmedUpNotice;

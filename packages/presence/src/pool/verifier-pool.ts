@@ -15,10 +15,8 @@ import type {
   PackedToneLevelInput,
   SerializedError,
   VerifyRequest,
-  VerifyResponse,
+  WorkerMessage,
   WorkerSettings,
-  WorkerStartedNotice,
-  WorkerWarmedUpNotice,
   WorkerWarmUpReport,
 } from './pool-protocol';
 import type { ThreadPriorityOutcome } from './thread-priority';
@@ -133,7 +131,7 @@ export function createVerifierPool(opts: VerifierPoolOptions = {}): VerifierPool
   const spawn = (): Slot => {
     const worker = spawnTsWorker(entry, settings);
     const slot: Slot = { worker, task: null, ready: !settings.warmUp };
-    worker.on('message', (message: VerifyResponse | WorkerStartedNotice | WorkerWarmedUpNotice) => {
+    worker.on('message', (message: WorkerMessage) => {
       if ('notice' in message) {
         if (message.notice === 'started') {
           opts.onWorkerStarted?.(message.priority);
