@@ -66,6 +66,7 @@ export {
 } from './proof/proof-reasons';
 export type { ProofCheck, ProofCheckName, ProofReason, ProofVerdict } from './proof/proof-reasons';
 export { checkToneLevel, locateFilePhase } from './proof/tone-level';
+export { FILE_PLAY_DELAY_MAX_MS, fileStartFromFetch, type FileFetch } from './proof/file-fetch';
 export { teacherToneLevel } from './proof/teacher-tone-level';
 export type { TeacherToneLevelInput } from './proof/teacher-tone-level';
 export { rawTeacherSpan } from './verify/raw-teacher-span';

@@ -64,7 +64,12 @@ async function loadSession(path: string): Promise<SessionFile> {
   if (p?.kind === 'live' && finite(p.epochMs) && finite(p.offsetMs) && finite(p.toleranceMs)) {
     playback = { kind: 'live', epochMs: p.epochMs, offsetMs: p.offsetMs, toleranceMs: p.toleranceMs };
   } else if (p?.kind === 'file' && finite(p.loopS) && finite(p.startedMs?.min) && finite(p.startedMs?.max)) {
-    playback = { kind: 'file', loopS: p.loopS, startedMs: { min: p.startedMs.min, max: p.startedMs.max } };
+    playback = {
+      kind: 'file',
+      loopS: p.loopS,
+      startedMs: { min: p.startedMs.min, max: p.startedMs.max },
+      ...(p.heardInStream === true ? { heardInStream: true } : {}),
+    };
   } else {
     throw new PresenceInputError('bad_tone_params', 'the session file has no valid playback (live or file)');
   }

@@ -27,6 +27,14 @@ export type TonePlayback =
        * stream where it hears the tone (tight), or from when the file was fetched (loose).
        */
       startedMs: { min: number; max: number };
+      /**
+       * True when the bounds come from hearing the file in the teacher's stream: the server then
+       * follows the file itself, and a fit at another phase of the loop fails on time. Otherwise
+       * (the bounds are inferred from the file's download, or unknown) the device may have
+       * restarted the file unseen, so a clear fit elsewhere in the loop goes to the teacher's
+       * review instead (`tone_file_moved`).
+       */
+      heardInStream?: boolean;
     };
 
 /** The session's tone: the secret key, its public config, and how it is played. */

@@ -145,12 +145,21 @@ export function verifyProof(given: ProofInput): ProofResult {
     const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, {
       keep: toneTracks,
     });
+    let toneResult: ProofCheck[] = [];
     if (corr.bandCaptured) {
       match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th, {
         crossTalkExplained: window.timeLocked,
       });
+      toneResult = toneChecks(true, match, window, th);
+      const moved = movedFileTone(corr, input.tone.playback, window, toneResult, th);
+      if (moved) {
+        match = moved.match;
+        toneResult = moved.checks;
+      }
+    } else {
+      toneResult = toneChecks(false, null, window, th);
     }
-    checks.push(...toneChecks(corr.bandCaptured, match, window, th));
+    checks.push(...toneResult);
   } else {
     checks.push(
       {
@@ -403,6 +412,45 @@ function toneChecks(
     };
   }
   return [tone, time];
+}
+
+/**
+ * The looped file heard clearly at a phase its bounds do not allow (presence-0024). Where those
+ * bounds are only inferred (from the file's download, not from hearing it in the teacher's stream),
+ * the teacher's device may have restarted the file without the server seeing it, so a bounded
+ * search that failed is redone over the whole loop: a clear fit there (the loop-wide threshold, no
+ * stray chirps) sends the mark to the teacher's review instead of refusing it. A copy of the file
+ * played elsewhere lands here too, never accepted; the room sound must still match.
+ */
+function movedFileTone(
+  corr: ReturnType<typeof correlateChirps>,
+  playback: SessionToneInput['playback'],
+  window: RecordingWindow,
+  bounded: readonly ProofCheck[],
+  th: ProofThresholds,
+): { match: TimeLockedMatch; checks: ProofCheck[] } | null {
+  if (playback.kind !== 'file' || playback.heardInStream || !window.scheduleS) return null;
+  if (!bounded.some((c) => c.status === 'failed')) return null;
+  const loop = { min: 0, max: playback.loopS };
+  // Already the whole loop: there is no elsewhere to look.
+  if (window.scheduleS.max - window.scheduleS.min >= playback.loopS) return null;
+  const wide = timeLockedSearch(corr, window.timeline, { allowed: loop }, th);
+  if (!wide) return null;
+  const [tone, time] = toneChecks(true, wide, { ...window, scheduleS: loop, timeLocked: false }, th);
+  if (!tone || tone.status !== 'passed' || time?.status === 'failed') return null;
+  const allowed = `${window.scheduleS.min.toFixed(1)}-${window.scheduleS.max.toFixed(1)} s`;
+  return {
+    match: wide,
+    checks: [
+      tone,
+      {
+        check: 'tone_time',
+        status: 'review',
+        reasons: ['tone_file_moved'],
+        summary: `the file's chirps fit its loop at ${wide.startS.toFixed(1)} s, outside the ${allowed} its download allows: restarted unseen, or a copy played elsewhere`,
+      },
+    ],
+  };
 }
 
 /** The input with its stored teacher chunks opened (their audio only for the two-way check). */

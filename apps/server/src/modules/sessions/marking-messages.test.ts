@@ -15,6 +15,11 @@ describe("the answer to an attempt sent to the teacher's review", () => {
     [['challenge_missing'], MARKING_MESSAGES.sentToReviewChallengeMissing, false],
     // The requirement is named first when both two-way reasons stand.
     [['challenge_unavailable', 'challenge_required'], MARKING_MESSAGES.sentToReviewChallengeRequired, false],
+    // The tone's own reasons: recording again at once does not undo a file heard at the wrong point.
+    [['tone_file_moved'], MARKING_MESSAGES.sentToReviewToneFileMoved, false],
+    [['tone_unconfirmed_loop_wide'], MARKING_MESSAGES.sentToReviewToneFaint, false],
+    // A faint tone while the teacher's audio also failed: that failure is what recording again can fix.
+    [['tone_unconfirmed_loop_wide', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
   ];
 
   it.each(cases)(

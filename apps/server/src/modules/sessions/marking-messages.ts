@@ -27,6 +27,12 @@ export const MARKING_MESSAGES = {
     "Your institution requires a check that the teacher's microphone cannot make in this session, so your attendance has been sent to your teacher, who will review it.",
   sentToReviewChallengeMissing:
     'Your institution uses a two-way check that only the Rollbook web app makes, so your attendance has been sent to your teacher, who will review it.',
+  // The tone's reasons for review: the teacher's audio did not fail, so recording again at once is
+  // not offered (a copy of the file played elsewhere would get its slot back on every try).
+  sentToReviewToneFileMoved:
+    'The session tone in your recording does not match the moment it was recorded, so your attendance has been sent to your teacher, who will review it.',
+  sentToReviewToneFaint:
+    "The session tone was heard only faintly in your recording, so your attendance has been sent to your teacher, who will review it. You may record again in a few seconds, closer to the teacher's device.",
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
   challengeForeign:
@@ -61,6 +67,9 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
   tone_unconfirmed_loop_wide:
     "the session tone was found only weakly, and the teacher's device loops a file whose position is not known, so a chance match in other sound cannot be ruled out; your teacher will review it",
+  // Only ever a review reason (presence-0024): it says what to look for.
+  tone_file_moved:
+    "the session tone was heard clearly, but at a point of the teacher's looped file other than the one its download allows: the teacher's device restarted the file without downloading it again, or a copy of the file was played elsewhere. Accept it only if the student is in the room",
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',
@@ -109,5 +118,11 @@ export function reviewAnswer(reasons: readonly StoredReason[]): { message: strin
     return { message: MARKING_MESSAGES.sentToReviewChallengeNotHeard, retryAtOnce: false };
   if (reasons.includes('challenge_missing'))
     return { message: MARKING_MESSAGES.sentToReviewChallengeMissing, retryAtOnce: false };
+  if (reasons.includes('tone_file_moved'))
+    return { message: MARKING_MESSAGES.sentToReviewToneFileMoved, retryAtOnce: false };
+  const teacherAudioFailed =
+    reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
+  if (reasons.includes('tone_unconfirmed_loop_wide') && !teacherAudioFailed)
+    return { message: MARKING_MESSAGES.sentToReviewToneFaint, retryAtOnce: false };
   return { message: MARKING_MESSAGES.sentToReview, retryAtOnce: true };
 }

@@ -28,6 +28,7 @@ import { finalVerdict, type FinalVerdict, type StoredReason } from './verdict-ru
 import { readSessionTone, toneInput } from './session-tone';
 import { livePlaybackOf } from './tone-playback';
 import { FILE_PHASE_TOLERANCE_MS, storedFilePhase } from './file-phase';
+import { fetchedFileStart, storedFileFetches } from './tone-file-fetches';
 import {
   mintChallenge,
   redeemChallenge,
@@ -56,10 +57,18 @@ export { MARKING_MESSAGES };
 const blocking = new Set<string>(ABSENT_REASONS);
 const isBlocking = (reason: StoredReason) => blocking.has(reason);
 
-/** The original client's file phase located in the teacher's stream, if it was. */
-function filePhaseOf(toneParams: unknown) {
-  const startedMs = storedFilePhase(toneParams);
-  return startedMs === null ? null : { startedMs, toleranceMs: FILE_PHASE_TOLERANCE_MS };
+/**
+ * Where the original client's looped file started for a recording: located in the teacher's
+ * stream if it was (tight), else from the newest download before the recording (loose), else null.
+ */
+function fileStartOf(toneParams: unknown, recordingStartMs: number) {
+  const located = storedFilePhase(toneParams);
+  if (located !== null) {
+    const startedMs = { min: located - FILE_PHASE_TOLERANCE_MS, max: located + FILE_PHASE_TOLERANCE_MS };
+    return { startedMs, heardInStream: true };
+  }
+  const fetched = fetchedFileStart(storedFileFetches(toneParams), recordingStartMs);
+  return fetched ? { startedMs: fetched, heardInStream: false } : null;
 }
 
 /** What is stored for an attempt that could not be verified at all (a session started before v2). */
@@ -381,7 +390,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     let result: ProofResult;
     try {
       result = await deps.presence.verifyProof({
-        tone: toneInput(tone, playback, arrivalMs, filePhaseOf(session.toneParams)),
+        tone: toneInput(tone, playback, arrivalMs, fileStartOf(session.toneParams, window.startMs)),
         studentWav: audio,
         timing: {
           claimedStartMs: window.startMs,

@@ -8,7 +8,7 @@ import {
   type TeacherChunk,
 } from '@rollbook/presence';
 import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
-import { attendances } from '../../db/schema';
+import { attendances, lectureSessions } from '../../db/schema';
 import { call } from '../../testing/test-app';
 import { encodeWav, roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
@@ -145,6 +145,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
       expect(file.statusCode).toBe(200);
       expect(file.headers['cache-control']).toBe('private, no-store');
+      expect(file.headers['x-accel-buffering']).toBe('no');
       const bytes = new Uint8Array(file.rawPayload);
       // A 44-byte header (RIFF, fmt, data) and nothing else: no chunk carrying the schedule.
       expect(bytes.length).toBe(44 + TONE_FILE_LOOP_S * RATE * 2);
@@ -170,6 +171,58 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const res = await markA1(w);
       expect(res.status).toBe(200);
       expect((await rowOf(w.students.a1.student.id)).reasons).toEqual(['tone_time_unbounded']);
+    });
+
+    describe('its download bounds when it started (presence-0024)', () => {
+      const longSound = roomSound(12, 24);
+      const fetchedMs = epochMs + 8000;
+
+      /** The sheet fetches the file at `fetchedMs` and streams the room; A1 records its seconds 14-19. */
+      async function downloadedAndMarked(filePlayedFromMs: number) {
+        const w = await startLiveWorld(t.app, t.db);
+        const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+        expect(file.statusCode).toBe(200);
+        await waitUntil(
+          async () => (await sessionTone(w)).fileFetches !== undefined,
+          'the download was not kept',
+        );
+        const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+        await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(longSound, epochMs));
+        t.clock.set(new Date(epochMs + 22_000));
+        // The file's first sample at `filePlayedFromMs`: the recording holds its chirps from there.
+        const wav = studentRecording(w.tone, longSound, 14, epochMs, {
+          lateMs: filePlayedFromMs - w.tone.epochMs,
+        });
+        const res = await markAttendance(t.app, w.tokens.a1, markFields(w, epochMs + 14_000), wav);
+        return { w, res, row: await rowOf(w.students.a1.student.id), bytes: file.rawPayload.length };
+      }
+
+      const sessionTone = async (w: StartedLiveWorld) => {
+        const [row] = await t.db
+          .select()
+          .from(lectureSessions)
+          .where(eq(lectureSessions.sessionId, w.sessionId));
+        return row!.toneParams as { fileFetches?: unknown[] };
+      };
+
+      it('keeps the download with the tone and accepts the file heard where it says', async () => {
+        t.clock.set(new Date(fetchedMs));
+        const { w, res, row, bytes } = await downloadedAndMarked(fetchedMs + 1000);
+        expect((await sessionTone(w)).fileFetches).toEqual([
+          { requestedMs: fetchedMs, servedMs: fetchedMs, bytes },
+        ]);
+        expect(res.status).toBe(200);
+        expect(row).toMatchObject({ verdict: 'present', reasons: ['tone_time_unbounded'] });
+      });
+
+      it('sends the file heard at another point of its loop to review, telling the student why', async () => {
+        t.clock.set(new Date(fetchedMs));
+        // A copy of the file started a minute before this download (or the sheet restarted it unseen).
+        const { res, row } = await downloadedAndMarked(fetchedMs - 60_000);
+        expect(row.verdict).toBe('needs_review');
+        expect(row.reasons).toContain('tone_file_moved');
+        expect(res.body.message).toBe(MARKING_MESSAGES.sentToReviewToneFileMoved);
+      });
     });
   });
 

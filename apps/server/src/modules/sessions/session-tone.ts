@@ -83,16 +83,17 @@ export function readSessionTone(stored: unknown): StoredSessionTone | null {
 /**
  * The tone input of one verification. Our web client plays the schedule live and reported its
  * audio clock (`live`); otherwise the original client loops the file: from the start located in the
- * teacher's stream when it hears the file (the tone then proves the moment), else from a moment the
- * server does not know, so any phase of the loop is allowed (the engine then says
- * `tone_time_unbounded` and the room sound must prove the moment).
+ * teacher's stream when it hears the file (the tone then proves the moment), else from the file's
+ * download (tone-file-fetches.ts: a few seconds wide), else from a moment the server does not know,
+ * so any phase of the loop is allowed (the engine then says `tone_time_unbounded` and the room
+ * sound must prove the moment).
  */
 export function toneInput(
   tone: StoredSessionTone,
   playback: LivePlayback | null,
   nowMs: number,
-  /** The file's loop start located in the teacher's stream (file-phase.ts), ± its tolerance. */
-  filePhase?: { startedMs: number; toleranceMs: number } | null,
+  /** Where the file's loop started: located in the teacher's stream (file-phase.ts) or from its download. */
+  fileStart?: { startedMs: { min: number; max: number }; heardInStream: boolean } | null,
 ): SessionToneInput {
   if (playback) {
     return {
@@ -107,12 +108,8 @@ export function toneInput(
     playback: {
       kind: 'file',
       loopS: tone.fileLoopS,
-      startedMs: filePhase
-        ? {
-            min: filePhase.startedMs - filePhase.toleranceMs,
-            max: filePhase.startedMs + filePhase.toleranceMs,
-          }
-        : { min: tone.epochMs, max: nowMs },
+      startedMs: fileStart ? fileStart.startedMs : { min: tone.epochMs, max: nowMs },
+      ...(fileStart?.heardInStream ? { heardInStream: true } : {}),
     },
   };
 }

@@ -23,6 +23,7 @@ import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-repl
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { readToneFile, TONES_FOLDER } from './tone-files';
+import { keepFileFetch } from './tone-file-fetches';
 import { readSessionTone } from './session-tone';
 import { noteChallengeBand, usesTwoWayCheck } from './two-way-challenge';
 import { createFilePhaseTracker } from './file-phase';
@@ -132,11 +133,25 @@ export async function sessionsModule(app: FastifyInstance) {
   // stored key. A name of a session that ended, or never existed, is a plain 404.
   const sessionRepo = createLectureSessionsRepository(app.deps.db);
   registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, reply }) => {
+    const requestedMs = app.deps.clock.now().getTime();
     const audioPath = `${TONES_FOLDER}/${params.name}`;
     const tone = readSessionTone(await sessionRepo.liveToneByAudioPath(audioPath));
     const wav = tone ? await readToneFile(app.deps.mediaDir, audioPath, tone) : null;
     if (!wav) throw notFound('Tone');
-    void reply.header('content-type', 'audio/wav').header('cache-control', 'private, no-store');
+    // The download bounds when the file starts playing (tone-file-fetches.ts): kept once its last
+    // byte has left; a download cut short never played.
+    reply.raw.once('finish', () => {
+      const fetch = { requestedMs, servedMs: app.deps.clock.now().getTime(), bytes: wav.length };
+      keepFileFetch(app.deps.db, audioPath, fetch).catch((err: unknown) =>
+        app.log.warn({ err, audioPath }, 'could not keep the tone file download'),
+      );
+    });
+    void reply
+      .header('content-type', 'audio/wav')
+      .header('cache-control', 'private, no-store')
+      // A reverse proxy that buffered the whole file would hand it on long after `finish`: nginx
+      // passes a response on as it comes when told so.
+      .header('x-accel-buffering', 'no');
     return Buffer.from(wav);
   });
 

@@ -1,0 +1,45 @@
+/**
+ * When the original client started its looped tone file, inferred from when the server served it
+ * (presence-0024). The original app streams its microphone at 16 kHz, which cannot hear the file,
+ * so its download is all the server can know of the file's phase; without it any phase of the
+ * loop would be allowed and a copy of the file played at home would fit somewhere.
+ */
+
+/** One download of the tone file, in server time. */
+export interface FileFetch {
+  /** When the request arrived. */
+  requestedMs: number;
+  /** When the last byte was handed to the network (the response's `finish`). */
+  servedMs: number;
+  bytes: number;
+}
+
+/**
+ * The most the original clients take from the last byte to the first sample played: the web
+ * client decodes the file and starts it, the app saves it and opens a player; both well under 2 s
+ * (the evaluation corpus draws 0.3-2 s).
+ */
+export const FILE_PLAY_DELAY_MAX_MS = 2500;
+
+// The most the network path may still hold when the server has written the last byte: a send
+// buffer at the ceiling of Linux's default tcp_wmem (4 MiB), twice for a reverse proxy that passes
+// the download on unbuffered (the route asks it to); the client receives it at its download speed.
+const SEND_BUFFER_BYTES = 8 * 1024 * 1024;
+// The slowest download allowed for when the file is too small for its speed to be measured.
+const SLOWEST_BYTES_PER_MS = 125; // 1 Mbit/s
+
+/**
+ * Server-time bounds on the file's first played sample after a download: not before the last byte
+ * left, and at most the send buffer's drain plus the clients' start delay after it. The first
+ * buffer-full leaves at once and the rest at the link's speed, so the drain is the buffer over
+ * that speed: buffer × duration / (bytes − buffer). A file under two buffers gives no usable speed;
+ * it drains at the slowest speed allowed.
+ */
+export function fileStartFromFetch(fetch: FileFetch): { min: number; max: number } {
+  const durationMs = Math.max(0, fetch.servedMs - fetch.requestedMs);
+  const drainMs =
+    fetch.bytes > 2 * SEND_BUFFER_BYTES
+      ? (SEND_BUFFER_BYTES * durationMs) / (fetch.bytes - SEND_BUFFER_BYTES)
+      : Math.max(0, fetch.bytes) / SLOWEST_BYTES_PER_MS;
+  return { min: fetch.servedMs, max: fetch.servedMs + drainMs + FILE_PLAY_DELAY_MAX_MS };
+}

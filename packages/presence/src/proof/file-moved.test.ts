@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { planProofCasesByClass, renderProofCase } from '../corpus/proof-cases';
+import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
+import { FILE_PLAY_DELAY_MAX_MS, fileStartFromFetch } from './file-fetch';
+import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
+
+// The looped file heard at a phase its download does not allow (presence-0024).
+
+// present-00031 of seed 7: the original client, a lecture, 8.4 m from the speaker, its file's start
+// bounded by its download as the server knows it.
+const spec = planProofCasesByClass(32, 7, ['present'])[31]!;
+const { input } = renderProofCase(spec);
+
+/** The same recording with the file's bounds moved by `shiftMs` (the file restarted, or a copy played). */
+function shifted(shiftMs: number, heardInStream?: boolean): ProofInput {
+  const p = input.tone.playback;
+  if (p.kind !== 'file') throw new Error('present-00031 of seed 7 is the original client');
+  return {
+    ...input,
+    tone: {
+      ...input.tone,
+      playback: {
+        ...p,
+        startedMs: { min: p.startedMs.min + shiftMs, max: p.startedMs.max + shiftMs },
+        ...(heardInStream === undefined ? {} : { heardInStream }),
+      },
+    },
+  };
+}
+
+const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;
+
+describe('verifyProof: a looped file heard at a phase its bounds do not allow', () => {
+  it('accepts the file where its download says it plays', () => {
+    expect(spec.client).toBe('flutter16');
+    const r = verifyProof(input);
+    expect(r.verdict).toBe('present');
+    expect(r.reasons).not.toContain('tone_file_moved');
+  });
+
+  it('sends the mark to review when the bounds come from the download (the file may have restarted unseen)', () => {
+    const r = verifyProof(shifted(-60_000));
+    expect(check(r, 'tone').status).toBe('passed');
+    expect(r.details.tone!.score).toBeGreaterThanOrEqual(DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide);
+    expect(check(r, 'tone_time')).toMatchObject({ status: 'review', reasons: ['tone_file_moved'] });
+    expect(r.verdict).toBe('needs_review');
+    // The room sound still has to match: the same file at home is refused on it.
+    const elsewhere = verifyProof({ ...shifted(-60_000), thresholds: { similarityMin: 101 } });
+    expect(elsewhere.verdict).toBe('absent');
+  });
+
+  it('refuses it on time when the bounds come from hearing the file in the teacher stream', () => {
+    const r = verifyProof(shifted(-60_000, true));
+    expect(r.verdict).toBe('absent');
+    expect(r.reasons).not.toContain('tone_file_moved');
+    expect(r.reasons.some((x) => x === 'tone_wrong_time' || x === 'tone_not_detected')).toBe(true);
+  });
+
+  it('refuses a recording without the tone instead of reviewing a chance fit', () => {
+    // T1-00000 of seed 7 with the same (download-bounded) file playback: nothing of the loop in it.
+    const t1 = renderProofCase(planProofCasesByClass(1, 7, ['T1'])[0]!).input;
+    const r = verifyProof({ ...t1, tone: shifted(0).tone, timing: input.timing });
+    expect(r.reasons).not.toContain('tone_file_moved');
+    expect(r.verdict).toBe('absent');
+  });
+});
+
+describe('fileStartFromFetch', () => {
+  const MiB = 1024 * 1024;
+
+  it('allows the start delay after a fast download', () => {
+    const b = fileStartFromFetch({ requestedMs: 1_000, servedMs: 1_300, bytes: 17 * MiB });
+    expect(b.min).toBe(1_300);
+    // 8 MiB of the 17 still on the way drain in 8/9 of the 300 ms the rest took.
+    expect(b.max).toBeCloseTo(1_300 + (8 / 9) * 300 + FILE_PLAY_DELAY_MAX_MS, 6);
+  });
+
+  it('allows a slow link the buffer drain it needs', () => {
+    const b = fileStartFromFetch({ requestedMs: 0, servedMs: 9_000, bytes: 17 * MiB });
+    expect(b.max - b.min).toBeCloseTo(8_000 + FILE_PLAY_DELAY_MAX_MS, 6);
+  });
+
+  it('drains a file too small to time at the slowest speed allowed', () => {
+    const b = fileStartFromFetch({ requestedMs: 0, servedMs: 5, bytes: 1_250_000 });
+    // 1.25 MB at 1 Mbit/s: 10 s.
+    expect(b.max - b.min).toBe(10_000 + FILE_PLAY_DELAY_MAX_MS);
+  });
+});
