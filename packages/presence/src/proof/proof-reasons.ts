@@ -35,6 +35,8 @@ export const REVIEW_REASONS = [
   // The looped file's chirps were heard clearly, but at a phase its download does not allow: a file
   // restarted unseen, or a copy played elsewhere; only the teacher can tell (presence-0024).
   'tone_file_moved',
+  // The tone would decide alone (the room sound not comparable) but was heard only faintly (presence-0025).
+  'tone_faint_alone',
   'challenge_unavailable',
   // The room did not hear the phone's challenge: a live relay, or a genuine phone too weak or far for
   // the teacher's microphone; the other checks cannot tell which, the teacher can (presence-0019).

@@ -182,7 +182,7 @@ export function verifyProof(given: ProofInput): ProofResult {
   const toneProvesMoment = checks.some((c) => c.check === 'tone_time' && c.status === 'passed');
   checks.push(
     window.startMs
-      ? ambientCheck(input.teacher, ambient, toneProvesMoment, th)
+      ? ambientCheck(input.teacher, ambient, { provesMoment: toneProvesMoment, score: match?.score ?? 0 }, th)
       : {
           check: 'ambient',
           status: 'not_applicable',
@@ -500,17 +500,28 @@ function compareAmbient(
 function ambientCheck(
   teacher: TeacherAudioInput,
   ambient: AmbientOutcome,
-  toneProvesMoment: boolean,
+  tone: { provesMoment: boolean; score: number },
   th: ProofThresholds,
 ): ProofCheck {
-  if (!teacher.streaming) {
-    return toneProvesMoment
+  const toneProvesMoment = tone.provesMoment;
+  // Where the room sound cannot be compared the tone is the only barrier: it must be heard clearly.
+  const alone = (reasons: ProofReason[], summary: string): ProofCheck =>
+    tone.score >= th.toneScoreMinAlone
       ? {
           check: 'ambient',
           status: 'not_applicable',
-          reasons: ['no_teacher_stream'],
-          summary: "the teacher's device is not streaming; the tone proves the moment",
+          reasons,
+          summary: `${summary}; the tone proves the moment`,
         }
+      : {
+          check: 'ambient',
+          status: 'review',
+          reasons: [...reasons, 'tone_faint_alone'],
+          summary: `${summary}; the tone alone is too faint to decide (score ${tone.score.toFixed(2)}, min ${th.toneScoreMinAlone} alone)`,
+        };
+  if (!teacher.streaming) {
+    return toneProvesMoment
+      ? alone(['no_teacher_stream'], "the teacher's device is not streaming")
       : {
           check: 'ambient',
           status: 'review',
@@ -536,12 +547,7 @@ function ambientCheck(
     return { check: 'ambient', status: 'passed', reasons: partial, summary: measured };
   if (m.teacherActivityDb < th.teacherActivityMinDb) {
     return toneProvesMoment
-      ? {
-          check: 'ambient',
-          status: 'not_applicable',
-          reasons: [...partial, 'ambient_uninformative'],
-          summary: `${measured}: the room is too quiet to compare; the tone proves the moment`,
-        }
+      ? alone([...partial, 'ambient_uninformative'], `${measured}: the room is too quiet to compare`)
       : {
           check: 'ambient',
           status: 'review',

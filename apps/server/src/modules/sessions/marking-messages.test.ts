@@ -18,6 +18,7 @@ describe("the answer to an attempt sent to the teacher's review", () => {
     // The tone's own reasons: recording again at once does not undo a file heard at the wrong point.
     [['tone_file_moved'], MARKING_MESSAGES.sentToReviewToneFileMoved, false],
     [['tone_unconfirmed_loop_wide'], MARKING_MESSAGES.sentToReviewToneFaint, false],
+    [['ambient_uninformative', 'tone_faint_alone'], MARKING_MESSAGES.sentToReviewToneFaint, false],
     // A faint tone while the teacher's audio also failed: that failure is what recording again can fix.
     [['tone_unconfirmed_loop_wide', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
   ];

@@ -66,10 +66,12 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   ambient_uninformative: 'the room was too quiet for its sound to be compared; the session tone decided',
   no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
   tone_unconfirmed_loop_wide:
-    "the session tone was found only weakly, and the teacher's device loops a file whose position is not known, so a chance match in other sound cannot be ruled out; your teacher will review it",
+    "the session tone was found only weakly, and the teacher's device loops a file whose position is not known closely enough, so a chance match in other sound cannot be ruled out; your teacher will review it",
   // Only ever a review reason (presence-0024): it says what to look for.
   tone_file_moved:
     "the session tone was heard clearly, but at a point of the teacher's looped file other than the one its download allows: the teacher's device restarted the file without downloading it again, or a copy of the file was played elsewhere. Accept it only if the student is in the room",
+  tone_faint_alone:
+    "the room's sound could not be compared (too quiet, or the teacher's microphone was not streaming) and the session tone was heard only faintly, so the tone alone could not decide",
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',
@@ -122,7 +124,8 @@ export function reviewAnswer(reasons: readonly StoredReason[]): { message: strin
     return { message: MARKING_MESSAGES.sentToReviewToneFileMoved, retryAtOnce: false };
   const teacherAudioFailed =
     reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
-  if (reasons.includes('tone_unconfirmed_loop_wide') && !teacherAudioFailed)
+  const faint = reasons.includes('tone_unconfirmed_loop_wide') || reasons.includes('tone_faint_alone');
+  if (faint && !teacherAudioFailed)
     return { message: MARKING_MESSAGES.sentToReviewToneFaint, retryAtOnce: false };
   return { message: MARKING_MESSAGES.sentToReview, retryAtOnce: true };
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { planProofCasesByClass, renderProofCase, type ProofCaseClass } from '../corpus/proof-cases';
+import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
+import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
+
+// A tone heard faintly where it is not backed by a proof of the moment or by the room sound
+// (presence-0025). Cases of seed 987 (the balanced slot order), found accepted by the old rules.
+
+function corpusCase(cls: ProofCaseClass, index: number, seed: number): { input: ProofInput; client: string } {
+  const spec = planProofCasesByClass(index + 1, seed, [cls])[index]!;
+  return { input: renderProofCase(spec).input, client: spec.client };
+}
+
+const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;
+const OLD_SPAN = { toneScoreMinSpanS: 8 };
+const OLD_ALONE = { toneScoreMinAlone: DEFAULT_PROOF_THRESHOLDS.toneScoreMin };
+
+describe('verifyProof: a faint tone that cannot prove the moment', () => {
+  it("sends a chance fit in an 8 kHz relay, over the original app's download-bounded file, to review", () => {
+    // T2-02152: a call relay that cannot carry the tone; the file's phase known to ~5.6 s.
+    const { input, client } = corpusCase('T2', 2152, 987);
+    expect(client).toBe('flutter16');
+    const old = verifyProof({ ...input, thresholds: OLD_SPAN });
+    expect(old.verdict).toBe('present');
+    expect(old.reasons).toEqual(['tone_time_unbounded']);
+    const span = old.details.scheduleS!.max - old.details.scheduleS!.min;
+    expect(span).toBeGreaterThan(DEFAULT_PROOF_THRESHOLDS.maxTimeLockS);
+    expect(span).toBeLessThan(8);
+
+    const now = verifyProof(input);
+    expect(now.details.tone!.score).toBe(old.details.tone!.score);
+    expect(check(now, 'tone')).toMatchObject({ status: 'review', reasons: ['tone_unconfirmed_loop_wide'] });
+    expect(now.verdict).toBe('needs_review');
+  });
+
+  it('still accepts a present student of the original app heard clearly', () => {
+    // present-00000 of seed 987: the original app, 3.7 m, a loud lecture room.
+    const { input, client } = corpusCase('present', 0, 987);
+    expect(client).toBe('flutter16');
+    const r = verifyProof(input);
+    expect(r.details.tone!.score).toBeGreaterThan(DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide);
+    expect(r.verdict).toBe('present');
+  });
+});
+
+describe('verifyProof: a faint tone deciding alone', () => {
+  it('sends a chance fit at home, where the room is too quiet to compare, to review', () => {
+    // T4-01943: our web client; the tone file played at home with the TV on, the classroom silent.
+    const { input } = corpusCase('T4', 1943, 987);
+    const old = verifyProof({ ...input, thresholds: OLD_ALONE });
+    expect(old.verdict).toBe('present');
+    expect(old.reasons).toEqual(['ambient_uninformative']);
+
+    const now = verifyProof(input);
+    expect(now.details.tone!.score).toBeLessThan(DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone);
+    expect(check(now, 'ambient')).toMatchObject({
+      status: 'review',
+      reasons: ['ambient_uninformative', 'tone_faint_alone'],
+    });
+    expect(now.verdict).toBe('needs_review');
+    // The same recording with the teacher not streaming: the tone would decide alone there too.
+    const unstreamed = verifyProof({ ...input, teacher: { streaming: false, final: true, chunks: [] } });
+    expect(unstreamed.reasons).toEqual(['no_teacher_stream', 'tone_faint_alone']);
+    expect(unstreamed.verdict).toBe('needs_review');
+  });
+});
