@@ -95,6 +95,9 @@ describe('evaluateProofCorpus', { timeout: 240_000 }, () => {
     const text = formatProofReport(report);
     expect(text).toContain('95 % upper bound');
     expect(text).not.toMatch(/\bmet\b/);
-    expect(formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 3)).toContain('tone score');
+    const margins = formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 3);
+    expect(margins).toContain('tone score');
+    expect(margins).toContain(`toneScoreMinAlone ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone}`);
+    expect(margins).toContain(`span > ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinSpanS} s`);
   });
 });

@@ -265,6 +265,14 @@ export function formatMargins(
     .filter((o) => o.spec.variant === 'silent_room')
     .map((o) => o.teacherActivityDb)
     .filter((v): v is number => v !== null);
+  // The original app's file is bounded by its download (~5.6 s): a search that cannot prove the moment.
+  const fileApp = (o: ProofOutcome): boolean => o.spec.client === 'flutter16';
+  // Judged on the tone alone: the room sound not comparable, the tone not refused.
+  const toneRefusals = ['tone_band_not_captured', 'tone_not_detected', 'tone_too_weak', 'tone_wrong_time'];
+  const decidedAlone = (o: ProofOutcome): boolean =>
+    (o.reasons.includes('ambient_uninformative') || o.reasons.includes('no_teacher_stream')) &&
+    !o.reasons.some((r) => toneRefusals.includes(r));
+  const withoutThisMoment = outcomes.filter((o) => ['T1', 'T2', 'T4'].includes(o.spec.cls));
   const lectureLowSim = present
     .filter(
       (o) => o.spec.variant !== 'silent_room' && o.similarity !== null && o.similarity < t.similarityMin,
@@ -277,6 +285,12 @@ export function formatMargins(
     `  present students <= 15 m, lowest:                 ${fmt(min(scores(present)))}`,
     `  no tone (T1, T2), highest at the allowed time:    ${fmt(max(scores(noTone)))}`,
     `  tone of another moment (T2T4, T3, T4, T7), highest at the allowed time: ${fmt(max(scores(wrongTime)))}`,
+    `tone over a search that cannot prove the moment (span > ${t.toneScoreMinSpanS} s: toneScoreMinLoopWide ${t.toneScoreMinLoopWide}, review below):`,
+    `  present students <= 15 m of the original app, lowest: ${fmt(min(scores(present.filter(fileApp))))}`,
+    `  no tone (T1, T2) to the original app, highest:      ${fmt(max(scores(noTone.filter(fileApp))))}`,
+    `tone deciding alone, the room sound not comparable (toneScoreMinAlone ${t.toneScoreMinAlone}, review below):`,
+    `  present students <= 15 m, lowest:                 ${fmt(min(scores(present.filter(decidedAlone))))}`,
+    `  no tone of this moment (T1, T2, T4), not refused on it, highest: ${fmt(max(scores(withoutThisMoment.filter(decidedAlone))))}`,
     `unexplained strong chirps (at most ${t.maxUnexplainedChirps} allowed):`,
     `  present students <= 15 m, most:                   ${max(present.map((o) => o.unexplained ?? 0))}`,
     `  tone of another moment caught by them or by a better fit elsewhere: ${wrongTimeCaught.length}/${wrongTime.length}`,
