@@ -98,6 +98,6 @@ describe('evaluateProofCorpus', { timeout: 240_000 }, () => {
     const margins = formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 3);
     expect(margins).toContain('tone score');
     expect(margins).toContain(`toneScoreMinAlone ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone}`);
-    expect(margins).toContain(`span > ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinSpanS} s`);
+    expect(margins).toContain(`toneScoreMinLoopWide ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide}`);
   });
 });

@@ -265,13 +265,22 @@ export function formatMargins(
     .filter((o) => o.spec.variant === 'silent_room')
     .map((o) => o.teacherActivityDb)
     .filter((v): v is number => v !== null);
-  // The original app's file is bounded by its download (~5.6 s): a search that cannot prove the moment.
+  // The original app's file is bounded by its download (~5.6 s): the tone cannot prove the moment.
   const fileApp = (o: ProofOutcome): boolean => o.spec.client === 'flutter16';
-  // Judged on the tone alone: the room sound not comparable, the tone not refused.
-  const toneRefusals = ['tone_band_not_captured', 'tone_not_detected', 'tone_too_weak', 'tone_wrong_time'];
+  // Judged on the tone alone: the room sound not comparable, the tone proving the moment.
+  const notProved = [
+    'tone_band_not_captured',
+    'tone_not_detected',
+    'tone_too_weak',
+    'tone_wrong_time',
+    'tone_time_unbounded',
+    'tone_time_unproven',
+    'tone_unconfirmed_loop_wide',
+    'tone_file_moved',
+  ];
   const decidedAlone = (o: ProofOutcome): boolean =>
     (o.reasons.includes('ambient_uninformative') || o.reasons.includes('no_teacher_stream')) &&
-    !o.reasons.some((r) => toneRefusals.includes(r));
+    !o.reasons.some((r) => notProved.includes(r));
   const withoutThisMoment = outcomes.filter((o) => ['T1', 'T2', 'T4'].includes(o.spec.cls));
   const lectureLowSim = present
     .filter(
@@ -285,7 +294,7 @@ export function formatMargins(
     `  present students <= 15 m, lowest:                 ${fmt(min(scores(present)))}`,
     `  no tone (T1, T2), highest at the allowed time:    ${fmt(max(scores(noTone)))}`,
     `  tone of another moment (T2T4, T3, T4, T7), highest at the allowed time: ${fmt(max(scores(wrongTime)))}`,
-    `tone over a search that cannot prove the moment (span > ${t.toneScoreMinSpanS} s: toneScoreMinLoopWide ${t.toneScoreMinLoopWide}, review below):`,
+    `tone where it cannot prove the moment, the original app's file bounded by its download (toneScoreMinLoopWide ${t.toneScoreMinLoopWide}, review below):`,
     `  present students <= 15 m of the original app, lowest: ${fmt(min(scores(present.filter(fileApp))))}`,
     `  no tone (T1, T2) to the original app, highest:      ${fmt(max(scores(noTone.filter(fileApp))))}`,
     `tone deciding alone, the room sound not comparable (toneScoreMinAlone ${t.toneScoreMinAlone}, review below):`,

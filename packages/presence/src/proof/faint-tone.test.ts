@@ -12,7 +12,8 @@ function corpusCase(cls: ProofCaseClass, index: number, seed: number): { input: 
 }
 
 const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;
-const OLD_SPAN = { toneScoreMinSpanS: 8 };
+// The old rule: toneScoreMin (5.5) held up to 8 s of alignments, so ~5.6 s were judged at 5.5.
+const OLD_SPAN = { toneScoreMinLoopWide: DEFAULT_PROOF_THRESHOLDS.toneScoreMin };
 const OLD_ALONE = { toneScoreMinAlone: DEFAULT_PROOF_THRESHOLDS.toneScoreMin };
 
 describe('verifyProof: a faint tone that cannot prove the moment', () => {

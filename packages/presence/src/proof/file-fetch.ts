@@ -25,21 +25,19 @@ export const FILE_PLAY_DELAY_MAX_MS = 2500;
 // buffer at the ceiling of Linux's default tcp_wmem (4 MiB), twice for a reverse proxy that passes
 // the download on unbuffered (the route asks it to); the client receives it at its download speed.
 const SEND_BUFFER_BYTES = 8 * 1024 * 1024;
-// The slowest download allowed for when the file is too small for its speed to be measured.
+// The slowest download speed allowed: a file the buffer could take whole gives no speed of its own.
 const SLOWEST_BYTES_PER_MS = 125; // 1 Mbit/s
 
 /**
  * Server-time bounds on the file's first played sample after a download: not before the last byte
- * left, and at most the send buffer's drain plus the clients' start delay after it. The first
- * buffer-full leaves at once and the rest at the link's speed, so the drain is the buffer over
- * that speed: buffer × duration / (bytes − buffer). A file under two buffers gives no usable speed;
- * it drains at the slowest speed allowed.
+ * left, and at most the path's drain plus the clients' start delay after it. The first buffer-full
+ * leaves at once and the rest at the link's speed, so the link's speed is (bytes − buffer) over the
+ * download's duration (at least the slowest allowed), and what the buffer still holds drains at it.
  */
 export function fileStartFromFetch(fetch: FileFetch): { min: number; max: number } {
-  const durationMs = Math.max(0, fetch.servedMs - fetch.requestedMs);
-  const drainMs =
-    fetch.bytes > 2 * SEND_BUFFER_BYTES
-      ? (SEND_BUFFER_BYTES * durationMs) / (fetch.bytes - SEND_BUFFER_BYTES)
-      : Math.max(0, fetch.bytes) / SLOWEST_BYTES_PER_MS;
+  const durationMs = Math.max(1, fetch.servedMs - fetch.requestedMs);
+  const paced = Math.max(0, fetch.bytes - SEND_BUFFER_BYTES);
+  const bytesPerMs = Math.max(SLOWEST_BYTES_PER_MS, paced / durationMs);
+  const drainMs = Math.min(Math.max(0, fetch.bytes), SEND_BUFFER_BYTES) / bytesPerMs;
   return { min: fetch.servedMs, max: fetch.servedMs + drainMs + FILE_PLAY_DELAY_MAX_MS };
 }

@@ -29,10 +29,11 @@ export type TonePlayback =
       startedMs: { min: number; max: number };
       /**
        * True when the bounds come from hearing the file in the teacher's stream: the server then
-       * follows the file itself, and a fit at another phase of the loop fails on time. Otherwise
-       * (the bounds are inferred from the file's download, or unknown) the device may have
-       * restarted the file unseen, so a clear fit elsewhere in the loop goes to the teacher's
-       * review instead (`tone_file_moved`).
+       * follows the file itself, the tone can prove the moment, and a fit at another phase of the
+       * loop fails on time. Otherwise (the bounds are inferred from the file's download, or
+       * unknown) they only narrow the search: the room sound must prove the moment, and since the
+       * device may have restarted the file unseen, a fit elsewhere in the loop goes to the
+       * teacher's review (`tone_file_moved`).
        */
       heardInStream?: boolean;
     };
@@ -62,7 +63,10 @@ export interface RecordingWindow {
   allowedMs: { min: number; max: number };
   /** Schedule time of the recording's first sample: the allowed hypotheses. */
   scheduleS: { min: number; max: number } | null;
-  /** True when the alignment is narrow enough for the tone to prove the moment. */
+  /**
+   * True when the tone can prove the moment: the alignment is narrow and the schedule's timing was
+   * observed (our client's reported clock, or the file heard in the teacher's stream).
+   */
   timeLocked: boolean;
   timeline: ChirpTimeline;
 }
@@ -126,7 +130,11 @@ export function recordingWindow(
     startMs: { min, max },
     allowedMs,
     scheduleS,
-    timeLocked: scheduleS.max - scheduleS.min <= t.maxTimeLockS,
+    // Only a phase the server observed locks the time: a download's bounds are inferred, and whoever
+    // holds the file's name can download it too (presence-0024).
+    timeLocked:
+      scheduleS.max - scheduleS.min <= t.maxTimeLockS &&
+      (playback.kind === 'live' || playback.heardInStream === true),
     timeline,
   };
 }

@@ -63,8 +63,8 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the room sound was not compared: the teacher's microphone audio for the recording's time had not reached the server yet",
   tone_time_unproven:
     'neither the session tone nor the room sound could show that the recording was made at that moment',
-  ambient_uninformative: 'the room was too quiet for its sound to be compared; the session tone decided',
-  no_teacher_stream: "the teacher's microphone was not streaming; the session tone decided",
+  ambient_uninformative: 'the room was too quiet for its sound to be compared',
+  no_teacher_stream: "the teacher's microphone was not streaming, so the room sound was not compared",
   tone_unconfirmed_loop_wide:
     "the session tone was found only weakly, and the teacher's device loops a file whose position is not known closely enough, so a chance match in other sound cannot be ruled out; your teacher will review it",
   // Only ever a review reason (presence-0024): it says what to look for.

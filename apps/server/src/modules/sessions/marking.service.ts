@@ -390,7 +390,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     let result: ProofResult;
     try {
       result = await deps.presence.verifyProof({
-        tone: toneInput(tone, playback, arrivalMs, fileStartOf(session.toneParams, window.startMs)),
+        // The earliest start the claim allows: a download after it cannot be what was playing.
+        tone: toneInput(
+          tone,
+          playback,
+          arrivalMs,
+          fileStartOf(session.toneParams, window.startMs - window.toleranceMs),
+        ),
         studentWav: audio,
         timing: {
           claimedStartMs: window.startMs,

@@ -205,6 +205,28 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         return row!.toneParams as { fileFetches?: unknown[] };
       };
 
+      it('keeps only whole downloads: not a HEAD, not a ranged probe such as our web app makes', async () => {
+        const w = await startLiveWorld(t.app, t.db);
+        const url = `/api/media/${w.audioUrl}`;
+        const kept = async () => ((await sessionTone(w)).fileFetches ?? []) as { requestedMs: number }[];
+        const wholeAt = async (ms: number) => {
+          t.clock.set(new Date(ms));
+          expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+          await waitUntil(
+            async () => (await kept()).some((f) => f.requestedMs === ms),
+            'the download was not kept',
+          );
+        };
+        await wholeAt(fetchedMs);
+        t.clock.set(new Date(fetchedMs + 1000));
+        expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+        const probe = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-98303' } });
+        expect(probe.statusCode).toBe(200);
+        // Kept in order: once the next whole download is there, anything before it would be too.
+        await wholeAt(fetchedMs + 2000);
+        expect((await kept()).map((f) => f.requestedMs)).toEqual([fetchedMs, fetchedMs + 2000]);
+      });
+
       it('keeps the download with the tone and accepts the file heard where it says', async () => {
         t.clock.set(new Date(fetchedMs));
         const { w, res, row, bytes } = await downloadedAndMarked(fetchedMs + 1000);

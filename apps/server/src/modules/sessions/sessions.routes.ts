@@ -132,20 +132,24 @@ export async function sessionsModule(app: FastifyInstance) {
   // an unguessable name, and only while the session is live; any instance renders the file from the
   // stored key. A name of a session that ended, or never existed, is a plain 404.
   const sessionRepo = createLectureSessionsRepository(app.deps.db);
-  registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, reply }) => {
-    const requestedMs = app.deps.clock.now().getTime();
+  registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, request, reply }) => {
     const audioPath = `${TONES_FOLDER}/${params.name}`;
     const tone = readSessionTone(await sessionRepo.liveToneByAudioPath(audioPath));
     const wav = tone ? await readToneFile(app.deps.mediaDir, audioPath, tone) : null;
     if (!wav) throw notFound('Tone');
-    // The download bounds when the file starts playing (tone-file-fetches.ts): kept once its last
-    // byte has left; a download cut short never played.
-    reply.raw.once('finish', () => {
-      const fetch = { requestedMs, servedMs: app.deps.clock.now().getTime(), bytes: wav.length };
-      keepFileFetch(app.deps.db, audioPath, fetch).catch((err: unknown) =>
-        app.log.warn({ err, audioPath }, 'could not keep the tone file download'),
-      );
-    });
+    // A whole download bounds when the file starts playing (tone-file-fetches.ts): kept once its
+    // last byte has left (a download cut short never played), timed from here (rendering the file
+    // is not the link's time). A HEAD plays nothing; a ranged request is a part, such as our web
+    // app's link-speed probe.
+    if (request.method === 'GET' && request.headers.range === undefined) {
+      const requestedMs = app.deps.clock.now().getTime();
+      reply.raw.once('finish', () => {
+        const fetch = { requestedMs, servedMs: app.deps.clock.now().getTime(), bytes: wav.length };
+        keepFileFetch(app.deps.db, audioPath, fetch).catch((err: unknown) =>
+          app.log.warn({ err, audioPath }, 'could not keep the tone file download'),
+        );
+      });
+    }
     void reply
       .header('content-type', 'audio/wav')
       .header('cache-control', 'private, no-store')

@@ -17,7 +17,7 @@ describe("the original client's downloads of the tone file (presence-0024)", () 
       (await t.db.select().from(lectureSessions).where(eq(lectureSessions.sessionId, w.sessionId)))[0]!
         .toneParams as Record<string, unknown>;
     const before = await toneParams();
-    // Concurrent downloads each land: one statement per download.
+    // Downloads at once: one statement each, so each lands (Postgres re-reads a row an update waited for).
     await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
         keepFileFetch(t.db, w.audioUrl, { requestedMs: i * 1000, servedMs: i * 1000 + 300, bytes: 17 * MiB }),

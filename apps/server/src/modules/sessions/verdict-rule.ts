@@ -40,7 +40,8 @@ export interface FinalVerdict {
  * The verdict stored for a verified attempt (docs/decisions/sessions-0003, sessions-0004). The
  * engine's `verifyProof` already never accepts or refuses on a check it could not make: missing
  * teacher audio is `needs_review`, a tone that proves the moment suffices in a silent room or
- * without a stream, and each check reports its reasons. On top of it the server:
+ * without a stream when it is heard clearly (else `tone_faint_alone`, review), and each check
+ * reports its reasons. On top of it the server:
  * - names why the teacher's audio was missing (`teacher_not_streaming`: the stream stopped;
  *   `teacher_audio_gap`: it flows but has a hole over the window, e.g. a reconnect to another
  *   instance; `teacher_network_slow`: the teacher's link is too slow for audio and the sheet follows

@@ -27,6 +27,20 @@ describe('measureLinkMbps', () => {
     expect(isSlowLink(mbps)).toBe(false);
   });
 
+  it('asks for a range, so the server does not take the probe for a download the sheet plays', async () => {
+    let asked: RequestInit | undefined;
+    const clock = { t: 0 };
+    const download = fakeDownload(16 * 1024, 10, clock);
+    await measureLinkMbps('/t', {
+      fetchImpl: (url, init) => {
+        asked = init;
+        return download(url, init);
+      },
+      now: () => clock.t,
+    });
+    expect(new Headers(asked?.headers).get('range')).toBe(`bytes=0-${PROBE_BYTES - 1}`);
+  });
+
   it('calls a link slow when it delivers little in the time', async () => {
     const clock = { t: 0 };
     // 2 KiB every second: about 0.016 Mbps.

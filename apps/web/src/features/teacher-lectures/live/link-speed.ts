@@ -39,7 +39,13 @@ export async function measureLinkMbps(url: string, options: ProbeOptions = {}): 
   let timer = setTimeout(() => abort.abort(), options.headersLimitMs ?? HEADERS_LIMIT_MS);
   let started = now();
   try {
-    const response = await fetchImpl(url, { signal: abort.signal, cache: 'no-store' });
+    // Ranged: the server then knows this read is a probe, not a download the sheet will play (the
+    // original apps' downloads bound when their file started, presence-0024); it answers it whole.
+    const response = await fetchImpl(url, {
+      signal: abort.signal,
+      cache: 'no-store',
+      headers: { Range: `bytes=0-${PROBE_BYTES - 1}` },
+    });
     if (!response.ok || !response.body) return null;
     clearTimeout(timer);
     started = now();

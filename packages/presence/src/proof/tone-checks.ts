@@ -1,0 +1,132 @@
+import type { correlateChirps } from '../detect/chirp-correlations';
+import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
+import type { ProofCheck, ProofReason } from './proof-reasons';
+import type { ProofThresholds } from './proof-thresholds';
+import type { RecordingWindow, TonePlayback } from './timing-window';
+
+/**
+ * The tone and tone_time checks of one search: the score against its threshold (the clear level
+ * where the tone cannot prove the moment), then whether the chirps heard are the ones played then.
+ */
+export function toneChecks(
+  bandCaptured: boolean,
+  match: TimeLockedMatch | null,
+  window: RecordingWindow,
+  th: ProofThresholds,
+): ProofCheck[] {
+  if (!bandCaptured) {
+    return [
+      {
+        check: 'tone',
+        status: 'failed',
+        reasons: ['tone_band_not_captured'],
+        summary: "the recording's sample rate cannot hold the tone's band",
+      },
+      { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' },
+    ];
+  }
+  if (!match) {
+    return [
+      {
+        check: 'tone',
+        status: 'failed',
+        reasons: ['tone_not_detected'],
+        summary: 'too few scheduled chirps fall inside the recording',
+      },
+      { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' },
+    ];
+  }
+  const toneReasons: ProofReason[] = [];
+  if (match.score < th.toneScoreMin) toneReasons.push('tone_not_detected');
+  if (match.magnitude < th.magnitudeMin) toneReasons.push('tone_too_weak');
+  // Where the tone cannot prove the moment (the looped file's phase not observed), the search ran over
+  // many more alignments than toneScoreMin was calibrated on and finds chance patterns above it in
+  // plain noise; between the two a teacher decides (presence-0014, presence-0025).
+  const span = window.scheduleS ? window.scheduleS.max - window.scheduleS.min : 0;
+  const loopWide = !window.timeLocked;
+  const unconfirmed = toneReasons.length === 0 && loopWide && match.score < th.toneScoreMinLoopWide;
+  if (unconfirmed) toneReasons.push('tone_unconfirmed_loop_wide');
+  const least = loopWide
+    ? `min ${th.toneScoreMin}, ${th.toneScoreMinLoopWide} over ${span.toFixed(0)} s`
+    : `min ${th.toneScoreMin}`;
+  const tone: ProofCheck = {
+    check: 'tone',
+    status: unconfirmed ? 'review' : toneReasons.length > 0 ? 'failed' : 'passed',
+    reasons: toneReasons,
+    summary: `score ${match.score.toFixed(2)} (${least}), ${match.heard}/${match.chirps.length} chirps heard on their own`,
+  };
+  const strayed = match.unexplained.length > th.maxUnexplainedChirps;
+  const betterElsewhere =
+    match.elsewhere !== null &&
+    match.elsewhere.score >= th.toneScoreMin &&
+    match.elsewhere.score > match.score + th.elsewhereMargin;
+  let time: ProofCheck;
+  if (strayed || betterElsewhere) {
+    const where = match.elsewhere
+      ? ` (best fit ${(match.elsewhere.startS - match.startS).toFixed(1)} s away, score ${match.elsewhere.score.toFixed(2)})`
+      : '';
+    time = {
+      check: 'tone_time',
+      status: 'failed',
+      reasons: ['tone_wrong_time'],
+      summary: `${match.unexplained.length} strong chirps the schedule did not play then${where}`,
+    };
+  } else if (tone.status !== 'passed') {
+    time = { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' };
+  } else if (!window.timeLocked) {
+    time = {
+      check: 'tone_time',
+      status: 'not_applicable',
+      reasons: ['tone_time_unbounded'],
+      summary:
+        "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
+    };
+  } else {
+    time = {
+      check: 'tone_time',
+      status: 'passed',
+      reasons: [],
+      summary: `the chirps heard are the ones played then (schedule ${match.startS.toFixed(3)} s)`,
+    };
+  }
+  return [tone, time];
+}
+
+/**
+ * The looped file heard at a phase its bounds do not allow (presence-0024). Where those bounds are
+ * only inferred (from the file's download, not from hearing it in the teacher's stream), the
+ * teacher's device may have restarted the file without the server seeing it, so a bounded search
+ * that refused the tone is redone over the whole loop: a fit there with no stray chirps (clear, or
+ * in the loop-wide review band) sends the mark to the teacher's review instead of refusing it. A
+ * copy of the file played elsewhere lands here too, never accepted; the room sound must still match.
+ */
+export function movedFileTone(
+  corr: ReturnType<typeof correlateChirps>,
+  playback: TonePlayback,
+  window: RecordingWindow,
+  bounded: readonly ProofCheck[],
+  th: ProofThresholds,
+): { match: TimeLockedMatch; checks: ProofCheck[] } | null {
+  if (playback.kind !== 'file' || playback.heardInStream || !window.scheduleS) return null;
+  if (!bounded.some((c) => c.status === 'failed')) return null;
+  const loop = { min: 0, max: playback.loopS };
+  // Already the whole loop: there is no elsewhere to look.
+  if (window.scheduleS.max - window.scheduleS.min >= playback.loopS) return null;
+  const wide = timeLockedSearch(corr, window.timeline, { allowed: loop }, th);
+  if (!wide) return null;
+  const [tone, time] = toneChecks(true, wide, { ...window, scheduleS: loop, timeLocked: false }, th);
+  if (!tone || tone.status === 'failed' || time?.status === 'failed') return null;
+  const allowed = `${window.scheduleS.min.toFixed(1)}-${window.scheduleS.max.toFixed(1)} s`;
+  return {
+    match: wide,
+    checks: [
+      tone,
+      {
+        check: 'tone_time',
+        status: 'review',
+        reasons: ['tone_file_moved'],
+        summary: `the file's chirps fit its loop at ${wide.startS.toFixed(1)} s, outside the ${allowed} its download allows: restarted unseen, or a copy played elsewhere`,
+      },
+    ],
+  };
+}
