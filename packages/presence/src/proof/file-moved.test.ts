@@ -71,6 +71,26 @@ describe('verifyProof: a looped file heard at a phase its bounds do not allow', 
     expect(check(heard, 'tone_time').status).toBe('passed');
   });
 
+  it("reviews a room-sound mismatch when the tone fits the download's bounds, refuses it elsewhere", () => {
+    // The room sound made to disagree (an unreachable similarity): the tone where the download says is
+    // evidence of the moment, so a teacher looks; the same tone with the whole loop allowed is not.
+    const strict = { similarityMin: 101 };
+    const r = verifyProof({ ...input, thresholds: strict });
+    expect(r.reasons).toEqual(['tone_time_unbounded', 'ambient_mismatch']);
+    expect(r.verdict).toBe('needs_review');
+    const p = input.tone.playback;
+    if (p.kind !== 'file') throw new Error('the original client');
+    const anyPhase = verifyProof({
+      ...input,
+      thresholds: strict,
+      tone: {
+        ...input.tone,
+        playback: { ...p, startedMs: { min: p.startedMs.max - 600_000, max: p.startedMs.max } },
+      },
+    });
+    expect(anyPhase.verdict).toBe('absent');
+  });
+
   it('refuses a recording without the tone instead of reviewing a chance fit', () => {
     // T1-00000 of seed 7 with the same (download-bounded) file playback: nothing of the loop in it.
     const t1 = renderProofCase(planProofCasesByClass(1, 7, ['T1'])[0]!).input;

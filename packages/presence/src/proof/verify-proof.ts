@@ -181,9 +181,25 @@ export function verifyProof(given: ProofInput): ProofResult {
 
   const ambient = compareAmbient(input, samples, sampleRate, durationS, window, th);
   const toneProvesMoment = checks.some((c) => c.check === 'tone_time' && c.status === 'passed');
+  // A clear tone inside a download's few seconds of bounds is evidence of the moment, not proof
+  // (presence-0024): enough to send a room-sound mismatch to review instead of refusing it, never
+  // to accept on the tone alone.
+  const playback = input.tone.playback;
+  const toneNarrowsMoment =
+    !toneProvesMoment &&
+    playback.kind === 'file' &&
+    window.scheduleS !== null &&
+    window.scheduleS.max - window.scheduleS.min < playback.loopS &&
+    checks.some((c) => c.check === 'tone' && c.status === 'passed') &&
+    checks.some((c) => c.check === 'tone_time' && c.reasons.includes('tone_time_unbounded'));
   checks.push(
     window.startMs
-      ? ambientCheck(input.teacher, ambient, { provesMoment: toneProvesMoment, score: match?.score ?? 0 }, th)
+      ? ambientCheck(
+          input.teacher,
+          ambient,
+          { provesMoment: toneProvesMoment, narrowsMoment: toneNarrowsMoment, score: match?.score ?? 0 },
+          th,
+        )
       : {
           check: 'ambient',
           status: 'not_applicable',
@@ -379,7 +395,7 @@ function compareAmbient(
 function ambientCheck(
   teacher: TeacherAudioInput,
   ambient: AmbientOutcome,
-  tone: { provesMoment: boolean; score: number },
+  tone: { provesMoment: boolean; narrowsMoment: boolean; score: number },
   th: ProofThresholds,
 ): ProofCheck {
   const toneProvesMoment = tone.provesMoment;
@@ -437,12 +453,12 @@ function ambientCheck(
   // On part of the window only, a mismatch is not evidence enough to mark absent; nor is it
   // once the secret tone has proved the moment (the tone alone suffices then, design T6), but
   // a teacher should look: only a leaked key or a broken microphone explains it.
-  if (toneProvesMoment) {
+  if (toneProvesMoment || tone.narrowsMoment) {
     return {
       check: 'ambient',
       status: 'review',
       reasons: [...partial, 'ambient_mismatch'],
-      summary: `${measured}: the tone proves the moment, the room sound does not agree`,
+      summary: `${measured}: the tone ${toneProvesMoment ? 'proves the moment' : "fits the file's download"}, the room sound does not agree`,
     };
   }
   if (partial.length > 0) {
