@@ -35,6 +35,11 @@ export interface ProofThresholds
    * `toneScoreMin` and this the mark goes to the teacher's review (`tone_faint_alone`).
    */
   toneScoreMinAlone: number;
+  /**
+   * Widest range of allowed alignments (s) over which a clear tone, without proving the moment, is
+   * still evidence of it: a room-sound mismatch then goes to review instead of absent.
+   */
+  maxEvidenceSpanS: number;
   /** Strong chirps the schedule does not explain at that alignment, at most (more = wrong time). */
   maxUnexplainedChirps: number;
   /** An alignment outside the allowed range beating the allowed one by this much means "another moment". */
@@ -93,6 +98,9 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   // to compare, or not streamed) score from 10.84 (1 % quantile; none of 452 below 7.5); a chance fit
   // at home with the TV on reached 6.71 (seed 987, T4-01943). presence-0025.
   toneScoreMinAlone: 7.5,
+  // A download's bounds on a working link give ~6 s (2.5 s + the drain, the recording's +-1.5 s);
+  // a slow download, or a session only seconds old bounding the file by its start, gives more.
+  maxEvidenceSpanS: 8,
   // Seed 7: present students show at most 1; tones of another moment usually 4-18.
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,

@@ -189,7 +189,7 @@ export function verifyProof(given: ProofInput): ProofResult {
     !toneProvesMoment &&
     playback.kind === 'file' &&
     window.scheduleS !== null &&
-    window.scheduleS.max - window.scheduleS.min < playback.loopS &&
+    window.scheduleS.max - window.scheduleS.min <= th.maxEvidenceSpanS &&
     checks.some((c) => c.check === 'tone' && c.status === 'passed') &&
     checks.some((c) => c.check === 'tone_time' && c.reasons.includes('tone_time_unbounded'));
   checks.push(
