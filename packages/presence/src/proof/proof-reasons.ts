@@ -32,7 +32,7 @@ export const REVIEW_REASONS = [
   'teacher_audio_pending',
   'tone_time_unproven',
   'tone_unconfirmed_loop_wide',
-  // The looped file's chirps were heard clearly, but at a phase its download does not allow: a file
+  // The looped file's chirps were heard, but at a phase its download does not allow: a file
   // restarted unseen, or a copy played elsewhere; only the teacher can tell (presence-0024).
   'tone_file_moved',
   // The tone would decide alone (the room sound not comparable) but was heard only faintly (presence-0025).

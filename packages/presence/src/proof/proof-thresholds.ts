@@ -89,11 +89,11 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   // Seed 7 (bench/presence/loop-wide-null.ts, presence-0014): 1,000 no-tone recordings x 3 session keys
   // searched over the 180-s loop peak at 7.10 (345 of 3,000 reach 5.5); present students of the
   // original client 5.89 once, then from 8.06 (1 of 128 below). 7.5 sits between with room on both.
-  toneScoreMinLoopWide: 7.5,
   // It applies to every search that cannot prove the moment (presence-0025). The original app's file
   // bounded by its download spans ~5.6 s, where toneScoreMin does not hold: on seeds 7, 377 and 610
   // its no-tone recordings reach 5.5 in 12 of 1,513 (max 6.83), its present students within 15 m
   // score below 7.5 in 4 of ~830 (review, not absent).
+  toneScoreMinLoopWide: 7.5,
   // Seeds 7, 377 and 610: present students within 15 m judged on the tone alone (the room too quiet
   // to compare, or not streamed) score from 10.84 (1 % quantile; none of 452 below 7.5); a chance fit
   // at home with the TV on reached 6.71 (seed 987, T4-01943). presence-0025.

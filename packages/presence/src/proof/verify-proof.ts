@@ -146,19 +146,17 @@ export function verifyProof(given: ProofInput): ProofResult {
     const corr = correlateChirps(samples, sampleRate, input.tone.config, MAX_ANALYSIS_S, {
       keep: toneTracks,
     });
-    let toneResult: ProofCheck[] = [];
     if (corr.bandCaptured) {
       match = timeLockedSearch(corr, window.timeline, { allowed: window.scheduleS }, th, {
         crossTalkExplained: window.timeLocked,
       });
-      toneResult = toneChecks(true, match, window, th);
-      const moved = movedFileTone(corr, input.tone.playback, window, toneResult, th);
-      if (moved) {
-        match = moved.match;
-        toneResult = moved.checks;
-      }
-    } else {
-      toneResult = toneChecks(false, null, window, th);
+    }
+    let toneResult = toneChecks(corr.bandCaptured, match, window, th);
+    // Without the band there is nothing to search elsewhere either (the search answers null).
+    const moved = movedFileTone(corr, input.tone.playback, window, toneResult, th);
+    if (moved) {
+      match = moved.match;
+      toneResult = moved.checks;
     }
     checks.push(...toneResult);
   } else {

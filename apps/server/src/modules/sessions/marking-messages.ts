@@ -69,7 +69,7 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the session tone was found only weakly, and the teacher's device loops a file whose position is not known closely enough, so a chance match in other sound cannot be ruled out; your teacher will review it",
   // Only ever a review reason (presence-0024): it says what to look for.
   tone_file_moved:
-    "the session tone was heard clearly, but at a point of the teacher's looped file other than the one its download allows: the teacher's device restarted the file without downloading it again, or a copy of the file was played elsewhere. Accept it only if the student is in the room",
+    "the session tone was heard, but at a point of the teacher's looped file other than the one its download allows: the teacher's device restarted the file without downloading it again, or a copy of the file was played elsewhere. Accept it only if the student is in the room",
   tone_faint_alone:
     "the room's sound could not be compared (too quiet, or the teacher's microphone was not streaming) and the session tone was heard only faintly, so the tone alone could not decide",
   tone_time_unbounded:
