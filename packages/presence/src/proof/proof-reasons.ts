@@ -37,6 +37,9 @@ export const REVIEW_REASONS = [
   'tone_file_moved',
   // The tone would decide alone (the room sound not comparable) but was heard only faintly (presence-0025).
   'tone_faint_alone',
+  // The tone fits its moment only faintly and hardly better than chance fits of seconds away: it does
+  // not prove the moment, so a room sound that matches (perhaps relayed) cannot accept alone (presence-0026).
+  'tone_not_distinct',
   'challenge_unavailable',
   // The room did not hear the phone's challenge: a live relay, or a genuine phone too weak or far for
   // the teacher's microphone; the other checks cannot tell which, the teacher can (presence-0019).

@@ -44,6 +44,12 @@ export interface ProofThresholds
   maxUnexplainedChirps: number;
   /** An alignment outside the allowed range beating the allowed one by this much means "another moment". */
   elsewhereMargin: number;
+  /**
+   * Below `toneScoreMinAlone`, the least lead of the time-locked alignment over the best one outside
+   * the allowed range for the tone to prove the moment; with less, the tone is a chance fit as likely
+   * as a heard one and the mark goes to the teacher's review (`tone_not_distinct`, presence-0026).
+   */
+  toneDistinctMargin: number;
   /** Teacher coverage below `minTeacherCoverage` but at least this is judged on the audio that exists. */
   partialTeacherCoverage: number;
   /** Below this movement of the teacher's room sound (dB), the ambient cannot tell rooms apart. */
@@ -104,6 +110,10 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   // Seed 7: present students show at most 1; tones of another moment usually 4-18.
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,
+  // Seeds 377 and 610 (our client, score 5.5-7.5): 89 of 96 attack recordings lead their best fit
+  // elsewhere by less than 1.5 (the three accepted by 0.14, 0.52 and 0.75); present students within
+  // 15 m land in that band 14 times in ~4,000, 5 of them below 1.5 (review, not absent). presence-0026.
+  toneDistinctMargin: 1.5,
   partialTeacherCoverage: 0.3,
   // Seed 7: silent rooms move at most 4.09 dB; lecture rooms 4-13 dB.
   teacherActivityMinDb: 5,

@@ -81,6 +81,13 @@ export function toneChecks(
       summary:
         "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
     };
+  } else if (indistinct(match, th)) {
+    time = {
+      check: 'tone_time',
+      status: 'review',
+      reasons: ['tone_not_distinct'],
+      summary: `the chirps fit the moment at ${match.score.toFixed(2)}, hardly above the best fit ${(match.elsewhere!.startS - match.startS).toFixed(1)} s away (${match.elsewhere!.score.toFixed(2)}; a lead of ${th.toneDistinctMargin} needed below ${th.toneScoreMinAlone}): a chance fit cannot be ruled out`,
+    };
   } else {
     time = {
       check: 'tone_time',
@@ -90,6 +97,20 @@ export function toneChecks(
     };
   }
   return [tone, time];
+}
+
+/**
+ * A faint tone that leads the recording's own chance fits seconds away by too little (presence-0026).
+ * The time lock's few hundred ms make a chance fit above `toneScoreMin` rare, not impossible: a relay
+ * that lost the tone, with the room sound it carries matching, then needs only that. A heard tone
+ * that faint (a steep phone at the back) stands out from the fits around it; a chance fit does not.
+ */
+function indistinct(match: TimeLockedMatch, th: ProofThresholds): boolean {
+  return (
+    match.score < th.toneScoreMinAlone &&
+    match.elsewhere !== null &&
+    match.score - match.elsewhere.score < th.toneDistinctMargin
+  );
 }
 
 /**

@@ -72,6 +72,8 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the session tone was heard, but at a point of the teacher's looped file other than the one its download allows: the teacher's device restarted the file without downloading it again, or a copy of the file was played elsewhere. Accept it only if the student is in the room",
   tone_faint_alone:
     "the room's sound could not be compared (too quiet, or the teacher's microphone was not streaming) and the session tone was heard only faintly, so the tone alone could not decide",
+  tone_not_distinct:
+    'the session tone was heard only faintly, hardly more clearly than chance sounds a few seconds away, so it could not show on its own that the recording was made in the room at that moment',
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',
@@ -107,6 +109,13 @@ export function reasonTexts(reasons: readonly string[]): string[] {
   return reasons.map((r) => (REASON_TEXTS as Record<string, string>)[r] ?? r);
 }
 
+// The tone heard, but too faintly to decide: recording again at once would only try the chance again.
+const FAINT_TONE_REASONS: readonly StoredReason[] = [
+  'tone_unconfirmed_loop_wide',
+  'tone_faint_alone',
+  'tone_not_distinct',
+];
+
 /**
  * Why an attempt went to the teacher's review, in the student's words, and whether recording again
  * at once may help: only when the teacher's audio failed (it may be back for the next recording).
@@ -124,7 +133,7 @@ export function reviewAnswer(reasons: readonly StoredReason[]): { message: strin
     return { message: MARKING_MESSAGES.sentToReviewToneFileMoved, retryAtOnce: false };
   const teacherAudioFailed =
     reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
-  const faint = reasons.includes('tone_unconfirmed_loop_wide') || reasons.includes('tone_faint_alone');
+  const faint = FAINT_TONE_REASONS.some((r) => reasons.includes(r));
   if (faint && !teacherAudioFailed)
     return { message: MARKING_MESSAGES.sentToReviewToneFaint, retryAtOnce: false };
   return { message: MARKING_MESSAGES.sentToReview, retryAtOnce: true };
