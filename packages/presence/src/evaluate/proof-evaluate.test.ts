@@ -99,5 +99,6 @@ describe('evaluateProofCorpus', { timeout: 240_000 }, () => {
     expect(margins).toContain('tone score');
     expect(margins).toContain(`toneScoreMinAlone ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone}`);
     expect(margins).toContain(`toneScoreMinLoopWide ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide}`);
+    expect(margins).toContain(`toneDistinctMargin ${DEFAULT_PROOF_THRESHOLDS.toneDistinctMargin}`);
   });
 });

@@ -52,7 +52,9 @@ describe('verifyProof: a faint tone deciding alone', () => {
     expect(old.verdict).toBe('present');
     expect(old.reasons).toEqual(['ambient_uninformative']);
 
-    const now = verifyProof(input);
+    // This rule alone: presence-0026 (the tone hardly leads its fits elsewhere) would review it too.
+    const aloneRule = { toneDistinctMargin: -Infinity };
+    const now = verifyProof({ ...input, thresholds: aloneRule });
     expect(now.details.tone!.score).toBeLessThan(DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone);
     expect(check(now, 'ambient')).toMatchObject({
       status: 'review',
@@ -60,8 +62,14 @@ describe('verifyProof: a faint tone deciding alone', () => {
     });
     expect(now.verdict).toBe('needs_review');
     // The same recording with the teacher not streaming: the tone would decide alone there too.
-    const unstreamed = verifyProof({ ...input, teacher: { streaming: false, final: true, chunks: [] } });
+    const unstreamed = verifyProof({
+      ...input,
+      teacher: { streaming: false, final: true, chunks: [] },
+      thresholds: aloneRule,
+    });
     expect(unstreamed.reasons).toEqual(['no_teacher_stream', 'tone_faint_alone']);
     expect(unstreamed.verdict).toBe('needs_review');
+    // Both rules in force: still the teacher's review, never present.
+    expect(verifyProof(input).verdict).toBe('needs_review');
   });
 });

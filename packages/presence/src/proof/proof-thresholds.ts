@@ -110,9 +110,10 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   // Seed 7: present students show at most 1; tones of another moment usually 4-18.
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,
-  // Seeds 377 and 610 (our client, score 5.5-7.5): 89 of 96 attack recordings lead their best fit
-  // elsewhere by less than 1.5 (the three accepted by 0.14, 0.52 and 0.75); present students within
-  // 15 m land in that band 14 times in ~4,000, 5 of them below 1.5 (review, not absent). presence-0026.
+  // Seeds 377 and 610 (`presence calibrate --seed 377 --from <run>` prints these), our client scored
+  // 5.5-7.5: 93 of 99 attack recordings (full-band relays aside) lead their best fit elsewhere by less
+  // than 1.5, the three accepted among them by 0.14, 0.52 and 0.75; 14 of 3,317 present students within
+  // 15 m land in that band, 5 of them below 1.5 (review, not absent). presence-0026.
   toneDistinctMargin: 1.5,
   partialTeacherCoverage: 0.3,
   // Seed 7: silent rooms move at most 4.09 dB; lecture rooms 4-13 dB.
