@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planProofCasesByClass, renderProofCase, type ProofCaseClass } from '../corpus/proof-cases';
+import type { ProofCaseClass } from '../corpus/proof-cases';
+import { plannedCase } from '../evaluate/planned-case';
 import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
 import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
 
@@ -7,8 +8,8 @@ import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
 // (presence-0025). Cases of seed 987 (the balanced slot order), found accepted by the old rules.
 
 function corpusCase(cls: ProofCaseClass, index: number, seed: number): { input: ProofInput; client: string } {
-  const spec = planProofCasesByClass(index + 1, seed, [cls])[index]!;
-  return { input: renderProofCase(spec).input, client: spec.client };
+  const { spec, input } = plannedCase(cls, index, seed);
+  return { input, client: spec.client };
 }
 
 const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;

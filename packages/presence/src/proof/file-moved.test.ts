@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProofCasesByClass, renderProofCase } from '../corpus/proof-cases';
+import { plannedCase } from '../evaluate/planned-case';
 import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
 import { FILE_PLAY_DELAY_MAX_MS, fileStartFromFetch } from './file-fetch';
 import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
@@ -8,8 +8,7 @@ import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
 
 // present-00031 of seed 7: the original client, a lecture, 8.4 m from the speaker, its file's start
 // bounded by its download as the server knows it.
-const spec = planProofCasesByClass(32, 7, ['present'])[31]!;
-const { input } = renderProofCase(spec);
+const { spec, input } = plannedCase('present', 31, 7);
 
 /** The same recording with the file's bounds moved by `shiftMs` (the file restarted, or a copy played). */
 function shifted(shiftMs: number, heardInStream?: boolean): ProofInput {
@@ -93,7 +92,7 @@ describe('verifyProof: a looped file heard at a phase its bounds do not allow', 
 
   it('refuses a recording without the tone instead of reviewing a chance fit', () => {
     // T1-00000 of seed 7 with the same (download-bounded) file playback: nothing of the loop in it.
-    const t1 = renderProofCase(planProofCasesByClass(1, 7, ['T1'])[0]!).input;
+    const t1 = plannedCase('T1', 0, 7).input;
     const r = verifyProof({ ...t1, tone: shifted(0).tone, timing: input.timing });
     expect(r.reasons).not.toContain('tone_file_moved');
     expect(r.verdict).toBe('absent');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planProofCasesByClass, renderProofCase, type ProofCaseClass } from '../corpus/proof-cases';
+import type { ProofCaseClass } from '../corpus/proof-cases';
+import { plannedCase } from '../evaluate/planned-case';
 import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
 import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
 
@@ -11,8 +12,7 @@ const LOOP_S = 180;
 
 /** Case `id` of `cls` (seed 7), played as the looped file with a phase the server does not know. */
 function loopWideCase(cls: ProofCaseClass, index: number): ProofInput {
-  const spec = planProofCasesByClass(index + 1, 7, [cls])[index]!;
-  const { input } = renderProofCase(spec);
+  const { input } = plannedCase(cls, index, 7);
   const known = input.tone.playback.kind === 'file' ? input.tone.playback.startedMs : null;
   // As the server does without a located phase: from long before the recording until it (wider than a loop).
   const max = known ? known.max : input.timing.claimedStartMs;
@@ -64,8 +64,7 @@ describe('verifyProof: the loop-wide tone search', () => {
 
   it('keeps the time-locked threshold on a narrow search', () => {
     // The same no-tone recording at its own (live, time-locked) alignments: no review, the old rule.
-    const spec = planProofCasesByClass(59, 7, ['T1'])[58]!;
-    const r = verifyProof(renderProofCase(spec).input);
+    const r = verifyProof(plannedCase('T1', 58, 7).input);
     expect(r.reasons).not.toContain('tone_unconfirmed_loop_wide');
   });
 });
