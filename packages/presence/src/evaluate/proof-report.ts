@@ -282,8 +282,10 @@ export function formatMargins(
     (o.reasons.includes('ambient_uninformative') || o.reasons.includes('no_teacher_stream')) &&
     !o.reasons.some((r) => notProved.includes(r));
   const withoutThisMoment = outcomes.filter((o) => ['T1', 'T2', 'T4'].includes(o.spec.cls));
-  // A time-locked tone heard faintly (toneScoreMin to toneScoreMinAlone): its lead over the best fit
-  // outside the allowed range, for present students and for attacks that reached the band.
+  // A time-locked tone heard faintly (toneScoreMin to toneScoreMinAlone) and not refused on its
+  // time: its lead over the best fit outside the allowed range, the margin presence-0026 reads. The
+  // corpus's original app is never time-locked (its file bounded by its download).
+  const refusedOnTime = ['tone_wrong_time', 'tone_not_detected', 'tone_too_weak'];
   const faintLead = (rows: ProofOutcome[]): number[] =>
     rows
       .filter(
@@ -292,13 +294,12 @@ export function formatMargins(
           o.toneScore !== null &&
           o.elsewhereScore !== null &&
           o.toneScore >= t.toneScoreMin &&
-          o.toneScore < t.toneScoreMinAlone,
+          o.toneScore < t.toneScoreMinAlone &&
+          !o.reasons.some((r) => refusedOnTime.includes(r)),
       )
       .map((o) => o.toneScore! - o.elsewhereScore!);
   const presentLead = faintLead(present);
-  const attackLead = faintLead(
-    outcomes.filter((o) => !o.spec.cls.startsWith('present') && !o.spec.cls.startsWith('T2f')),
-  );
+  const attackLead = faintLead(outcomes.filter((o) => !isPresent(o) && !o.spec.cls.startsWith('T2f')));
   const below = (v: number[]): number => v.filter((x) => x < t.toneDistinctMargin).length;
   const lectureLowSim = present
     .filter(
@@ -318,9 +319,9 @@ export function formatMargins(
     `tone deciding alone, the room sound not comparable (toneScoreMinAlone ${t.toneScoreMinAlone}, review below):`,
     `  present students <= 15 m, lowest:                 ${fmt(min(scores(present.filter(decidedAlone))))}`,
     `  no tone of this moment (T1, T2, T4), not refused on it, highest: ${fmt(max(scores(withoutThisMoment.filter(decidedAlone))))}`,
-    `a faint tone's lead over its best fit elsewhere, our client, score ${t.toneScoreMin}-${t.toneScoreMinAlone} (toneDistinctMargin ${t.toneDistinctMargin}, review below):`,
-    `  present students <= 15 m: ${presentLead.length} in that band, lowest lead ${fmt(min(presentLead))}, ${below(presentLead)} below`,
-    `  attacks but the full-band relays: ${attackLead.length} in that band, highest lead ${fmt(max(attackLead))}, ${below(attackLead)} below`,
+    `a faint tone's lead over its best fit elsewhere, our client, score ${t.toneScoreMin}-${t.toneScoreMinAlone}, not refused on its time (toneDistinctMargin ${t.toneDistinctMargin}, review below):`,
+    `  present students <= 15 m, lowest lead:            ${fmt(min(presentLead))} (${below(presentLead)} of ${presentLead.length} below)`,
+    `  attacks but the full-band relays, highest lead:   ${fmt(max(attackLead))} (${below(attackLead)} of ${attackLead.length} below)`,
     `unexplained strong chirps (at most ${t.maxUnexplainedChirps} allowed):`,
     `  present students <= 15 m, most:                   ${max(present.map((o) => o.unexplained ?? 0))}`,
     `  tone of another moment caught by them or by a better fit elsewhere: ${wrongTimeCaught.length}/${wrongTime.length}`,

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ProofCaseClass } from '../corpus/proof-cases';
 import { plannedCase } from '../evaluate/planned-case';
 import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
-import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
+import { verifyProof, type ProofResult } from './verify-proof';
 
 // A faint time-locked tone must lead the recording's own chance fits elsewhere (presence-0026).
 // Cases of the evaluation corpus, found accepted (or reviewed) by the rule before it.
-
-function corpusCase(cls: ProofCaseClass, index: number, seed: number): { input: ProofInput; client: string } {
-  const { spec, input } = plannedCase(cls, index, seed);
-  return { input, client: spec.client };
-}
 
 const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;
 const lead = (r: ProofResult): number => r.details.tone!.score - r.details.tone!.elsewhere!.score;
@@ -20,8 +14,8 @@ const BEFORE = { toneDistinctMargin: -Infinity };
 describe('verifyProof: a faint tone that hardly beats its chance fits elsewhere', () => {
   it('sends a chance fit in a 24 kHz call relay, the room sound relayed, to review', () => {
     // T2-00655 of seed 987: our web client; the relay cannot carry the tone's band.
-    const { input, client } = corpusCase('T2', 655, 987);
-    expect(client).toBe('web48');
+    const { input, spec } = plannedCase('T2', 655, 987);
+    expect(spec.client).toBe('web48');
     const before = verifyProof({ ...input, thresholds: BEFORE });
     expect(before.verdict).toBe('present');
     expect(check(before, 'ambient').status).toBe('passed');
@@ -37,7 +31,7 @@ describe('verifyProof: a faint tone that hardly beats its chance fits elsewhere'
 
   it('refuses one whose room sound does not match either (no longer proved by the tone)', () => {
     // T4-01169 of seed 1597: the tone recorded earlier, played at home with the TV on.
-    const { input } = corpusCase('T4', 1169, 1597);
+    const { input } = plannedCase('T4', 1169, 1597);
     const before = verifyProof({ ...input, thresholds: BEFORE });
     expect(before.verdict).toBe('needs_review');
     expect(before.reasons).toEqual(['ambient_mismatch']);
@@ -50,8 +44,8 @@ describe('verifyProof: a faint tone that hardly beats its chance fits elsewhere'
 
   it('still accepts a steep phone whose faint tone stands out from the fits around it', () => {
     // present-00588 of seed 610: our web client, a phone rolling off above 17 kHz.
-    const { input, client } = corpusCase('present', 588, 610);
-    expect(client).not.toBe('flutter16');
+    const { input, spec } = plannedCase('present', 588, 610);
+    expect(spec.client).not.toBe('flutter16');
     const r = verifyProof(input);
     expect(r.details.tone!.score).toBeLessThan(DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone);
     expect(lead(r)).toBeGreaterThanOrEqual(DEFAULT_PROOF_THRESHOLDS.toneDistinctMargin);

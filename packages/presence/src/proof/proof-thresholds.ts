@@ -46,8 +46,8 @@ export interface ProofThresholds
   elsewhereMargin: number;
   /**
    * Below `toneScoreMinAlone`, the least lead of the time-locked alignment over the best one outside
-   * the allowed range for the tone to prove the moment; with less, the tone is a chance fit as likely
-   * as a heard one and the mark goes to the teacher's review (`tone_not_distinct`, presence-0026).
+   * the allowed range for the tone to prove the moment; with less, a chance fit cannot be ruled out
+   * and the mark goes to the teacher's review (`tone_not_distinct`, presence-0026).
    */
   toneDistinctMargin: number;
   /** Teacher coverage below `minTeacherCoverage` but at least this is judged on the audio that exists. */
@@ -111,9 +111,10 @@ export const DEFAULT_PROOF_THRESHOLDS: Readonly<ProofThresholds> = Object.freeze
   maxUnexplainedChirps: 1,
   elsewhereMargin: 1,
   // Seeds 377 and 610 (`presence calibrate --seed 377 --from <run>` prints these), our client scored
-  // 5.5-7.5: 93 of 99 attack recordings (full-band relays aside) lead their best fit elsewhere by less
-  // than 1.5, the three accepted among them by 0.14, 0.52 and 0.75; 14 of 3,317 present students within
-  // 15 m land in that band, 5 of them below 1.5 (review, not absent). presence-0026.
+  // 5.5-7.5 and not refused on its time: 16 of 19 attack recordings (full-band relays aside) lead
+  // their best fit elsewhere by less than 1.5, the three accepted among them by 0.14, 0.52 and 0.75;
+  // 14 of 3,317 present students within 15 m land in that band, 5 of them below 1.5 (2.0 would catch
+  // 2 more attacks and 5 more present students). presence-0026.
   toneDistinctMargin: 1.5,
   partialTeacherCoverage: 0.3,
   // Seed 7: silent rooms move at most 4.09 dB; lecture rooms 4-13 dB.

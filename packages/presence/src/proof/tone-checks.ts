@@ -6,7 +6,8 @@ import type { RecordingWindow, TonePlayback } from './timing-window';
 
 /**
  * The tone and tone_time checks of one search: the score against its threshold (the clear level
- * where the tone cannot prove the moment), then whether the chirps heard are the ones played then.
+ * where the tone cannot prove the moment), then whether the chirps heard are the ones played then
+ * and, for a faint tone, whether they stand out from the recording's chance fits elsewhere.
  */
 export function toneChecks(
   bandCaptured: boolean,
@@ -56,15 +57,14 @@ export function toneChecks(
     summary: `score ${match.score.toFixed(2)} (${least}), ${match.heard}/${match.chirps.length} chirps heard on their own`,
   };
   const strayed = match.unexplained.length > th.maxUnexplainedChirps;
+  const chanceRival = indistinctFrom(match, th);
   const betterElsewhere =
     match.elsewhere !== null &&
     match.elsewhere.score >= th.toneScoreMin &&
     match.elsewhere.score > match.score + th.elsewhereMargin;
   let time: ProofCheck;
   if (strayed || betterElsewhere) {
-    const where = match.elsewhere
-      ? ` (best fit ${(match.elsewhere.startS - match.startS).toFixed(1)} s away, score ${match.elsewhere.score.toFixed(2)})`
-      : '';
+    const where = match.elsewhere ? ` (best fit ${fitAway(match, match.elsewhere)})` : '';
     time = {
       check: 'tone_time',
       status: 'failed',
@@ -81,12 +81,12 @@ export function toneChecks(
       summary:
         "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
     };
-  } else if (indistinct(match, th)) {
+  } else if (chanceRival) {
     time = {
       check: 'tone_time',
       status: 'review',
       reasons: ['tone_not_distinct'],
-      summary: `the chirps fit the moment at ${match.score.toFixed(2)}, hardly above the best fit ${(match.elsewhere!.startS - match.startS).toFixed(1)} s away (${match.elsewhere!.score.toFixed(2)}; a lead of ${th.toneDistinctMargin} needed below ${th.toneScoreMinAlone}): a chance fit cannot be ruled out`,
+      summary: `the chirps fit the moment at ${match.score.toFixed(2)}, a lead of ${(match.score - chanceRival.score).toFixed(2)} over the best fit ${fitAway(match, chanceRival)} (below ${th.toneScoreMinAlone} a lead of ${th.toneDistinctMargin} is needed): a chance fit cannot be ruled out`,
     };
   } else {
     time = {
@@ -100,17 +100,25 @@ export function toneChecks(
 }
 
 /**
- * A faint tone that leads the recording's own chance fits seconds away by too little (presence-0026).
- * The time lock's few hundred ms make a chance fit above `toneScoreMin` rare, not impossible: a relay
- * that lost the tone, with the room sound it carries matching, then needs only that. A heard tone
- * that faint (a steep phone at the back) stands out from the fits around it; a chance fit does not.
+ * The chance fit outside the allowed range that a faint tone does not lead by `toneDistinctMargin`
+ * (presence-0026), or null. The time lock's few hundred ms make a chance fit above `toneScoreMin`
+ * rare, not impossible, and a relay that lost the tone, its room sound matching, needs only that.
+ * The alignments up to 20 s around are the recording's own chance distribution: a chance fit inside
+ * the lock is one more draw from it and rarely leads its best by much; most heard tones that faint
+ * (steep phones at the back) do. No alignment scored outside (none in practice): nothing to rival.
  */
-function indistinct(match: TimeLockedMatch, th: ProofThresholds): boolean {
-  return (
-    match.score < th.toneScoreMinAlone &&
-    match.elsewhere !== null &&
-    match.score - match.elsewhere.score < th.toneDistinctMargin
-  );
+function indistinctFrom(
+  match: TimeLockedMatch,
+  th: ProofThresholds,
+): { startS: number; score: number } | null {
+  const rival = match.elsewhere;
+  if (match.score >= th.toneScoreMinAlone || !rival) return null;
+  return match.score - rival.score < th.toneDistinctMargin ? rival : null;
+}
+
+/** "3.2 s away, score 5.36": where another alignment fits, from the chosen one. */
+function fitAway(match: TimeLockedMatch, other: { startS: number; score: number }): string {
+  return `${(other.startS - match.startS).toFixed(1)} s away, score ${other.score.toFixed(2)}`;
 }
 
 /**

@@ -111,7 +111,8 @@ const toneTracks = new TrackArrays();
  *   `toneScoreMin`;
  * - tone_time: the chirps heard are the ones the schedule played then (no strong chirp the
  *   alignment does not explain, no better alignment at another moment); a looped file whose phase
- *   is not known cannot prove the moment (note, or review without the ambient);
+ *   is not known cannot prove the moment (note, or review without the ambient), nor can a faint
+ *   tone that hardly leads its chance fits outside the allowed range (review);
  * - ambient: the room sound matches the teacher's microphone where the teacher streams; missing
  *   audio goes to review, a silent teacher room is inconclusive (note);
  * - geofence.

@@ -20,9 +20,9 @@ describe("the answer to an attempt sent to the teacher's review", () => {
     [['tone_unconfirmed_loop_wide'], MARKING_MESSAGES.sentToReviewToneFaint, false],
     [['ambient_uninformative', 'tone_faint_alone'], MARKING_MESSAGES.sentToReviewToneFaint, false],
     [['tone_not_distinct'], MARKING_MESSAGES.sentToReviewToneFaint, false],
-    [['tone_not_distinct', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
     // A faint tone while the teacher's audio also failed: that failure is what recording again can fix.
     [['tone_unconfirmed_loop_wide', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
+    [['tone_not_distinct', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
   ];
 
   it.each(cases)(

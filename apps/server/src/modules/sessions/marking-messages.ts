@@ -73,7 +73,7 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
   tone_faint_alone:
     "the room's sound could not be compared (too quiet, or the teacher's microphone was not streaming) and the session tone was heard only faintly, so the tone alone could not decide",
   tone_not_distinct:
-    'the session tone was heard only faintly, hardly more clearly than chance sounds a few seconds away, so it could not show on its own that the recording was made in the room at that moment',
+    'the session tone was heard only faintly: it matched the moment of the recording hardly better than other moments up to 20 seconds away, so it could not show on its own that the recording was made in the room then',
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   clipped_recording: 'the recording was partly too loud (clipped)',
