@@ -173,5 +173,9 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
         },
         log,
       );
-  return formatMargins(outcomes, resolveProofThresholds(), corpusFingerprint(), seed);
+  // Stored outcomes do not say which seed made them: name the files, and the seed only if given.
+  const source = values.from
+    ? `${values.seed ? `seed ${seed}, ` : ''}from ${values.from.join(', ')}`
+    : `seed ${seed}`;
+  return formatMargins(outcomes, resolveProofThresholds(), corpusFingerprint(), source);
 }

@@ -95,7 +95,8 @@ describe('evaluateProofCorpus', { timeout: 240_000 }, () => {
     const text = formatProofReport(report);
     expect(text).toContain('95 % upper bound');
     expect(text).not.toMatch(/\bmet\b/);
-    const margins = formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 3);
+    const margins = formatMargins(outcomes, DEFAULT_PROOF_THRESHOLDS, 'test', 'seed 3');
+    expect(margins).toContain('calibration margins: corpus model test, seed 3,');
     expect(margins).toContain('tone score');
     expect(margins).toContain(`toneScoreMinAlone ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinAlone}`);
     expect(margins).toContain(`toneScoreMinLoopWide ${DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide}`);

@@ -243,7 +243,8 @@ export function formatMargins(
   outcomes: ProofOutcome[],
   t: ProofThresholds,
   corpus: string,
-  seed: number,
+  /** Which cases: "seed 7", or the stored files they were read from. */
+  source: string,
 ): string {
   const present = outcomes.filter((o) => isPresent(o) && o.spec.distanceM <= 15);
   const scores = (rows: ProofOutcome[]): number[] =>
@@ -307,7 +308,7 @@ export function formatMargins(
     )
     .map((o) => o.teacherActivityDb!);
   return [
-    `calibration margins: corpus model ${corpus}, seed ${seed}, ${outcomes.length} cases (${present.length} present <= 15 m)`,
+    `calibration margins: corpus model ${corpus}, ${source}, ${outcomes.length} cases (${present.length} present <= 15 m)`,
     '',
     `tone score (toneScoreMin ${t.toneScoreMin}):`,
     `  present students <= 15 m, lowest:                 ${fmt(min(scores(present)))}`,
