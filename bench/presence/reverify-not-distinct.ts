@@ -4,6 +4,7 @@
 // The rule reads only those scores, so every other outcome stands as stored.
 // Run: npx tsx bench/presence/reverify-not-distinct.ts <outcomes.jsonl[.gz]> <out.jsonl>
 import { DEFAULT_PROOF_THRESHOLDS as th } from '../../packages/presence/src/proof/proof-thresholds';
+import { leadsTooLittle } from '../../packages/presence/src/proof/tone-checks';
 import { reverifyStored } from './reverify';
 
 reverifyStored(
@@ -12,6 +13,5 @@ reverifyStored(
     o.toneScore !== null &&
     o.elsewhereScore !== null &&
     o.toneScore >= th.toneScoreMin &&
-    o.toneScore < th.toneScoreMinAlone &&
-    o.toneScore - o.elsewhereScore < th.toneDistinctMargin,
+    leadsTooLittle(o.toneScore, o.elsewhereScore, th),
 );

@@ -112,8 +112,12 @@ function indistinctFrom(
   th: ProofThresholds,
 ): { startS: number; score: number } | null {
   const rival = match.elsewhere;
-  if (match.score >= th.toneScoreMinAlone || !rival) return null;
-  return match.score - rival.score < th.toneDistinctMargin ? rival : null;
+  return rival && leadsTooLittle(match.score, rival.score, th) ? rival : null;
+}
+
+/** presence-0026 on two scores: a tone below `toneScoreMinAlone` leading its rival by less than `toneDistinctMargin`. */
+export function leadsTooLittle(score: number, rivalScore: number, th: ProofThresholds): boolean {
+  return score < th.toneScoreMinAlone && score - rivalScore < th.toneDistinctMargin;
 }
 
 /** "3.2 s away, score 5.36": where another alignment fits, from the chosen one. */
