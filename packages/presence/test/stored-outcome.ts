@@ -5,12 +5,16 @@ let made = 0;
 
 /**
  * A stored evaluation outcome with only what the report reads: a student (or attacker) 5 m away on
- * our web client, the teacher's microphone hearing the challenge band when `band` is `heard`.
+ * our web client (or `client`), the teacher's microphone hearing the challenge band when `band` is `heard`.
  */
 export function storedOutcome(
   cls: ProofCaseClass,
   verdict: ProofOutcome['verdict'],
-  options: { reasons?: ProofOutcome['reasons']; band?: 'heard' | 'not_heard' } = {},
+  options: {
+    reasons?: ProofOutcome['reasons'];
+    band?: 'heard' | 'not_heard';
+    client?: ProofOutcome['spec']['client'];
+  } = {},
 ): ProofOutcome {
   const band = options.band ?? 'heard';
   return {
@@ -23,7 +27,7 @@ export function storedOutcome(
       noise: 'quiet',
       roomKind: 'small',
       studentRate: 48000,
-      client: 'web48',
+      client: options.client ?? 'web48',
       band: 'low',
       teacherRollOffHz: band === 'heard' ? 21000 : 16000,
     },

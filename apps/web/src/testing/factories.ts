@@ -105,6 +105,7 @@ export function buildInstitutionSettings(overrides: Partial<InstitutionSettings>
     server_tone_band: { low_hz: 17000, high_hz: 20000 },
     two_way_check: false,
     two_way_check_required: false,
+    review_untimed_tone: false,
     ...overrides,
   };
 }

@@ -164,6 +164,13 @@ export const InstitutionSettingsSchema = z.object({
    * the other checks. Off: such marks are judged without the two-way check, and say so.
    */
   two_way_check_required: z.boolean(),
+  /**
+   * Marks whose session tone cannot show when the recording was made (the teacher's device loops the
+   * tone file and its microphone stream cannot hear it: the original app on a phone) go to the
+   * teacher's review instead of being confirmed by the room sound, which a phone call from the room
+   * can also carry. Off: the room sound confirms them.
+   */
+  review_untimed_tone: z.boolean(),
   /** Whether the caller may change them (institution admins); branch admins only read them. */
   editable: z.boolean(),
 });
@@ -226,6 +233,10 @@ export const UpdateInstitutionSettingsBodySchema = z.object({
   /** Left out: unchanged (off when the two-way check is turned off). */
   two_way_check_required: z
     .boolean({ error: 'Whether the two-way check is required must be true or false' })
+    .optional(),
+  /** Left out: unchanged. */
+  review_untimed_tone: z
+    .boolean({ error: 'Whether marks the tone cannot time go to review must be true or false' })
     .optional(),
 });
 export type UpdateInstitutionSettingsBody = z.infer<typeof UpdateInstitutionSettingsBodySchema>;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofCase } from '../../test/proof-fixtures';
+import { plannedCase } from '../evaluate/planned-case';
 import { PresenceInputError } from '../errors';
 import { joinNegativeValues } from './cli-args';
 import { verifyCommand } from './verify-command';
@@ -74,6 +75,46 @@ describe('presence verify (v2)', () => {
     expect(wrong.reasons).toContain('challenge_not_heard');
     const skipped = JSON.parse(await verifyCommand(args)) as Out;
     expect(status(skipped)).toBe('not_applicable');
+  });
+
+  it("applies the institution's review of marks the tone cannot time with --review-untimed-tone", async () => {
+    // present-00001 of seed 2584: the original app's looped file, its 16 kHz teacher stream.
+    const { input: original } = plannedCase('present', 1, 2584);
+    const sub = join(dir, 'untimed');
+    await mkdir(join(sub, 'teacher'), { recursive: true });
+    await writeFile(join(sub, 'session.json'), JSON.stringify(original.tone));
+    await writeFile(join(sub, 'student.wav'), original.studentWav);
+    for (const c of original.teacher.chunks)
+      await writeFile(join(sub, 'teacher', `${c.timestampMs}.wav`), c.bytes);
+    const args = [
+      ...['--session', join(sub, 'session.json'), '--student', join(sub, 'student.wav')],
+      ...['--start-time', String(original.timing.claimedStartMs)],
+      ...['--upload-time', String(original.timing.uploadReceivedMs)],
+      ...['--teacher', join(sub, 'teacher')],
+      ...(original.position
+        ? ['--lat', String(original.position.latitude), '--lon', String(original.position.longitude)]
+        : []),
+      ...(original.classroom
+        ? [
+            '--room-lat',
+            String(original.classroom.latitude),
+            '--room-lon',
+            String(original.classroom.longitude),
+          ]
+        : []),
+    ];
+    type Out = { verdict: string; reasons: string[] };
+    const room = JSON.parse(await verifyCommand(args)) as Out;
+    expect(room.verdict).toBe('present');
+    expect(room.reasons).toContain('tone_time_unbounded');
+    const reviewed = JSON.parse(await verifyCommand([...args, '--review-untimed-tone'])) as Out;
+    expect(reviewed.verdict).toBe('needs_review');
+    const at = room.reasons.indexOf('tone_time_unbounded') + 1;
+    expect(reviewed.reasons).toEqual([
+      ...room.reasons.slice(0, at),
+      'tone_time_room_only',
+      ...room.reasons.slice(at),
+    ]);
   });
 
   it('takes negative coordinates as "--lon -0.12" and says when the teacher did not stream', async () => {

@@ -15,9 +15,10 @@ import { joinNegativeValues, numberOption } from './cli-args';
 export const VERIFY_PROOF_USAGE = `presence verify --session session.json --student student.wav --start-time <ms> --upload-time <ms>
                 [--clock-tolerance <ms>] [--teacher <dir> [--teacher-pending] | --no-teacher-stream]
                 [--lat <deg> --lon <deg> [--accuracy <m>]] [--room-lat <deg> --room-lon <deg> [--radius <m>]]
-                [--challenge-attempt <id>]
+                [--challenge-attempt <id>] [--review-untimed-tone]
   --session  JSON {"keyHex", "config"?, "playback", "challengeConfig"?}: the session's key, schedule config and how it was played
   --challenge-attempt  the attempt id when the two-way check was required (the challenge derives from the key and it)
+  --review-untimed-tone  the institution sends marks the tone cannot time (a looped file, its phase not observed) to review
   --teacher  folder of teacher chunks named by server time: <ms>.pcm (raw PCM16, chunk start) or <ms>.wav (chunk end)
   all times are server epoch milliseconds; negative numbers work as "--lon -0.12"`;
 
@@ -104,6 +105,7 @@ export async function verifyProofCommand(argv: string[]): Promise<string> {
       ...Object.fromEntries(VALUE_OPTIONS.map((o) => [o, { type: 'string' as const }])),
       'teacher-pending': { type: 'boolean' },
       'no-teacher-stream': { type: 'boolean' },
+      'review-untimed-tone': { type: 'boolean' },
     },
   });
   const v = values as Record<string, string | boolean | undefined>;
@@ -170,6 +172,7 @@ export async function verifyProofCommand(argv: string[]): Promise<string> {
           },
         }
       : {}),
+    ...(v['review-untimed-tone'] ? { reviewUntimedTone: true } : {}),
   };
   return JSON.stringify(verifyProof(input), null, 2);
 }

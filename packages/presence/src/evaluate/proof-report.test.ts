@@ -3,7 +3,12 @@ import type { ProofCaseClass } from '../corpus/proof-cases';
 import type { ProofOutcome } from './proof-outcome';
 import { storedOutcome } from '../../test/stored-outcome';
 import { rejudgedVerdict } from './proof-outcome';
-import { formatProofReport, summarizeProof, verdictWithCheckRequired } from './proof-report';
+import {
+  formatProofReport,
+  summarizeProof,
+  verdictWithCheckRequired,
+  verdictWithUntimedReview,
+} from './proof-report';
 
 const outcome = (cls: ProofCaseClass, verdict: ProofOutcome['verdict'], band: 'heard' | 'not_heard') =>
   storedOutcome(cls, verdict, { band });
@@ -41,6 +46,46 @@ describe('the report with the two-way check required (presence-0018)', () => {
     // Without the requirement the same outcomes accept 7 relays.
     expect(report.falseAcceptByClass.find((r) => r.group === 'T2f2w')).toMatchObject({ errors: 7 });
     expect(formatProofReport(report)).toContain('with the two-way check required');
+  });
+});
+
+describe('the report with marks the tone cannot time sent to review (presence-0027)', () => {
+  const original = (
+    cls: ProofCaseClass,
+    verdict: ProofOutcome['verdict'],
+    reasons: ProofOutcome['reasons'],
+  ) => storedOutcome(cls, verdict, { reasons, client: 'flutter16' });
+
+  it('sends only a present verdict whose tone time was unbounded to review', () => {
+    expect(verdictWithUntimedReview({ verdict: 'present', reasons: ['tone_time_unbounded'] })).toBe(
+      'needs_review',
+    );
+    expect(verdictWithUntimedReview({ verdict: 'present', reasons: [] })).toBe('present');
+    expect(
+      verdictWithUntimedReview({ verdict: 'absent', reasons: ['tone_time_unbounded', 'ambient_mismatch'] }),
+    ).toBe('absent');
+  });
+
+  it("counts the attacks it stops and the original client's present students it sends to review", () => {
+    const outcomes = [
+      ...times(3, () => original('T2T4', 'present', ['tone_time_unbounded'])),
+      ...times(5, () => original('T2T4', 'absent', ['tone_not_detected'])),
+      // Our client's accept is not the setting's to move.
+      storedOutcome('T2T4', 'present'),
+      ...times(4, () => original('present', 'present', ['tone_time_unbounded'])),
+      original('present', 'absent', ['tone_wrong_time']),
+      storedOutcome('present', 'present'),
+    ];
+    const report = summarizeProof(outcomes, [1], 'test');
+    expect(report.falseAcceptByClass.find((r) => r.group === 'T2T4')).toMatchObject({ errors: 4 });
+    const byGroup = new Map(report.untimedReview.map((r) => [r.group, r]));
+    expect(byGroup.get('T2T4 (accepts)')).toMatchObject({ cases: 9, errors: 1, review: 3 });
+    expect(byGroup.get('present <= 15 m, original client (absent verdicts)')).toMatchObject({
+      cases: 5,
+      errors: 1,
+      review: 4,
+    });
+    expect(formatProofReport(report)).toContain('with marks the tone cannot time sent to review');
   });
 });
 

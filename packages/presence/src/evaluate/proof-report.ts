@@ -64,6 +64,8 @@ export interface ProofReport {
   twoWayByBandGate: ProofRateRow[];
   /** Two-way classes with the check required: where the band is not heard, present goes to review. */
   twoWayRequired: ProofRateRow[];
+  /** Under the institution's review of marks the tone cannot time: attacks accepted, present refused. */
+  untimedReview: ProofRateRow[];
   cpuMs: { p50: number; p90: number; p99: number };
 }
 
@@ -129,6 +131,7 @@ export function summarizeProof(outcomes: ProofOutcome[], seeds: number[], corpus
     ).map(([k, r]) => row(k, r, rejected)),
     twoWayByBandGate: bandGateRows(near, attacks),
     twoWayRequired: requiredRows(near, attacks),
+    untimedReview: untimedReviewRows(near, attacks),
     cpuMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99) },
   };
 }
@@ -168,6 +171,18 @@ export function verdictWithCheckRequired(o: ProofOutcome): ProofOutcome['verdict
   return o.challengeBand === 'not_heard' && o.verdict === 'present' ? 'needs_review' : o.verdict;
 }
 
+/**
+ * The verdict the server stores when the institution sends marks the tone cannot time to review
+ * (presence-0027): the only change is that a mark accepted on the room sound, its tone's time
+ * unbounded, goes to review; every other verdict stands. So stored outcomes are re-read, not re-run
+ * (`untimed-tone-review.test.ts` holds this to the engine's own verdict).
+ */
+export function verdictWithUntimedReview(
+  o: Pick<ProofOutcome, 'verdict' | 'reasons'>,
+): ProofOutcome['verdict'] {
+  return o.verdict === 'present' && o.reasons.includes('tone_time_unbounded') ? 'needs_review' : o.verdict;
+}
+
 /** The two-way classes under the required check: accepts, false rejects, and the review share. */
 function requiredRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
   const required = (rows: ProofOutcome[]): ProofOutcome[] =>
@@ -180,6 +195,23 @@ function requiredRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateR
     ),
     ...(['T2f2w', 'T2fcall'] as const).map((cls) =>
       row(`${cls} (accepts)`, required(attacks.filter((o) => o.spec.cls === cls)), accepted),
+    ),
+  ];
+}
+
+/** Every class re-judged under `verdictWithUntimedReview`: the original client's rows are what it moves. */
+function untimedReviewRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
+  const reviewed = (rows: ProofOutcome[]): ProofOutcome[] =>
+    rows.map((o) => ({ ...o, verdict: verdictWithUntimedReview(o) }));
+  const original = (o: ProofOutcome): boolean => o.spec.client === 'flutter16';
+  return [
+    row(
+      'present <= 15 m, original client (absent verdicts)',
+      reviewed(near.filter((o) => o.spec.cls === 'present' && original(o))),
+      rejected,
+    ),
+    ...ATTACKS.map((cls) =>
+      row(`${cls} (accepts)`, reviewed(attacks.filter((o) => o.spec.cls === cls)), accepted),
     ),
   ];
 }
@@ -222,6 +254,10 @@ export function formatProofReport(r: ProofReport): string {
     ...r.twoWayByBandGate.map(line),
     "with the two-way check required (the institution's setting: band not heard -> the teacher's review):",
     ...r.twoWayRequired.map(line),
+    '',
+    "with marks the tone cannot time sent to review (the institution's setting: the original app's looped file",
+    'no longer accepted on the room sound alone):',
+    ...r.untimedReview.map(line),
     '',
     `verification CPU time per case (cold teacher features): p50 ${r.cpuMs.p50.toFixed(1)} ms, p90 ${r.cpuMs.p90.toFixed(1)} ms, p99 ${r.cpuMs.p99.toFixed(1)} ms`,
     'A target holds only where its bound does: 0 errors in n cases bounds the rate at about 3/n (95 %).',

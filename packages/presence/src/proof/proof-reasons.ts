@@ -40,6 +40,10 @@ export const REVIEW_REASONS = [
   // The tone fits its moment only faintly and hardly better than chance fits of seconds away: it does
   // not prove the moment, so a room sound that matches (perhaps relayed) cannot accept alone (presence-0026).
   'tone_not_distinct',
+  // The tone cannot prove the moment (the looped file at a phase the server did not observe) and the
+  // institution sends such marks to review rather than letting the room sound, which a call relay of
+  // the room carries, confirm them (presence-0027).
+  'tone_time_room_only',
   'challenge_unavailable',
   // The room did not hear the phone's challenge: a live relay, or a genuine phone too weak or far for
   // the teacher's microphone; the other checks cannot tell which, the teacher can (presence-0019).

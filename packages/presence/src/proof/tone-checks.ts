@@ -8,12 +8,15 @@ import type { RecordingWindow, TonePlayback } from './timing-window';
  * The tone and tone_time checks of one search: the score against its threshold (the clear level
  * where the tone cannot prove the moment), then whether the chirps heard are the ones played then
  * and, for a faint tone, whether they stand out from the recording's chance fits elsewhere.
+ * `reviewUntimed`: the institution sends marks whose tone cannot prove the moment to the teacher's
+ * review rather than letting the room sound confirm them (presence-0027).
  */
 export function toneChecks(
   bandCaptured: boolean,
   match: TimeLockedMatch | null,
   window: RecordingWindow,
   th: ProofThresholds,
+  reviewUntimed = false,
 ): ProofCheck[] {
   if (!bandCaptured) {
     return [
@@ -74,13 +77,21 @@ export function toneChecks(
   } else if (tone.status !== 'passed') {
     time = { check: 'tone_time', status: 'not_applicable', reasons: [], summary: 'no tone to place in time' };
   } else if (!window.timeLocked) {
-    time = {
-      check: 'tone_time',
-      status: 'not_applicable',
-      reasons: ['tone_time_unbounded'],
-      summary:
-        "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
-    };
+    time = reviewUntimed
+      ? {
+          check: 'tone_time',
+          status: 'review',
+          reasons: ['tone_time_unbounded', 'tone_time_room_only'],
+          summary:
+            "the looped file's playing phase is not known closely enough to prove the moment, and the institution does not let the room sound prove it alone",
+        }
+      : {
+          check: 'tone_time',
+          status: 'not_applicable',
+          reasons: ['tone_time_unbounded'],
+          summary:
+            "the looped file's playing phase is not known closely enough to prove the moment; the ambient must",
+        };
   } else if (chanceRival) {
     time = {
       check: 'tone_time',

@@ -55,6 +55,12 @@ export interface ProofInput {
    * `not_applicable`.
    */
   challenge?: ChallengeInput;
+  /**
+   * The institution's choice for marks whose tone cannot prove the moment (the original app's looped
+   * file, its phase not observed): false (default) lets a matching room sound confirm them; true
+   * sends them to the teacher's review (`tone_time_room_only`, presence-0027).
+   */
+  reviewUntimedTone?: boolean;
 }
 
 /** The stored metrics, the verdict, every check with its reasons, and the evidence for an audit. */
@@ -152,7 +158,7 @@ export function verifyProof(given: ProofInput): ProofResult {
         crossTalkExplained: window.timeLocked,
       });
     }
-    let toneResult = toneChecks(corr.bandCaptured, match, window, th);
+    let toneResult = toneChecks(corr.bandCaptured, match, window, th, input.reviewUntimedTone ?? false);
     // Without the band there is nothing to search elsewhere either (the search answers null).
     const moved = movedFileTone(corr, input.tone.playback, window, toneResult, th);
     if (moved) {

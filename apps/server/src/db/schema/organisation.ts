@@ -67,6 +67,11 @@ export const institutions = pgTable(
      * the other checks (presence-0018).
      */
     twoWayCheckRequired: boolean('two_way_check_required').notNull().default(false),
+    /**
+     * Marks whose tone cannot prove the moment (the original app's looped file, its phase not
+     * observed) go to the teacher's review instead of being confirmed by the room sound (presence-0027).
+     */
+    reviewUntimedTone: boolean('review_untimed_tone').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('institutions_code_unique').on(sql`upper(${t.code})`)],

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   attendances,
   batchStudents,
@@ -25,15 +25,42 @@ import {
  * Everything a student's marking attempt reads before its rate-limit slot (docs/decisions/
  * sessions-0014), in one statement instead of six: the caller's student, the timetable lecture's
  * session they name, their attendance row in it (null when they have none yet) and whether they are
- * in the lecture's batches, the institution's time zone and its two-way setting.
+ * in the lecture's batches, the institution's time zone and its marking settings.
  */
-export interface MarkingContext {
+export interface MarkingContext extends MarkingSettings {
   student: { id: number; slug: string };
   session: LiveSessionRow;
   row: AttendanceRow | null;
   /** The student is in one of the lecture's batches (asked only when `row` is null). */
   member: boolean;
+}
+
+/** The institution's settings a marking attempt is judged under. */
+export interface MarkingSettings {
   twoWay: TwoWaySetting;
+  /** Marks whose tone cannot prove the moment go to the teacher's review (presence-0027). */
+  reviewUntimedTone: boolean;
+}
+
+const settingsColumns = {
+  twoWayCheck: institutions.twoWayCheck,
+  twoWayCheckRequired: institutions.twoWayCheckRequired,
+  reviewUntimedTone: institutions.reviewUntimedTone,
+};
+
+const settingsOf = (r: {
+  twoWayCheck: boolean;
+  twoWayCheckRequired: boolean;
+  reviewUntimedTone: boolean;
+}) => ({
+  twoWay: twoWaySettingOf(r),
+  reviewUntimedTone: r.reviewUntimedTone,
+});
+
+/** The marking settings of an institution (its defaults when there is no such row). */
+export async function markingSettingsOf(db: DbOrTx, institutionId: number): Promise<MarkingSettings> {
+  const [row] = await db.select(settingsColumns).from(institutions).where(eq(institutions.id, institutionId));
+  return row ? settingsOf(row) : { twoWay: 'off', reviewUntimedTone: false };
 }
 
 /** Which session an attempt names: by its public id, or today's session of a lecture. */
@@ -62,8 +89,7 @@ export function createMarkingContextReader(db: Db) {
         studentId: students.id,
         studentSlug: students.slug,
         timeZone: institutions.timezone,
-        twoWayCheck: institutions.twoWayCheck,
-        twoWayCheckRequired: institutions.twoWayCheckRequired,
+        ...settingsColumns,
         member,
       })
       .from(lectures)
@@ -104,7 +130,7 @@ export function createMarkingContextReader(db: Db) {
     session: lectureSessionRow(r.session),
     row: r.row.id === null ? null : (r.row as AttendanceRow),
     member: r.member === true,
-    twoWay: twoWaySettingOf(r),
+    ...settingsOf(r),
   });
 
   return async function markingContext(

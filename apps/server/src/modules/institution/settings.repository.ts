@@ -24,6 +24,7 @@ const settingsColumns = {
   toneBandHighHz: institutions.toneBandHighHz,
   twoWayCheck: institutions.twoWayCheck,
   twoWayCheckRequired: institutions.twoWayCheckRequired,
+  reviewUntimedTone: institutions.reviewUntimedTone,
 };
 
 export type SettingsRow = SelectResultFields<typeof settingsColumns>;

@@ -63,6 +63,7 @@ describe('GET /api/institution/settings', () => {
       server_tone_band: { low_hz: t.config.toneBandLowHz, high_hz: t.config.toneBandHighHz },
       two_way_check: false,
       two_way_check_required: false,
+      review_untimed_tone: false,
       editable: true,
     });
   });
@@ -241,6 +242,40 @@ describe('POST /api/institution/settings', () => {
       twoWayCheck: false,
       twoWayCheckRequired: false,
     });
+  });
+
+  it('turns review of marks the tone cannot time on and off, audited, and keeps it when a body leaves it out', async () => {
+    const on = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, review_untimed_tone: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ review_untimed_tone: true });
+    expect(await institutionRow(w.institutionId)).toMatchObject({ reviewUntimedTone: true });
+    const [entry] = await auditOf(t.db, 'institution.settings_updated');
+    expect(entry!.detail).toMatchObject({
+      before: { reviewUntimedTone: false },
+      after: { reviewUntimedTone: true },
+    });
+
+    await api(t.app, w.tokens.registrar, 'POST', URL, changed);
+    expect(await institutionRow(w.institutionId)).toMatchObject({ reviewUntimedTone: true });
+    const off = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, review_untimed_tone: false });
+    expect(off.body.data).toMatchObject({ review_untimed_tone: false });
+    expect(await institutionRow(w.institutionId)).toMatchObject({ reviewUntimedTone: false });
+  });
+
+  it('refuses a review-of-untimed-marks value that is not true or false, and a branch admin, changing nothing', async () => {
+    const before = await institutionRow(w.institutionId);
+    const notBoolean = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      review_untimed_tone: 'on',
+    });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.message).toMatch(/marks the tone cannot time go to review must be true or false/);
+    const branch = await api(t.app, w.tokens.branchAdmin, 'POST', URL, {
+      ...changed,
+      review_untimed_tone: true,
+    });
+    expect(branch.status).toBe(403);
+    expect(await institutionRow(w.institutionId)).toEqual(before);
   });
 
   it('refuses to require the two-way check while it is off, saying why, and writes nothing', async () => {

@@ -35,6 +35,7 @@ function valuesOf(body: UpdateInstitutionSettingsBody, before: SettingsValues): 
   return {
     ...band,
     ...twoWayValues(body, before),
+    reviewUntimedTone: body.review_untimed_tone ?? before.reviewUntimedTone,
     name: body.name,
     timezone: body.time_zone,
     campusLatitude: body.campus?.latitude ?? null,
@@ -93,6 +94,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       server_tone_band: { low_hz: deps.config.toneBandLowHz, high_hz: deps.config.toneBandHighHz },
       two_way_check: row.twoWayCheck,
       two_way_check_required: row.twoWayCheckRequired,
+      review_untimed_tone: row.reviewUntimedTone,
       editable,
     };
   }

@@ -23,6 +23,13 @@ describe("the answer to an attempt sent to the teacher's review", () => {
     // A faint tone while the teacher's audio also failed: that failure is what recording again can fix.
     [['tone_unconfirmed_loop_wide', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
     [['tone_not_distinct', 'teacher_audio_missing'], MARKING_MESSAGES.sentToReview, true],
+    // The institution's choice decides every try alike, whatever the teacher's audio did.
+    [['tone_time_unbounded', 'tone_time_room_only'], MARKING_MESSAGES.sentToReviewUntimedTone, false],
+    [
+      ['tone_time_unbounded', 'tone_time_room_only', 'teacher_audio_missing'],
+      MARKING_MESSAGES.sentToReviewUntimedTone,
+      false,
+    ],
   ];
 
   it.each(cases)(

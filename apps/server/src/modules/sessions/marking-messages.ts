@@ -33,6 +33,10 @@ export const MARKING_MESSAGES = {
     'The session tone in your recording does not match the moment it was recorded, so your attendance has been sent to your teacher, who will review it.',
   sentToReviewToneFaint:
     "The session tone was heard only faintly in your recording, so your attendance has been sent to your teacher, who will review it. You may record again in a few seconds, closer to the teacher's device.",
+  // The institution has teachers confirm marks the tone cannot time (presence-0027): every try would
+  // end the same way, so recording again is not offered.
+  sentToReviewUntimedTone:
+    "In this session the teacher's device loops a tone file whose timing cannot show when you recorded, and your institution has the teacher confirm such marks, so your attendance has been sent to your teacher, who will review it.",
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
   challengeForeign:
@@ -76,6 +80,9 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     'the session tone was heard only faintly: it matched the moment of the recording hardly better than other moments up to 20 seconds away, so it could not show on its own that the recording was made in the room then',
   tone_time_unbounded:
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
+  // Only ever a review reason (presence-0027): it says why the room sound did not decide.
+  tone_time_room_only:
+    "the session tone could not show the moment (the teacher's device loops a file whose timing the server cannot observe), and the institution has teachers confirm such marks instead of the room sound, which a phone call from the room can also carry. Accept it only if the student is in the room",
   clipped_recording: 'the recording was partly too loud (clipped)',
   geofence_unavailable: 'the location was not checked: the classroom has no coordinates',
   teacher_not_streaming:
@@ -131,6 +138,8 @@ export function reviewAnswer(reasons: readonly StoredReason[]): { message: strin
     return { message: MARKING_MESSAGES.sentToReviewChallengeMissing, retryAtOnce: false };
   if (reasons.includes('tone_file_moved'))
     return { message: MARKING_MESSAGES.sentToReviewToneFileMoved, retryAtOnce: false };
+  if (reasons.includes('tone_time_room_only'))
+    return { message: MARKING_MESSAGES.sentToReviewUntimedTone, retryAtOnce: false };
   const teacherAudioFailed =
     reasons.includes('teacher_audio_missing') || reasons.includes('teacher_audio_pending');
   const faint = FAINT_TONE_REASONS.some((r) => reasons.includes(r));

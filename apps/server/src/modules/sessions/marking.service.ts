@@ -33,7 +33,6 @@ import {
   mintChallenge,
   redeemChallenge,
   twoWayPlan,
-  twoWaySetting,
   uploadIdentity,
   withTwoWay,
   type ChallengeRefusal,
@@ -50,7 +49,11 @@ import {
   recordAuditedAttempt,
   type AttendanceRow,
 } from '../../domain/attendance.repository';
-import { createMarkingContextReader, type SessionRef } from '../../domain/lectures/marking-context';
+import {
+  createMarkingContextReader,
+  markingSettingsOf,
+  type SessionRef,
+} from '../../domain/lectures/marking-context';
 
 export { MARKING_MESSAGES };
 
@@ -214,7 +217,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const student = await requireStudent(auth);
     const session = await findSession(auth, ref);
     const row = await ownRow(session, student.id);
-    return { student, session, row, twoWay: await twoWaySetting(deps.db, session.institutionId) };
+    return { student, session, row, ...(await markingSettingsOf(deps.db, session.institutionId)) };
   }
 
   /**
@@ -277,6 +280,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     window: RecordingWindow,
     arrivalMs: number,
     twoWay: TwoWayPlan,
+    reviewUntimedTone: boolean,
   ): Promise<void> {
     await checkDevice(auth, session, row, fields.device_id);
 
@@ -299,6 +303,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     const judged = await judge(session, audio, window, arrivalMs, twoWay, {
       position,
       classroom: { latitude: room.latitude, longitude: room.longitude, radiusM: room.radiusM },
+      reviewUntimedTone,
     });
     const { result } = judged;
     const { verdict, reasons } = judged.final;
@@ -376,7 +381,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     window: RecordingWindow,
     arrivalMs: number,
     twoWay: TwoWayPlan,
-    where: Pick<ProofInput, 'position' | 'classroom'>,
+    where: Pick<ProofInput, 'position' | 'classroom' | 'reviewUntimedTone'>,
   ): Promise<{ result: Pick<ProofResult, keyof typeof UNVERIFIED>; final: FinalVerdict }> {
     const tone = readSessionTone(session.toneParams);
     if (!tone) {
@@ -502,7 +507,13 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       audio: Uint8Array,
       arrivalMs: number,
     ): Promise<void> {
-      const { student, session, row, twoWay: setting } = await markingContext(auth, fields);
+      const {
+        student,
+        session,
+        row,
+        twoWay: setting,
+        reviewUntimedTone,
+      } = await markingContext(auth, fields);
       const closed = closedToAttempts(row);
       if (closed) throw closed;
       // Before the rate limit: a bad file or a recording time outside the upload's bounds changes
@@ -526,7 +537,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay);
+        await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay, reviewUntimedTone);
         // Marked: nothing left to limit, and a repeat must hear "already marked" (code 100, which
         // disables the original client's button), not the early "too soon" of `refuseEarly`.
         if (slot !== undefined) await deps.liveStore.releaseRateSlot(slotKey, slot).catch(() => undefined);

@@ -8,7 +8,7 @@ import {
   type TeacherChunk,
 } from '@rollbook/presence';
 import { SessionToneMessageSchema, ToneLevelMessageSchema } from '@rollbook/contract';
-import { attendances, lectureSessions } from '../../db/schema';
+import { attendances, institutions, lectureSessions } from '../../db/schema';
 import { call } from '../../testing/test-app';
 import { encodeWav, roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import {
@@ -171,6 +171,23 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const res = await markA1(w);
       expect(res.status).toBe(200);
       expect((await rowOf(w.students.a1.student.id)).reasons).toEqual(['tone_time_unbounded']);
+    });
+
+    it("goes to the teacher's review instead when the institution has marks the tone cannot time reviewed", async () => {
+      const w = await startLiveWorld(t.app, t.db);
+      await t.db
+        .update(institutions)
+        .set({ reviewUntimedTone: true })
+        .where(eq(institutions.id, w.world.institutionId));
+      const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+      await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(sound, epochMs));
+      const res = await markA1(w);
+      expect(res.body.message).toBe(MARKING_MESSAGES.sentToReviewUntimedTone);
+      expect(await rowOf(w.students.a1.student.id)).toMatchObject({
+        verdict: 'needs_review',
+        isPresent: false,
+        reasons: ['tone_time_unbounded', 'tone_time_room_only'],
+      });
     });
 
     describe('its download bounds when it started (presence-0024)', () => {

@@ -109,6 +109,10 @@ describe('InstitutionSettingsPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /Two-way check/ }));
     expect(required).toBeEnabled();
     await user.click(required);
+    const untimed = screen.getByRole('checkbox', { name: /marks the session tone cannot time/ });
+    expect(untimed).not.toBeChecked();
+    expect(untimed).toHaveAccessibleDescription(/original app on a phone/);
+    await user.click(untimed);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Institution settings saved.');
@@ -129,6 +133,7 @@ describe('InstitutionSettingsPage', () => {
         tone_band: { low_hz: 16000, high_hz: 19000 },
         two_way_check: true,
         two_way_check_required: true,
+        review_untimed_tone: true,
       },
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Rollbook College');

@@ -25,6 +25,7 @@ import {
   useUpdateInstitutionSettingsMutation,
 } from './institution-settings-api';
 import { bodyFromForm, FIELD_OF_PATH, formFromSettings, type SettingsForm } from './settings-form-values';
+import { SettingCheckbox } from './setting-checkbox';
 import { knownTimeZones } from './time-zones';
 
 const SAVED = 'Institution settings saved';
@@ -167,24 +168,13 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
         </Section>
 
         <Section title="Session start window">
-          <div className="flex flex-col gap-1">
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={form.alwaysOpen}
-                onChange={(e) => set('alwaysOpen', e.target.checked)}
-                aria-describedby={errors.alwaysOpen ? 'always-open-error' : undefined}
-                aria-invalid={errors.alwaysOpen ? true : undefined}
-                className="mt-0.5 size-4 accent-brand-600"
-              />
-              <span>Always open: teachers may start a lecture's session at any hour of its day</span>
-            </label>
-            {errors.alwaysOpen ? (
-              <p id="always-open-error" className="text-sm text-red-600">
-                {errors.alwaysOpen}
-              </p>
-            ) : null}
-          </div>
+          <SettingCheckbox
+            id="always-open"
+            label="Always open: teachers may start a lecture's session at any hour of its day"
+            error={errors.alwaysOpen}
+            checked={form.alwaysOpen}
+            onChange={(on) => set('alwaysOpen', on)}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <MarginMinutesInput
               label="Minutes before the lecture starts"
@@ -277,69 +267,35 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
             <Input label="Tone band from (Hz)" inputMode="numeric" {...field('toneBandLow')} />
             <Input label="Tone band to (Hz)" inputMode="numeric" {...field('toneBandHigh')} />
           </div>
-          <div className="flex flex-col gap-1">
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={form.twoWayCheck}
-                onChange={(e) => {
-                  set('twoWayCheck', e.target.checked);
-                  // Off turns the requirement off too (as the server does): ticking it again starts clean.
-                  if (!e.target.checked) set('twoWayCheckRequired', false);
-                }}
-                aria-describedby={
-                  errors.twoWayCheck ? 'two-way-check-hint two-way-check-error' : 'two-way-check-hint'
-                }
-                aria-invalid={errors.twoWayCheck ? true : undefined}
-                className="mt-0.5 size-4 accent-brand-600"
-              />
-              <span>
-                Two-way check: students' phones answer with a short sound the teacher's microphone must hear
-              </span>
-            </label>
-            <p id="two-way-check-hint" className="text-xs text-slate-500">
-              Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer:
-              marks from other apps go to the teacher's review. While it is on, sessions play their tone at
-              most up to 19 kHz (a higher band is moved down, same width) and the answer just above it, so
-              teachers' microphones must hear up to about 20.5 kHz; a teacher whose microphone cannot is told
-              at the session's start, and marks there are checked without it (each mark says so) unless it is
-              required (below).
-            </p>
-            {errors.twoWayCheck ? (
-              <p id="two-way-check-error" className="text-sm text-red-600">
-                {errors.twoWayCheck}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={form.twoWayCheck && form.twoWayCheckRequired}
-                disabled={!form.twoWayCheck}
-                onChange={(e) => set('twoWayCheckRequired', e.target.checked)}
-                aria-describedby={
-                  errors.twoWayCheckRequired
-                    ? 'two-way-required-hint two-way-required-error'
-                    : 'two-way-required-hint'
-                }
-                aria-invalid={errors.twoWayCheckRequired ? true : undefined}
-                className="mt-0.5 size-4 accent-brand-600 disabled:opacity-50"
-              />
-              <span>Require the two-way check</span>
-            </label>
-            <p id="two-way-required-hint" className="text-xs text-slate-500">
-              Where a teacher's microphone cannot hear the answer, or a teacher uses another app than the
-              Rollbook web app (which cannot measure it), every mark that passes the other checks goes to the
-              teacher's review instead of being accepted without it: a relay over a call is then never
-              accepted on its own, but such teachers review their whole class. Needs the two-way check on.
-            </p>
-            {errors.twoWayCheckRequired ? (
-              <p id="two-way-required-error" className="text-sm text-red-600">
-                {errors.twoWayCheckRequired}
-              </p>
-            ) : null}
-          </div>
+          <SettingCheckbox
+            id="two-way-check"
+            label="Two-way check: students' phones answer with a short sound the teacher's microphone must hear"
+            hint="Stops a friend in the room relaying it over a call. Only the Rollbook web app plays the answer: marks from other apps go to the teacher's review. While it is on, sessions play their tone at most up to 19 kHz (a higher band is moved down, same width) and the answer just above it, so teachers' microphones must hear up to about 20.5 kHz; a teacher whose microphone cannot is told at the session's start, and marks there are checked without it (each mark says so) unless it is required (below)."
+            error={errors.twoWayCheck}
+            checked={form.twoWayCheck}
+            onChange={(on) => {
+              set('twoWayCheck', on);
+              // Off turns the requirement off too (as the server does): ticking it again starts clean.
+              if (!on) set('twoWayCheckRequired', false);
+            }}
+          />
+          <SettingCheckbox
+            id="two-way-required"
+            label="Require the two-way check"
+            hint="Where a teacher's microphone cannot hear the answer, or a teacher uses another app than the Rollbook web app (which cannot measure it), every mark that passes the other checks goes to the teacher's review instead of being accepted without it: a relay over a call is then never accepted on its own, but such teachers review their whole class. Needs the two-way check on."
+            error={errors.twoWayCheckRequired}
+            checked={form.twoWayCheck && form.twoWayCheckRequired}
+            disabled={!form.twoWayCheck}
+            onChange={(on) => set('twoWayCheckRequired', on)}
+          />
+          <SettingCheckbox
+            id="review-untimed-tone"
+            label="Send marks the session tone cannot time to the teacher's review"
+            hint="In sessions run from the original app on a phone, the teacher's device loops a tone file whose timing Rollbook cannot observe, so a mark there rests on the room's sound, which a phone call from the room can also carry. On: each such mark waits for the teacher's review instead of being accepted (those teachers review their whole class). Sessions run from the Rollbook web app are not affected."
+            error={errors.reviewUntimedTone}
+            checked={form.reviewUntimedTone}
+            onChange={(on) => set('reviewUntimedTone', on)}
+          />
         </Section>
 
         <Section title="Syllabus links">

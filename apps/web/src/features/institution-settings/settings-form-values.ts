@@ -21,6 +21,7 @@ export interface SettingsForm {
   twoWayCheck: boolean;
   /** Kept while the check is off (the box is then disabled), sent only with the check on. */
   twoWayCheckRequired: boolean;
+  reviewUntimedTone: boolean;
 }
 
 export function formFromSettings(s: InstitutionSettings): SettingsForm {
@@ -42,6 +43,7 @@ export function formFromSettings(s: InstitutionSettings): SettingsForm {
     toneBandHigh: s.tone_band ? String(s.tone_band.high_hz) : '',
     twoWayCheck: s.two_way_check,
     twoWayCheckRequired: s.two_way_check_required,
+    reviewUntimedTone: s.review_untimed_tone,
   };
 }
 
@@ -84,6 +86,7 @@ export function bodyFromForm(f: SettingsForm): Record<string, unknown> {
           },
     two_way_check: f.twoWayCheck,
     two_way_check_required: f.twoWayCheck && f.twoWayCheckRequired,
+    review_untimed_tone: f.reviewUntimedTone,
   };
 }
 
@@ -108,4 +111,5 @@ export const FIELD_OF_PATH: Record<string, keyof SettingsForm> = {
   'tone_band.high_hz': 'toneBandHigh',
   two_way_check: 'twoWayCheck',
   two_way_check_required: 'twoWayCheckRequired',
+  review_untimed_tone: 'reviewUntimedTone',
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "institutions" ADD COLUMN "review_untimed_tone" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { plannedCase } from '../evaluate/planned-case';
+import { verdictWithUntimedReview } from '../evaluate/proof-report';
+import { verifyProof, type ProofResult } from './verify-proof';
+
+// The institution's choice for marks the tone cannot time (presence-0027): cases of the evaluation
+// corpus (seed 2584), each verified under both settings.
+
+const check = (r: ProofResult, name: string) => r.checks.find((c) => c.check === name)!;
+
+function bothWays(cls: Parameters<typeof plannedCase>[0], index: number) {
+  const { input, spec } = plannedCase(cls, index, 2584);
+  return { spec, room: verifyProof(input), review: verifyProof({ ...input, reviewUntimedTone: true }) };
+}
+
+describe('verifyProof: marks whose tone cannot prove the moment, under the institution setting', () => {
+  it.each([
+    ['present', 1],
+    // A narrowband relay of the room plus the tone file played at home: the copy's loop lines up.
+    ['T2T4', 591],
+  ] as const)(
+    "sends %s-%i (the original app's looped file, the room sound matching) to review instead of accepting it",
+    (cls, index) => {
+      const { spec, room, review } = bothWays(cls, index);
+      expect(spec.client).toBe('flutter16');
+      expect(room.verdict).toBe('present');
+      expect(room.reasons).toEqual(['tone_time_unbounded']);
+      expect(check(room, 'ambient').status).toBe('passed');
+
+      expect(review.verdict).toBe('needs_review');
+      expect(review.reasons).toEqual(['tone_time_unbounded', 'tone_time_room_only']);
+      expect(check(review, 'tone_time').status).toBe('review');
+      // Only the verdict's basis changes: the measurements are the same.
+      expect(review.details.tone).toEqual(room.details.tone);
+      expect(review.similarity).toBe(room.similarity);
+      expect(verdictWithUntimedReview({ verdict: room.verdict, reasons: room.reasons })).toBe(review.verdict);
+    },
+  );
+
+  it('keeps a room-sound mismatch inside the download bounds in review, with both reasons', () => {
+    // T4-00167: the file played at home, at a phase its download allows; the room sound disagrees.
+    const { room, review } = bothWays('T4', 167);
+    expect(room.verdict).toBe('needs_review');
+    expect(room.reasons).toEqual(['tone_time_unbounded', 'ambient_mismatch']);
+    expect(review.verdict).toBe('needs_review');
+    expect(review.reasons).toEqual(['tone_time_unbounded', 'tone_time_room_only', 'ambient_mismatch']);
+    expect(check(review, 'ambient')).toEqual(check(room, 'ambient'));
+    expect(verdictWithUntimedReview(room)).toBe(review.verdict);
+  });
+
+  it.each([
+    // Our web client: its reported clock times the tone, so the setting has nothing to do.
+    ['present', 0, 'present'],
+    // The original app's file refused on its time stays refused.
+    ['T2T4', 22, 'absent'],
+  ] as const)('leaves %s-%i (%s) as it was', (cls, index, verdict) => {
+    const { room, review } = bothWays(cls, index);
+    expect(room.verdict).toBe(verdict);
+    expect(review.verdict).toBe(verdict);
+    expect(review.reasons).toEqual(room.reasons);
+    expect(verdictWithUntimedReview(room)).toBe(verdict);
+  });
+});
