@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { FieldError, FieldHint } from './field-notes';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -28,11 +29,7 @@ export function Input({ label, error, hint, hideLabel, trailing, className, id, 
       <label htmlFor={inputId} className={cx('text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
         {label}
       </label>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       <div className="relative">
         <input
           id={inputId}
@@ -49,11 +46,7 @@ export function Input({ label, error, hint, hideLabel, trailing, className, id, 
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

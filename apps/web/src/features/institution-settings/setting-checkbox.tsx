@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldError, FieldHint } from '../../components/ui/field-notes';
 
 /**
  * One on/off setting of the institution form: the box and its label, an optional hint below (tied to
@@ -39,16 +40,8 @@ export function SettingCheckbox({
         />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }
