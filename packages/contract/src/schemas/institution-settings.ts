@@ -165,10 +165,11 @@ export const InstitutionSettingsSchema = z.object({
    */
   two_way_check_required: z.boolean(),
   /**
-   * Marks whose session tone cannot show when the recording was made (the teacher's device loops the
-   * tone file and its microphone stream cannot hear it: the original app on a phone) go to the
-   * teacher's review instead of being confirmed by the room sound, which a phone call from the room
-   * can also carry. Off: the room sound confirms them.
+   * Marks whose session tone cannot show when the recording was made (the server does not observe
+   * when the tone plays: the original app on a phone loops a file its 16 kHz microphone stream cannot
+   * hear; the original web app until its file is heard in its stream; our web app before its first
+   * clock report) go to the teacher's review instead of being confirmed by the room sound, which a
+   * phone call from the room can also carry. Off: the room sound confirms them.
    */
   review_untimed_tone: z.boolean(),
   /** Whether the caller may change them (institution admins); branch admins only read them. */

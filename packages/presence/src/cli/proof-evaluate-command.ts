@@ -47,6 +47,24 @@ function readOutcomes(paths: string[], log: (line: string) => void): ProofOutcom
   return out;
 }
 
+/**
+ * The corpus model the stored outcomes were rendered with, as the report prints it: their recorded
+ * fingerprint(s), and this tree's where they differ or were not recorded (a re-print must not pass
+ * off this tree's model as the run's).
+ */
+export function storedCorpus(outcomes: readonly ProofOutcome[], current: string): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = o.corpus ?? 'not recorded';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  if (counts.size === 1 && counts.has(current)) return `${current} (as stored)`;
+  const stored = [...counts.entries()]
+    .map(([k, n]) => (counts.size === 1 ? k : `${k} (${n} case${n === 1 ? '' : 's'})`))
+    .join(', ');
+  return `${stored} as stored; this tree's is ${current}`;
+}
+
 function classList(value: string | undefined): ProofCaseClass[] {
   if (value === undefined) return [...PROOF_CLASSES];
   const list = value.split(',').map((c) => c.trim());
@@ -57,6 +75,8 @@ function classList(value: string | undefined): ProofCaseClass[] {
 }
 
 interface RunOptions {
+  /** This tree's corpus model (`corpusFingerprint`), written with every outcome. */
+  corpus: string;
   seeds: number[];
   perClass: number;
   classes: ProofCaseClass[];
@@ -73,7 +93,14 @@ async function run(o: RunOptions, log: (line: string) => void): Promise<ProofOut
   const all: ProofOutcome[] = [];
   const done = new Set<string>();
   if (o.outcomesPath && o.resume && existsSync(o.outcomesPath)) {
-    for (const prior of readOutcomes([o.outcomesPath], log)) {
+    const priors = readOutcomes([o.outcomesPath], log);
+    const other = priors.find((p) => p.corpus !== undefined && p.corpus !== o.corpus);
+    if (other) {
+      throw new UsageError(
+        `${o.outcomesPath} was rendered with corpus model ${other.corpus}, this tree's is ${o.corpus}: resuming would mix two models; start a new outcomes file`,
+      );
+    }
+    for (const prior of priors) {
       if (done.has(caseKey(prior.spec))) continue;
       done.add(caseKey(prior.spec));
       all.push(prior);
@@ -92,7 +119,8 @@ async function run(o: RunOptions, log: (line: string) => void): Promise<ProofOut
       workers: o.workers,
       onOutcome: (outcome, n, total) => {
         const path = o.outcomesPath;
-        if (path) writes = writes.then(() => appendFile(path, `${JSON.stringify(outcome)}\n`));
+        const line = JSON.stringify({ ...outcome, corpus: o.corpus });
+        if (path) writes = writes.then(() => appendFile(path, `${line}\n`));
         if (n - shown >= Math.max(1, Math.floor(total / 50)) || n === total) {
           shown = n;
           log(`  seed ${seed}: ${n}/${total} cases (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -120,16 +148,18 @@ export async function evaluateProofCommand(argv: string[], log: (line: string) =
       from: { type: 'string', multiple: true },
     },
   });
-  const corpus = corpusFingerprint();
+  let corpus = corpusFingerprint();
   let outcomes: ProofOutcome[];
   let seeds: number[];
   if (values.from) {
     outcomes = readOutcomes(values.from, log);
     seeds = values.seeds ? values.seeds.split(',').map(Number) : [];
+    corpus = storedCorpus(outcomes, corpus);
   } else {
     seeds = (values.seeds ?? '12').split(',').map((s) => positiveInt(s, 12, 'seeds'));
     outcomes = await run(
       {
+        corpus,
         seeds,
         perClass: positiveInt(values['per-class'], 3000, 'per-class'),
         classes: classList(values.classes),
@@ -160,10 +190,12 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
     },
   });
   const seed = positiveInt(values.seed, 7, 'seed');
+  const current = corpusFingerprint();
   const outcomes = values.from
     ? readOutcomes(values.from, log)
     : await run(
         {
+          corpus: current,
           seeds: [seed],
           perClass: positiveInt(values['per-class'], 100, 'per-class'),
           classes: classList(values.classes),
@@ -177,5 +209,6 @@ export async function calibrateCommand(argv: string[], log: (line: string) => vo
   const source = values.from
     ? `${values.seed ? `seed ${seed}, ` : ''}from ${values.from.join(', ')}`
     : `seed ${seed}`;
-  return formatMargins(outcomes, resolveProofThresholds(), corpusFingerprint(), source);
+  const corpus = values.from ? storedCorpus(outcomes, current) : current;
+  return formatMargins(outcomes, resolveProofThresholds(), corpus, source);
 }

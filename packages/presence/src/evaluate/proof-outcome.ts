@@ -35,6 +35,11 @@ export interface ProofOutcome {
   challengeBandDropDb?: number | null;
   /** CPU time of the verification on this thread, ms (rendering excluded). */
   verifyCpuMs: number;
+  /**
+   * The corpus model's fingerprint the case was rendered with (`corpusFingerprint`), as written to an
+   * outcomes file; absent in runs stored before it was recorded.
+   */
+  corpus?: string;
 }
 
 const absentReasons: ReadonlySet<ProofReason> = new Set(ABSENT_REASONS);

@@ -81,4 +81,22 @@ describe('toneChecks: a faint time-locked tone must lead its best fit elsewhere'
     expect(tone!.status).toBe('passed');
     expect(time).toMatchObject({ status: 'not_applicable', reasons: ['tone_time_unbounded'] });
   });
+
+  it('sends a tone that cannot prove the moment to review when the institution asks, and nothing else', () => {
+    const loose = { ...window, scheduleS: { min: 97, max: 103 }, timeLocked: false };
+    const clear = match(th.toneScoreMinLoopWide + 0.5, th.toneScoreMinLoopWide);
+    const [tone, time] = toneChecks(true, clear, loose, th, { reviewUntimed: true });
+    expect(tone!.status).toBe('passed');
+    expect(time).toMatchObject({ status: 'review', reasons: ['tone_time_unbounded', 'tone_time_room_only'] });
+    // A time-locked tone and a tone refused on its time are the setting's to leave alone.
+    expect(toneChecks(true, match(faint, null), window, th, { reviewUntimed: true })[1]).toMatchObject({
+      status: 'passed',
+      reasons: [],
+    });
+    const wrong = match(faint, faint + th.elsewhereMargin + 0.1);
+    expect(toneChecks(true, wrong, loose, th, { reviewUntimed: true })[1]).toMatchObject({
+      status: 'failed',
+      reasons: ['tone_wrong_time'],
+    });
+  });
 });

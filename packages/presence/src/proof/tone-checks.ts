@@ -16,7 +16,7 @@ export function toneChecks(
   match: TimeLockedMatch | null,
   window: RecordingWindow,
   th: ProofThresholds,
-  reviewUntimed = false,
+  { reviewUntimed = false }: { reviewUntimed?: boolean } = {},
 ): ProofCheck[] {
   if (!bandCaptured) {
     return [
@@ -83,7 +83,7 @@ export function toneChecks(
           status: 'review',
           reasons: ['tone_time_unbounded', 'tone_time_room_only'],
           summary:
-            "the looped file's playing phase is not known closely enough to prove the moment, and the institution does not let the room sound prove it alone",
+            "the tone's playing time is not known closely enough to prove the moment (a looped file, or a device that has not reported its clock), and the institution does not let the room sound prove it alone",
         }
       : {
           check: 'tone_time',

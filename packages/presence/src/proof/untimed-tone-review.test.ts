@@ -48,6 +48,36 @@ describe('verifyProof: marks whose tone cannot prove the moment, under the insti
     expect(verdictWithUntimedReview(room)).toBe(review.verdict);
   });
 
+  it("still refuses a mark whose room sound does not match where the tone's bounds are wide", () => {
+    // present-00001 with the file's start known only to +-7 s (a slow download) and another
+    // lecture's room in the teacher's stream (present-00010's chunks, re-stamped): the room decides.
+    const { input } = plannedCase('present', 1, 2584);
+    const otherRoom = plannedCase('present', 10, 2584).input.teacher.chunks;
+    const playback = input.tone.playback;
+    if (playback.kind !== 'file') throw new Error('present-00001 should be the original app');
+    const wide = {
+      ...input,
+      tone: {
+        ...input.tone,
+        playback: {
+          ...playback,
+          startedMs: { min: playback.startedMs.min - 6000, max: playback.startedMs.max + 6000 },
+        },
+      },
+      teacher: {
+        ...input.teacher,
+        chunks: input.teacher.chunks.map((c, i) => ({ ...c, bytes: otherRoom[i % otherRoom.length]!.bytes })),
+      },
+    };
+    const room = verifyProof(wide);
+    expect(room.verdict).toBe('absent');
+    expect(room.reasons).toEqual(['tone_time_unbounded', 'ambient_mismatch']);
+    const review = verifyProof({ ...wide, reviewUntimedTone: true });
+    expect(review.verdict).toBe('absent');
+    expect(review.reasons).toEqual(['tone_time_unbounded', 'tone_time_room_only', 'ambient_mismatch']);
+    expect(verdictWithUntimedReview(room)).toBe('absent');
+  });
+
   it.each([
     // Our web client: its reported clock times the tone, so the setting has nothing to do.
     ['present', 0, 'present'],

@@ -56,8 +56,9 @@ export interface ProofInput {
    */
   challenge?: ChallengeInput;
   /**
-   * The institution's choice for marks whose tone cannot prove the moment (the original app's looped
-   * file, its phase not observed): false (default) lets a matching room sound confirm them; true
+   * The institution's choice for marks whose tone cannot prove the moment (its playing time not
+   * observed closely enough: the original app's looped file, or a teacher's device that has not
+   * reported its tone clock): false (default) lets a matching room sound confirm them; true
    * sends them to the teacher's review (`tone_time_room_only`, presence-0027).
    */
   reviewUntimedTone?: boolean;
@@ -158,7 +159,9 @@ export function verifyProof(given: ProofInput): ProofResult {
         crossTalkExplained: window.timeLocked,
       });
     }
-    let toneResult = toneChecks(corr.bandCaptured, match, window, th, input.reviewUntimedTone ?? false);
+    let toneResult = toneChecks(corr.bandCaptured, match, window, th, {
+      reviewUntimed: input.reviewUntimedTone ?? false,
+    });
     // Without the band there is nothing to search elsewhere either (the search answers null).
     const moved = movedFileTone(corr, input.tone.playback, window, toneResult, th);
     if (moved) {

@@ -42,13 +42,13 @@ export interface MarkingSettings {
   reviewUntimedTone: boolean;
 }
 
-const settingsColumns = {
+const markingSettingsColumns = {
   twoWayCheck: institutions.twoWayCheck,
   twoWayCheckRequired: institutions.twoWayCheckRequired,
   reviewUntimedTone: institutions.reviewUntimedTone,
 };
 
-const settingsOf = (r: {
+const markingSettingsFrom = (r: {
   twoWayCheck: boolean;
   twoWayCheckRequired: boolean;
   reviewUntimedTone: boolean;
@@ -59,8 +59,11 @@ const settingsOf = (r: {
 
 /** The marking settings of an institution (its defaults when there is no such row). */
 export async function markingSettingsOf(db: DbOrTx, institutionId: number): Promise<MarkingSettings> {
-  const [row] = await db.select(settingsColumns).from(institutions).where(eq(institutions.id, institutionId));
-  return row ? settingsOf(row) : { twoWay: 'off', reviewUntimedTone: false };
+  const [row] = await db
+    .select(markingSettingsColumns)
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row ? markingSettingsFrom(row) : { twoWay: 'off', reviewUntimedTone: false };
 }
 
 /** Which session an attempt names: by its public id, or today's session of a lecture. */
@@ -89,7 +92,7 @@ export function createMarkingContextReader(db: Db) {
         studentId: students.id,
         studentSlug: students.slug,
         timeZone: institutions.timezone,
-        ...settingsColumns,
+        ...markingSettingsColumns,
         member,
       })
       .from(lectures)
@@ -130,7 +133,7 @@ export function createMarkingContextReader(db: Db) {
     session: lectureSessionRow(r.session),
     row: r.row.id === null ? null : (r.row as AttendanceRow),
     member: r.member === true,
-    ...settingsOf(r),
+    ...markingSettingsFrom(r),
   });
 
   return async function markingContext(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKING_MESSAGES, reviewAnswer } from './marking-messages';
+import { MARKING_MESSAGES, REASON_TEXTS, reasonTexts, reviewAnswer } from './marking-messages';
 import type { StoredReason } from './verdict-rule';
 
 describe("the answer to an attempt sent to the teacher's review", () => {
@@ -38,4 +38,15 @@ describe("the answer to an attempt sent to the teacher's review", () => {
       expect(reviewAnswer(reasons)).toEqual({ message, retryAtOnce });
     },
   );
+});
+
+describe("the reasons' texts a teacher reads", () => {
+  it('leaves out "the room sound decided" where the institution had the mark reviewed instead', () => {
+    expect(reasonTexts(['tone_time_unbounded'])).toEqual([REASON_TEXTS.tone_time_unbounded]);
+    expect(reasonTexts(['tone_time_unbounded', 'tone_time_room_only', 'ambient_mismatch'])).toEqual([
+      REASON_TEXTS.tone_time_room_only,
+      REASON_TEXTS.ambient_mismatch,
+    ]);
+    expect(reasonTexts(['some_future_reason'])).toEqual(['some_future_reason']);
+  });
 });

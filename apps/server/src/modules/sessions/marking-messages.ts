@@ -36,7 +36,7 @@ export const MARKING_MESSAGES = {
   // The institution has teachers confirm marks the tone cannot time (presence-0027): every try would
   // end the same way, so recording again is not offered.
   sentToReviewUntimedTone:
-    "In this session the teacher's device loops a tone file whose timing cannot show when you recorded, and your institution has the teacher confirm such marks, so your attendance has been sent to your teacher, who will review it.",
+    'In this session the timing of the session tone is not known closely enough to show when you recorded, and your institution has the teacher confirm such marks, so your attendance has been sent to your teacher, who will review it.',
   teacherDecided:
     'Your teacher has already decided your attendance for this session. Please speak to your teacher if it needs changing.',
   challengeForeign:
@@ -82,7 +82,7 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     "the session tone could not show the moment (the teacher's device loops a file); the room sound decided",
   // Only ever a review reason (presence-0027): it says why the room sound did not decide.
   tone_time_room_only:
-    "the session tone could not show the moment (the teacher's device loops a file whose timing the server cannot observe), and the institution has teachers confirm such marks instead of the room sound, which a phone call from the room can also carry. Accept it only if the student is in the room",
+    "the session tone could not show the moment (the teacher's device loops a file whose timing the server cannot observe, or had not reported when it plays the tone), and the institution has teachers confirm such marks instead of the room sound, which a phone call from the room can also carry: accept it only if the student is in the room",
   clipped_recording: 'the recording was partly too loud (clipped)',
   geofence_unavailable: 'the location was not checked: the classroom has no coordinates',
   teacher_not_streaming:
@@ -111,9 +111,16 @@ export const REASON_TEXTS: Record<StoredReason, string> = {
     'this session started before the current session tone, so the recording could not be checked automatically',
 };
 
-/** The reasons of a stored verdict in plain words, unknown codes as they are. */
+/**
+ * The reasons of a stored verdict in plain words, unknown codes as they are. Where the institution
+ * had the mark reviewed (`tone_time_room_only`), the note that the room sound decided is left out:
+ * that reason's own text says why the tone could not, and the room sound did not decide.
+ */
 export function reasonTexts(reasons: readonly string[]): string[] {
-  return reasons.map((r) => (REASON_TEXTS as Record<string, string>)[r] ?? r);
+  const reviewed = reasons.includes('tone_time_room_only');
+  return reasons
+    .filter((r) => !(reviewed && r === 'tone_time_unbounded'))
+    .map((r) => (REASON_TEXTS as Record<string, string>)[r] ?? r);
 }
 
 // The tone heard, but too faintly to decide: recording again at once would only try the chance again.

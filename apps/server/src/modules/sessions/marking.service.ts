@@ -52,6 +52,7 @@ import {
 import {
   createMarkingContextReader,
   markingSettingsOf,
+  type MarkingSettings,
   type SessionRef,
 } from '../../domain/lectures/marking-context';
 
@@ -201,7 +202,8 @@ export function createMarkingService(deps: MarkingServiceDeps) {
 
   /**
    * The caller's student, the session they name and their row in it (membership, live, not marked:
-   * `ownRow`'s refusals), and whether the institution uses the two-way check. The common case is
+   * `ownRow`'s refusals), and the institution's marking settings (the two-way check, the review of
+   * marks the tone cannot time). The common case is
    * one joined statement (sessions-0014); whenever it finds nothing (not a student, no such lecture
    * or session, not today's, an instant lecture), the reads below run one by one as before and
    * refuse in the same order with the same words.
@@ -280,7 +282,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
     window: RecordingWindow,
     arrivalMs: number,
     twoWay: TwoWayPlan,
-    reviewUntimedTone: boolean,
+    { reviewUntimedTone }: Pick<MarkingSettings, 'reviewUntimedTone'>,
   ): Promise<void> {
     await checkDevice(auth, session, row, fields.device_id);
 
@@ -537,7 +539,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
       const slot = limitMs > 0 ? await deps.liveStore.takeRateSlot(slotKey, limitMs) : undefined;
       if (slot === null) throw new AppError('too_many_requests', MARKING_MESSAGES.tooSoon);
       try {
-        await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay, reviewUntimedTone);
+        await attempt(auth, fields, audio, session, row, window, arrivalMs, twoWay, { reviewUntimedTone });
         // Marked: nothing left to limit, and a repeat must hear "already marked" (code 100, which
         // disables the original client's button), not the early "too soon" of `refuseEarly`.
         if (slot !== undefined) await deps.liveStore.releaseRateSlot(slotKey, slot).catch(() => undefined);

@@ -8,12 +8,13 @@ import {
 } from '@rollbook/presence';
 import type { IssuedChallenge } from '@rollbook/contract';
 import type { DbOrTx } from '../../db/client';
-import { institutions, lectureSessions } from '../../db/schema';
+import { lectureSessions } from '../../db/schema';
 import type { ThrottleStore } from '../../plugins/app/throttle-store';
 import type { StoredSessionTone } from './session-tone';
 import type { FinalVerdict, StoredReason } from './verdict-rule';
 import { newChallengeNonce } from './challenge-nonce';
-import { twoWaySettingOf, type TwoWaySetting } from '../../domain/two-way-setting';
+import type { TwoWaySetting } from '../../domain/two-way-setting';
+import { markingSettingsOf } from '../../domain/lectures/marking-context';
 
 /**
  * The two-way check in the product (issue 17 item 4; docs/decisions/sessions-0006): per attempt the
@@ -119,11 +120,7 @@ export type ChallengeBand = 'heard' | 'not_heard';
 
 /** The institution's two-way check setting. */
 export async function twoWaySetting(db: DbOrTx, institutionId: number): Promise<TwoWaySetting> {
-  const [row] = await db
-    .select({ twoWayCheck: institutions.twoWayCheck, twoWayCheckRequired: institutions.twoWayCheckRequired })
-    .from(institutions)
-    .where(eq(institutions.id, institutionId));
-  return row ? twoWaySettingOf(row) : 'off';
+  return (await markingSettingsOf(db, institutionId)).twoWay;
 }
 
 /** Whether the institution uses the two-way check (required or not). */

@@ -291,7 +291,7 @@ function SettingsEditor({ settings }: { settings: InstitutionSettings }) {
           <SettingCheckbox
             id="review-untimed-tone"
             label="Send marks the session tone cannot time to the teacher's review"
-            hint="In sessions run from the original app on a phone, the teacher's device loops a tone file whose timing Rollbook cannot observe, so a mark there rests on the room's sound, which a phone call from the room can also carry. On: each such mark waits for the teacher's review instead of being accepted (those teachers review their whole class). Sessions run from the Rollbook web app are not affected."
+            hint="Where Rollbook cannot observe when the session tone plays (sessions run from the original app on a phone; from the original web app until its tone is heard in the teacher's microphone; from the Rollbook web app only in its first moments, before the teacher's device reports its clock), a mark rests on the room's sound, which a phone call from the room can also carry. On: each such mark waits for the teacher's review instead of being accepted, so teachers on the original app review their whole class."
             error={errors.reviewUntimedTone}
             checked={form.reviewUntimedTone}
             onChange={(on) => set('reviewUntimedTone', on)}
