@@ -2,12 +2,24 @@
 // median and p90 of 40 cold verifications (teacher features recomputed) of the same two corpus cases
 // the main bench uses. Short on purpose: run it in two checkouts one after the other, a few times,
 // to compare code changes on a machine whose load moves (bench/presence/RESULTS.md).
-// Run: npx tsx bench/presence/verify-cpu.bench.ts
+// `--stored`: the teacher's chunks in the form a server keeps them (packTeacherChunk: the ambient
+// features computed at arrival, the tone and challenge band as complex baseband), opened in the
+// verification as the server's marking path does; without it, raw chunks (the corpus's path).
+// Run: npx tsx bench/presence/verify-cpu.bench.ts [--stored]
 import { renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
 import { oneWayBenchCase, twoWayBenchCase } from './bench-cases';
-import { verifyProof } from '../../packages/presence/src/proof/verify-proof';
+import { verifyProof, type ProofInput } from '../../packages/presence/src/proof/verify-proof';
+import { keptTeacherBand, packTeacherChunk } from '../../packages/presence/src/verify/stored-teacher-chunk';
 
 const ITERATIONS = 40;
+const stored = process.argv.includes('--stored');
+
+/** The input as the server verifies it: chunks packed when they arrived, opened by the verifier. */
+function asServerKeepsIt(input: ProofInput): ProofInput {
+  const band = keptTeacherBand(input.tone.config);
+  const chunks = input.teacher.chunks.map((c) => ({ ...c, bytes: packTeacherChunk(c.bytes, band) }));
+  return { ...input, teacher: { ...input.teacher, chunks, stored: true } };
+}
 const percentile = (v: number[], p: number): number =>
   [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))]!;
 const oneWay = oneWayBenchCase();
@@ -17,7 +29,8 @@ for (const [name, spec] of [
   ['one-way', oneWay],
   ['two-way', twoWay],
 ] as const) {
-  const input = renderProofCase(spec).input;
+  const rendered = renderProofCase(spec).input;
+  const input = stored ? asServerKeepsIt(rendered) : rendered;
   for (let i = 0; i < 5; i++) verifyProof({ ...input, cacheTeacherFeatures: false });
   const cpu: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
@@ -27,7 +40,7 @@ for (const [name, spec] of [
     cpu.push((used.user + used.system) / 1000);
   }
   lines.push(
-    `${name} cold: CPU median ${percentile(cpu, 0.5).toFixed(1)} ms, p90 ${percentile(cpu, 0.9).toFixed(1)} ms`,
+    `${name}${stored ? ' stored' : ''} cold: CPU median ${percentile(cpu, 0.5).toFixed(1)} ms, p90 ${percentile(cpu, 0.9).toFixed(1)} ms`,
   );
 }
 console.log(lines.join(' | '));
