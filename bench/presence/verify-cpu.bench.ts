@@ -7,19 +7,12 @@
 // verification as the server's marking path does; without it, raw chunks (the corpus's path).
 // Run: npx tsx bench/presence/verify-cpu.bench.ts [--stored]
 import { renderProofCase } from '../../packages/presence/src/corpus/proof-cases';
-import { oneWayBenchCase, twoWayBenchCase } from './bench-cases';
-import { verifyProof, type ProofInput } from '../../packages/presence/src/proof/verify-proof';
-import { keptTeacherBand, packTeacherChunk } from '../../packages/presence/src/verify/stored-teacher-chunk';
+import { asServerKeepsIt, oneWayBenchCase, twoWayBenchCase } from './bench-cases';
+import { verifyProof } from '../../packages/presence/src/proof/verify-proof';
 
 const ITERATIONS = 40;
 const stored = process.argv.includes('--stored');
 
-/** The input as the server verifies it: chunks packed when they arrived, opened by the verifier. */
-function asServerKeepsIt(input: ProofInput): ProofInput {
-  const band = keptTeacherBand(input.tone.config);
-  const chunks = input.teacher.chunks.map((c) => ({ ...c, bytes: packTeacherChunk(c.bytes, band) }));
-  return { ...input, teacher: { ...input.teacher, chunks, stored: true } };
-}
 const percentile = (v: number[], p: number): number =>
   [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))]!;
 const oneWay = oneWayBenchCase();

@@ -14,7 +14,10 @@ import {
   renderProofCase,
   type ProofCaseClass,
 } from '../../packages/presence/src/corpus/proof-cases';
-import { correlateChirps, type ChirpCorrelations } from '../../packages/presence/src/detect/chirp-correlations';
+import {
+  correlateChirps,
+  type ChirpCorrelations,
+} from '../../packages/presence/src/detect/chirp-correlations';
 import { teacherSamples } from '../../packages/presence/src/proof/teacher-samples';
 import { verifyProof } from '../../packages/presence/src/proof/verify-proof';
 import { decodeWav } from '../../packages/presence/src/wav/decode-wav';

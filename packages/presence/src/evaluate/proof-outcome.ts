@@ -62,15 +62,23 @@ const cpuNowMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-/** Renders and verifies one case (teacher-feature cache off: every case is timed cold). */
-export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>): ProofOutcome {
+/**
+ * A case rendered, and the input the server would verify: the two-way classes go through the band
+ * gate first, and the server applies the check only where the gate says the teacher's microphone
+ * hears its band (`gate` null for one-way cases).
+ */
+export function gatedProofInput(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>) {
   const rendered = renderProofCase(spec).input;
   const gate = rendered.challenge
     ? probeChallengeBand({ ...rendered, ...(thresholds ? { thresholds } : {}) })
     : null;
-  // The server applies the check only where the gate says the teacher's microphone hears its band.
-  const { challenge, ...oneWay } = rendered;
-  const input = gate && !gate.heard ? oneWay : rendered;
+  const { challenge: _challenge, ...oneWay } = rendered;
+  return { input: gate && !gate.heard ? oneWay : rendered, gate, twoWay: rendered.challenge !== undefined };
+}
+
+/** Renders and verifies one case (teacher-feature cache off: every case is timed cold). */
+export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>): ProofOutcome {
+  const { input, gate, twoWay } = gatedProofInput(spec, thresholds);
   const before = cpuNowMs();
   const r = verifyProof({ ...input, cacheTeacherFeatures: false, ...(thresholds ? { thresholds } : {}) });
   const verifyCpuMs = cpuNowMs() - before;
@@ -84,7 +92,7 @@ export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThre
     similarity: r.similarity,
     teacherActivityDb: r.details.ambient?.teacherActivityDb ?? null,
     coverage: r.details.ambient?.coverage ?? null,
-    ...(challenge && gate
+    ...(twoWay && gate
       ? {
           challengeScore: r.details.challenge?.score ?? null,
           challengeSelfHeard: r.details.challenge?.selfHeard ?? null,
