@@ -73,12 +73,12 @@ export function gatedProofInput(spec: ProofCaseSpec, thresholds?: Partial<ProofT
     ? probeChallengeBand({ ...rendered, ...(thresholds ? { thresholds } : {}) })
     : null;
   const { challenge: _challenge, ...oneWay } = rendered;
-  return { input: gate && !gate.heard ? oneWay : rendered, gate, twoWay: rendered.challenge !== undefined };
+  return { input: gate && !gate.heard ? oneWay : rendered, gate };
 }
 
 /** Renders and verifies one case (teacher-feature cache off: every case is timed cold). */
 export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThresholds>): ProofOutcome {
-  const { input, gate, twoWay } = gatedProofInput(spec, thresholds);
+  const { input, gate } = gatedProofInput(spec, thresholds);
   const before = cpuNowMs();
   const r = verifyProof({ ...input, cacheTeacherFeatures: false, ...(thresholds ? { thresholds } : {}) });
   const verifyCpuMs = cpuNowMs() - before;
@@ -92,7 +92,7 @@ export function runProofCase(spec: ProofCaseSpec, thresholds?: Partial<ProofThre
     similarity: r.similarity,
     teacherActivityDb: r.details.ambient?.teacherActivityDb ?? null,
     coverage: r.details.ambient?.coverage ?? null,
-    ...(twoWay && gate
+    ...(gate
       ? {
           challengeScore: r.details.challenge?.score ?? null,
           challengeSelfHeard: r.details.challenge?.selfHeard ?? null,

@@ -183,10 +183,17 @@ export function verdictWithUntimedReview(
   return o.verdict === 'present' && o.reasons.includes('tone_time_unbounded') ? 'needs_review' : o.verdict;
 }
 
+/** Stored outcomes with each verdict as an institution setting would have stored it. */
+function rejudged(
+  rows: ProofOutcome[],
+  verdict: (o: ProofOutcome) => ProofOutcome['verdict'],
+): ProofOutcome[] {
+  return rows.map((o) => ({ ...o, verdict: verdict(o) }));
+}
+
 /** The two-way classes under the required check: accepts, false rejects, and the review share. */
 function requiredRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
-  const required = (rows: ProofOutcome[]): ProofOutcome[] =>
-    rows.map((o) => ({ ...o, verdict: verdictWithCheckRequired(o) }));
+  const required = (rows: ProofOutcome[]) => rejudged(rows, verdictWithCheckRequired);
   return [
     row(
       'present2w <= 15 m (absent verdicts)',
@@ -201,8 +208,7 @@ function requiredRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateR
 
 /** Every class re-judged under `verdictWithUntimedReview`: the original client's rows are what it moves. */
 function untimedReviewRows(near: ProofOutcome[], attacks: ProofOutcome[]): ProofRateRow[] {
-  const reviewed = (rows: ProofOutcome[]): ProofOutcome[] =>
-    rows.map((o) => ({ ...o, verdict: verdictWithUntimedReview(o) }));
+  const reviewed = (rows: ProofOutcome[]) => rejudged(rows, verdictWithUntimedReview);
   const original = (o: ProofOutcome): boolean => o.spec.client === 'flutter16';
   return [
     row(
