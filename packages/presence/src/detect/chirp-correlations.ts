@@ -1,5 +1,12 @@
 import { kthSmallest } from '../dsp/select';
-import { float32Scratch, float64Scratch, type Scratch } from '../dsp/scratch';
+import {
+  arenaFloat32Scratch,
+  arenaFloat64Scratch,
+  float32Scratch,
+  float64Scratch,
+  type Scratch,
+} from '../dsp/scratch';
+import { kernelsFor, type DspKernels } from '../dsp/kernels/kernels';
 import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
@@ -18,23 +25,27 @@ const GUARD_HZ = 150;
 const LEVEL_FLOOR = 1e-6;
 
 // The correlation's temporaries, kept between calls (presence-0015): a verification correlates three
-// recordings, each with up to a few hundred kB of spectra, band signals and per-lag norms.
+// recordings, each with up to a few hundred kB of spectra, band signals and per-lag norms. Those a
+// SIMD kernel reads or writes live in the kernels' memory (presence-0028).
 const scratch = {
-  specRe: float64Scratch(),
-  specIm: float64Scratch(),
+  specRe: arenaFloat64Scratch(),
+  specIm: arenaFloat64Scratch(),
   fullRe: float64Scratch(),
   fullIm: float64Scratch(),
-  bandRe: float64Scratch(),
-  bandIm: float64Scratch(),
-  sigRe: float64Scratch(),
-  sigIm: float64Scratch(),
-  productRe: float64Scratch(),
-  productIm: float64Scratch(),
+  bandRe: arenaFloat64Scratch(),
+  bandIm: arenaFloat64Scratch(),
+  sigRe: arenaFloat64Scratch(),
+  sigIm: arenaFloat64Scratch(),
+  productRe: arenaFloat64Scratch(),
+  productIm: arenaFloat64Scratch(),
   prefix: float64Scratch(),
-  energyNorm: float64Scratch(),
-  levelScale: float64Scratch(),
-  ncc: float32Scratch(),
-  dilate: float32Scratch(),
+  energyNorm: arenaFloat64Scratch(),
+  levelScale: arenaFloat64Scratch(),
+  ncc: arenaFloat32Scratch(),
+  // A template's spectrum copied next to the band's, where the product kernel reads it.
+  templateRe: arenaFloat64Scratch(),
+  templateIm: arenaFloat64Scratch(),
+  dilate: arenaFloat32Scratch(),
   zSample: float32Scratch(),
 };
 
@@ -50,7 +61,7 @@ export class TrackArrays {
 
   /** Array `index` of this site (3 per template: ncc, z, level), `length` long. */
   take(index: number, length: number): Float32Array {
-    while (this.arrays.length <= index) this.arrays.push(float32Scratch());
+    while (this.arrays.length <= index) this.arrays.push(arenaFloat32Scratch());
     return this.arrays[index]!.take(length, false);
   }
 }
@@ -270,31 +281,20 @@ export function correlateChirps(
           endHz: direction === 'up' ? band.highHz : band.lowHz,
         };
         const tpl = templateSpectrum(config, configKey, chirp, centreHz, bbRate, bbSize, tplLen);
-        const tplRe = tpl.re;
-        const tplIm = tpl.im;
-        for (let j = 0; j < bbSize; j++) {
-          const ar = bandRe[j]!;
-          const ai = bandIm[j]!;
-          const br = tplRe[j]!;
-          const bi = tplIm[j]!;
-          re[j] = ar * br + ai * bi;
-          im[j] = ai * br - ar * bi;
-        }
+        conjugateProduct(bandRe, bandIm, tpl, re, im);
         cfft.inverseUnscaledFromBitReversed(re, im); // the template spectrum carries the 1/size
         const ncc = nccScratch;
         const slot = 3 * tracks.size;
         const level = levels ? keep.take(slot + 2, lags) : NO_LEVELS;
-        const tplNorm = Math.sqrt(tpl.energy);
-        if (levels) {
-          for (let l = 0; l < lags; l++) {
-            const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
-            ncc[l] = n;
-            level[l] = n * levelScale[l]!;
-          }
-        } else {
-          for (let l = 0; l < lags; l++)
-            ncc[l] = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
-        }
+        normalisedEnvelope(
+          re,
+          im,
+          energyNorm,
+          Math.sqrt(tpl.energy),
+          lags,
+          ncc,
+          levels ? { levelScale, level } : null,
+        );
         const dilated = dilate(ncc, dilateScratch, keep.take(slot, lags));
         const z = robustZ(dilated, zScratch, keep.take(slot + 1, lags));
         tracks.set(templateKey(chirp), { slot: s, ncc: dilated, z, level });
@@ -302,6 +302,87 @@ export function correlateChirps(
     }
   }
   return { bandCaptured: true, rate: bbRate, durationS, templateLength: tplLen, tracks };
+}
+
+/** re + i im = band times the conjugate of the template, bin by bin (the correlation's spectrum). */
+function conjugateProduct(
+  bandRe: Float64Array,
+  bandIm: Float64Array,
+  tpl: TemplateSpectrum,
+  re: Float64Array,
+  im: Float64Array,
+): void {
+  const n = bandRe.length;
+  // The cached spectrum is copied next to the band's (a memory copy) so that the kernel can read it.
+  const tplRe = scratch.templateRe.take(n, false);
+  const tplIm = scratch.templateIm.take(n, false);
+  const kernels = n % 2 === 0 ? kernelsFor(bandRe, bandIm, tplRe, tplIm, re, im) : null;
+  if (kernels) {
+    tplRe.set(tpl.re.subarray(0, n));
+    tplIm.set(tpl.im.subarray(0, n));
+    kernels.spectrumProduct(
+      n,
+      bandRe.byteOffset,
+      bandIm.byteOffset,
+      tplRe.byteOffset,
+      tplIm.byteOffset,
+      re.byteOffset,
+      im.byteOffset,
+    );
+    return;
+  }
+  const bRe = tpl.re;
+  const bIm = tpl.im;
+  for (let j = 0; j < n; j++) {
+    const ar = bandRe[j]!;
+    const ai = bandIm[j]!;
+    const br = bRe[j]!;
+    const bi = bIm[j]!;
+    re[j] = ar * br + ai * bi;
+    im[j] = ai * br - ar * bi;
+  }
+}
+
+/**
+ * ncc[l] = |re + i im| / (energyNorm[l] x tplNorm) for l < lags, and with `withLevels` each lag's
+ * matched level, that ratio times levelScale[l].
+ */
+function normalisedEnvelope(
+  re: Float64Array,
+  im: Float64Array,
+  energyNorm: Float64Array,
+  tplNorm: number,
+  lags: number,
+  ncc: Float32Array,
+  withLevels: { levelScale: Float64Array; level: Float32Array } | null,
+): void {
+  const levelScale = withLevels?.levelScale ?? energyNorm;
+  const level = withLevels?.level ?? ncc;
+  const kernels = kernelsFor(re, im, energyNorm, ncc, levelScale, level);
+  if (kernels) {
+    kernels.normalisedEnvelope(
+      lags,
+      re.byteOffset,
+      im.byteOffset,
+      energyNorm.byteOffset,
+      tplNorm,
+      ncc.byteOffset,
+      withLevels ? 1 : 0,
+      levelScale.byteOffset,
+      level.byteOffset,
+    );
+    return;
+  }
+  if (withLevels) {
+    for (let l = 0; l < lags; l++) {
+      const n = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
+      ncc[l] = n;
+      level[l] = n * levelScale[l]!;
+    }
+  } else {
+    for (let l = 0; l < lags; l++)
+      ncc[l] = Math.sqrt(re[l]! * re[l]! + im[l]! * im[l]!) / (energyNorm[l]! * tplNorm);
+  }
 }
 
 /** z-scores against the median and the median absolute deviation (from every 4th lag), into `z`. */
@@ -329,6 +410,11 @@ export function dilate(
   out: Float32Array = new Float32Array(values.length),
 ): Float32Array {
   const n = values.length;
+  if (n > 4 && r.length === n && out.length === n) {
+    const candidates = candidatesScratch.take(n, false);
+    const kernels = kernelsFor(values, r, out, candidates);
+    if (kernels) return dilateByKernels(kernels, values, r, out, candidates);
+  }
   const valueBits = new Int32Array(values.buffer, values.byteOffset, n);
   const rBits = new Int32Array(r.buffer, r.byteOffset, n);
   // Correlation envelopes are finite and >= 0: refined and maximised on bit patterns, no branch on
@@ -337,23 +423,9 @@ export function dilate(
   if (bitwise) {
     refinePeaksOfBits(values, valueBits, rBits, candidatesScratch.take(n, false));
   } else {
-    r.set(values);
-    for (let i = 1; i < n - 1; i++) {
-      const y0 = values[i - 1]!;
-      const y1 = values[i]!;
-      const y2 = values[i + 1]!;
-      if (y1 < y0 || y1 < y2) continue;
-      const curvature = y0 - 2 * y1 + y2;
-      if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
-    }
+    refinePeaksOfFloats(values, r);
   }
-  // The window's ends test their bounds (the interior below overwrites what this loop writes there).
-  for (let i = 0; i < n; i++) {
-    if (i === 2 && n > 4) i = n - 2;
-    let best = r[i]!;
-    for (let d = Math.max(0, i - 2); d <= Math.min(n - 1, i + 2); d++) if (r[d]! > best) best = r[d]!;
-    out[i] = best;
-  }
+  dilateEnds(r, out, n);
   if (n <= 4) return out;
   // Refined peaks of finite values >= 0 lie between their value and 1: still in bit-pattern order.
   if (bitwise || bitsBelow(rBits, INFINITY_BITS + 1)) {
@@ -364,7 +436,61 @@ export function dilate(
   return out;
 }
 
-const candidatesScratch = float32Scratch();
+const candidatesScratch = arenaFloat32Scratch();
+
+/** The parabolic refinement by float comparisons (any values), into r. */
+function refinePeaksOfFloats(values: Float32Array, r: Float32Array): void {
+  const n = values.length;
+  r.set(values.subarray(0, n));
+  for (let i = 1; i < n - 1; i++) {
+    const y0 = values[i - 1]!;
+    const y1 = values[i]!;
+    const y2 = values[i + 1]!;
+    if (y1 < y0 || y1 < y2) continue;
+    const curvature = y0 - 2 * y1 + y2;
+    if (curvature < 0) r[i] = Math.min(1, y1 - ((y0 - y2) * (y0 - y2)) / (8 * curvature));
+  }
+}
+
+/**
+ * out[i] = the largest of r[i - 2 .. i + 2] within the window for its first two and last two lags
+ * (all of them when n <= 4), testing the bounds; the interior is the sliding maximum's.
+ */
+function dilateEnds(r: Float32Array, out: Float32Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    if (i === 2 && n > 4) i = n - 2;
+    let best = r[i]!;
+    for (let d = Math.max(0, i - 2); d <= Math.min(n - 1, i + 2); d++) if (r[d]! > best) best = r[d]!;
+    out[i] = best;
+  }
+}
+
+/**
+ * `dilate` (n > 4) with its loops in the SIMD kernels: the same tests on the bit patterns, the same
+ * refined values and maxima (presence-0028); the window's ends as `dilate` takes them.
+ */
+function dilateByKernels(
+  kernels: DspKernels,
+  values: Float32Array,
+  r: Float32Array,
+  out: Float32Array,
+  candidates: Float32Array,
+): Float32Array {
+  const n = values.length;
+  const bitwise = kernels.bitsBelow(n, values.byteOffset, INFINITY_BITS) === 1;
+  if (bitwise) {
+    kernels.refinePeaks(n, values.byteOffset, r.byteOffset, candidates.byteOffset);
+  } else {
+    refinePeaksOfFloats(values, r);
+  }
+  dilateEnds(r, out, n);
+  if (bitwise || kernels.bitsBelow(n, r.byteOffset, INFINITY_BITS + 1) === 1) {
+    kernels.slidingMax5(n, r.byteOffset, out.byteOffset);
+  } else {
+    slidingMax(r, out);
+  }
+  return out;
+}
 
 /**
  * The parabolic refinement on finite values >= 0 (`bitsBelow(values, INFINITY_BITS)`), without a

@@ -1,4 +1,5 @@
 import { complexFftPlan, isPowerOfTwo } from './fft';
+import { arenaFloat64, kernelsFor } from './kernels/kernels';
 
 /**
  * Bins kFrom..kTo of the DFT of a real signal zero-padded to a power-of-two size N, without a
@@ -26,8 +27,9 @@ export class RealBandDft {
     this.size = size;
     this.subSize = subSize;
     this.pairs = size / subSize / 2;
-    this.re = new Float64Array(size / 2);
-    this.im = new Float64Array(size / 2);
+    // In the kernels' memory: the sub-transforms and the bins' assembly run there (presence-0028).
+    this.re = arenaFloat64(size / 2);
+    this.im = arenaFloat64(size / 2);
   }
 
   /**
@@ -73,6 +75,25 @@ export class RealBandDft {
       fft.forward(re.subarray(p * l, (p + 1) * l), im.subarray(p * l, (p + 1) * l));
     }
     const { cos, sin } = this.bandTwiddles(kFrom, kTo);
+    const bins = kTo - kFrom + 1;
+    if (bins > 0 && outRe.length >= bins && outIm.length >= bins) {
+      const kernels = kernelsFor(re, im, cos, sin, outRe, outIm);
+      if (kernels) {
+        kernels.bandBins(
+          l,
+          pairs,
+          kFrom,
+          kTo,
+          re.byteOffset,
+          im.byteOffset,
+          cos.byteOffset,
+          sin.byteOffset,
+          outRe.byteOffset,
+          outIm.byteOffset,
+        );
+        return;
+      }
+    }
     const mask = l - 1;
     for (let k = kFrom; k <= kTo; k++) {
       const q = k & mask;
@@ -106,8 +127,8 @@ export class RealBandDft {
     const id = `${kFrom}:${kTo}`;
     let t = this.twiddles.get(id);
     if (!t) {
-      const cos = new Float64Array(kTo - kFrom + 1);
-      const sin = new Float64Array(kTo - kFrom + 1);
+      const cos = arenaFloat64(kTo - kFrom + 1);
+      const sin = arenaFloat64(kTo - kFrom + 1);
       for (let k = kFrom; k <= kTo; k++) {
         cos[k - kFrom] = Math.cos((2 * Math.PI * k) / this.size);
         sin[k - kFrom] = Math.sin((2 * Math.PI * k) / this.size);

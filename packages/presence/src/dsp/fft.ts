@@ -1,6 +1,8 @@
 // Radix-2 FFTs on split real/imaginary Float64Arrays. Plans are cached per size because a
 // verification runs the same few sizes over and over; building twiddles once keeps the hot path
-// allocation-free.
+// allocation-free. Plans keep their tables and work arrays in the SIMD kernels' memory, where the
+// butterflies run as WebAssembly when the caller's arrays are there too (presence-0028).
+import { arenaFloat64, kernelsFor } from './kernels/kernels';
 
 /** True when n is a positive power of two. */
 export function isPowerOfTwo(n: number): boolean {
@@ -39,8 +41,8 @@ export class ComplexFft {
     this.size = size;
     // Stage tables back to back: size 2 (w = 1) at offset -1 is stored at index 0 via a shift of 1,
     // so index (halfLen - 2 + 1 + j) serves every stage from size 2 up.
-    this.stageCos = new Float64Array(size);
-    this.stageSin = new Float64Array(size);
+    this.stageCos = arenaFloat64(size);
+    this.stageSin = arenaFloat64(size);
     this.stageCos[0] = 1;
     for (let len = 4; len <= size; len <<= 1) {
       const halfLen = len >> 1;
@@ -143,6 +145,21 @@ export class ComplexFft {
   /** Every stage of the transform on input already in bit-reversed order. */
   private butterflies(re: Float64Array, im: Float64Array, sign: number): void {
     const n = this.size;
+    if (n >= MIN_KERNEL_SIZE && re.length >= n && im.length >= n) {
+      const kernels = kernelsFor(re, im, this.stageCos, this.stageSin);
+      if (kernels) {
+        kernels.butterflies(
+          n,
+          this.log2Size,
+          sign,
+          re.byteOffset,
+          im.byteOffset,
+          this.stageCos.byteOffset,
+          this.stageSin.byteOffset,
+        );
+        return;
+      }
+    }
     // Two radix-2 stages are fused into one radix-4 pass (half the passes over memory, which is
     // what dominates the large transforms); an odd number of stages starts with a plain radix-2.
     const stageCos = this.stageCos;
@@ -193,6 +210,8 @@ export class ComplexFft {
 
 // Passes whose runs of j are shorter than this go block by block for each j (see `butterflies`).
 const SHORT_RUN = 8;
+// The kernel's passes take at least two blocks of four at a time; tiny transforms stay here.
+const MIN_KERNEL_SIZE = 16;
 
 /**
  * Two radix-2 stages on a, a + h, a + 2h, a + 3h: the first with twiddle w1 on both pairs, the
@@ -315,8 +334,8 @@ export class RealFft {
     this.size = size;
     const h = size >> 1;
     this.half = new ComplexFft(h);
-    this.workRe = new Float64Array(h);
-    this.workIm = new Float64Array(h);
+    this.workRe = arenaFloat64(h);
+    this.workIm = arenaFloat64(h);
     this.cosTable = new Float64Array(h + 1);
     this.sinTable = new Float64Array(h + 1);
     for (let k = 0; k <= h; k++) {
