@@ -3,7 +3,14 @@ import { dilate } from '../../detect/chirp-correlations';
 import { RealBandDft } from '../band-dft';
 import { ComplexFft, RealFft } from '../fft';
 import { Rng } from '../random';
-import { arenaFloat32, arenaFloat64, kernelDispatches, kernelsFor, simdKernelsActive, useSimdKernels } from './kernels';
+import {
+  arenaFloat32,
+  arenaFloat64,
+  kernelDispatches,
+  kernelsFor,
+  simdKernelsActive,
+  useSimdKernels,
+} from './kernels';
 
 // The kernels must give the TypeScript loops' bits exactly (presence-0028): every test runs the
 // same input through both paths and compares every double, -0 told apart from +0.
