@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../dsp/random';
 import { synthesizeSpan } from '../schedule/synthesize-span';
 import { DEFAULT_SCHEDULE_CONFIG, LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
-import { TrackArrays, correlateChirps, dilate, type ChirpCorrelations } from './chirp-correlations';
+import { TrackArrays, correlateChirps, type ChirpCorrelations } from './chirp-correlations';
+import { dilate } from './envelope-dilation';
 import { DEFAULT_PROOF_THRESHOLDS } from '../proof/proof-thresholds';
 import {
   constantLagPlusK,

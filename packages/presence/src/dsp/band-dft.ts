@@ -17,7 +17,7 @@ export class RealBandDft {
   private readonly pairs: number;
   private readonly re: Float64Array;
   private readonly im: Float64Array;
-  private readonly twiddles = new Map<string, { cos: Float64Array; sin: Float64Array }>();
+  private twiddles: { cos: Float64Array; sin: Float64Array } | null = null;
 
   /** `subSize` (L) divides `size` (N) and both are powers of two with N / L >= 2. */
   constructor(size: number, subSize: number) {
@@ -123,21 +123,38 @@ export class RealBandDft {
     }
   }
 
+  /**
+   * cos and sin of 2 pi k / N for bins kFrom..kTo: views of the plan's whole table (bins 0..N/2),
+   * computed once in the kernels' memory. A table per band, cached and cleared, would leave blocks
+   * there that the arena never frees.
+   */
   private bandTwiddles(kFrom: number, kTo: number): { cos: Float64Array; sin: Float64Array } {
-    const id = `${kFrom}:${kTo}`;
-    let t = this.twiddles.get(id);
-    if (!t) {
-      const cos = arenaFloat64(kTo - kFrom + 1);
-      const sin = arenaFloat64(kTo - kFrom + 1);
-      for (let k = kFrom; k <= kTo; k++) {
-        cos[k - kFrom] = Math.cos((2 * Math.PI * k) / this.size);
-        sin[k - kFrom] = Math.sin((2 * Math.PI * k) / this.size);
+    if (kFrom < 0 || kTo > this.size / 2) return this.twiddlesOutsideTable(kFrom, kTo);
+    if (!this.twiddles) {
+      const bins = this.size / 2 + 1;
+      const cos = arenaFloat64(bins);
+      const sin = arenaFloat64(bins);
+      for (let k = 0; k < bins; k++) {
+        cos[k] = Math.cos((2 * Math.PI * k) / this.size);
+        sin[k] = Math.sin((2 * Math.PI * k) / this.size);
       }
-      if (this.twiddles.size > 16) this.twiddles.clear();
-      t = { cos, sin };
-      this.twiddles.set(id, t);
+      this.twiddles = { cos, sin };
     }
-    return t;
+    return {
+      cos: this.twiddles.cos.subarray(kFrom, kTo + 1),
+      sin: this.twiddles.sin.subarray(kFrom, kTo + 1),
+    };
+  }
+
+  /** Bins outside 0..N/2 (outside the documented range), computed for the call, as they always were. */
+  private twiddlesOutsideTable(kFrom: number, kTo: number): { cos: Float64Array; sin: Float64Array } {
+    const cos = new Float64Array(kTo - kFrom + 1);
+    const sin = new Float64Array(kTo - kFrom + 1);
+    for (let k = kFrom; k <= kTo; k++) {
+      cos[k - kFrom] = Math.cos((2 * Math.PI * k) / this.size);
+      sin[k - kFrom] = Math.sin((2 * Math.PI * k) / this.size);
+    }
+    return { cos, sin };
   }
 }
 

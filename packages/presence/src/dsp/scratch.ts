@@ -1,5 +1,3 @@
-import { arenaFloat32, arenaFloat64 } from './kernels/kernels';
-
 type TypedArray = Float64Array | Float32Array | Int32Array | Uint16Array | Uint8Array;
 
 /**
@@ -31,10 +29,6 @@ export class Scratch<T extends TypedArray> {
 }
 
 export const float64Scratch = (): Scratch<Float64Array> => new Scratch((n) => new Float64Array(n));
-/** Scratch in the SIMD kernels' memory (an FFT's or band DFT's arrays; presence-0028). */
-export const arenaFloat64Scratch = (): Scratch<Float64Array> => new Scratch(arenaFloat64);
-/** `arenaFloat64Scratch` for Float32Array (the correlation's tracks). */
-export const arenaFloat32Scratch = (): Scratch<Float32Array> => new Scratch(arenaFloat32);
 export const float32Scratch = (): Scratch<Float32Array> => new Scratch((n) => new Float32Array(n));
 export const int32Scratch = (): Scratch<Int32Array> => new Scratch((n) => new Int32Array(n));
 export const uint16Scratch = (): Scratch<Uint16Array> => new Scratch((n) => new Uint16Array(n));

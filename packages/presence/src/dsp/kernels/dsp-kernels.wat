@@ -5,7 +5,7 @@
 ;; deterministic and WebAssembly never fuses a multiply and an add, so the results are the same
 ;; bits as the TypeScript's; the tests hold them to it.
 ;;
-;; Arrays are byte offsets into this module's memory (see wasm-arena.ts). Compiled to
+;; Arrays are byte offsets into this module's memory (see kernels.ts: the arena). Compiled to
 ;; dsp-kernels.wasm.ts by `npm run build:kernels --workspace @rollbook/presence`.
 (module
   (memory (export "memory") 1 32768)

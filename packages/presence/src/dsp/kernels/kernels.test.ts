@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dilate } from '../../detect/chirp-correlations';
+import { TrackArrays, correlateChirps, type ChirpCorrelations } from '../../detect/chirp-correlations';
+import { dilate } from '../../detect/envelope-dilation';
+import { synthesizeSpan } from '../../schedule/synthesize-span';
+import { DEFAULT_SCHEDULE_CONFIG, ToneSchedule } from '../../schedule/tone-schedule';
 import { RealBandDft } from '../band-dft';
 import { ComplexFft, RealFft } from '../fft';
 import { Rng } from '../random';
@@ -83,7 +86,9 @@ describe('SIMD kernels', () => {
     }
     const jsRe = re.slice();
     const jsIm = im.slice();
+    const before = kernelDispatches();
     fft.forward(re, im);
+    expect(kernelDispatches()).toBe(before + 1);
     useSimdKernels(false);
     fft.forward(jsRe, jsIm);
     // NaN payloads are not compared: every NaN is the same number to the verifier.
@@ -101,7 +106,9 @@ describe('SIMD kernels', () => {
     const outside = Float64Array.from(inside);
     const outsideIm = Float64Array.from(insideIm);
     fft.forward(inside, insideIm);
+    const before = kernelDispatches();
     fft.forward(outside, outsideIm);
+    expect(kernelDispatches()).toBe(before);
     expect(differing(inside, outside)).toBe(0);
     expect(differing(insideIm, outsideIm)).toBe(0);
   });
@@ -113,7 +120,9 @@ describe('SIMD kernels', () => {
     const fft = new RealFft(size);
     const simd = { re: new Float64Array(size / 2 + 1), im: new Float64Array(size / 2 + 1) };
     const js = { re: new Float64Array(size / 2 + 1), im: new Float64Array(size / 2 + 1) };
+    const before = kernelDispatches();
     fft.forward(input, simd.re, simd.im, 0, input.length);
+    expect(kernelDispatches()).toBe(before + 1);
     useSimdKernels(false);
     fft.forward(input, js.re, js.im, 0, input.length);
     expect(differing(simd.re, js.re)).toBe(0);
@@ -170,4 +179,41 @@ describe('SIMD kernels', () => {
       expect(Array.from(simd).filter((v, i) => !same(v, js[i]!))).toEqual([]);
     }
   });
+
+  it.each([true, false])(
+    "give the correlation's product and envelope bit for bit, odd and even lags (levels: %s)",
+    (levels) => {
+      const rate = 48000;
+      const parities = new Set<number>();
+      for (const seconds of [5, 4.9999]) {
+        const rng = new Rng(3);
+        const tone = synthesizeSpan(new ToneSchedule('ab'.repeat(32)), 12.3, seconds, rate);
+        const samples = tone.map((v) => 0.01 * v + 0.003 * rng.normal());
+        const run = (keep: TrackArrays): ChirpCorrelations =>
+          correlateChirps(samples, rate, DEFAULT_SCHEDULE_CONFIG, 6, { keep, levels });
+        const before = kernelDispatches();
+        const simd = run(new TrackArrays());
+        const dispatched = kernelDispatches() - before;
+        useSimdKernels(false);
+        const js = run(new TrackArrays());
+        useSimdKernels(true);
+        // Every template's product, inverse transform, envelope and dilation ran in the kernels.
+        expect(dispatched).toBeGreaterThanOrEqual(4 * simd.tracks.size);
+        const lags = simd.tracks.values().next().value!.ncc.length;
+        parities.add(lags % 2);
+        for (const [key, track] of simd.tracks) {
+          const other = js.tracks.get(key)!;
+          for (const field of ['ncc', 'z', 'level'] as const) {
+            expect(track[field].length).toBe(other[field].length);
+            const differ = Array.from(track[field]).filter((v, i) => !Object.is(v, other[field][i]));
+            expect(differ).toEqual([]);
+          }
+          expect(track.level.length).toBe(levels ? lags : 0);
+        }
+        expect(Math.max(...Array.from(simd.tracks.values(), (t) => Math.max(...t.ncc)))).toBeGreaterThan(0.3);
+      }
+      // The envelope kernel's two-lag loop and its odd last lag both ran.
+      expect([...parities].sort()).toEqual([0, 1]);
+    },
+  );
 });

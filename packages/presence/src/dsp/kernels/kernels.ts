@@ -1,3 +1,4 @@
+import { Scratch } from '../scratch';
 import { DSP_KERNELS_WASM_BASE64 } from './dsp-kernels.wasm';
 
 /**
@@ -16,12 +17,11 @@ interface WasmMemory {
 interface WasmRuntime {
   validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 
-/** The kernels' functions (offsets are byte offsets into their memory). */
+/** The kernels' functions (array arguments are byte offsets into their memory). */
 export interface DspKernels {
-  memory: WasmMemory;
   butterflies(n: number, log2: number, sign: number, re: number, im: number, cs: number, sn: number): void;
   spectrumProduct(
     n: number,
@@ -60,23 +60,36 @@ export interface DspKernels {
   ): void;
 }
 
-// The arena: every array a verification hands to a kernel (FFT plans' tables and work arrays, the
-// band DFT's sub-transforms, the correlation's scratch) is ~10 MB at most; the rest is headroom.
-// Pages are reserved, not committed: the untouched part costs no memory.
+// The arena: the arrays a thread hands to a kernel (the band DFT plans' sub-transforms and whole
+// twiddle tables, ~14 MB for the three sizes a verification uses; the kept tracks of the three call
+// sites; FFT tables; scratch, and the smaller blocks a growing scratch left behind) came to 21 MB
+// after verifying every corpus class both ways; the rest is headroom. Pages are reserved, not
+// committed: the untouched part costs no memory.
 const ARENA_BYTES = 64 * 1024 * 1024;
 const PAGE_BYTES = 65536;
 const ALIGN = 16;
+const KERNEL_NAMES: readonly (keyof DspKernels)[] = [
+  'butterflies',
+  'spectrumProduct',
+  'normalisedEnvelope',
+  'bitsBelow',
+  'refinePeaks',
+  'slidingMax5',
+  'bandBins',
+];
 
 interface Arena {
-  exports: DspKernels;
+  kernels: DspKernels;
   buffer: ArrayBuffer;
   next: number;
 }
 
-let arena: Arena | null | undefined;
-// Kernel dispatches on this thread (diagnostics and the tests that a path really ran).
+// PRESENCE_SIMD=0 keeps the thread away from WebAssembly altogether: no module, no arena.
+const disabledByEnvironment = typeof process !== 'undefined' && process.env.PRESENCE_SIMD === '0';
+let arena: Arena | null | undefined = disabledByEnvironment ? null : undefined;
+let enabled = !disabledByEnvironment;
+// Kernel dispatches on this thread (diagnostics, and the tests that a path really ran).
 let dispatches = 0;
-let enabled = typeof process === 'undefined' || process.env.PRESENCE_SIMD !== '0';
 
 function decodeBase64(text: string): Uint8Array {
   const binary = atob(text);
@@ -91,12 +104,12 @@ function openArena(): Arena | null {
   const bytes = decodeBase64(DSP_KERNELS_WASM_BASE64);
   // A runtime without 128-bit SIMD rejects the module here rather than at its first call.
   if (!wasm.validate(bytes)) return null;
-  const instance = new wasm.Instance(new wasm.Module(bytes), {});
-  const exports = instance.exports as DspKernels;
-  const pages = ARENA_BYTES / PAGE_BYTES - exports.memory.buffer.byteLength / PAGE_BYTES;
-  exports.memory.grow(pages);
+  const { exports } = new wasm.Instance(new wasm.Module(bytes), {});
+  const memory = exports.memory as WasmMemory;
+  if (KERNEL_NAMES.some((name) => typeof exports[name] !== 'function')) return null;
+  memory.grow(ARENA_BYTES / PAGE_BYTES - memory.buffer.byteLength / PAGE_BYTES);
   // Address 0 stays unused, so no array handed out sits at the null offset.
-  return { exports, buffer: exports.memory.buffer, next: ALIGN };
+  return { kernels: exports as unknown as DspKernels, buffer: memory.buffer, next: ALIGN };
 }
 
 function theArena(): Arena | null {
@@ -111,7 +124,7 @@ function theArena(): Arena | null {
   return arena;
 }
 
-/** `bytes` (a multiple of 16 at most past the end) of the arena, or null when it has no room. */
+/** `bytes` of the arena (rounded up to 16), or null when it has no room or there is none. */
 function arenaBytes(bytes: number): { buffer: ArrayBuffer; offset: number } | null {
   const a = theArena();
   if (!a || a.next + bytes > ARENA_BYTES) return null;
@@ -136,6 +149,14 @@ export function arenaFloat32(length: number): Float32Array {
   return place ? new Float32Array(place.buffer, place.offset, length) : new Float32Array(length);
 }
 
+/**
+ * A call site's scratch (see `Scratch`) in the kernels' memory. A scratch that grows leaves its
+ * smaller block behind (the arena frees nothing): at most about twice its largest size more.
+ */
+export const arenaFloat64Scratch = (): Scratch<Float64Array> => new Scratch(arenaFloat64);
+/** `arenaFloat64Scratch` for Float32Array (the correlation's tracks). */
+export const arenaFloat32Scratch = (): Scratch<Float32Array> => new Scratch(arenaFloat32);
+
 /** The kernels, when they are on and every array given lives in their memory; else null. */
 export function kernelsFor(...arrays: readonly (Float64Array | Float32Array)[]): DspKernels | null {
   if (!enabled) return null;
@@ -143,16 +164,16 @@ export function kernelsFor(...arrays: readonly (Float64Array | Float32Array)[]):
   if (!a) return null;
   for (const array of arrays) if (array.buffer !== a.buffer) return null;
   dispatches++;
-  return a.exports;
+  return a.kernels;
 }
 
 /**
- * Turns the kernels off or on for this thread (tests and benchmarks compare both paths; an operator
- * can start the server with PRESENCE_SIMD=0). Returns the previous setting.
+ * Turns the kernels off or on for this thread, for tests and benchmarks that compare both paths
+ * (PRESENCE_SIMD=0 at start keeps them off for good). Returns the previous setting.
  */
 export function useSimdKernels(on: boolean): boolean {
   const previous = enabled;
-  enabled = on;
+  enabled = on && !disabledByEnvironment;
   return previous;
 }
 
@@ -164,4 +185,9 @@ export function simdKernelsActive(): boolean {
 /** How many times a kernel was handed work on this thread. */
 export function kernelDispatches(): number {
   return dispatches;
+}
+
+/** Bytes of the arena handed out on this thread (0 without one). */
+export function arenaBytesInUse(): number {
+  return arena ? arena.next - ALIGN : 0;
 }
