@@ -12,6 +12,8 @@ import { printLog, recordApiCalls } from '../support/api-log';
 
 /** The server's default ATTENDANCE_RATE_LIMIT_SECONDS (the browser suite's servers keep it), and a margin. */
 const MARKING_RATE_LIMIT_MS = 10_000 + 500;
+// Recordings a student makes again when the app invites them to (see markByRecording).
+const MAX_RECORDINGS_AGAIN = 2;
 
 interface Classmate {
   email: string;
@@ -98,7 +100,8 @@ test.describe('live lecture attendance', () => {
     request,
     server,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    // Room for two more recordings on a loaded machine (see markByRecording).
+    test.setTimeout(240_000);
     // This worker's server: the browsers launched here with a fake microphone need its address.
     const { baseURL } = server;
     const dir = testInfo.outputPath('microphones');
@@ -182,8 +185,12 @@ test.describe('live lecture attendance', () => {
         // row however many attempts it took.
         const rowsBefore = await sheet.getByRole('row').count();
         let answer = await recordAndSend();
-        const refusedWithRetry = answer.status === 403 && /Try again/.test(answer.body.message ?? '');
-        if (answer.status === 403 && (answer.body.code === SENT_TO_REVIEW_CODE || refusedWithRetry)) {
+        const invitedToRecordAgain = (a: typeof answer): boolean =>
+          a.status === 403 && (a.body.code === SENT_TO_REVIEW_CODE || /Try again/.test(a.body.message ?? ''));
+        // Up to two more recordings: on a machine loaded three times over (a fresh-clone CI once took
+        // 965 s for these tests instead of 300), the teacher's stream lagged past the server's wait
+        // on two attempts in a row.
+        for (let again = 0; again < MAX_RECORDINGS_AGAIN && invitedToRecordAgain(answer); again++) {
           // The teacher's audio of that moment had not reached the server within the upload's wait
           // (on a loaded machine the teacher's browser streams late, as a phone on a slow network
           // would), or the fake microphone started its file later than the moment it was written
