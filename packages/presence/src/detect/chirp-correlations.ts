@@ -2,6 +2,7 @@ import { kthSmallest } from '../dsp/select';
 import { float32Scratch, float64Scratch, type Scratch } from '../dsp/scratch';
 import { arenaFloat32Scratch, arenaFloat64Scratch, kernelsFor } from '../dsp/kernels/kernels';
 import { dilate } from './envelope-dilation';
+import { conjugateProductInto } from '../dsp/conjugate-product';
 import { realBandDftPlan } from '../dsp/band-dft';
 import { complexFftPlan, nextPowerOfTwo, realFftPlan } from '../dsp/fft';
 import { chirpEnvelope } from '../tone/synthesize';
@@ -327,16 +328,7 @@ function conjugateProduct(
     );
     return;
   }
-  const bRe = tpl.re;
-  const bIm = tpl.im;
-  for (let j = 0; j < n; j++) {
-    const ar = bandRe[j]!;
-    const ai = bandIm[j]!;
-    const br = bRe[j]!;
-    const bi = bIm[j]!;
-    re[j] = ar * br + ai * bi;
-    im[j] = ai * br - ar * bi;
-  }
+  conjugateProductInto(bandRe, bandIm, tpl.re, tpl.im, re, im, n);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { conjugateProductInto } from './conjugate-product';
 import { complexFftPlan, nextPowerOfTwo } from './fft';
 
 /**
@@ -20,14 +21,7 @@ export function correlateWithSpectrum(
   re.set(templateRe.subarray(0, size));
   im.set(templateIm.subarray(0, size));
   fft.forward(re, im);
-  for (let j = 0; j < size; j++) {
-    const ar = specRe[j]!;
-    const ai = specIm[j]!;
-    const br = re[j]!;
-    const bi = im[j]!;
-    re[j] = ar * br + ai * bi;
-    im[j] = ai * br - ar * bi;
-  }
+  conjugateProductInto(specRe, specIm, re, im, re, im, size);
   fft.inverse(re, im);
   return { re, im };
 }
