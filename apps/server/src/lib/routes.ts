@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -32,7 +33,12 @@ export interface RouteContext<R extends RouteDef> {
   files: Record<string, UploadedFile>;
 }
 
-export type RouteHandler<R extends RouteDef> = (ctx: RouteContext<R>) => Promise<Infer<R['response']>>;
+/** What a handler answers; a binary answer may also be a stream, sent as it is written. */
+type HandlerResult<R extends RouteDef> = R['responseKind'] extends 'binary'
+  ? Infer<R['response']> | Readable
+  : Infer<R['response']>;
+
+export type RouteHandler<R extends RouteDef> = (ctx: RouteContext<R>) => Promise<HandlerResult<R>>;
 
 async function readMultipart(request: FastifyRequest, route: RouteDef) {
   if (!request.isMultipart())

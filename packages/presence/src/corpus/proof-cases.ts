@@ -110,7 +110,10 @@ const WORLD_S = 10;
 const WINDOW_START_S = 2.5;
 const RECORD_S = 5;
 const WARMUP_S = 1;
-const FILE_LOOP_S = 180;
+// The original app's file: the schedule for a whole lecture, never repeating within it
+// (presence-0029; the server renders the lecture's remaining time plus 15 minutes: 75 min for an
+// hour's lecture started on time). The app fetched it up to 50 min ago, so it never wraps here.
+const FILE_LOOP_S = 4500;
 const CLASSROOM = { latitude: 19.07283, longitude: 72.88261 };
 const LOW_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 16000, bandHighHz: 19000 };
 const WIDEST_BAND: ToneScheduleConfig = { ...DEFAULT_SCHEDULE_CONFIG, bandLowHz: 15000, bandHighHz: 20000 };

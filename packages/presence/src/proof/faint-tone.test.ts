@@ -14,9 +14,18 @@ const OLD_ALONE = { toneScoreMinAlone: DEFAULT_PROOF_THRESHOLDS.toneScoreMin };
 
 describe('verifyProof: a faint tone that cannot prove the moment', () => {
   it("sends a chance fit in an 8 kHz relay, over the original app's download-bounded file, to review", () => {
-    // T2-02152: a call relay that cannot carry the tone; the file's phase known to ~5.6 s.
-    const { input, spec } = plannedCase('T2', 2152, 987);
+    // T2-02152: a call relay that cannot carry the tone; the file's phase known to ~5.6 s. Its chance
+    // fit is with the 180-s loop the app was given then (presence-0029 gave it the lecture-long file):
+    // the recording holds no tone, so only the timeline searched differs.
+    const planned = plannedCase('T2', 2152, 987);
+    const { spec } = planned;
     expect(spec.client).toBe('flutter16');
+    const playback = planned.input.tone.playback;
+    if (playback.kind !== 'file') throw new Error('T2-02152 of seed 987 is the original app');
+    const input = {
+      ...planned.input,
+      tone: { ...planned.input.tone, playback: { ...playback, loopS: 180 } },
+    };
     const old = verifyProof({ ...input, thresholds: OLD_SPAN });
     expect(old.verdict).toBe('present');
     expect(old.reasons).toEqual(['tone_time_unbounded']);

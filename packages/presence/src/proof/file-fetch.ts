@@ -11,7 +11,10 @@ export interface FileFetch {
   requestedMs: number;
   /** When the last byte was handed to the network (the response's `finish`). */
   servedMs: number;
+  /** Bytes on the wire (gzipped, when the file was sent so). */
   bytes: number;
+  /** How long the file served was (the app's lecture-long file, or the short loop); absent: the short loop. */
+  loopS?: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import { plannedCase } from '../evaluate/planned-case';
 import { DEFAULT_PROOF_THRESHOLDS } from './proof-thresholds';
 import { FILE_PLAY_DELAY_MAX_MS, fileStartFromFetch } from './file-fetch';
 import { verifyProof, type ProofInput, type ProofResult } from './verify-proof';
+import { MOVED_FILE_REACH_S, movedFileReach } from './tone-checks';
 
 // The looped file heard at a phase its download does not allow (presence-0024).
 
@@ -50,6 +51,23 @@ describe('verifyProof: a looped file heard at a phase its bounds do not allow', 
     // The room sound still has to match: the same file at home is refused on it.
     const elsewhere = verifyProof({ ...shifted(-60_000), thresholds: { similarityMin: 101 } });
     expect(elsewhere.verdict).toBe('absent');
+  });
+
+  it("looks for the app's lecture-long file up to 180 s behind its download (a pause), never ahead (presence-0029)", () => {
+    const p = input.tone.playback;
+    expect(p.kind === 'file' && p.loopS).toBeGreaterThan(MOVED_FILE_REACH_S);
+    const behind = verifyProof(shifted(-150_000));
+    expect(behind.verdict).toBe('needs_review');
+    expect(behind.reasons).toContain('tone_file_moved');
+    for (const far of [shifted(-400_000), shifted(60_000)]) {
+      const r = verifyProof(far);
+      expect(r.verdict).toBe('absent');
+      expect(r.reasons).not.toContain('tone_file_moved');
+    }
+    // A short loop is searched whole, as before.
+    expect(movedFileReach(180, { min: 40, max: 46 })).toEqual({ min: 0, max: 180 });
+    expect(movedFileReach(4500, { min: 1000, max: 1006 })).toEqual({ min: 826, max: 1006 });
+    expect(movedFileReach(4500, { min: 100, max: 106 })).toEqual({ min: 0, max: 106 });
   });
 
   it('refuses it on time when the bounds come from hearing the file in the teacher stream', () => {

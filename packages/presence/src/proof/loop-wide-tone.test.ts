@@ -53,8 +53,9 @@ describe('verifyProof: the loop-wide tone search', () => {
   });
 
   it('still accepts a present student heard over the loop', () => {
-    // present-00031: the original client, a lecture, 8.4 m from the speaker.
-    const r = verifyProof(loopWideCase('present', 31));
+    // present-00580: the original client, a lecture, 10.2 m from the speaker, 97 s into its file (the
+    // app's file lasts the lecture, presence-0029; its first 180 s are the short loop's first pass).
+    const r = verifyProof(loopWideCase('present', 580));
     expect(r.details.scheduleS).toEqual({ min: 0, max: LOOP_S });
     expect(r.details.tone!.score).toBeGreaterThanOrEqual(DEFAULT_PROOF_THRESHOLDS.toneScoreMinLoopWide);
     expect(toneCheck(r).status).toBe('passed');

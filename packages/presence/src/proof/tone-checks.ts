@@ -153,9 +153,9 @@ export function movedFileTone(
 ): { match: TimeLockedMatch; checks: ProofCheck[] } | null {
   if (playback.kind !== 'file' || playback.heardInStream || !window.scheduleS) return null;
   if (!bounded.some((c) => c.status === 'failed')) return null;
-  const loop = { min: 0, max: playback.loopS };
-  // Already the whole loop: there is no elsewhere to look.
-  if (window.scheduleS.max - window.scheduleS.min >= playback.loopS) return null;
+  const loop = movedFileReach(playback.loopS, window.scheduleS);
+  // Already all of it: there is no elsewhere to look.
+  if (window.scheduleS.max - window.scheduleS.min >= loop.max - loop.min) return null;
   const wide = timeLockedSearch(corr, window.timeline, { allowed: loop }, th);
   if (!wide) return null;
   const [tone, time] = toneChecks(true, wide, { ...window, scheduleS: loop, timeLocked: false }, th);
@@ -169,8 +169,26 @@ export function movedFileTone(
         check: 'tone_time',
         status: 'review',
         reasons: ['tone_file_moved'],
-        summary: `the file's chirps fit its loop at ${wide.startS.toFixed(1)} s, outside the ${allowed} its download allows: restarted unseen, or a copy played elsewhere`,
+        summary: `the file's chirps fit it at ${wide.startS.toFixed(1)} s, outside the ${allowed} its download allows: restarted unseen, or a copy played elsewhere`,
       },
     ],
   };
 }
+
+/**
+ * Where a file that moved can be (presence-0029): anywhere in a short loop, as before; in the
+ * original app's lecture-long file, up to `MOVED_FILE_REACH_S` behind where its download puts it
+ * (a player paused by a call or a notification resumes late; a file played again from its start
+ * is a new download, which gives new bounds). The same number of alignments as the 180-s loop the
+ * loop-wide level was calibrated on, and the same CPU.
+ */
+export function movedFileReach(
+  loopS: number,
+  scheduleS: { min: number; max: number },
+): { min: number; max: number } {
+  if (loopS <= MOVED_FILE_REACH_S) return { min: 0, max: loopS };
+  return { min: Math.max(0, scheduleS.max - MOVED_FILE_REACH_S), max: scheduleS.max };
+}
+
+/** How far behind its download's bounds a lecture-long file is still looked for. */
+export const MOVED_FILE_REACH_S = 180;

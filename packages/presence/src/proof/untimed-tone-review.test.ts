@@ -14,12 +14,16 @@ function bothWays(cls: Parameters<typeof plannedCase>[0], index: number) {
 }
 
 describe('verifyProof: marks whose tone cannot prove the moment, under the institution setting', () => {
-  it.each([
-    ['present', 1],
-    // A narrowband relay of the room plus the tone file played at home: the copy's loop lines up.
-    ['T2T4', 591],
-  ] as const)(
-    "sends %s-%i (the original app's looped file, the room sound matching) to review instead of accepting it",
+  it('refuses T2T4-591 with the setting off: the copy that lined up with the 180-s loop misses the lecture-long file (presence-0029)', () => {
+    // A narrowband relay of the room plus the tone heard some minutes earlier, played at home.
+    const { spec, room } = bothWays('T2T4', 591);
+    expect(spec.client).toBe('flutter16');
+    expect(room.verdict).toBe('absent');
+    expect(room.reasons).toContain('tone_wrong_time');
+  });
+
+  it.each([['present', 1]] as const)(
+    "sends %s-%i (the original app's file, the room sound matching) to review instead of accepting it",
     (cls, index) => {
       const { spec, room, review } = bothWays(cls, index);
       expect(spec.client).toBe('flutter16');
@@ -38,8 +42,19 @@ describe('verifyProof: marks whose tone cannot prove the moment, under the insti
   );
 
   it('keeps a room-sound mismatch inside the download bounds in review, with both reasons', () => {
-    // T4-00167: the file played at home, at a phase its download allows; the room sound disagrees.
-    const { room, review } = bothWays('T4', 167);
+    // present-00001's recording with another lecture's room in the teacher's stream (present-00010's
+    // chunks, re-stamped): the tone fits where the download says, the room sound disagrees.
+    const { input } = plannedCase('present', 1, 2584);
+    const otherRoom = plannedCase('present', 10, 2584).input.teacher.chunks;
+    const mismatched = {
+      ...input,
+      teacher: {
+        ...input.teacher,
+        chunks: input.teacher.chunks.map((c, i) => ({ ...c, bytes: otherRoom[i % otherRoom.length]!.bytes })),
+      },
+    };
+    const room = verifyProof(mismatched);
+    const review = verifyProof({ ...mismatched, reviewUntimedTone: true });
     expect(room.verdict).toBe('needs_review');
     expect(room.reasons).toEqual(['tone_time_unbounded', 'ambient_mismatch']);
     expect(review.verdict).toBe('needs_review');

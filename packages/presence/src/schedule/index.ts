@@ -20,3 +20,4 @@ export {
   synthesizeSpan,
 } from './synthesize-span';
 export type { SpanOptions } from './synthesize-span';
+export { LECTURE_FILE_RATE, lectureToneFileBytes, lectureToneFilePieces } from './lecture-tone-file';

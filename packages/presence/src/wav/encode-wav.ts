@@ -117,3 +117,34 @@ export function encodePcm16(samples: Float32Array): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The 44-byte header of a mono PCM WAV whose `dataBytes` of samples follow it: for a file written
+ * piece by piece (the original app's lecture-long tone), whose samples are never held at once.
+ */
+export function plainWavHeader({
+  sampleRate,
+  bits,
+  dataBytes,
+}: {
+  sampleRate: number;
+  bits: 8 | 16;
+  dataBytes: number;
+}): Uint8Array {
+  const out = new Uint8Array(44);
+  const view = new DataView(out.buffer);
+  const text = (at: number, id: string): void => out.set(new TextEncoder().encode(id), at);
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes + (dataBytes & 1), true);
+  text(8, 'WAVEfmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, (sampleRate * bits) / 8, true);
+  view.setUint16(32, bits / 8, true);
+  view.setUint16(34, bits, true);
+  text(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  return out;
+}

@@ -5,6 +5,7 @@ import { call, useTestApp } from '../../testing/test-app';
 import { addLecture, buildLiveWorld, startSession, type LiveWorld } from '../../testing/live-fixture';
 import { toneOf } from '../../testing/audio';
 import { tokenFor } from '../../testing/tokens';
+import { BROWSER_FETCH } from '../../testing/tone-downloads';
 
 /** The ids of a RIFF file's chunks, in order. */
 function riffChunks(bytes: Uint8Array): string[] {
@@ -35,7 +36,11 @@ describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
     expect(data.marked_attendances).toEqual([]);
 
     // The tone file is public (no Authorization) and carries nothing but its samples.
-    const tone = await t.app.inject({ method: 'GET', url: `/api/media/${data.audio_url}` });
+    const tone = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${data.audio_url}`,
+      headers: BROWSER_FETCH,
+    });
     expect(tone.statusCode).toBe(200);
     expect(tone.headers['content-type']).toBe('audio/wav');
     expect(riffChunks(new Uint8Array(tone.rawPayload))).toEqual(['fmt ', 'data']);
@@ -70,10 +75,18 @@ describe('POST /manage/session/create_lecture_session/ (§6.8)', () => {
   it('renders the tone file again from the stored key on an instance that lacks it', async () => {
     const w = await buildLiveWorld(t.app, t.db);
     const first = await startSession(t.app, w.tokens.cst, w.lecture.slug);
-    const original = await t.app.inject({ method: 'GET', url: `/api/media/${first.body.data.audio_url}` });
+    const original = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${first.body.data.audio_url}`,
+      headers: BROWSER_FETCH,
+    });
     const { rm } = await import('node:fs/promises');
     await rm(`${t.mediaDir}/${first.body.data.audio_url}`);
-    const again = await t.app.inject({ method: 'GET', url: `/api/media/${first.body.data.audio_url}` });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${first.body.data.audio_url}`,
+      headers: BROWSER_FETCH,
+    });
     expect(again.statusCode).toBe(200);
     expect(Buffer.compare(again.rawPayload, original.rawPayload)).toBe(0);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/media/tones/AAAAAAAAAAAAAAAAAAAAAA.wav' });

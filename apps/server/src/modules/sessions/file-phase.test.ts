@@ -13,6 +13,7 @@ import {
 } from '../../testing/live-fixture';
 import { waitUntil } from '../../testing/wait';
 import { storedFilePhase } from './file-phase';
+import { BROWSER_FETCH } from '../../testing/tone-downloads';
 
 const RATE = 48000;
 
@@ -31,7 +32,11 @@ describe("the original client's file phase, located in its teacher stream (issue
 
   /** The session's real rendered tone file, as the original client fetches it. */
   async function toneFile(w: StartedLiveWorld): Promise<Float32Array> {
-    const res = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${w.audioUrl}`,
+      headers: BROWSER_FETCH,
+    });
     expect(res.statusCode).toBe(200);
     return decodeWav(new Uint8Array(res.rawPayload)).samples;
   }

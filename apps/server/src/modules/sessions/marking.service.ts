@@ -72,7 +72,7 @@ function fileStartOf(toneParams: unknown, recordingStartMs: number) {
     return { startedMs, heardInStream: true };
   }
   const fetched = fetchedFileStart(storedFileFetches(toneParams), recordingStartMs);
-  return fetched ? { startedMs: fetched, heardInStream: false } : null;
+  return fetched ? { ...fetched, heardInStream: false } : null;
 }
 
 /** What is stored for an attempt that could not be verified at all (a session started before v2). */

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  decodeWav,
   LoopedSchedule,
   openStoredTeacherChunks,
   synthesizeSpan,
@@ -25,7 +26,9 @@ import {
 import { waitUntil } from '../../testing/wait';
 import type { StoredSessionTone } from './session-tone';
 import { MARKING_MESSAGES } from './marking-messages';
-import { TONE_FILE_LOOP_S } from './session-tone';
+import { lectureFileSeconds, TONE_FILE_LOOP_S } from './session-tone';
+import { APP_DOWNLOAD, BROWSER_FETCH } from '../../testing/tone-downloads';
+import { gunzipSync } from 'node:zlib';
 
 const RATE = 48000;
 
@@ -142,7 +145,11 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const w = await startLiveWorld(t.app, t.db);
       // 128 random bits, base64url.
       expect(w.audioUrl).toMatch(/^tones\/[A-Za-z0-9_-]{22}\.wav$/);
-      const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/media/${w.audioUrl}`,
+        headers: BROWSER_FETCH,
+      });
       expect(file.statusCode).toBe(200);
       expect(file.headers['cache-control']).toBe('private, no-store');
       expect(file.headers['x-accel-buffering']).toBe('no');
@@ -158,7 +165,11 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       const ended = nextEvent(sheet.socket, 'session_ended');
       sheet.socket.emit('session_ended', { client: 'FE', session_id: w.sessionId, auth_token: w.tokens.cst });
       await ended;
-      const after = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/media/${w.audioUrl}`,
+        headers: BROWSER_FETCH,
+      });
       expect(after.statusCode).toBe(404);
     });
 
@@ -197,7 +208,11 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       /** The sheet fetches the file at `fetchedMs` and streams the room; A1 records its seconds 14-19. */
       async function downloadedAndMarked(filePlayedFromMs: number) {
         const w = await startLiveWorld(t.app, t.db);
-        const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/media/${w.audioUrl}`,
+          headers: BROWSER_FETCH,
+        });
         expect(file.statusCode).toBe(200);
         await waitUntil(
           async () => (await sessionTone(w)).fileFetches !== undefined,
@@ -228,7 +243,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         const kept = async () => ((await sessionTone(w)).fileFetches ?? []) as { requestedMs: number }[];
         const wholeAt = async (ms: number) => {
           t.clock.set(new Date(ms));
-          expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+          expect((await t.app.inject({ method: 'GET', url, headers: BROWSER_FETCH })).statusCode).toBe(200);
           await waitUntil(
             async () => (await kept()).some((f) => f.requestedMs === ms),
             'the download was not kept',
@@ -236,8 +251,12 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         };
         await wholeAt(fetchedMs);
         t.clock.set(new Date(fetchedMs + 1000));
-        expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
-        const probe = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-98303' } });
+        expect((await t.app.inject({ method: 'HEAD', url, headers: BROWSER_FETCH })).statusCode).toBe(200);
+        const probe = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...BROWSER_FETCH, range: 'bytes=0-98303' },
+        });
         expect(probe.statusCode).toBe(200);
         // Kept in order: once the next whole download is there, anything before it would be too.
         await wholeAt(fetchedMs + 2000);
@@ -261,6 +280,101 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         expect(row.verdict).toBe('needs_review');
         expect(row.reasons).toContain('tone_file_moved');
         expect(res.body.message).toBe(MARKING_MESSAGES.sentToReviewToneFileMoved);
+      });
+
+      describe("the original app's lecture-long file (presence-0029)", () => {
+        it('lasts what is left of the lecture and a quarter of an hour, within 45 min and 4 h, in whole periods', () => {
+          expect(lectureFileSeconds(60, 0.4)).toBe(75 * 60);
+          expect(lectureFileSeconds(null, 0.4)).toBe(75 * 60); // an instant lecture: taken as an hour
+          expect(lectureFileSeconds(-20, 0.4)).toBe(45 * 60); // started in the late margin
+          expect(lectureFileSeconds(600, 0.4)).toBe(240 * 60);
+          const odd = lectureFileSeconds(60, 0.7);
+          expect(odd).toBeGreaterThanOrEqual(75 * 60);
+          expect(Math.abs(odd / 0.7 - Math.round(odd / 0.7))).toBeLessThan(1e-6);
+        });
+
+        it('is the whole lecture of the schedule, 8-bit, gzipped on the wire, and its download says which file plays', async () => {
+          const w = await startLiveWorld(t.app, t.db);
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/media/${w.audioUrl}`,
+            headers: APP_DOWNLOAD,
+          });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-encoding']).toBe('gzip');
+          expect(res.headers['content-type']).toBe('audio/wav');
+          const bytes = new Uint8Array(gunzipSync(res.rawPayload));
+          const lectureFileS = w.tone.lectureFileS!;
+          // The world's lecture is an hour, started at its start: the hour and a quarter of an hour.
+          expect(lectureFileS).toBeGreaterThanOrEqual(45 * 60);
+          expect(bytes[34]).toBe(8);
+          const file = decodeWav(bytes);
+          expect(file.sampleRate).toBe(RATE);
+          expect(file.samples.length).toBe(lectureFileS * RATE);
+          expect(Buffer.from(bytes).includes(Buffer.from(w.tone.keyHex))).toBe(false);
+          // Where the short loop starts again, this file plays other chirps.
+          const at = (s: number) => Buffer.from(bytes.subarray(44 + s * RATE, 44 + (s + 5) * RATE));
+          expect(at(20).equals(at(20 + TONE_FILE_LOOP_S))).toBe(false);
+          expect(res.rawPayload.length).toBeLessThan(bytes.length / 3);
+          await waitUntil(
+            async () => (await sessionTone(w)).fileFetches !== undefined,
+            'the download was not kept',
+          );
+          expect((await sessionTone(w)).fileFetches).toEqual([
+            {
+              requestedMs: fetchedMs,
+              servedMs: fetchedMs,
+              bytes: res.rawPayload.length,
+              loopS: lectureFileS,
+            },
+          ]);
+          // Without gzip it is sent as it is, with its length.
+          const plain = await t.app.inject({
+            method: 'GET',
+            url: `/api/media/${w.audioUrl}`,
+            headers: { 'user-agent': APP_DOWNLOAD['user-agent'] },
+          });
+          expect(plain.headers['content-encoding']).toBeUndefined();
+          expect(Number(plain.headers['content-length'])).toBe(bytes.length);
+          expect(Buffer.compare(plain.rawPayload, Buffer.from(bytes))).toBe(0);
+        });
+
+        it('accepts the file heard where it plays minutes in, and never a copy of what the short loop would play then', async () => {
+          t.clock.set(new Date(fetchedMs));
+          const w = await startLiveWorld(t.app, t.db);
+          const file = await t.app.inject({
+            method: 'GET',
+            url: `/api/media/${w.audioUrl}`,
+            headers: APP_DOWNLOAD,
+          });
+          expect(file.statusCode).toBe(200);
+          await waitUntil(
+            async () => (await sessionTone(w)).fileFetches !== undefined,
+            'the download was not kept',
+          );
+          // Four minutes later the sheet streams the room; two students record its seconds 14-19.
+          const soundStartMs = fetchedMs + 240_000;
+          t.clock.set(new Date(soundStartMs));
+          const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+          await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(longSound, soundStartMs));
+          t.clock.set(new Date(soundStartMs + 22_000));
+          const lateMs = fetchedMs + 1000 - w.tone.epochMs;
+          const heard = studentRecording(w.tone, longSound, 14, soundStartMs, { lateMs });
+          const genuine = await markAttendance(
+            t.app,
+            w.tokens.a1,
+            markFields(w, soundStartMs + 14_000),
+            heard,
+          );
+          expect(genuine.status).toBe(200);
+          expect(await rowOf(w.students.a1.student.id)).toMatchObject({ verdict: 'present' });
+          // The short loop's chirps now (its third pass), with the room relayed: the file never repeats.
+          const copy = studentRecording(w.tone, longSound, 14, soundStartMs, {
+            lateMs: lateMs + TONE_FILE_LOOP_S * 1000,
+          });
+          await markAttendance(t.app, w.tokens.a2, markFields(w, soundStartMs + 14_000), copy);
+          expect((await rowOf(w.students.a2.student.id)).verdict).not.toBe('present');
+        });
       });
     });
   });
@@ -290,7 +404,11 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
     it("refuses the session's tone file played at home (another room, a moment of the loop that is not now)", async () => {
       const w = await startLiveWorld(t.app, t.db);
       await liveSheetHearing(w, teacherChunks(sound, epochMs));
-      const file = await t.app.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/media/${w.audioUrl}`,
+        headers: BROWSER_FETCH,
+      });
       expect(file.statusCode).toBe(200);
       // The file's first five seconds, played over another room's sound.
       const loop = new LoopedSchedule(new ToneSchedule(w.tone.keyHex, w.tone.config), TONE_FILE_LOOP_S);

@@ -14,6 +14,28 @@ import {
  */
 export const TONE_FILE_LOOP_S = 180;
 
+// The original app's lecture-long file (presence-0029): what is left of the lecture plus this much
+// (a lecture that runs over, a session started early), within these bounds.
+const LECTURE_FILE_EXTRA_MIN = 15;
+const LECTURE_FILE_MIN_MIN = 45;
+const LECTURE_FILE_MAX_MIN = 240;
+/** An instant lecture has no end time: it is taken as an hour. */
+const INSTANT_LECTURE_MIN = 60;
+
+/**
+ * How long the original app's file lasts for a lecture with `remainingMinutes` left (null: an
+ * instant lecture): longer than the lecture, so no part of it plays twice while the lecture lasts.
+ * A whole number of chirp periods. 75 minutes for an hour's lecture: 216 MB as 8-bit PCM, ~53 MB
+ * gzipped on the wire.
+ */
+export function lectureFileSeconds(remainingMinutes: number | null, periodS: number): number {
+  const minutes = Math.min(
+    LECTURE_FILE_MAX_MIN,
+    Math.max(LECTURE_FILE_MIN_MIN, (remainingMinutes ?? INSTANT_LECTURE_MIN) + LECTURE_FILE_EXTRA_MIN),
+  );
+  return Math.ceil((minutes * 60) / periodS - 1e-9) * periodS;
+}
+
 /**
  * A session's tone as stored in `lecture_sessions.tone_params` (server-side only: the key is the
  * session's secret). Schedule time 0 is `epochMs`, the server time the session started.
@@ -23,7 +45,13 @@ export interface StoredSessionTone {
   keyHex: string;
   config: ToneScheduleConfig;
   epochMs: number;
+  /** The original web client's file (it decodes the whole file into memory): a short loop. */
   fileLoopS: number;
+  /**
+   * The original app's file (it plays from its disk): the whole lecture (presence-0029). Absent for
+   * sessions started before it, whose app was given the short loop.
+   */
+  lectureFileS?: number;
 }
 
 /** How the teacher's device plays the tone, as the live store keeps it (null: not known). */
@@ -42,18 +70,22 @@ export function newSessionTone(
   startedAt: Date,
   band: { lowHz: number; highHz: number },
   twoWayCheck: boolean,
+  /** Minutes left of the lecture (null: an instant lecture, which has no end time). */
+  remainingMinutes: number | null,
 ): StoredSessionTone {
   const config = parseScheduleConfig({
     ...DEFAULT_SCHEDULE_CONFIG,
     bandLowHz: band.lowHz,
     bandHighHz: band.highHz,
   });
+  const played = twoWayCheck ? twoWayToneConfig(config) : config;
   return {
     version: 2,
     keyHex: createSessionKey(),
-    config: twoWayCheck ? twoWayToneConfig(config) : config,
+    config: played,
     epochMs: startedAt.getTime(),
     fileLoopS: TONE_FILE_LOOP_S,
+    lectureFileS: lectureFileSeconds(remainingMinutes, played.periodS),
   };
 }
 
@@ -73,6 +105,7 @@ export function readSessionTone(stored: unknown): StoredSessionTone | null {
       config: parseScheduleConfig(v.config),
       epochMs: v.epochMs,
       fileLoopS: v.fileLoopS,
+      ...(typeof v.lectureFileS === 'number' && v.lectureFileS > 0 ? { lectureFileS: v.lectureFileS } : {}),
     };
   } catch (err) {
     if (err instanceof PresenceInputError) return null;
@@ -92,8 +125,11 @@ export function toneInput(
   tone: StoredSessionTone,
   playback: LivePlayback | null,
   nowMs: number,
-  /** Where the file's loop started: located in the teacher's stream (file-phase.ts) or from its download. */
-  fileStart?: { startedMs: { min: number; max: number }; heardInStream: boolean } | null,
+  /**
+   * Where the file's loop started: located in the teacher's stream (file-phase.ts) or from its
+   * download, whose file may be the lecture-long one (`loopS`).
+   */
+  fileStart?: { startedMs: { min: number; max: number }; heardInStream: boolean; loopS?: number } | null,
 ): SessionToneInput {
   if (playback) {
     return {
@@ -107,7 +143,7 @@ export function toneInput(
     config: tone.config,
     playback: {
       kind: 'file',
-      loopS: tone.fileLoopS,
+      loopS: fileStart?.loopS ?? tone.fileLoopS,
       startedMs: fileStart ? fileStart.startedMs : { min: tone.epochMs, max: nowMs },
       ...(fileStart?.heardInStream ? { heardInStream: true } : {}),
     },

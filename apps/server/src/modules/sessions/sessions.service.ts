@@ -11,6 +11,7 @@ import { institutions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
+import { dbTimeToMinutes } from '../../lib/clock-time';
 import { minutesOfDay, startWindowPosition } from './start-window';
 import { newToneAudioPath } from './tone-files';
 import { newSessionTone } from './session-tone';
@@ -138,10 +139,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
   function newTone(
     now: Date,
     settings: { toneBand: { lowHz: number; highHz: number }; twoWayCheck: boolean },
+    remainingMinutes: number | null,
   ) {
     return {
       audioPath: newToneAudioPath(),
-      params: newSessionTone(now, settings.toneBand, settings.twoWayCheck),
+      params: newSessionTone(now, settings.toneBand, settings.twoWayCheck, remainingMinutes),
     };
   }
 
@@ -219,7 +221,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const tone = newTone(now, settings);
+        const remaining = dbTimeToMinutes(lecture.endTime) - minutesOfDay(now, settings.timeZone);
+        const tone = newTone(now, settings, remaining);
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {
@@ -279,7 +282,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         );
       }
       if (session.status === 'pre') {
-        const tone = newTone(now, settings);
+        const tone = newTone(now, settings, null);
         const studentIds = await audience.studentIds(session);
         const pre = session;
         await deps.db.transaction(async (tx) => {

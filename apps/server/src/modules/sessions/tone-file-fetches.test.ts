@@ -42,11 +42,17 @@ describe("the original client's downloads of the tone file (presence-0024)", () 
       { requestedMs: 60_000, servedMs: 60_100, bytes: 17 * MiB },
     ];
     expect(fetchedFileStart(fetches, 50)).toBeNull();
-    expect(fetchedFileStart(fetches, 30_000)?.min).toBe(100);
+    expect(fetchedFileStart(fetches, 30_000)?.startedMs.min).toBe(100);
     const latest = fetchedFileStart(fetches, 90_000)!;
-    expect(latest.min).toBe(60_100);
-    expect(latest.max).toBeGreaterThanOrEqual(60_100 + FILE_PLAY_DELAY_MAX_MS);
+    expect(latest.startedMs.min).toBe(60_100);
+    expect(latest.startedMs.max).toBeGreaterThanOrEqual(60_100 + FILE_PLAY_DELAY_MAX_MS);
+    expect(latest.loopS).toBeUndefined();
     expect(storedFileFetches({ fileFetches: [{ requestedMs: 'x' }, ...fetches] })).toEqual(fetches);
+    // The app's lecture-long file: the download says which file is playing.
+    const app = { requestedMs: 120_000, servedMs: 125_000, bytes: 50 * MiB, loopS: 4500 };
+    expect(fetchedFileStart([...fetches, app], 130_000)?.loopS).toBe(4500);
+    expect(fetchedFileStart([...fetches, app], 124_000)?.loopS).toBeUndefined();
+    expect(storedFileFetches({ fileFetches: [app, { ...app, loopS: -1 }] })).toEqual([app]);
     expect(storedFileFetches(null)).toEqual([]);
   });
 });

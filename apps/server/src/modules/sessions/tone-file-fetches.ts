@@ -21,13 +21,18 @@ export function storedFileFetches(toneParams: unknown): FileFetch[] {
   return list.filter((f): f is FileFetch => {
     if (typeof f !== 'object' || f === null) return false;
     const v = f as Record<string, unknown>;
-    return [v.requestedMs, v.servedMs, v.bytes].every((x) => typeof x === 'number' && Number.isFinite(x));
+    const times = [v.requestedMs, v.servedMs, v.bytes].every(
+      (x) => typeof x === 'number' && Number.isFinite(x),
+    );
+    return times && (v.loopS === undefined || (typeof v.loopS === 'number' && v.loopS > 0));
   });
 }
 
 /** Adds a download to the session whose tone file is `audioPath`, keeping the newest few. */
 export async function keepFileFetch(db: DbOrTx, audioPath: string, fetch: FileFetch): Promise<void> {
-  const entry = sql`jsonb_build_object('requestedMs', ${Math.round(fetch.requestedMs)}::bigint, 'servedMs', ${Math.round(fetch.servedMs)}::bigint, 'bytes', ${fetch.bytes}::bigint)`;
+  const times = sql`jsonb_build_object('requestedMs', ${Math.round(fetch.requestedMs)}::bigint, 'servedMs', ${Math.round(fetch.servedMs)}::bigint, 'bytes', ${fetch.bytes}::bigint)`;
+  const entry =
+    fetch.loopS === undefined ? times : sql`${times} || jsonb_build_object('loopS', ${fetch.loopS}::float8)`;
   const all = sql`coalesce(${lectureSessions.toneParams} -> 'fileFetches', '[]'::jsonb) || jsonb_build_array(${entry})`;
   // The newest KEPT_FETCHES, in their order: one statement, so concurrent downloads both land.
   const kept = sql`(select coalesce(jsonb_agg(e order by i), '[]'::jsonb) from (select e, i from jsonb_array_elements(${all}) with ordinality as t(e, i) order by i desc limit ${KEPT_FETCHES}) newest)`;
@@ -38,17 +43,19 @@ export async function keepFileFetch(db: DbOrTx, audioPath: string, fetch: FileFe
 }
 
 /**
- * Bounds on when the file playing at a recording's start began: from the newest download served
- * before that start (a later one cannot be what was playing then). Null when there is none: any
- * phase of the loop is then allowed.
+ * Bounds on when the file playing at a recording's start began, and how long that file is: from the
+ * newest download served before that start (a later one cannot be what was playing then). Null when
+ * there is none: any phase of the short loop is then allowed.
  */
 export function fetchedFileStart(
   fetches: readonly FileFetch[],
   recordingStartMs: number,
-): { min: number; max: number } | null {
+): { startedMs: { min: number; max: number }; loopS?: number } | null {
   let newest: FileFetch | null = null;
   for (const f of fetches) {
     if (f.servedMs <= recordingStartMs && (!newest || f.servedMs > newest.servedMs)) newest = f;
   }
-  return newest ? fileStartFromFetch(newest) : null;
+  if (!newest) return null;
+  const startedMs = fileStartFromFetch(newest);
+  return newest.loopS === undefined ? { startedMs } : { startedMs, loopS: newest.loopS };
 }

@@ -31,6 +31,7 @@ import {
   type ClientSocket,
   type StartedLiveWorld,
 } from '../../testing/live-fixture';
+import { BROWSER_FETCH } from '../../testing/tone-downloads';
 
 // Two instances share state only through PostgreSQL and Redis, so this needs both: CI's
 // "server suites on PostgreSQL + Redis" step sets TEST_DATABASE_URL and TEST_REDIS_URL.
@@ -211,8 +212,16 @@ describe.runIf(sharedServicesConfigured)('two server instances on one PostgreSQL
     expect(state.marked_attendances.map((r) => [r.slug, r.is_present])).toEqual([[a1.slug, true]]);
 
     // B also serves the session tone A generated (instances share no disk).
-    const toneOnA = await t.a.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
-    const toneOnB = await t.b.inject({ method: 'GET', url: `/api/media/${w.audioUrl}` });
+    const toneOnA = await t.a.inject({
+      method: 'GET',
+      url: `/api/media/${w.audioUrl}`,
+      headers: BROWSER_FETCH,
+    });
+    const toneOnB = await t.b.inject({
+      method: 'GET',
+      url: `/api/media/${w.audioUrl}`,
+      headers: BROWSER_FETCH,
+    });
     expect(toneOnB.statusCode).toBe(200);
     expect(Buffer.compare(toneOnB.rawPayload, toneOnA.rawPayload)).toBe(0);
   });
