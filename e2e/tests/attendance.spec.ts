@@ -146,8 +146,11 @@ test.describe('live lecture attendance', () => {
         .poll(() => traffic.tone !== null && traffic.toneOffsetMs !== null, { timeout: 30_000 })
         .toBe(true);
       const liveTone = traffic.tone!;
-      // The original client's file is served while the session is live, with no parameters in it.
-      const file = await request.get(`/api/media/${created.data.audio_url}`);
+      // The original client's file is served while the session is live, with no parameters in it
+      // (fetched as the original web client does: a browser, which gets the short loop).
+      const file = await request.get(`/api/media/${created.data.audio_url}`, {
+        headers: { 'sec-fetch-mode': 'cors' },
+      });
       expect(file.ok()).toBe(true);
       expect((await file.body()).includes(Buffer.from(liveTone.key_hex))).toBe(false);
 

@@ -69,6 +69,7 @@ async function loadSession(path: string): Promise<SessionFile> {
       kind: 'file',
       loopS: p.loopS,
       startedMs: { min: p.startedMs.min, max: p.startedMs.max },
+      ...(finite(p.fromS) ? { fromS: p.fromS } : {}),
       ...(p.heardInStream === true ? { heardInStream: true } : {}),
     };
   } else {

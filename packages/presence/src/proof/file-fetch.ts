@@ -15,6 +15,8 @@ export interface FileFetch {
   bytes: number;
   /** How long the file served was (the app's lecture-long file, or the short loop); absent: the short loop. */
   loopS?: number;
+  /** Schedule time of the file's first sample (the lecture-long file starts at the chirp then due); absent: 0. */
+  fromS?: number;
 }
 
 /**

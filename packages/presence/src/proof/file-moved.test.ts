@@ -65,9 +65,51 @@ describe('verifyProof: a looped file heard at a phase its bounds do not allow', 
       expect(r.reasons).not.toContain('tone_file_moved');
     }
     // A short loop is searched whole, as before.
-    expect(movedFileReach(180, { min: 40, max: 46 })).toEqual({ min: 0, max: 180 });
-    expect(movedFileReach(4500, { min: 1000, max: 1006 })).toEqual({ min: 826, max: 1006 });
-    expect(movedFileReach(4500, { min: 100, max: 106 })).toEqual({ min: 0, max: 106 });
+    expect(movedFileReach({ loopS: 180 }, { min: 40, max: 46 })).toEqual({ min: 0, max: 180 });
+    expect(movedFileReach({ loopS: 4500 }, { min: 1000, max: 1006 })).toEqual({ min: 826, max: 1006 });
+    expect(movedFileReach({ loopS: 4500 }, { min: 100, max: 106 })).toEqual({ min: 0, max: 106 });
+    // A file downloaded later in the lecture starts at the chirp then due: never looked for before it.
+    expect(movedFileReach({ loopS: 4500, fromS: 900 }, { min: 1000, max: 1006 })).toEqual({
+      min: 900,
+      max: 1006,
+    });
+  });
+
+  it('judges a file downloaded later in the lecture, which starts at the chirp then due, the same way', () => {
+    // The same sound, described as a download made `fromS` into the schedule: the file's first
+    // sample is schedule time fromS, played fromS later in server time.
+    const p = input.tone.playback;
+    if (p.kind !== 'file') throw new Error('present-00031 of seed 7 is the original client');
+    const heardS = (input.timing.claimedStartMs - p.startedMs.max) / 1000;
+    const fromS = Math.floor((heardS - 60) / input.tone.config.periodS) * input.tone.config.periodS;
+    expect(fromS).toBeGreaterThan(0);
+    const shiftedStart = { min: p.startedMs.min + fromS * 1000, max: p.startedMs.max + fromS * 1000 };
+    const later: ProofInput = {
+      ...input,
+      tone: {
+        ...input.tone,
+        playback: {
+          ...p,
+          fromS,
+          startedMs: shiftedStart,
+        },
+      },
+    };
+    const before = verifyProof(input);
+    const after = verifyProof(later);
+    expect(after.verdict).toBe(before.verdict);
+    expect(after.reasons).toEqual(before.reasons);
+    const [a, b] = [after.details.tone!, before.details.tone!];
+    const heard = (t: typeof a) => t.chirps.map((c) => [c.index, c.z, c.heard]);
+    expect([a.score, a.heard, heard(a), a.slotScores]).toEqual([b.score, b.heard, heard(b), b.slotScores]);
+    expect([after.ncc, after.magnitude]).toEqual([before.ncc, before.magnitude]);
+    expect(a.startS).toBeCloseTo(b.startS, 6); // fromS + seconds into the file: the same sum, rounded
+    // Played from its start instead (the short loop's way), the same download would not fit.
+    const fromZero = verifyProof({
+      ...later,
+      tone: { ...later.tone, playback: { ...p, startedMs: shiftedStart, fromS: 0 } },
+    });
+    expect(fromZero.verdict).not.toBe('present');
   });
 
   it('refuses it on time when the bounds come from hearing the file in the teacher stream', () => {

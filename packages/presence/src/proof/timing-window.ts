@@ -1,3 +1,4 @@
+import { PresenceInputError } from '../errors';
 import {
   LoopedSchedule,
   ToneSchedule,
@@ -22,6 +23,12 @@ export type TonePlayback =
       /** The original client loops the session's file from when it started playing. */
       kind: 'file';
       loopS: number;
+      /**
+       * Schedule time of the file's first sample, a whole number of chirp periods: 0 (absent) for the
+       * short loop, which starts at chirp 0; for the original app's lecture-long file, the chirp due
+       * when it was downloaded (presence-0029).
+       */
+      fromS?: number;
       /**
        * Server-time bounds on when the file's first sample played: recovered from the teacher's
        * stream where it hears the tone (tight), or from when the file was fetched (loose).
@@ -71,6 +78,18 @@ export interface RecordingWindow {
   timeline: ChirpTimeline;
 }
 
+/** What a file plays, in schedule time: its loop of chirps from the one at `fromS`. */
+export function fileTimeline(
+  schedule: ToneSchedule,
+  playback: Extract<TonePlayback, { kind: 'file' }>,
+): LoopedSchedule {
+  const first = (playback.fromS ?? 0) / schedule.config.periodS;
+  if (Math.abs(first - Math.round(first)) > 1e-6) {
+    throw new PresenceInputError('bad_tone_params', "the file's start is not a chirp of the schedule");
+  }
+  return new LoopedSchedule(schedule, playback.loopS, Math.round(first));
+}
+
 const schedules = new Map<string, ToneSchedule>();
 
 /**
@@ -109,8 +128,7 @@ export function recordingWindow(
   const min = Math.max(allowedMs.min, timing.claimedStartMs - tol);
   const max = Math.min(allowedMs.max, timing.claimedStartMs + tol);
   const playback = tone.playback;
-  const timeline: ChirpTimeline =
-    playback.kind === 'live' ? schedule : new LoopedSchedule(schedule, playback.loopS);
+  const timeline: ChirpTimeline = playback.kind === 'live' ? schedule : fileTimeline(schedule, playback);
   if (min > max) return { startMs: null, allowedMs, scheduleS: null, timeLocked: false, timeline };
   let scheduleS: { min: number; max: number };
   if (playback.kind === 'live') {
@@ -119,12 +137,14 @@ export function recordingWindow(
       max: (max - playback.epochMs - playback.offsetMs + playback.toleranceMs) / 1000,
     };
   } else {
+    const fromS = playback.fromS ?? 0;
     scheduleS = {
-      min: (min - playback.startedMs.max - t.maxAcousticDelayMs) / 1000,
-      max: (max - playback.startedMs.min) / 1000,
+      min: fromS + (min - playback.startedMs.max - t.maxAcousticDelayMs) / 1000,
+      max: fromS + (max - playback.startedMs.min) / 1000,
     };
     // Whatever the bounds, one loop holds every alignment there is.
-    if (scheduleS.max - scheduleS.min > playback.loopS) scheduleS = { min: 0, max: playback.loopS };
+    if (scheduleS.max - scheduleS.min > playback.loopS)
+      scheduleS = { min: fromS, max: fromS + playback.loopS };
   }
   return {
     startMs: { min, max },
@@ -157,8 +177,9 @@ export function toneAnchoredStartMs(
       max: origin + heardMs + playback.toleranceMs + t.maxAcousticDelayMs,
     };
   }
+  const intoFileMs = heardMs - (playback.fromS ?? 0) * 1000;
   return {
-    min: playback.startedMs.min + heardMs,
-    max: playback.startedMs.max + heardMs + t.maxAcousticDelayMs,
+    min: playback.startedMs.min + intoFileMs,
+    max: playback.startedMs.max + intoFileMs + t.maxAcousticDelayMs,
   };
 }

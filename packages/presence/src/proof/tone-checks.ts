@@ -153,7 +153,7 @@ export function movedFileTone(
 ): { match: TimeLockedMatch; checks: ProofCheck[] } | null {
   if (playback.kind !== 'file' || playback.heardInStream || !window.scheduleS) return null;
   if (!bounded.some((c) => c.status === 'failed')) return null;
-  const loop = movedFileReach(playback.loopS, window.scheduleS);
+  const loop = movedFileReach(playback, window.scheduleS);
   // Already all of it: there is no elsewhere to look.
   if (window.scheduleS.max - window.scheduleS.min >= loop.max - loop.min) return null;
   const wide = timeLockedSearch(corr, window.timeline, { allowed: loop }, th);
@@ -175,20 +175,21 @@ export function movedFileTone(
   };
 }
 
+/** How far behind the latest start its download allows a lecture-long file is still looked for. */
+export const MOVED_FILE_REACH_S = 180;
+
 /**
  * Where a file that moved can be (presence-0029): anywhere in a short loop, as before; in the
- * original app's lecture-long file, up to `MOVED_FILE_REACH_S` behind where its download puts it
- * (a player paused by a call or a notification resumes late; a file played again from its start
- * is a new download, which gives new bounds). The same number of alignments as the 180-s loop the
- * loop-wide level was calibrated on, and the same CPU.
+ * original app's lecture-long file, up to `MOVED_FILE_REACH_S` behind the latest start its download
+ * allows, never before the file's first chirp (a player paused by a call or a notification resumes
+ * late; a file played again from its start is a new download, which gives new bounds). The same
+ * number of alignments as the 180-s loop the loop-wide level was calibrated on, and the same CPU.
  */
 export function movedFileReach(
-  loopS: number,
+  file: { loopS: number; fromS?: number },
   scheduleS: { min: number; max: number },
 ): { min: number; max: number } {
-  if (loopS <= MOVED_FILE_REACH_S) return { min: 0, max: loopS };
-  return { min: Math.max(0, scheduleS.max - MOVED_FILE_REACH_S), max: scheduleS.max };
+  const fromS = file.fromS ?? 0;
+  if (file.loopS <= MOVED_FILE_REACH_S) return { min: fromS, max: fromS + file.loopS };
+  return { min: Math.max(fromS, scheduleS.max - MOVED_FILE_REACH_S), max: scheduleS.max };
 }
-
-/** How far behind its download's bounds a lecture-long file is still looked for. */
-export const MOVED_FILE_REACH_S = 180;

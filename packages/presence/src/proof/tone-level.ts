@@ -1,9 +1,9 @@
 import { correlateChirps } from '../detect/chirp-correlations';
 import { timeLockedSearch } from '../detect/time-locked-search';
-import { LoopedSchedule, ToneSchedule } from '../schedule/tone-schedule';
+import { ToneSchedule } from '../schedule/tone-schedule';
 import { decodeWav } from '../wav/decode-wav';
 import { resolveProofThresholds, type ProofThresholds } from './proof-thresholds';
-import type { SessionToneInput } from './timing-window';
+import { fileTimeline, type SessionToneInput } from './timing-window';
 
 /** What the tone-level check tells the teacher at session start. */
 export interface ToneLevelReport {
@@ -44,16 +44,17 @@ export function checkToneLevel(
     return { status: 'band_not_captured', score: 0, slotScores: [], slotLevelsDb: [], advice: 'none' };
   const schedule = new ToneSchedule(tone.keyHex, tone.config);
   const p = tone.playback;
-  const timeline = p.kind === 'live' ? schedule : new LoopedSchedule(schedule, p.loopS);
+  const timeline = p.kind === 'live' ? schedule : fileTimeline(schedule, p);
+  const fromS = p.kind === 'file' ? (p.fromS ?? 0) : 0;
   const centre =
     p.kind === 'live'
       ? (recordedStartMs - p.epochMs - p.offsetMs) / 1000
-      : (recordedStartMs - (p.startedMs.min + p.startedMs.max) / 2) / 1000;
+      : fromS + (recordedStartMs - (p.startedMs.min + p.startedMs.max) / 2) / 1000;
   const spread =
     (toleranceMs + (p.kind === 'live' ? p.toleranceMs : (p.startedMs.max - p.startedMs.min) / 2)) / 1000;
   const allowed =
     p.kind === 'file' && 2 * spread >= p.loopS
-      ? { min: 0, max: p.loopS }
+      ? { min: fromS, max: fromS + p.loopS }
       : { min: centre - spread, max: centre + spread };
   const match = timeLockedSearch(corr, timeline, { allowed }, th);
   if (!match)
@@ -88,9 +89,11 @@ export function locateFilePhase(
   const th = resolveProofThresholds(overrides);
   const corr = correlateChirps(samples, sampleRate, tone.config, 6);
   if (!corr.bandCaptured) return null;
-  const loop = new LoopedSchedule(new ToneSchedule(tone.keyHex, tone.config), tone.playback.loopS);
+  const loop = fileTimeline(new ToneSchedule(tone.keyHex, tone.config), tone.playback);
+  const fromS = tone.playback.fromS ?? 0;
   // The 20 s searched past each end of the loop are the same loop again: they only feed the null.
-  const match = timeLockedSearch(corr, loop, { allowed: { min: 0, max: tone.playback.loopS } }, th);
+  const allowed = { min: fromS, max: fromS + tone.playback.loopS };
+  const match = timeLockedSearch(corr, loop, { allowed }, th);
   if (!match || match.score < 2 * th.toneScoreMin) return null;
-  return { startedMs: recordedStartMs - match.startS * 1000, score: match.score };
+  return { startedMs: recordedStartMs - (match.startS - fromS) * 1000, score: match.score };
 }

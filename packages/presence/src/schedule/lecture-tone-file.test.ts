@@ -9,8 +9,8 @@ const KEY = '5e'.repeat(32);
 const schedule = new ToneSchedule(KEY, DEFAULT_SCHEDULE_CONFIG);
 const RATE = LECTURE_FILE_RATE;
 
-function wholeFile(seconds: number, pieceS?: number): Uint8Array {
-  const pieces = [...lectureToneFilePieces(schedule, seconds, pieceS ? { pieceS } : {})];
+function wholeFile(seconds: number, opts: { pieceS?: number; firstChirp?: number } = {}): Uint8Array {
+  const pieces = [...lectureToneFilePieces(schedule, seconds, opts)];
   const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of pieces) {
@@ -20,9 +20,9 @@ function wholeFile(seconds: number, pieceS?: number): Uint8Array {
   return out;
 }
 
-/** The chirp's exact samples (full scale 1) on the file's grid: its start rounded to a sample. */
-function exactChirp(chirp: ScheduledChirp): { first: number; samples: Float64Array } {
-  const first = Math.round(chirp.startS * RATE);
+/** The chirp's exact samples (full scale 1) on the file's grid (from `fileStartS`), its start rounded to a sample. */
+function exactChirp(chirp: ScheduledChirp, fileStartS = 0): { first: number; samples: Float64Array } {
+  const first = Math.round((chirp.startS - fileStartS) * RATE);
   const samples = new Float64Array(Math.floor(chirp.durationS * RATE) + 1);
   for (let n = 0; n < samples.length; n++) {
     const t = n / RATE;
@@ -54,7 +54,7 @@ describe('the original app’s lecture-long tone file', () => {
     expect(decoded.sampleRate).toBe(RATE);
     expect(decoded.samples.length).toBe(12 * RATE);
     expect(file[34]).toBe(8); // bits per sample
-    expect(wholeFile(12, 0.37)).toEqual(file);
+    expect(wholeFile(12, { pieceS: 0.37 })).toEqual(file);
   });
 
   it('plays every chirp of the schedule from chirp 0, at its time, and exact silence between', () => {
@@ -85,6 +85,28 @@ describe('the original app’s lecture-long tone file', () => {
     for (let n = 0; n < 2000; n++) same += samples[a + n] === samples[b + n] ? 1 : 0;
     expect(same).toBeLessThan(1500);
     for (let n = 0; n < samples.length; n++) if (!covered[n]) expect(samples[n]).toBe(128);
+  });
+
+  it('starts a later download at the chirp then due: the schedule from there, not its start', () => {
+    const firstChirp = 4500; // half an hour into the lecture
+    const fileStartS = firstChirp * DEFAULT_SCHEDULE_CONFIG.periodS;
+    const samples = wholeFile(6, { firstChirp }).subarray(44);
+    const chirps = schedule.chirpsBetween(fileStartS, fileStartS + 5).filter((c) => c.index >= firstChirp);
+    expect(chirps[0]!.index).toBe(firstChirp);
+    for (const chirp of chirps) {
+      const { first, samples: exact } = exactChirp(chirp, fileStartS);
+      let dot = 0;
+      let norm = 0;
+      let energy = 0;
+      for (let n = 0; n < exact.length; n++) {
+        const heard = (samples[first + n]! - 128) / 127;
+        dot += heard * exact[n]!;
+        norm += exact[n]! * exact[n]!;
+        energy += heard * heard;
+      }
+      expect(dot / Math.sqrt(norm * energy)).toBeGreaterThan(0.999);
+    }
+    expect(Buffer.from(samples).equals(Buffer.from(wholeFile(6).subarray(44)))).toBe(false);
   });
 
   it('keeps the rounding error out of the audible band (noise shaping)', () => {

@@ -9,12 +9,12 @@ import {
 } from './tone-schedule';
 
 /**
- * The original app's tone file (presence-0029): the session's schedule from its epoch for a whole
- * lecture, so that it never repeats while the lecture lasts and no earlier part of it lines up with
- * a later moment. An hour at 48 kHz is 173 MB as 8-bit PCM (half of 16-bit) and about a third of
+ * The original app's tone file (presence-0029): the session's schedule from the chirp due when it is
+ * downloaded, for the rest of the lecture, so that it never repeats while the lecture lasts and no
+ * earlier part of the lecture lines up with a later moment. An hour at 48 kHz is 173 MB as 8-bit PCM (half of 16-bit) and about a quarter of
  * that gzipped, since the silence between chirps compresses to nothing; the app plays it from its
  * disk, so its length costs no memory. It is streamed as it is written, never kept: every chirp is
- * one of a few shapes (slot, direction, sweep), each quantised once.
+ * one of a few shapes (slot, direction, sweep: six per slot), each quantised once.
  */
 
 /** The rate of the file: every phone and player takes 48 kHz, and it holds a tone up to 20 kHz. */
@@ -32,31 +32,38 @@ function lectureFileSamples(seconds: number, sampleRate: number): number {
 
 /**
  * The file as consecutive pieces (the header, then `pieceS` of samples each), written as they are
- * asked for. What it plays is `new LoopedSchedule(schedule, seconds)`: chirps 0..N-1 from its start.
- * Each chirp starts on the sample nearest its scheduled start (at most 10.4 us away at 48 kHz).
+ * asked for. It starts at chirp `firstChirp` (the one due when it is downloaded, so that a download
+ * later in the lecture never replays its start) and plays `new LoopedSchedule(schedule, seconds,
+ * firstChirp)`. Each chirp starts on the sample nearest its scheduled start (at most 10.4 us away at
+ * 48 kHz).
  */
 export function* lectureToneFilePieces(
   schedule: ToneSchedule,
   seconds: number,
-  { sampleRate = LECTURE_FILE_RATE, pieceS = 1 }: { sampleRate?: number; pieceS?: number } = {},
+  {
+    firstChirp = 0,
+    sampleRate = LECTURE_FILE_RATE,
+    pieceS = 1,
+  }: { firstChirp?: number; sampleRate?: number; pieceS?: number } = {},
 ): Generator<Uint8Array> {
   const total = lectureFileSamples(seconds, sampleRate);
   yield plainWavHeader({ sampleRate, bits: 8, dataBytes: total });
-  const file = new LoopedSchedule(schedule, seconds);
+  const file = new LoopedSchedule(schedule, seconds, firstChirp);
+  const startS = firstChirp * schedule.config.periodS;
   const shapes = new Map<string, Uint8Array>();
   const pieceSamples = Math.max(1, Math.round(pieceS * sampleRate));
   for (let from = 0; from < total; from += pieceSamples) {
     const piece = new Uint8Array(Math.min(pieceSamples, total - from)).fill(SILENCE);
-    const fromS = from / sampleRate;
-    for (const chirp of file.chirpsBetween(fromS, (from + piece.length) / sampleRate)) {
-      if (chirp.index < 0) continue; // the file starts at chirp 0
+    const pieceStartS = startS + from / sampleRate;
+    for (const chirp of file.chirpsBetween(pieceStartS, pieceStartS + piece.length / sampleRate)) {
+      if (chirp.index < firstChirp) continue; // the file starts with its first chirp
       const key = `${chirp.startHz}|${chirp.endHz}|${chirp.shape}|${chirp.durationS}`;
       let shape = shapes.get(key);
       if (!shape) {
         shape = quantisedChirp(chirp, schedule.config, sampleRate);
         shapes.set(key, shape);
       }
-      const at = Math.round(chirp.startS * sampleRate) - from;
+      const at = Math.round((chirp.startS - startS) * sampleRate) - from;
       const skip = Math.max(0, -at);
       piece.set(shape.subarray(skip, Math.min(shape.length, piece.length - at)), at + skip);
     }
@@ -91,10 +98,12 @@ function quantisedChirp(
       Math.sin(scheduledChirpPhase(chirp, t)) *
       FULL_SCALE;
     const wanted = x - 2 * e1 + e2;
-    const level = Math.max(-FULL_SCALE - 1, Math.min(FULL_SCALE, Math.round(wanted)));
+    const rounded = Math.round(wanted);
+    // The error fed back is the rounding's alone: a clipped peak (an amplitude near 1) must not feed
+    // its overshoot back, or the loop would ring.
     e2 = e1;
-    e1 = level - wanted;
-    out[n] = level + SILENCE;
+    e1 = rounded - wanted;
+    out[n] = Math.max(-FULL_SCALE - 1, Math.min(FULL_SCALE, rounded)) + SILENCE;
   }
   return out;
 }

@@ -220,8 +220,11 @@ export class ToneSchedule {
 }
 
 /**
- * A recorded file of the schedule (the original client loops it): chirps 0..N-1 of the schedule
- * played from the file's start, repeating every `loopS`. Maps a global chirp index onto the file.
+ * A recorded file of the schedule (the original clients loop it): chirps F..F+N-1 of the schedule
+ * played from the file's start, repeating every `loopS`. F is 0 for the original web client's short
+ * loop; the original app's lecture-long file starts at the chirp due when it was downloaded
+ * (presence-0029), so a download later in the lecture never replays its start. Maps a global chirp
+ * index onto the file, in schedule time: the file's start is schedule time F * period.
  */
 export class LoopedSchedule {
   readonly chirpsPerLoop: number;
@@ -229,18 +232,23 @@ export class LoopedSchedule {
   constructor(
     readonly schedule: ToneSchedule,
     readonly loopS: number,
+    readonly firstChirp = 0,
   ) {
     const n = loopS / schedule.config.periodS;
     if (!Number.isInteger(Math.round(n * 1e6) / 1e6) || n < 1) {
       throw new PresenceInputError('bad_tone_params', 'the loop must hold a whole number of chirp periods');
     }
+    if (!Number.isInteger(firstChirp) || firstChirp < 0) {
+      throw new PresenceInputError('bad_tone_params', 'the file must start at a chirp of the schedule');
+    }
     this.chirpsPerLoop = Math.round(n);
   }
 
-  /** Chirp `index` of the endless loop (its parameters are those of chirp index mod N). */
+  /** Chirp `index` of the endless loop (its parameters are those of F + (index - F) mod N). */
   chirp(index: number): ScheduledChirp {
     const n = this.chirpsPerLoop;
-    const within = ((index % n) + n) % n;
+    const from = this.firstChirp;
+    const within = from + ((((index - from) % n) + n) % n);
     const base = this.schedule.chirp(within);
     return { ...base, index, startS: base.startS + (index - within) * this.schedule.config.periodS };
   }

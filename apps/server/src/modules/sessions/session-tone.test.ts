@@ -283,11 +283,17 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
       });
 
       describe("the original app's lecture-long file (presence-0029)", () => {
-        it('lasts what is left of the lecture and a quarter of an hour, within 45 min and 4 h, in whole periods', () => {
+        /** Schedule time of the chirp due at `ms`: where a download then starts. */
+        const dueS = (w: StartedLiveWorld, ms: number) => {
+          const periodS = w.tone.config.periodS;
+          return Math.floor((ms - w.tone.epochMs) / 1000 / periodS) * periodS;
+        };
+
+        it('lasts what is left of the lecture and a quarter of an hour, within 45 and 150 min, in whole periods', () => {
           expect(lectureFileSeconds(60, 0.4)).toBe(75 * 60);
           expect(lectureFileSeconds(null, 0.4)).toBe(75 * 60); // an instant lecture: taken as an hour
           expect(lectureFileSeconds(-20, 0.4)).toBe(45 * 60); // started in the late margin
-          expect(lectureFileSeconds(600, 0.4)).toBe(240 * 60);
+          expect(lectureFileSeconds(600, 0.4)).toBe(150 * 60);
           const odd = lectureFileSeconds(60, 0.7);
           expect(odd).toBeGreaterThanOrEqual(75 * 60);
           expect(Math.abs(odd / 0.7 - Math.round(odd / 0.7))).toBeLessThan(1e-6);
@@ -326,17 +332,21 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
               servedMs: fetchedMs,
               bytes: res.rawPayload.length,
               loopS: lectureFileS,
+              fromS: dueS(w, fetchedMs),
             },
           ]);
-          // Without gzip it is sent as it is, with its length.
-          const plain = await t.app.inject({
-            method: 'GET',
+          // Without gzip it is sent as it is, with its length (lecture-tone-download.test.ts reads
+          // such a body); a HEAD says so without writing the file, and is not kept as a download.
+          const head = await t.app.inject({
+            method: 'HEAD',
             url: `/api/media/${w.audioUrl}`,
             headers: { 'user-agent': APP_DOWNLOAD['user-agent'] },
           });
-          expect(plain.headers['content-encoding']).toBeUndefined();
-          expect(Number(plain.headers['content-length'])).toBe(bytes.length);
-          expect(Buffer.compare(plain.rawPayload, Buffer.from(bytes))).toBe(0);
+          expect(head.statusCode).toBe(200);
+          expect(head.headers['content-encoding']).toBeUndefined();
+          expect(Number(head.headers['content-length'])).toBe(bytes.length);
+          expect(head.headers.vary).toContain('User-Agent');
+          expect((await sessionTone(w)).fileFetches).toHaveLength(1);
         });
 
         it('accepts the file heard where it plays minutes in, and never a copy of what the short loop would play then', async () => {
@@ -358,7 +368,8 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
           const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
           await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(longSound, soundStartMs));
           t.clock.set(new Date(soundStartMs + 22_000));
-          const lateMs = fetchedMs + 1000 - w.tone.epochMs;
+          // It plays from the chirp due at its download, from a second after it.
+          const lateMs = fetchedMs + 1000 - (w.tone.epochMs + dueS(w, fetchedMs) * 1000);
           const heard = studentRecording(w.tone, longSound, 14, soundStartMs, { lateMs });
           const genuine = await markAttendance(
             t.app,
@@ -373,6 +384,39 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
             lateMs: lateMs + TONE_FILE_LOOP_S * 1000,
           });
           await markAttendance(t.app, w.tokens.a2, markFields(w, soundStartMs + 14_000), copy);
+          expect((await rowOf(w.students.a2.student.id)).verdict).not.toBe('present');
+        });
+
+        it('starts a download later in the lecture at the chirp then due, so a rejoin never replays the start', async () => {
+          t.clock.set(new Date(fetchedMs));
+          const w = await startLiveWorld(t.app, t.db);
+          const url = `/api/media/${w.audioUrl}`;
+          expect((await t.app.inject({ method: 'GET', url, headers: APP_DOWNLOAD })).statusCode).toBe(200);
+          // Ten minutes later the app joins again and downloads the file again.
+          const againMs = fetchedMs + 600_000;
+          t.clock.set(new Date(againMs));
+          expect((await t.app.inject({ method: 'GET', url, headers: APP_DOWNLOAD })).statusCode).toBe(200);
+          await waitUntil(
+            async () => ((await sessionTone(w)).fileFetches ?? []).length === 2,
+            'the second download was not kept',
+          );
+          const [, second] = (await sessionTone(w)).fileFetches as { fromS: number }[];
+          expect(second!.fromS).toBeCloseTo((againMs - w.tone.epochMs) / 1000, 6);
+          // The sheet streams the room; the new file plays from a second after its download.
+          const soundStartMs = againMs + 5000;
+          t.clock.set(new Date(soundStartMs));
+          const sheet = await sockets.join(baseUrl(), w.sessionId, w.tokens.cst);
+          await streamTeacherAudio(t.app, sheet.socket, session(w), teacherChunks(longSound, soundStartMs));
+          t.clock.set(new Date(soundStartMs + 22_000));
+          const lateMs = againMs + 1000 - (w.tone.epochMs + second!.fromS * 1000);
+          const heard = studentRecording(w.tone, longSound, 14, soundStartMs, { lateMs });
+          await markAttendance(t.app, w.tokens.a1, markFields(w, soundStartMs + 14_000), heard);
+          expect(await rowOf(w.students.a1.student.id)).toMatchObject({ verdict: 'present' });
+          // A recording of the lecture's first minutes, replayed as if the file had started over.
+          const fromStart = studentRecording(w.tone, longSound, 14, soundStartMs, {
+            lateMs: againMs + 1000 - w.tone.epochMs,
+          });
+          await markAttendance(t.app, w.tokens.a2, markFields(w, soundStartMs + 14_000), fromStart);
           expect((await rowOf(w.students.a2.student.id)).verdict).not.toBe('present');
         });
       });

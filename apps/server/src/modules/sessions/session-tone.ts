@@ -18,7 +18,8 @@ export const TONE_FILE_LOOP_S = 180;
 // (a lecture that runs over, a session started early), within these bounds.
 const LECTURE_FILE_EXTRA_MIN = 15;
 const LECTURE_FILE_MIN_MIN = 45;
-const LECTURE_FILE_MAX_MIN = 240;
+// An app may hold the whole download in memory before writing it: 150 min is 432 MB as 8-bit.
+const LECTURE_FILE_MAX_MIN = 150;
 /** An instant lecture has no end time: it is taken as an hour. */
 const INSTANT_LECTURE_MIN = 60;
 
@@ -89,6 +90,15 @@ export function newSessionTone(
   };
 }
 
+/** A stored file length that is usable: finite, positive and a whole number of the tone's periods. */
+function wholePeriods(seconds: unknown, config: unknown): seconds is number {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return false;
+  const periodS = (config as { periodS?: unknown } | null)?.periodS;
+  if (typeof periodS !== 'number' || !(periodS > 0)) return false;
+  const n = seconds / periodS;
+  return Math.abs(n - Math.round(n)) < 1e-6;
+}
+
 /**
  * Reads a stored tone; null for a session started before v2 (its v1 parameters can no longer be
  * checked against a time-locked schedule: such a session's marks go to the teacher's review).
@@ -105,7 +115,7 @@ export function readSessionTone(stored: unknown): StoredSessionTone | null {
       config: parseScheduleConfig(v.config),
       epochMs: v.epochMs,
       fileLoopS: v.fileLoopS,
-      ...(typeof v.lectureFileS === 'number' && v.lectureFileS > 0 ? { lectureFileS: v.lectureFileS } : {}),
+      ...(wholePeriods(v.lectureFileS, v.config) ? { lectureFileS: v.lectureFileS } : {}),
     };
   } catch (err) {
     if (err instanceof PresenceInputError) return null;
@@ -129,7 +139,12 @@ export function toneInput(
    * Where the file's loop started: located in the teacher's stream (file-phase.ts) or from its
    * download, whose file may be the lecture-long one (`loopS`).
    */
-  fileStart?: { startedMs: { min: number; max: number }; heardInStream: boolean; loopS?: number } | null,
+  fileStart?: {
+    startedMs: { min: number; max: number };
+    heardInStream: boolean;
+    loopS?: number;
+    fromS?: number;
+  } | null,
 ): SessionToneInput {
   if (playback) {
     return {
@@ -144,6 +159,7 @@ export function toneInput(
     playback: {
       kind: 'file',
       loopS: fileStart?.loopS ?? tone.fileLoopS,
+      ...(fileStart?.fromS ? { fromS: fileStart.fromS } : {}),
       startedMs: fileStart ? fileStart.startedMs : { min: tone.epochMs, max: nowMs },
       ...(fileStart?.heardInStream ? { heardInStream: true } : {}),
     },

@@ -22,7 +22,8 @@ import { createMarkingService, MARKED_CODE } from './marking.service';
 import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-replay';
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
-import { isBrowserDownload, lectureToneFileBody, readToneFile, TONES_FOLDER } from './tone-files';
+import { shortLoopDownload, TONES_FOLDER } from './tone-files';
+import { isBrowserDownload, lectureToneDownload } from './lecture-tone-download';
 import { keepFileFetch } from './tone-file-fetches';
 import { readSessionTone } from './session-tone';
 import { noteChallengeBand, usesTwoWayCheck } from './two-way-challenge';
@@ -135,38 +136,37 @@ export async function sessionsModule(app: FastifyInstance) {
   registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, request, reply }) => {
     const audioPath = `${TONES_FOLDER}/${params.name}`;
     const tone = readSessionTone(await sessionRepo.liveToneByAudioPath(audioPath));
+    if (!tone) throw notFound('Tone');
     // The original app gets the lecture-long file, a browser the short loop (presence-0029).
-    const lectureFileS = tone?.lectureFileS;
-    const lectureFile =
-      tone && lectureFileS !== undefined && !isBrowserDownload(request.headers)
-        ? { body: lectureToneFileBody({ ...tone, lectureFileS }, request.headers), loopS: lectureFileS }
-        : null;
-    const wav = tone && !lectureFile ? await readToneFile(app.deps.mediaDir, audioPath, tone) : null;
-    if (!lectureFile && !wav) throw notFound('Tone');
+    const download =
+      tone.lectureFileS !== undefined && !isBrowserDownload(request.headers)
+        ? lectureToneDownload(audioPath, tone, tone.lectureFileS, request, reply.raw, app.deps.clock.now())
+        : await shortLoopDownload(app.deps.mediaDir, audioPath, tone);
+    if (!download) throw notFound('Tone');
+    const requestedMs = app.deps.clock.now().getTime();
     // A whole download bounds when the file starts playing (tone-file-fetches.ts): kept once its
-    // last byte has left (a download cut short never played), timed from here (rendering the file
-    // is not the link's time), with the bytes that went on the wire and which file it was. A HEAD
-    // plays nothing; a ranged request is a part, such as our web app's link-speed probe.
+    // last byte has left (a download cut short never played), timed from here (rendering the short
+    // loop on a session's first fetch is not the link's time), with the bytes on the wire and which
+    // file it was. A HEAD plays
+    // nothing; a ranged request is a part, such as our web app's link-speed probe.
     if (request.method === 'GET' && request.headers.range === undefined) {
-      const requestedMs = app.deps.clock.now().getTime();
       reply.raw.once('finish', () => {
-        const servedMs = app.deps.clock.now().getTime();
-        const fetch = lectureFile
-          ? { requestedMs, servedMs, bytes: lectureFile.body.wireBytes(), loopS: lectureFile.loopS }
-          : { requestedMs, servedMs, bytes: wav!.length };
+        const fetch = download.fetch(requestedMs, app.deps.clock.now().getTime());
         keepFileFetch(app.deps.db, audioPath, fetch).catch((err: unknown) =>
           app.log.warn({ err, audioPath }, 'could not keep the tone file download'),
         );
       });
     }
     void reply
-      .headers(lectureFile?.body.headers ?? {})
+      .headers(download.headers)
       .header('content-type', 'audio/wav')
       .header('cache-control', 'private, no-store')
+      // Which file, and how it is encoded, depends on who asks.
+      .header('vary', 'User-Agent, Sec-Fetch-Mode, Accept-Encoding')
       // A reverse proxy that buffered the whole file would hand it on long after `finish`: nginx
       // passes a response on as it comes when told so.
       .header('x-accel-buffering', 'no');
-    return lectureFile ? lectureFile.body.body : Buffer.from(wav!);
+    return download.body;
   });
 
   // The slow-network path (contract §13): the session as Server-Sent Events, actions over HTTP.

@@ -11,8 +11,7 @@ import { institutions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { attendanceWire } from '../../domain/attendance-wire';
 import type { LiveRoom } from './live-room';
-import { dbTimeToMinutes } from '../../lib/clock-time';
-import { minutesOfDay, startWindowPosition } from './start-window';
+import { minutesLeftOf, minutesOfDay, startWindowPosition } from './start-window';
 import { newToneAudioPath } from './tone-files';
 import { newSessionTone } from './session-tone';
 import { createLectureRepositories } from '../../domain/lectures/lecture-repositories';
@@ -221,8 +220,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
             });
 
       if (session.status === 'pre') {
-        const remaining = dbTimeToMinutes(lecture.endTime) - minutesOfDay(now, settings.timeZone);
-        const tone = newTone(now, settings, remaining);
+        const tone = newTone(now, settings, minutesLeftOf(minutesOfDay(now, settings.timeZone), lecture));
         const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
         const pre = session;
         await deps.db.transaction(async (tx) => {

@@ -18,3 +18,11 @@ export function startWindowPosition(
   if (nowMinutes > dbTimeToMinutes(lecture.endTime) + margins.lateMinutes) return 'too_late';
   return 'open';
 }
+
+/**
+ * Minutes from `nowMinutes` to the lecture's end, the same day (negative once it is over; a lecture
+ * that ends after midnight reads as over, and gets the shortest tone file).
+ */
+export function minutesLeftOf(nowMinutes: number, lecture: { endTime: string }): number {
+  return dbTimeToMinutes(lecture.endTime) - nowMinutes;
+}

@@ -24,7 +24,9 @@ export function storedFileFetches(toneParams: unknown): FileFetch[] {
     const times = [v.requestedMs, v.servedMs, v.bytes].every(
       (x) => typeof x === 'number' && Number.isFinite(x),
     );
-    return times && (v.loopS === undefined || (typeof v.loopS === 'number' && v.loopS > 0));
+    const positive = (x: unknown) =>
+      x === undefined || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
+    return times && positive(v.loopS) && v.loopS !== 0 && positive(v.fromS);
   });
 }
 
@@ -32,7 +34,9 @@ export function storedFileFetches(toneParams: unknown): FileFetch[] {
 export async function keepFileFetch(db: DbOrTx, audioPath: string, fetch: FileFetch): Promise<void> {
   const times = sql`jsonb_build_object('requestedMs', ${Math.round(fetch.requestedMs)}::bigint, 'servedMs', ${Math.round(fetch.servedMs)}::bigint, 'bytes', ${fetch.bytes}::bigint)`;
   const entry =
-    fetch.loopS === undefined ? times : sql`${times} || jsonb_build_object('loopS', ${fetch.loopS}::float8)`;
+    fetch.loopS === undefined
+      ? times
+      : sql`${times} || jsonb_build_object('loopS', ${fetch.loopS}::float8, 'fromS', ${fetch.fromS ?? 0}::float8)`;
   const all = sql`coalesce(${lectureSessions.toneParams} -> 'fileFetches', '[]'::jsonb) || jsonb_build_array(${entry})`;
   // The newest KEPT_FETCHES, in their order: one statement, so concurrent downloads both land.
   const kept = sql`(select coalesce(jsonb_agg(e order by i), '[]'::jsonb) from (select e, i from jsonb_array_elements(${all}) with ordinality as t(e, i) order by i desc limit ${KEPT_FETCHES}) newest)`;
@@ -43,19 +47,21 @@ export async function keepFileFetch(db: DbOrTx, audioPath: string, fetch: FileFe
 }
 
 /**
- * Bounds on when the file playing at a recording's start began, and how long that file is: from the
+ * Bounds on when the file playing at a recording's start began, and which file it is (how long, from
+ * which chirp): from the
  * newest download served before that start (a later one cannot be what was playing then). Null when
  * there is none: any phase of the short loop is then allowed.
  */
 export function fetchedFileStart(
   fetches: readonly FileFetch[],
   recordingStartMs: number,
-): { startedMs: { min: number; max: number }; loopS?: number } | null {
+): { startedMs: { min: number; max: number }; loopS?: number; fromS?: number } | null {
   let newest: FileFetch | null = null;
   for (const f of fetches) {
     if (f.servedMs <= recordingStartMs && (!newest || f.servedMs > newest.servedMs)) newest = f;
   }
   if (!newest) return null;
   const startedMs = fileStartFromFetch(newest);
-  return newest.loopS === undefined ? { startedMs } : { startedMs, loopS: newest.loopS };
+  if (newest.loopS === undefined) return { startedMs };
+  return { startedMs, loopS: newest.loopS, fromS: newest.fromS ?? 0 };
 }

@@ -1,15 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { pipeline, Readable, Transform } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import {
-  encodeScheduleFile,
-  lectureToneFileBytes,
-  lectureToneFilePieces,
-  LoopedSchedule,
-  ToneSchedule,
-} from '@rollbook/presence';
+import type { Readable } from 'node:stream';
+import { encodeScheduleFile, LoopedSchedule, ToneSchedule, type FileFetch } from '@rollbook/presence';
 import { TONES_FOLDER } from '@rollbook/contract';
 import { newSlug } from '../../db/schema/columns';
 import type { StoredSessionTone } from './session-tone';
@@ -65,62 +57,25 @@ export async function readToneFile(
   }
 }
 
-/**
- * Whether a download of the tone file comes from a browser (presence-0029). The original web client
- * is one: it decodes the whole file into memory (an hour would be ~700 MB of samples), so it gets
- * the short loop, and the server follows that loop in its 48 kHz stream anyway. Everything else
- * (the original app: Dart's HTTP client, which saves the file and plays it from disk) gets the
- * lecture-long file. Every browser sends a Mozilla user agent, and current ones a Sec-Fetch-Mode.
- */
-export function isBrowserDownload(headers: IncomingHttpHeaders): boolean {
-  return headers['sec-fetch-mode'] !== undefined || /Mozilla\//.test(headers['user-agent'] ?? '');
-}
-
-/** Whether the caller takes a gzipped body (and did not refuse it with q=0). */
-function acceptsGzip(headers: IncomingHttpHeaders): boolean {
-  const accepted = String(headers['accept-encoding'] ?? '');
-  return accepted.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-  });
-}
-
-/** The lecture-long file as a response body, and how many bytes of it have gone on the wire. */
-export interface LectureFileBody {
-  body: Readable;
+/** One download of a tone file: its headers and body, and what to keep of it once it has all gone. */
+export interface ToneDownload {
   headers: Record<string, string>;
-  wireBytes(): number;
+  body: Uint8Array | Readable;
+  /** The download as tone-file-fetches.ts keeps it, once its last byte has left. */
+  fetch(requestedMs: number, servedMs: number): FileFetch;
 }
 
-/**
- * The original app's lecture-long tone file (presence-0029), written while it is sent: 8-bit PCM
- * whose silences gzip to nothing (a quarter of the size on the wire when the caller takes gzip,
- * as Dart's HTTP client does by default), never stored. `lectureFileS` of the session's schedule
- * from its epoch.
- */
-export function lectureToneFileBody(
-  tone: StoredSessionTone & { lectureFileS: number },
-  requestHeaders: IncomingHttpHeaders,
-): LectureFileBody {
-  const schedule = new ToneSchedule(tone.keyHex, tone.config);
-  const pieces = Readable.from(lectureToneFilePieces(schedule, tone.lectureFileS), { objectMode: false });
-  let sent = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      sent += chunk.length;
-      done(null, chunk);
-    },
-  });
-  const headers: Record<string, string> = {};
-  const onError = () => undefined; // a download cut short: the reply is gone, nothing to tell
-  if (acceptsGzip(requestHeaders)) {
-    // Level 1: on this signal it keeps ~97 % of level 6's gain at two thirds of its CPU.
-    pipeline(pieces, createGzip({ level: 1 }), counted, onError);
-    headers['content-encoding'] = 'gzip';
-  } else {
-    pipeline(pieces, counted, onError);
-    headers['content-length'] = String(lectureToneFileBytes(tone.lectureFileS));
-  }
-  return { body: counted, headers, wireBytes: () => sent };
+/** The short loop (the original web client's file) as a download, or null for a name that is not a tone file. */
+export async function shortLoopDownload(
+  mediaDir: string,
+  audioPath: string,
+  tone: StoredSessionTone,
+): Promise<ToneDownload | null> {
+  const wav = await readToneFile(mediaDir, audioPath, tone);
+  if (!wav) return null;
+  return {
+    headers: {},
+    body: Buffer.from(wav),
+    fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: wav.length }),
+  };
 }

@@ -1,0 +1,97 @@
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE_CONFIG, lectureToneFilePieces, ToneSchedule } from '@rollbook/presence';
+import { AppError } from '../../lib/app-error';
+import { APP_DOWNLOAD, BROWSER_FETCH } from '../../testing/tone-downloads';
+import { isBrowserDownload, lectureToneDownload } from './lecture-tone-download';
+import type { StoredSessionTone } from './session-tone';
+
+const tone: StoredSessionTone = {
+  version: 2,
+  keyHex: '3c'.repeat(32),
+  config: { ...DEFAULT_SCHEDULE_CONFIG },
+  epochMs: Date.UTC(2026, 10, 30, 9, 0),
+  fileLoopS: 180,
+  lectureFileS: 60,
+};
+
+async function bytesOf(body: Readable | Uint8Array): Promise<Buffer> {
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+let downloads = 0;
+/** A download `at` ms into the lecture, of its own file unless `path` says which. */
+function download(
+  headers: Record<string, string>,
+  at: number,
+  { method = 'GET', response = new EventEmitter(), path = `tones/t${downloads++}.wav` } = {},
+) {
+  return lectureToneDownload(path, tone, 60, { method, headers }, response, new Date(tone.epochMs + at));
+}
+
+describe("the original app's lecture-long download (presence-0029)", () => {
+  it('tells browsers (the original web client) from the app', () => {
+    expect(isBrowserDownload(BROWSER_FETCH)).toBe(true);
+    expect(
+      isBrowserDownload({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' }),
+    ).toBe(true);
+    expect(isBrowserDownload({ 'sec-fetch-mode': 'no-cors' })).toBe(true);
+    expect(isBrowserDownload(APP_DOWNLOAD)).toBe(false);
+    expect(isBrowserDownload({})).toBe(false);
+  });
+
+  it('starts at the chirp due when it is asked for, gzipped when the caller takes it', async () => {
+    const at = 10 * 60_000 + 123; // ten minutes into the lecture
+    const got = download(APP_DOWNLOAD, at);
+    expect(got.headers['content-encoding']).toBe('gzip');
+    const file = gunzipSync(await bytesOf(got.body));
+    const firstChirp = 1500; // 600 s / 0.4 s
+    const expected = Buffer.concat([
+      ...lectureToneFilePieces(new ToneSchedule(tone.keyHex, tone.config), 60, { firstChirp }),
+    ]);
+    expect(file.equals(expected)).toBe(true);
+    const kept = got.fetch(1, 2);
+    expect(kept).toMatchObject({ requestedMs: 1, servedMs: 2, loopS: 60 });
+    expect(kept.fromS).toBeCloseTo(600, 9);
+    expect(kept.bytes).toBeGreaterThan(0);
+    expect(kept.bytes).toBeLessThan(file.length / 2);
+  });
+
+  it.each([
+    ['gzip;q=0, *', false],
+    ['x-gzip', true],
+    ['*', true],
+    ['br', false],
+    ['deflate, gzip;q=0.5', true],
+  ])('reads Accept-Encoding %j as gzip: %s', async (accept, gzip) => {
+    const got = download({ ...APP_DOWNLOAD, 'accept-encoding': accept }, 0);
+    expect(got.headers['content-encoding'] === 'gzip').toBe(gzip);
+    const bytes = await bytesOf(got.body);
+    if (!gzip) expect(bytes.length).toBe(Number(got.headers['content-length']));
+  });
+
+  it('answers a HEAD without writing the file', async () => {
+    const got = download({ 'user-agent': 'Dart/3.5 (dart:io)' }, 0, { method: 'HEAD' });
+    expect(got.body).not.toBeInstanceOf(Uint8Array);
+    expect(Number(got.headers['content-length'])).toBe(44 + 60 * 48000);
+    expect((await bytesOf(got.body)).length).toBe(0);
+  });
+
+  it('refuses a fourth download of the same file at once, and takes one again when one has closed', () => {
+    const responses = [new EventEmitter(), new EventEmitter(), new EventEmitter()];
+    const path = 'tones/busy.wav';
+    const bodies = responses.map(
+      (response) => download(APP_DOWNLOAD, 0, { response, path }).body as Readable,
+    );
+    expect(() => download(APP_DOWNLOAD, 0, { path })).toThrow(AppError);
+    const other = download(APP_DOWNLOAD, 0).body as Readable; // another session's file: not counted
+    responses[0]!.emit('close');
+    const again = download(APP_DOWNLOAD, 0, { path }).body as Readable;
+    for (const body of [...bodies, again, other]) body.destroy();
+  });
+});

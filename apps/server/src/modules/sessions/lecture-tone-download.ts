@@ -1,0 +1,112 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import {
+  lectureToneFileBytes,
+  lectureToneFilePieces,
+  ToneSchedule,
+  type FileFetch,
+} from '@rollbook/presence';
+import { AppError } from '../../lib/app-error';
+import type { StoredSessionTone } from './session-tone';
+import type { ToneDownload } from './tone-files';
+
+/**
+ * The original app's download of its lecture-long tone file (docs/decisions/presence-0029): which
+ * clients get it, where in the schedule it starts, and the file itself, written as it is sent,
+ * gzipped when the caller takes it, never kept.
+ */
+
+/**
+ * Whether a download comes from a browser. The original web client is one: it decodes the whole file
+ * into memory (an hour would be ~700 MB of samples), so it keeps the short loop, which the server
+ * follows in its 48 kHz stream anyway. Everything else (the original app: Dart's HTTP client, which
+ * saves the file and plays it from disk) gets the lecture-long file. Every browser sends a Mozilla
+ * user agent, and current ones a Sec-Fetch-Mode.
+ */
+export function isBrowserDownload(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-fetch-mode'] !== undefined || /Mozilla\//.test(headers['user-agent'] ?? '');
+}
+
+/** Whether the caller takes gzip: named with a q above 0, or `*` when gzip is not named at all. */
+function acceptsGzip(headers: IncomingHttpHeaders): boolean {
+  const weights = new Map<string, number>();
+  for (const part of (headers['accept-encoding'] ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const gzip = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*');
+  return gzip !== undefined && gzip > 0;
+}
+
+// A teacher's app downloads once per join; more at once is a loop or a leaked name, and each costs
+// CPU to write and gzip (~1.5 s for an hour's lecture).
+const MAX_DOWNLOADS_AT_ONCE = 3;
+const downloading = new Map<string, number>();
+
+/**
+ * The lecture-long file for a download requested `now`. It starts at the chirp then due,
+ * so that a download later in the lecture (the app joins again) never replays the lecture's start;
+ * the download's record says where (`fromS`) and how long (`loopS`). A HEAD gets the headers only.
+ * Refused with 429 while `MAX_DOWNLOADS_AT_ONCE` of the same file are under way.
+ */
+export function lectureToneDownload(
+  audioPath: string,
+  tone: StoredSessionTone,
+  lectureFileS: number,
+  request: { method: string; headers: IncomingHttpHeaders },
+  response: { once(event: 'close', listener: () => void): unknown },
+  now: Date,
+): ToneDownload {
+  const periodS = tone.config.periodS;
+  const firstChirp = Math.max(0, Math.floor((now.getTime() - tone.epochMs) / 1000 / periodS));
+  const gzip = acceptsGzip(request.headers);
+  const headers: Record<string, string> = {};
+  if (gzip) headers['content-encoding'] = 'gzip';
+  else headers['content-length'] = String(lectureToneFileBytes(lectureFileS));
+  const kept = (requested: number, served: number, bytes: number): FileFetch => ({
+    requestedMs: requested,
+    servedMs: served,
+    bytes,
+    loopS: lectureFileS,
+    fromS: firstChirp * periodS,
+  });
+  if (request.method === 'HEAD') {
+    // An empty stream, not an empty buffer: fastify then keeps the length the GET would send.
+    return { headers, body: Readable.from([]), fetch: (requested, served) => kept(requested, served, 0) };
+  }
+
+  const active = downloading.get(audioPath) ?? 0;
+  if (active >= MAX_DOWNLOADS_AT_ONCE) {
+    throw new AppError('too_many_requests', 'This tone is already being downloaded. Try again in a minute.');
+  }
+  downloading.set(audioPath, active + 1);
+  response.once('close', () => {
+    const left = (downloading.get(audioPath) ?? 1) - 1;
+    if (left > 0) downloading.set(audioPath, left);
+    else downloading.delete(audioPath);
+  });
+
+  const schedule = new ToneSchedule(tone.keyHex, tone.config);
+  const pieces = Readable.from(lectureToneFilePieces(schedule, lectureFileS, { firstChirp }), {
+    objectMode: false,
+  });
+  let sent = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // A download cut short destroys the reply, which tears the pipeline down; fastify logs any error.
+  const settled = () => undefined;
+  // Level 1: on this signal it keeps ~97 % of level 6's gain for two thirds of its CPU.
+  if (gzip) pipeline(pieces, createGzip({ level: 1 }), counted, settled);
+  else pipeline(pieces, counted, settled);
+  return {
+    headers,
+    body: counted,
+    fetch: (requested, served) => kept(requested, served, sent),
+  };
+}
