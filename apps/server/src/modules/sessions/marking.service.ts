@@ -27,8 +27,7 @@ import { teacherAudioFor } from './teacher-audio';
 import { finalVerdict, type FinalVerdict, type StoredReason } from './verdict-rule';
 import { readSessionTone, toneInput } from './session-tone';
 import { livePlaybackOf } from './tone-playback';
-import { FILE_PHASE_TOLERANCE_MS, storedFilePhase } from './file-phase';
-import { fetchedFileStart, storedFileFetches } from './tone-file-fetches';
+import { playingFileStart } from './playing-file';
 import {
   mintChallenge,
   redeemChallenge,
@@ -60,20 +59,6 @@ export { MARKING_MESSAGES };
 
 const blocking = new Set<string>(ABSENT_REASONS);
 const isBlocking = (reason: StoredReason) => blocking.has(reason);
-
-/**
- * Where the original client's looped file started for a recording: located in the teacher's
- * stream if it was (tight), else from the newest download before the recording (loose), else null.
- */
-function fileStartOf(toneParams: unknown, recordingStartMs: number) {
-  const located = storedFilePhase(toneParams);
-  if (located !== null) {
-    const startedMs = { min: located - FILE_PHASE_TOLERANCE_MS, max: located + FILE_PHASE_TOLERANCE_MS };
-    return { startedMs, heardInStream: true };
-  }
-  const fetched = fetchedFileStart(storedFileFetches(toneParams), recordingStartMs);
-  return fetched ? { ...fetched, heardInStream: false } : null;
-}
 
 /** What is stored for an attempt that could not be verified at all (a session started before v2). */
 const UNVERIFIED = { ncc: 0, magnitude: 0, similarity: null, euclidean_distance: null, gps_distance: null };
@@ -402,7 +387,7 @@ export function createMarkingService(deps: MarkingServiceDeps) {
           tone,
           playback,
           arrivalMs,
-          fileStartOf(session.toneParams, window.startMs - window.toleranceMs),
+          playingFileStart(session.toneParams, window.startMs - window.toleranceMs),
         ),
         studentWav: audio,
         timing: {
