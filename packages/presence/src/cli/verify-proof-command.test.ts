@@ -148,6 +148,12 @@ describe('presence verify (v2)', () => {
         '2',
       ]),
     ).rejects.toBeInstanceOf(PresenceInputError);
+    // A file's start that is not a number is refused, never read as the schedule's start.
+    const file = { kind: 'file', loopS: 180, startedMs: { min: 0, max: 1000 }, fromS: 'later' };
+    await writeFile(join(dir, 'bad-file.json'), JSON.stringify({ keyHex: 'ab'.repeat(32), playback: file }));
+    await expect(
+      verifyCommand(['--session', join(dir, 'bad-file.json'), ...base().slice(2)]),
+    ).rejects.toBeInstanceOf(PresenceInputError);
   });
 });
 

@@ -64,7 +64,13 @@ async function loadSession(path: string): Promise<SessionFile> {
   let playback: TonePlayback;
   if (p?.kind === 'live' && finite(p.epochMs) && finite(p.offsetMs) && finite(p.toleranceMs)) {
     playback = { kind: 'live', epochMs: p.epochMs, offsetMs: p.offsetMs, toleranceMs: p.toleranceMs };
-  } else if (p?.kind === 'file' && finite(p.loopS) && finite(p.startedMs?.min) && finite(p.startedMs?.max)) {
+  } else if (
+    p?.kind === 'file' &&
+    finite(p.loopS) &&
+    finite(p.startedMs?.min) &&
+    finite(p.startedMs?.max) &&
+    (p.fromS === undefined || (finite(p.fromS) && p.fromS >= 0))
+  ) {
     playback = {
       kind: 'file',
       loopS: p.loopS,

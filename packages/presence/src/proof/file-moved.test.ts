@@ -73,6 +73,11 @@ describe('verifyProof: a looped file heard at a phase its bounds do not allow', 
       min: 900,
       max: 1006,
     });
+    // A recording from before that file began: nowhere in it to look.
+    expect(movedFileReach({ loopS: 4500, fromS: 900 }, { min: 800, max: 806 })).toEqual({
+      min: 900,
+      max: 900,
+    });
   });
 
   it('judges a file downloaded later in the lecture, which starts at the chirp then due, the same way', () => {

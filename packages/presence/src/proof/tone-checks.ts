@@ -191,5 +191,7 @@ export function movedFileReach(
 ): { min: number; max: number } {
   const fromS = file.fromS ?? 0;
   if (file.loopS <= MOVED_FILE_REACH_S) return { min: fromS, max: fromS + file.loopS };
-  return { min: Math.max(fromS, scheduleS.max - MOVED_FILE_REACH_S), max: scheduleS.max };
+  // A recording from before the file started has nowhere in it to look: an empty range.
+  const max = Math.max(fromS, scheduleS.max);
+  return { min: Math.max(fromS, max - MOVED_FILE_REACH_S), max };
 }

@@ -1,7 +1,7 @@
 import { encodeWav } from '../wav/encode-wav';
 import { chirpEnvelope } from '../tone/synthesize';
 import type { ChirpShape, ChirpTimeline, ScheduledChirp, ToneScheduleConfig } from './tone-schedule';
-import { timelineConfig } from './tone-schedule';
+import { LoopedSchedule, timelineConfig } from './tone-schedule';
 
 /** Fraction of the sweep reached at u = t / duration, for each shape (0 -> 0, 1 -> 1). */
 export function shapeProgress(shape: ChirpShape, u: number): number {
@@ -91,5 +91,8 @@ export function addChirp(
  * docs/decisions/presence-0007-secret-time-locked-tone.md for the length trade-off).
  */
 export function encodeScheduleFile(timeline: ChirpTimeline, seconds: number, sampleRate = 48000): Uint8Array {
-  return encodeWav(synthesizeSpan(timeline, 0, seconds, sampleRate), sampleRate, { encoding: 'pcm16' });
+  // A file from a later chirp (LoopedSchedule's first chirp) starts at that chirp's period.
+  const fromS =
+    timeline instanceof LoopedSchedule ? timeline.firstChirp * timeline.schedule.config.periodS : 0;
+  return encodeWav(synthesizeSpan(timeline, fromS, seconds, sampleRate), sampleRate, { encoding: 'pcm16' });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE_CONFIG, lectureToneFilePieces, ToneSchedule } from '@rollbook/presence';
 import { AppError } from '../../lib/app-error';
 import { APP_DOWNLOAD, BROWSER_FETCH } from '../../testing/tone-downloads';
-import { isBrowserDownload, lectureToneDownload } from './lecture-tone-download';
+import { isBrowserDownload, lectureToneDownload, remainingFileSeconds } from './lecture-tone-download';
 import type { StoredSessionTone } from './session-tone';
 
 const tone: StoredSessionTone = {
@@ -24,12 +24,15 @@ async function bytesOf(body: Readable | Uint8Array): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** A response as the route passes it: a 'close' to listen for, and whether it is already gone. */
+const aResponse = (destroyed = false) => Object.assign(new EventEmitter(), { destroyed });
+
 let downloads = 0;
 /** A download `at` ms into the lecture, of its own file unless `path` says which. */
 function download(
   headers: Record<string, string>,
   at: number,
-  { method = 'GET', response = new EventEmitter(), path = `tones/t${downloads++}.wav` } = {},
+  { method = 'GET', response = aResponse(), path = `tones/t${downloads++}.wav` } = {},
 ) {
   return lectureToneDownload(path, tone, 60, { method, headers }, response, new Date(tone.epochMs + at));
 }
@@ -75,6 +78,20 @@ describe("the original app's lecture-long download (presence-0029)", () => {
     if (!gzip) expect(bytes.length).toBe(Number(got.headers['content-length']));
   });
 
+  it('lasts what is left of the session file, at least 45 minutes, never longer than the file', () => {
+    expect(remainingFileSeconds(4500, 0, 0.4)).toBeCloseTo(4500, 9);
+    expect(remainingFileSeconds(4500, 1500, 0.4)).toBeCloseTo(3900, 9); // a rejoin 10 minutes in
+    expect(remainingFileSeconds(4500, 10_000, 0.4)).toBeCloseTo(2700, 9); // past its end: 45 minutes
+    expect(remainingFileSeconds(60, 1500, 0.4)).toBeCloseTo(60, 9);
+  });
+
+  it('takes no slot for a caller already gone', () => {
+    const path = 'tones/gone.wav';
+    for (let i = 0; i < 5; i++) download(APP_DOWNLOAD, 0, { response: aResponse(true), path });
+    const alive = [aResponse(), aResponse(), aResponse()];
+    for (const response of alive) (download(APP_DOWNLOAD, 0, { response, path }).body as Readable).destroy();
+  });
+
   it('answers a HEAD without writing the file', async () => {
     const got = download({ 'user-agent': 'Dart/3.5 (dart:io)' }, 0, { method: 'HEAD' });
     expect(got.body).not.toBeInstanceOf(Uint8Array);
@@ -83,7 +100,7 @@ describe("the original app's lecture-long download (presence-0029)", () => {
   });
 
   it('refuses a fourth download of the same file at once, and takes one again when one has closed', () => {
-    const responses = [new EventEmitter(), new EventEmitter(), new EventEmitter()];
+    const responses = [aResponse(), aResponse(), aResponse()];
     const path = 'tones/busy.wav';
     const bodies = responses.map(
       (response) => download(APP_DOWNLOAD, 0, { response, path }).body as Readable,

@@ -40,15 +40,29 @@ function acceptsGzip(headers: IncomingHttpHeaders): boolean {
   return gzip !== undefined && gzip > 0;
 }
 
+/**
+ * How long a download starting at `firstChirp` lasts: what is left of the session's lecture-long
+ * file from there (a rejoin late in the lecture fetches only the rest), at least 45 minutes unless the
+ * file itself is shorter, in whole periods (both lengths are).
+ */
+export function remainingFileSeconds(lectureFileS: number, firstChirp: number, periodS: number): number {
+  const whole = Math.round(lectureFileS / periodS);
+  const left = whole - firstChirp;
+  return Math.min(whole, Math.max(Math.round(MIN_DOWNLOAD_S / periodS), left)) * periodS;
+}
+
+const MIN_DOWNLOAD_S = 45 * 60;
+
 // A teacher's app downloads once per join; more at once is a loop or a leaked name, and each costs
 // CPU to write and gzip (~1.5 s for an hour's lecture).
 const MAX_DOWNLOADS_AT_ONCE = 3;
 const downloading = new Map<string, number>();
 
 /**
- * The lecture-long file for a download requested `now`. It starts at the chirp then due,
- * so that a download later in the lecture (the app joins again) never replays the lecture's start;
- * the download's record says where (`fromS`) and how long (`loopS`). A HEAD gets the headers only.
+ * The lecture-long file for a download requested `now`. It starts at the chirp then due, so that
+ * a download later in the lecture (the app joins again) never replays the lecture's start, and lasts
+ * what is left of the session's file (`remainingFileSeconds`); the download's record says where
+ * (`fromS`) and how long (`loopS`). A HEAD gets the headers only.
  * Refused with 429 while `MAX_DOWNLOADS_AT_ONCE` of the same file are under way.
  */
 export function lectureToneDownload(
@@ -56,20 +70,21 @@ export function lectureToneDownload(
   tone: StoredSessionTone,
   lectureFileS: number,
   request: { method: string; headers: IncomingHttpHeaders },
-  response: { once(event: 'close', listener: () => void): unknown },
+  response: { readonly destroyed: boolean; once(event: 'close', listener: () => void): unknown },
   now: Date,
 ): ToneDownload {
   const periodS = tone.config.periodS;
   const firstChirp = Math.max(0, Math.floor((now.getTime() - tone.epochMs) / 1000 / periodS));
+  const seconds = remainingFileSeconds(lectureFileS, firstChirp, periodS);
   const gzip = acceptsGzip(request.headers);
   const headers: Record<string, string> = {};
   if (gzip) headers['content-encoding'] = 'gzip';
-  else headers['content-length'] = String(lectureToneFileBytes(lectureFileS));
+  else headers['content-length'] = String(lectureToneFileBytes(seconds));
   const kept = (requested: number, served: number, bytes: number): FileFetch => ({
     requestedMs: requested,
     servedMs: served,
     bytes,
-    loopS: lectureFileS,
+    loopS: seconds,
     fromS: firstChirp * periodS,
   });
   if (request.method === 'HEAD') {
@@ -81,15 +96,21 @@ export function lectureToneDownload(
   if (active >= MAX_DOWNLOADS_AT_ONCE) {
     throw new AppError('too_many_requests', 'This tone is already being downloaded. Try again in a minute.');
   }
+  // A caller gone while the session was read (its 'close' already past) takes no slot.
+  if (response.destroyed) return { headers, body: Readable.from([]), fetch: (r, s) => kept(r, s, 0) };
   downloading.set(audioPath, active + 1);
-  response.once('close', () => {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
     const left = (downloading.get(audioPath) ?? 1) - 1;
     if (left > 0) downloading.set(audioPath, left);
     else downloading.delete(audioPath);
-  });
+  };
+  response.once('close', release);
 
   const schedule = new ToneSchedule(tone.keyHex, tone.config);
-  const pieces = Readable.from(lectureToneFilePieces(schedule, lectureFileS, { firstChirp }), {
+  const pieces = Readable.from(lectureToneFilePieces(schedule, seconds, { firstChirp }), {
     objectMode: false,
   });
   let sent = 0;
@@ -100,7 +121,8 @@ export function lectureToneDownload(
     },
   });
   // A download cut short destroys the reply, which tears the pipeline down; fastify logs any error.
-  const settled = () => undefined;
+  // Written or torn down, the slot is free again (the response's 'close' may come later, or not).
+  const settled = release;
   // Level 1: on this signal it keeps ~97 % of level 6's gain for two thirds of its CPU.
   if (gzip) pipeline(pieces, createGzip({ level: 1 }), counted, settled);
   else pipeline(pieces, counted, settled);
