@@ -22,7 +22,7 @@ import { createMarkingService, MARKED_CODE } from './marking.service';
 import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-replay';
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
-import { shortLoopDownload, TONES_FOLDER } from './tone-files';
+import { shortLoopDownload, sweepToneFiles, TONES_FOLDER } from './tone-files';
 import { isBrowserDownload, lectureToneDownload } from './lecture-tone-download';
 import { keepFileFetch } from './tone-file-fetches';
 import { readSessionTone } from './session-tone';
@@ -128,6 +128,16 @@ export async function sessionsModule(app: FastifyInstance) {
       .header('content-disposition', `attachment; filename="${fileName}"`);
     return csv;
   });
+
+  // Rendered short loops are swept from this instance's disk hourly (tone-files.ts).
+  const sweep = () =>
+    sweepToneFiles(app.deps.mediaDir, app.deps.clock.now().getTime()).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not sweep old tone files'),
+    );
+  const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  void sweep();
 
   // Session tones (§7): public (the original client fetches with no Authorization header), under
   // an unguessable name, and only while the session is live; any instance renders the file from the

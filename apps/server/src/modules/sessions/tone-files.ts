@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { encodeScheduleFile, LoopedSchedule, ToneSchedule, type FileFetch } from '@rollbook/presence';
@@ -79,4 +79,36 @@ export async function shortLoopDownload(
     body: Buffer.from(wav),
     fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: wav.length }),
   };
+}
+
+/** How long a rendered short loop is kept on an instance's disk after it was written. */
+export const TONE_FILE_KEPT_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Deletes this instance's rendered short loops written more than `keptMs` before `nowMs`. Every
+ * session renders one (our web app's link probe reads its first bytes), 17 MB each, so a college
+ * would otherwise gain gigabytes a day. Deleting is always safe: a live session's file is rendered
+ * again from its key on its next fetch. Returns how many files went.
+ */
+export async function sweepToneFiles(
+  mediaDir: string,
+  nowMs: number,
+  keptMs = TONE_FILE_KEPT_MS,
+): Promise<number> {
+  const folder = path.join(mediaDir, TONES_FOLDER);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0; // no tone rendered here yet
+  }
+  let deleted = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || nowMs - info.mtimeMs <= keptMs) continue;
+    await rm(file, { force: true });
+    deleted += 1;
+  }
+  return deleted;
 }
