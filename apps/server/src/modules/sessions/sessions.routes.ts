@@ -157,8 +157,8 @@ export async function sessionsModule(app: FastifyInstance) {
     // A whole download bounds when the file starts playing (tone-file-fetches.ts): kept once its
     // last byte has left (a download cut short never played), timed from here (rendering the short
     // loop on a session's first fetch is not the link's time), with the bytes on the wire and which
-    // file it was. A HEAD plays
-    // nothing; a ranged request is a part, such as our web app's link-speed probe.
+    // file it was. A HEAD plays nothing; a ranged request is a part, such as our web app's link-speed
+    // probe.
     if (request.method === 'GET' && request.headers.range === undefined) {
       reply.raw.once('finish', () => {
         const fetch = download.fetch(requestedMs, app.deps.clock.now().getTime());
