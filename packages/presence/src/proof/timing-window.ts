@@ -78,6 +78,12 @@ export interface RecordingWindow {
   timeline: ChirpTimeline;
 }
 
+/** The schedule times one pass of a file covers: from its first sample (`fromS`) for `loopS`. */
+export function fileSpanS(playback: { loopS: number; fromS?: number }): { min: number; max: number } {
+  const fromS = playback.fromS ?? 0;
+  return { min: fromS, max: fromS + playback.loopS };
+}
+
 /** What a file plays, in schedule time: its loop of chirps from the one at `fromS`. */
 export function fileTimeline(
   schedule: ToneSchedule,
@@ -143,8 +149,7 @@ export function recordingWindow(
       max: fromS + (max - playback.startedMs.min) / 1000,
     };
     // Whatever the bounds, one loop holds every alignment there is.
-    if (scheduleS.max - scheduleS.min > playback.loopS)
-      scheduleS = { min: fromS, max: fromS + playback.loopS };
+    if (scheduleS.max - scheduleS.min > playback.loopS) scheduleS = fileSpanS(playback);
   }
   return {
     startMs: { min, max },

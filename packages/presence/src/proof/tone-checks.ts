@@ -2,7 +2,7 @@ import type { correlateChirps } from '../detect/chirp-correlations';
 import { timeLockedSearch, type TimeLockedMatch } from '../detect/time-locked-search';
 import type { ProofCheck, ProofReason } from './proof-reasons';
 import type { ProofThresholds } from './proof-thresholds';
-import type { RecordingWindow, TonePlayback } from './timing-window';
+import { fileSpanS, type RecordingWindow, type TonePlayback } from './timing-window';
 
 /**
  * The tone and tone_time checks of one search: the score against its threshold (the clear level
@@ -189,9 +189,9 @@ export function movedFileReach(
   file: { loopS: number; fromS?: number },
   scheduleS: { min: number; max: number },
 ): { min: number; max: number } {
-  const fromS = file.fromS ?? 0;
-  if (file.loopS <= MOVED_FILE_REACH_S) return { min: fromS, max: fromS + file.loopS };
+  const whole = fileSpanS(file);
+  if (file.loopS <= MOVED_FILE_REACH_S) return whole;
   // A recording from before the file started has nowhere in it to look: an empty range.
-  const max = Math.max(fromS, scheduleS.max);
-  return { min: Math.max(fromS, max - MOVED_FILE_REACH_S), max };
+  const max = Math.max(whole.min, scheduleS.max);
+  return { min: Math.max(whole.min, max - MOVED_FILE_REACH_S), max };
 }

@@ -3,7 +3,7 @@ import { timeLockedSearch } from '../detect/time-locked-search';
 import { ToneSchedule } from '../schedule/tone-schedule';
 import { decodeWav } from '../wav/decode-wav';
 import { resolveProofThresholds, type ProofThresholds } from './proof-thresholds';
-import { fileTimeline, type SessionToneInput } from './timing-window';
+import { fileSpanS, fileTimeline, type SessionToneInput } from './timing-window';
 
 /** What the tone-level check tells the teacher at session start. */
 export interface ToneLevelReport {
@@ -54,7 +54,7 @@ export function checkToneLevel(
     (toleranceMs + (p.kind === 'live' ? p.toleranceMs : (p.startedMs.max - p.startedMs.min) / 2)) / 1000;
   const allowed =
     p.kind === 'file' && 2 * spread >= p.loopS
-      ? { min: fromS, max: fromS + p.loopS }
+      ? fileSpanS(p)
       : { min: centre - spread, max: centre + spread };
   const match = timeLockedSearch(corr, timeline, { allowed }, th);
   if (!match)
@@ -90,10 +90,9 @@ export function locateFilePhase(
   const corr = correlateChirps(samples, sampleRate, tone.config, 6);
   if (!corr.bandCaptured) return null;
   const loop = fileTimeline(new ToneSchedule(tone.keyHex, tone.config), tone.playback);
-  const fromS = tone.playback.fromS ?? 0;
   // The 20 s searched past each end of the loop are the same loop again: they only feed the null.
-  const allowed = { min: fromS, max: fromS + tone.playback.loopS };
+  const allowed = fileSpanS(tone.playback);
   const match = timeLockedSearch(corr, loop, { allowed }, th);
   if (!match || match.score < 2 * th.toneScoreMin) return null;
-  return { startedMs: recordedStartMs - (match.startS - fromS) * 1000, score: match.score };
+  return { startedMs: recordedStartMs - (match.startS - allowed.min) * 1000, score: match.score };
 }

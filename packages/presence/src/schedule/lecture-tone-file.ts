@@ -11,10 +11,11 @@ import {
 /**
  * The original app's tone file (presence-0029): the session's schedule from the chirp due when it is
  * downloaded, for the rest of the lecture, so that it never repeats while the lecture lasts and no
- * earlier part of the lecture lines up with a later moment. An hour at 48 kHz is 173 MB as 8-bit PCM (half of 16-bit) and about a quarter of
- * that gzipped, since the silence between chirps compresses to nothing; the app plays it from its
- * disk, so its length costs no memory. It is streamed as it is written, never kept: every chirp is
- * one of a few shapes (slot, direction, sweep: six per slot), each quantised once.
+ * earlier part of the lecture lines up with a later moment. An hour at 48 kHz is 173 MB as 8-bit
+ * PCM (half of 16-bit) and about a quarter of that gzipped, since the silence between chirps
+ * compresses to nothing; the app plays it from its disk, so its length costs no memory. It is
+ * streamed as it is written, never kept: every chirp is one of a few shapes (slot, direction, sweep:
+ * six per slot), each quantised once.
  */
 
 /** The rate of the file: every phone and player takes 48 kHz, and it holds a tone up to 20 kHz. */
@@ -49,7 +50,7 @@ export function* lectureToneFilePieces(
   const total = lectureFileSamples(seconds, sampleRate);
   yield plainWavHeader({ sampleRate, bits: 8, dataBytes: total });
   const file = new LoopedSchedule(schedule, seconds, firstChirp);
-  const startS = firstChirp * schedule.config.periodS;
+  const startS = file.startS;
   const shapes = new Map<string, Uint8Array>();
   const pieceSamples = Math.max(1, Math.round(pieceS * sampleRate));
   for (let from = 0; from < total; from += pieceSamples) {

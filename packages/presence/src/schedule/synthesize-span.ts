@@ -92,7 +92,6 @@ export function addChirp(
  */
 export function encodeScheduleFile(timeline: ChirpTimeline, seconds: number, sampleRate = 48000): Uint8Array {
   // A file from a later chirp (LoopedSchedule's first chirp) starts at that chirp's period.
-  const fromS =
-    timeline instanceof LoopedSchedule ? timeline.firstChirp * timeline.schedule.config.periodS : 0;
+  const fromS = timeline instanceof LoopedSchedule ? timeline.startS : 0;
   return encodeWav(synthesizeSpan(timeline, fromS, seconds, sampleRate), sampleRate, { encoding: 'pcm16' });
 }

@@ -244,6 +244,11 @@ export class LoopedSchedule {
     this.chirpsPerLoop = Math.round(n);
   }
 
+  /** Schedule time of the file's first sample: its first chirp's period. */
+  get startS(): number {
+    return this.firstChirp * this.schedule.config.periodS;
+  }
+
   /** Chirp `index` of the endless loop (its parameters are those of F + (index - F) mod N). */
   chirp(index: number): ScheduledChirp {
     const n = this.chirpsPerLoop;

@@ -21,12 +21,12 @@ export function storedFileFetches(toneParams: unknown): FileFetch[] {
   return list.filter((f): f is FileFetch => {
     if (typeof f !== 'object' || f === null) return false;
     const v = f as Record<string, unknown>;
-    const times = [v.requestedMs, v.servedMs, v.bytes].every(
-      (x) => typeof x === 'number' && Number.isFinite(x),
-    );
-    const positive = (x: unknown) =>
-      x === undefined || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
-    return times && positive(v.loopS) && v.loopS !== 0 && positive(v.fromS);
+    const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+    const times = [v.requestedMs, v.servedMs, v.bytes].every(finite);
+    // Which file it was: absent for the short loop; else a positive length from a schedule time >= 0.
+    const loopS = v.loopS === undefined || (finite(v.loopS) && v.loopS > 0);
+    const fromS = v.fromS === undefined || (finite(v.fromS) && v.fromS >= 0);
+    return times && loopS && fromS;
   });
 }
 
@@ -48,9 +48,8 @@ export async function keepFileFetch(db: DbOrTx, audioPath: string, fetch: FileFe
 
 /**
  * Bounds on when the file playing at a recording's start began, and which file it is (how long, from
- * which chirp): from the
- * newest download served before that start (a later one cannot be what was playing then). Null when
- * there is none: any phase of the short loop is then allowed.
+ * which chirp): from the newest download served before that start (a later one cannot be what was
+ * playing then). Null when there is none: any phase of the short loop is then allowed.
  */
 export function fetchedFileStart(
   fetches: readonly FileFetch[],
