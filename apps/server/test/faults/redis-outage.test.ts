@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendances, auditLog } from '../../src/db/schema';
 import { call } from '../../src/testing/test-app';
+import { WAIT_MS } from '../../src/testing/wait';
 import { bootFaultApp } from '../../src/testing/fault-app';
 import { faultTestsSkipped, startPrivateRedis, type PrivateRedis } from '../../src/testing/private-services';
 import { keepTeacherAudio, markAttendance, markFields, startLiveWorld } from '../../src/testing/live-fixture';
@@ -77,9 +78,7 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
             expect.anything(),
             'socket.io broadcast lost (Redis unavailable)',
           ),
-        {
-          timeout: 10_000,
-        },
+        { timeout: WAIT_MS },
       );
       const unhandled = consoleError.mock.calls.filter((args) =>
         String(args[0]).includes('Unhandled error event'),
@@ -95,7 +94,7 @@ describe.skipIf(faultTestsSkipped())('Redis killed under a running app', () => {
     await vi.waitFor(
       async () => expect((await call(t.app, { method: 'GET', url: '/api/ready' })).status).toBe(200),
       {
-        timeout: 15_000,
+        timeout: WAIT_MS,
         interval: 100,
       },
     );

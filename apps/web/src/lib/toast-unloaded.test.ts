@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAIN_NOTICE_MS } from './plain-notice';
+import { WAIT_MS } from '../testing/wait';
 
 /** A fresh `lib/toast` (the web tests share modules) whose import of sonner fails. */
 async function toastWithoutSonner() {
@@ -26,7 +27,9 @@ describe('toasts when the toast library cannot be fetched', () => {
     const toast = await toastWithoutSonner();
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     toast.error('Could not save the timetable');
-    await vi.waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull(), {
+      timeout: WAIT_MS,
+    });
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Could not save the timetable');
     vi.advanceTimersByTime(PLAIN_NOTICE_MS);
     expect(document.querySelector('[role="alert"]')).toBeNull();
@@ -35,7 +38,9 @@ describe('toasts when the toast library cannot be fetched', () => {
   it('shows a success as a polite status', async () => {
     const toast = await toastWithoutSonner();
     toast.success('Saved');
-    await vi.waitFor(() => expect(document.querySelector('[role="status"]')?.textContent).toBe('Saved'));
+    await vi.waitFor(() => expect(document.querySelector('[role="status"]')?.textContent).toBe('Saved'), {
+      timeout: WAIT_MS,
+    });
     expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 });

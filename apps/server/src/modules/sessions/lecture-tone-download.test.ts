@@ -88,8 +88,14 @@ describe("the original app's lecture-long download (presence-0029)", () => {
   it('takes no slot for a caller already gone', () => {
     const path = 'tones/gone.wav';
     for (let i = 0; i < 5; i++) download(APP_DOWNLOAD, 0, { response: aResponse(true), path });
-    const alive = [aResponse(), aResponse(), aResponse()];
-    for (const response of alive) (download(APP_DOWNLOAD, 0, { response, path }).body as Readable).destroy();
+    // The five gone callers left all three slots free: three live downloads are served at once,
+    // and only a fourth is refused.
+    const bodies = [aResponse(), aResponse(), aResponse()].map(
+      (response) => download(APP_DOWNLOAD, 0, { response, path }).body as Readable,
+    );
+    expect(bodies).toHaveLength(3);
+    expect(() => download(APP_DOWNLOAD, 0, { path })).toThrow(AppError);
+    for (const body of bodies) body.destroy();
   });
 
   it('answers a HEAD without writing the file', async () => {

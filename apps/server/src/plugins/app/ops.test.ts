@@ -14,6 +14,7 @@ import {
 } from '../../testing/live-fixture';
 import { roomSound, studentRecording, teacherChunks } from '../../testing/audio';
 import { startMetricsServer } from './ops';
+import { WAIT_MS } from '../../testing/wait';
 
 const version = (
   JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
@@ -131,7 +132,9 @@ describe('GET /api/health and GET /api/ready', () => {
       expect(sample(text, 'rollbook_socket_connections')).toBe(1);
 
       socket.close();
-      await vi.waitFor(async () => expect(sample(await scrape(), 'rollbook_socket_connections')).toBe(0));
+      await vi.waitFor(async () => expect(sample(await scrape(), 'rollbook_socket_connections')).toBe(0), {
+        timeout: WAIT_MS,
+      });
     });
   });
 });

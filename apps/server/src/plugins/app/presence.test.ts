@@ -10,6 +10,7 @@ import {
 } from '@rollbook/presence';
 import { roomSound } from '../../testing/audio';
 import { useTestApp } from '../../testing/test-app';
+import { WAIT_MS } from '../../testing/wait';
 
 const t = useTestApp({ presenceWorkers: 1, presenceMaxQueue: 1 });
 
@@ -87,7 +88,7 @@ describe('presence plugin started at boot', () => {
     booted.app.presence.start();
     expect(booted.app.presence.stats()).toMatchObject({ size: 1, completed: 0 });
     // The worker verifies a made-up proof of its own (presence-0022), counted apart from real work.
-    await vi.waitFor(() => expect(booted.app.presence.stats()?.warmedUp).toBe(1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(booted.app.presence.stats()?.warmedUp).toBe(1), { timeout: WAIT_MS });
     expect(booted.app.presence.stats()).toMatchObject({ completed: 0, failed: 0, warmUpFailed: 0 });
     expect((await booted.app.presence.verifyProof(input())).verdict).toBe('present');
   });

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdatePrompt } from './update-prompt';
+import { WAIT_MS } from '../../testing/wait';
 
 /**
  * jsdom has no service workers: a stand-in with the parts the page uses (register, controller,
@@ -52,7 +53,7 @@ describe('UpdatePrompt', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     const user = userEvent.setup();
     render(<UpdatePrompt enabled />);
-    await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith('/sw.js'));
+    await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith('/sw.js'), { timeout: WAIT_MS });
     expect(screen.queryByText('A new version of Rollbook is available.')).toBeNull();
 
     const next = await act(async () => registration.deploy());
@@ -77,7 +78,7 @@ describe('UpdatePrompt', () => {
   it('asks nothing on the first install (no worker controlled the page yet) or when disabled', async () => {
     const { registration, container } = fakeContainer(false);
     const { unmount } = render(<UpdatePrompt enabled />);
-    await vi.waitFor(() => expect(container.register).toHaveBeenCalled());
+    await vi.waitFor(() => expect(container.register).toHaveBeenCalled(), { timeout: WAIT_MS });
     await act(async () => registration.deploy());
     expect(screen.queryByRole('status')).toBeNull();
     unmount();

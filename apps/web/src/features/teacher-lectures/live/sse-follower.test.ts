@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WAIT_MS } from '../../../testing/wait';
 import { followSse, takeSseFrames } from './sse-follower';
 
 describe('takeSseFrames', () => {
@@ -25,6 +26,10 @@ function streamed(frames: string[], init: RequestInit | undefined, end = false):
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
+// Reconnecting waits out the follower's real backoff: an upper bound for a loaded 2-core machine,
+// never a speed claim.
+const RECONNECT_WAIT_MS = 20_000;
+
 describe('followSse', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -50,7 +55,9 @@ describe('followSse', () => {
       onDrop: () => (drops += 1),
       fetchImpl,
     });
-    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]), {
+      timeout: RECONNECT_WAIT_MS,
+    });
     expect([opens, drops]).toEqual([2, 2]);
     follower.stop();
   });
@@ -72,7 +79,9 @@ describe('followSse', () => {
       onDrop: () => expect.fail('no drop'),
       fetchImpl,
     });
-    await vi.waitFor(() => expect(refused).toEqual([[409, 'This session has ended']]));
+    await vi.waitFor(() => expect(refused).toEqual([[409, 'This session has ended']]), {
+      timeout: WAIT_MS,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBe(1);
   });
@@ -93,7 +102,7 @@ describe('followSse', () => {
       fetchImpl,
       silenceLimitMs: 30,
     });
-    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }]), { timeout: RECONNECT_WAIT_MS });
     follower.stop();
   });
 });
