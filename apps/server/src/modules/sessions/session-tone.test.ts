@@ -289,6 +289,24 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
           return Math.floor((ms - w.tone.epochMs) / 1000 / periodS) * periodS;
         };
 
+        /**
+         * Stores a shorter lecture-long file for `w`'s session (in whole periods, as the server
+         * does), so that a download is written and read in a fraction of a second. Answers its length.
+         */
+        const shortenLectureFile = async (w: StartedLiveWorld, seconds: number) => {
+          const periodS = w.tone.config.periodS;
+          const lectureFileS = Math.ceil(seconds / periodS - 1e-9) * periodS;
+          const [row] = await t.db
+            .select({ toneParams: lectureSessions.toneParams })
+            .from(lectureSessions)
+            .where(eq(lectureSessions.sessionId, w.sessionId));
+          await t.db
+            .update(lectureSessions)
+            .set({ toneParams: { ...(row!.toneParams as object), lectureFileS } })
+            .where(eq(lectureSessions.sessionId, w.sessionId));
+          return lectureFileS;
+        };
+
         it('lasts what is left of the lecture and a quarter of an hour, within 45 and 150 min, in whole periods', () => {
           expect(lectureFileSeconds(60, 0.4)).toBe(75 * 60);
           expect(lectureFileSeconds(null, 0.4)).toBe(75 * 60); // an instant lecture: taken as an hour
@@ -301,29 +319,42 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
 
         it('is the whole lecture of the schedule, 8-bit, gzipped on the wire, and its download says which file plays', async () => {
           const w = await startLiveWorld(t.app, t.db);
-          const res = await t.app.inject({
-            method: 'GET',
-            url: `/api/media/${w.audioUrl}`,
-            headers: APP_DOWNLOAD,
+          const url = `/api/media/${w.audioUrl}`;
+          // The session's file lasts the lecture and a quarter of an hour; a download, what is left of
+          // it from the chirp now due. A HEAD says how long without writing the file, sent as it is
+          // (no gzip asked for) with its length.
+          const lectureFileS = w.tone.lectureFileS!;
+          expect(lectureFileS).toBeGreaterThanOrEqual(45 * 60);
+          const head = await t.app.inject({
+            method: 'HEAD',
+            url,
+            headers: { 'user-agent': APP_DOWNLOAD['user-agent'] },
           });
+          expect(head.statusCode).toBe(200);
+          expect(head.headers['content-encoding']).toBeUndefined();
+          const wholeS = lectureFileS - dueS(w, fetchedMs);
+          expect(Number(head.headers['content-length'])).toBe(44 + Math.round(wholeS * RATE));
+          expect(head.headers.vary).toContain('User-Agent');
+
+          // What a download holds, read on a session whose stored file lasts 4 minutes: a whole
+          // lecture's is 200 MB to write, inflate and decode here. Shorter than the 45 minutes a
+          // download lasts at least, it is sent whole.
+          const shortS = await shortenLectureFile(w, 240);
+          const res = await t.app.inject({ method: 'GET', url, headers: APP_DOWNLOAD });
           expect(res.statusCode).toBe(200);
           expect(res.headers['content-encoding']).toBe('gzip');
           expect(res.headers['content-type']).toBe('audio/wav');
           const bytes = new Uint8Array(gunzipSync(res.rawPayload));
-          // The session's file lasts the lecture and a quarter of an hour; this download, what is left
-          // of it from the chirp now due.
-          const lectureFileS = w.tone.lectureFileS!;
-          expect(lectureFileS).toBeGreaterThanOrEqual(45 * 60);
-          const downloadS = lectureFileS - dueS(w, fetchedMs);
           expect(bytes[34]).toBe(8);
           const file = decodeWav(bytes);
           expect(file.sampleRate).toBe(RATE);
-          expect(file.samples.length).toBe(Math.round(downloadS * RATE));
+          expect(file.samples.length).toBe(Math.round(shortS * RATE));
           expect(Buffer.from(bytes).includes(Buffer.from(w.tone.keyHex))).toBe(false);
           // Where the short loop starts again, this file plays other chirps.
           const at = (s: number) => Buffer.from(bytes.subarray(44 + s * RATE, 44 + (s + 5) * RATE));
           expect(at(20).equals(at(20 + TONE_FILE_LOOP_S))).toBe(false);
           expect(res.rawPayload.length).toBeLessThan(bytes.length / 3);
+          // Kept as the download (the HEAD was not), with where it starts and how long it is.
           await waitUntil(
             async () => (await sessionTone(w)).fileFetches !== undefined,
             'the download was not kept',
@@ -333,27 +364,16 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
               requestedMs: fetchedMs,
               servedMs: fetchedMs,
               bytes: res.rawPayload.length,
-              loopS: expect.closeTo(downloadS, 6),
+              loopS: expect.closeTo(shortS, 6),
               fromS: dueS(w, fetchedMs),
             },
           ]);
-          // Without gzip it is sent as it is, with its length (lecture-tone-download.test.ts reads
-          // such a body); a HEAD says so without writing the file, and is not kept as a download.
-          const head = await t.app.inject({
-            method: 'HEAD',
-            url: `/api/media/${w.audioUrl}`,
-            headers: { 'user-agent': APP_DOWNLOAD['user-agent'] },
-          });
-          expect(head.statusCode).toBe(200);
-          expect(head.headers['content-encoding']).toBeUndefined();
-          expect(Number(head.headers['content-length'])).toBe(bytes.length);
-          expect(head.headers.vary).toContain('User-Agent');
-          expect((await sessionTone(w)).fileFetches).toHaveLength(1);
         });
 
         it('accepts the file heard where it plays minutes in, and never a copy of what the short loop would play then', async () => {
           t.clock.set(new Date(fetchedMs));
           const w = await startLiveWorld(t.app, t.db);
+          await shortenLectureFile(w, 15 * 60); // still five of the short loop's passes
           const file = await t.app.inject({
             method: 'GET',
             url: `/api/media/${w.audioUrl}`,
@@ -392,6 +412,7 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         it('starts a download later in the lecture at the chirp then due, so a rejoin never replays the start', async () => {
           t.clock.set(new Date(fetchedMs));
           const w = await startLiveWorld(t.app, t.db);
+          await shortenLectureFile(w, 15 * 60);
           const url = `/api/media/${w.audioUrl}`;
           expect((await t.app.inject({ method: 'GET', url, headers: APP_DOWNLOAD })).statusCode).toBe(200);
           // Ten minutes later the app joins again and downloads the file again.
