@@ -31,6 +31,12 @@ function eventOf(payload: string | Buffer): [string, unknown] | null {
   }
 }
 
+/** A `tone_clock` report's numbers, for the log (a wrong one is refused with the socket). */
+function clockOf(body: unknown): string {
+  const { offset_ms, tolerance_ms } = body as { offset_ms?: unknown; tolerance_ms?: unknown };
+  return `offset ${String(offset_ms)} ms, tolerance ${String(tolerance_ms)} ms`;
+}
+
 /**
  * Follows the teacher page's socket frames from now on; the answer updates as they pass. With `log`,
  * the socket's opening and closing and each event but the audio chunks (counted) are added to it
@@ -48,14 +54,16 @@ export function followSheetSocket(page: Page, log?: string[]): SheetTraffic {
       if (!event) return;
       const [name, body] = event;
       if (name === 'incoming_audio_chunks') traffic.chunksSent += 1;
-      else note(`sent ${name}`);
+      else note(`sent ${name}${name === 'tone_clock' ? ` ${clockOf(body)}` : ''}`);
       if (name === 'socket_connection' && (body as { isReConnect?: boolean }).isReConnect === true)
         traffic.reconnects += 1;
       if (name === 'tone_clock') traffic.toneOffsetMs = (body as { offset_ms: number }).offset_ms;
     });
     ws.on('framereceived', ({ payload }) => {
       const event = eventOf(payload);
-      if (event) note(`received ${event[0]}`);
+      // A refusal's words say why the sheet lost its socket.
+      if (event)
+        note(`received ${event[0]}${event[0] === 'client_error' ? ` ${JSON.stringify(event[1])}` : ''}`);
       if (event?.[0] === 'session_tone') traffic.tone = event[1] as LiveTone;
     });
   });

@@ -37,6 +37,8 @@ const audio = {
   noAudio: null as null | (() => void),
   /** What the tone download's timing measures (Mbps); under 0.3 is the slow-network path. */
   linkMbps: 10 as number | null,
+  /** The live tone's speaker clock, as `tone_clock` reports it. */
+  clock: { offsetMs: 12, toleranceMs: 40 },
 };
 
 beforeEach(() => {
@@ -48,6 +50,7 @@ beforeEach(() => {
     sink: null,
     noAudio: null,
     linkMbps: 10,
+    clock: { offsetMs: 12, toleranceMs: 40 },
   });
   vi.spyOn(liveAudio, 'measureToneLink').mockImplementation(() => Promise.resolve(audio.linkMbps));
   vi.spyOn(liveAudio, 'openMicrophone').mockImplementation(() =>
@@ -59,7 +62,7 @@ beforeEach(() => {
   vi.spyOn(liveAudio, 'playLiveTone').mockImplementation((key) => {
     audio.tones.push(key.keyHex);
     return Promise.resolve({
-      clock: () => ({ offsetMs: 12, toleranceMs: 40 }),
+      clock: () => audio.clock,
       stop: () => {
         audio.toneStops += 1;
       },
@@ -310,6 +313,31 @@ describe('TeacherLecturesPage: live session', () => {
     ).toBeInTheDocument();
     expect(created).toBe(0);
     expect(openedSockets.length).toBe(sockets);
+  });
+
+  it('skips a speaker clock outside the contract (a stalled audio clock) rather than lose its socket, and reports the next', async () => {
+    audio.clock = { offsetMs: 7300, toleranceMs: 40 };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^tone_clock skipped: offset 7300 ms/)),
+    );
+    expect(emitted(socket, 'tone_clock')).toEqual([]);
+    // The player re-anchored; the same key again (as on a reconnect) reports the clock at once.
+    audio.clock = { offsetMs: -20, toleranceMs: 35 };
+    socket.serverEmit('session_tone', {
+      session_id: 'session-lecture-1',
+      key_hex: TONE_KEY,
+      config: DEFAULT_SCHEDULE_CONFIG,
+      epoch_ms: 1_700_000_000_000,
+    });
+    await waitFor(() =>
+      expect(emitted(socket, 'tone_clock')).toEqual([
+        expect.objectContaining({ offset_ms: -20, tolerance_ms: 35 }),
+      ]),
+    );
+    expect(socket.connected).toBe(true);
   });
 
   it('starts: creates the session, loops the tone, announces itself and streams after the state arrives', async () => {

@@ -5,6 +5,7 @@ import {
   liveSessionRoutes,
   mediaPath,
   SOCKET_CLIENT_TAG,
+  ToneClockPayloadSchema,
   type AttendanceRecord,
   type LectureTeacher,
 } from '@rollbook/contract';
@@ -198,13 +199,22 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
       const report = () => {
         if (!session.tone || session.released || !socket?.connected) return;
         const clock = session.tone.clock();
-        socket.emit('tone_clock', {
+        const payload = {
           client: SOCKET_CLIENT_TAG,
           session_id: session.sessionId,
           auth_token: authToken(),
           offset_ms: clock.offsetMs,
           tolerance_ms: clock.toleranceMs,
-        });
+        };
+        // An audio clock that stalled (a busy device) can put the speaker seconds off until the
+        // player re-anchors on its next tick. The server refuses a report outside the contract's
+        // bounds by closing the socket, which would stop the microphone stream for a moment's
+        // glitch: such a report is skipped, and the next one (every TONE_CLOCK_REPORT_MS) counts.
+        if (!ToneClockPayloadSchema.safeParse(payload).success) {
+          console.warn(`tone_clock skipped: offset ${clock.offsetMs} ms, tolerance ${clock.toleranceMs} ms`);
+          return;
+        }
+        socket.emit('tone_clock', payload);
       };
       if (!session.tone) {
         const offset = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
