@@ -5,6 +5,7 @@ import { createConnection, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { WAIT_MS } from './wait';
 
 const run = promisify(execFile);
 
@@ -80,7 +81,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves once something accepts TCP connections on the port (or rejects after `ms`). */
-async function waitForPort(port: number, ms = 15_000): Promise<void> {
+async function waitForPort(port: number, ms = WAIT_MS): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {

@@ -5,6 +5,7 @@ import { attendances } from '../../src/db/schema';
 import { truncateAll } from '../../src/db/reset';
 import { outageSource } from '../../src/lib/outage';
 import { call } from '../../src/testing/test-app';
+import { waitUntil } from '../../src/testing/wait';
 import { bootFaultApp } from '../../src/testing/fault-app';
 import {
   faultTestsSkipped,
@@ -134,7 +135,7 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
           const check = waitUntil(async () => {
             const [row] = await lockWaiters(watcher);
             return row!.waiting >= 2;
-          }).then(() =>
+          }, 'the two uploads never waited on the lock').then(() =>
             call(t.app, { method: 'GET', url: '/api/check_token_authenticity', token: w.tokens.cst }),
           );
           return [...uploads, check];
@@ -176,11 +177,3 @@ describe.skipIf(faultTestsSkipped())('database timeouts: one stuck table never s
     return res.rows;
   }
 });
-
-async function waitUntil(check: () => Promise<boolean>, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the condition was never met');
-}

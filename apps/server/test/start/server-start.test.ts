@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process';
+import { waitUntil } from '../../src/testing/wait';
 
 /**
  * Issue 12: `npm start`'s server (main.ts, embedded PGlite) on PORT=0 prints the address it
@@ -46,10 +47,7 @@ describe('the server process at start', () => {
     // The API request goes last: once its line is out, the asset lines would be out too.
     expect((await fetch(`${server.url}/api/check_server_avaibility?probe=1`)).status).toBe(200);
     const lines = () => server.output().split('\n');
-    for (let i = 0; i < 100 && !lines().some((l) => l.includes('probe=1')); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(lines().filter((l) => l.includes('probe=1')).length).toBeGreaterThan(0);
+    await waitUntil(() => lines().some((l) => l.includes('probe=1')), 'the API request was never logged');
     expect(lines().filter((l) => l.includes('app-1234.js') || l.includes('/some/page'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   decodeWav,
   LoopedSchedule,
@@ -296,13 +296,12 @@ describe('the v2 session tone: a secret key for our sheet, a parameterless file,
         const shortenLectureFile = async (w: StartedLiveWorld, seconds: number) => {
           const periodS = w.tone.config.periodS;
           const lectureFileS = Math.ceil(seconds / periodS - 1e-9) * periodS;
-          const [row] = await t.db
-            .select({ toneParams: lectureSessions.toneParams })
-            .from(lectureSessions)
-            .where(eq(lectureSessions.sessionId, w.sessionId));
+          // The one field, in place: a download kept meanwhile (fileFetches) is never written over.
           await t.db
             .update(lectureSessions)
-            .set({ toneParams: { ...(row!.toneParams as object), lectureFileS } })
+            .set({
+              toneParams: sql`jsonb_set(${lectureSessions.toneParams}, '{lectureFileS}', to_jsonb(${lectureFileS}::float8))`,
+            })
             .where(eq(lectureSessions.sessionId, w.sessionId));
           return lectureFileS;
         };

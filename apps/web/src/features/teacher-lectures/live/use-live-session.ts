@@ -47,6 +47,11 @@ import {
 
 /** How often the sheet re-reports its audio clock (the server forgets a report after 90 s). */
 const TONE_CLOCK_REPORT_MS = 20_000;
+/** The bounds `tone_clock`'s numbers must keep (the contract's), checked before a report is sent. */
+const TONE_CLOCK_NUMBERS = ToneClockPayloadSchema.pick({ offset_ms: true, tolerance_ms: true });
+/** A skipped report is tried again this soon (the player re-anchors within a tick), so many times. */
+const TONE_CLOCK_RETRY_MS = 1000;
+const TONE_CLOCK_RETRIES = 10;
 
 /** Everything a running session holds; released by `release`. */
 interface Running {
@@ -196,25 +201,27 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
    */
   const startTone = useCallback(
     async (session: Running, socket: ClientSocket | null, key: LiveToneKey) => {
+      let retriesLeft = TONE_CLOCK_RETRIES;
       const report = () => {
         if (!session.tone || session.released || !socket?.connected) return;
         const clock = session.tone.clock();
-        const payload = {
-          client: SOCKET_CLIENT_TAG,
-          session_id: session.sessionId,
-          auth_token: authToken(),
-          offset_ms: clock.offsetMs,
-          tolerance_ms: clock.toleranceMs,
-        };
         // An audio clock that stalled (a busy device) can put the speaker seconds off until the
         // player re-anchors on its next tick. The server refuses a report outside the contract's
         // bounds by closing the socket, which would stop the microphone stream for a moment's
-        // glitch: such a report is skipped, and the next one (every TONE_CLOCK_REPORT_MS) counts.
-        if (!ToneClockPayloadSchema.safeParse(payload).success) {
+        // glitch: such a report is skipped and tried again shortly.
+        const numbers = { offset_ms: clock.offsetMs, tolerance_ms: clock.toleranceMs };
+        if (!TONE_CLOCK_NUMBERS.safeParse(numbers).success) {
           console.warn(`tone_clock skipped: offset ${clock.offsetMs} ms, tolerance ${clock.toleranceMs} ms`);
+          if (retriesLeft-- > 0) setTimeout(report, TONE_CLOCK_RETRY_MS);
           return;
         }
-        socket.emit('tone_clock', payload);
+        retriesLeft = TONE_CLOCK_RETRIES;
+        socket.emit('tone_clock', {
+          client: SOCKET_CLIENT_TAG,
+          session_id: session.sessionId,
+          auth_token: authToken(),
+          ...numbers,
+        });
       };
       if (!session.tone) {
         const offset = await measureClockOffset(() => askServerTime(undefined, false).unwrap());
