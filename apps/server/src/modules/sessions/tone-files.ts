@@ -27,9 +27,9 @@ const rendering = new Map<string, Promise<Uint8Array>>();
 /**
  * The short loop, the tone file a browser gets (the original web client; the original app gets the
  * lecture-long file, lecture-tone-download.ts): the session's secret schedule from its epoch,
- * `fileLoopS` long, as a plain 16-bit 48 kHz WAV with no parameters in it. Rendered on first fetch (our web client
- * synthesises the tone live and reads only the file's start, to time its link) and kept on this
- * instance's disk; another instance renders its own identical copy from the stored key.
+ * `fileLoopS` long, as a plain 16-bit 48 kHz WAV with no parameters in it. Rendered on first fetch
+ * (our web client synthesises the tone live and reads only the file's start, to time its link) and
+ * kept on this instance's disk; another instance renders its own identical copy from the stored key.
  */
 export async function readToneFile(
   mediaDir: string,

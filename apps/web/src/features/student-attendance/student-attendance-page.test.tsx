@@ -22,6 +22,7 @@ import { attendanceForm } from './student-attendance-api';
 import { StudentAttendancePage } from './student-attendance-page';
 import { markingDevices } from './marking-devices';
 import { markingFlowChunk } from './marking-flow';
+import { BACKOFF_WAIT_MS } from '../../testing/wait';
 
 // jsdom cannot record: the recorder hands back a fixed clip (Playwright records with Chromium's fake
 // microphone). The WAV encoder itself runs for real.
@@ -119,9 +120,6 @@ function entry(lectures: LectureStudent[], branchName = 'Computer Engineering'):
 
 /** The server's clock runs this far ahead of the device's in these tests. */
 const SERVER_AHEAD_MS = 90_000;
-// The retried upload's 1-s backoff, its second request and the render: an upper bound for a loaded
-// 2-core machine (5 s once fell short under load), never a speed claim.
-const RETRIED_MARK_WAIT_MS = 20_000;
 
 beforeEach(() => {
   server.use(
@@ -516,7 +514,7 @@ describe('StudentAttendancePage: marking', () => {
     await user.click(card.getByRole('button', { name: 'Mark Attendance' }));
     expect(await screen.findByText('Connection lost, retrying… (attempt 2)')).toBeInTheDocument();
     expect(
-      await screen.findByText('Attendance Marked successfully!', {}, { timeout: RETRIED_MARK_WAIT_MS }),
+      await screen.findByText('Attendance Marked successfully!', {}, { timeout: BACKOFF_WAIT_MS }),
     ).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WAIT_MS } from '../../../testing/wait';
+import { BACKOFF_WAIT_MS, WAIT_MS } from '../../../testing/wait';
 import { followSse, takeSseFrames } from './sse-follower';
 
 describe('takeSseFrames', () => {
@@ -25,10 +25,6 @@ function streamed(frames: string[], init: RequestInit | undefined, end = false):
   });
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
-
-// Reconnecting waits out the follower's real backoff: an upper bound for a loaded 2-core machine,
-// never a speed claim.
-const RECONNECT_WAIT_MS = 20_000;
 
 describe('followSse', () => {
   afterEach(() => vi.useRealTimers());
@@ -56,7 +52,7 @@ describe('followSse', () => {
       fetchImpl,
     });
     await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]), {
-      timeout: RECONNECT_WAIT_MS,
+      timeout: BACKOFF_WAIT_MS,
     });
     expect([opens, drops]).toEqual([2, 2]);
     follower.stop();
@@ -102,7 +98,7 @@ describe('followSse', () => {
       fetchImpl,
       silenceLimitMs: 30,
     });
-    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }]), { timeout: RECONNECT_WAIT_MS });
+    await vi.waitFor(() => expect(messages).toEqual([{ n: 1 }]), { timeout: BACKOFF_WAIT_MS });
     follower.stop();
   });
 });
