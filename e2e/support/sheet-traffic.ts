@@ -18,6 +18,9 @@ export interface SheetTraffic {
   toneOffsetMs: number | null;
 }
 
+/** One audio chunk in this many is logged with its stamp's age. */
+const CHUNK_LOG_EVERY = 10;
+
 /** The socket.io event a text frame carries, with its payload (`42/client,["name",{…}]`). */
 function eventOf(payload: string | Buffer): [string, unknown] | null {
   if (typeof payload !== 'string') return null;
@@ -39,7 +42,8 @@ function clockOf(body: unknown): string {
 
 /**
  * Follows the teacher page's socket frames from now on; the answer updates as they pass. With `log`,
- * the socket's opening and closing and each event but the audio chunks (counted) are added to it
+ * the socket's opening and closing and each event but the audio chunks (counted, one in ten logged)
+ * are added to it
  * with the time of day, for a failing test to print.
  */
 export function followSheetSocket(page: Page, log?: string[]): SheetTraffic {
@@ -53,8 +57,16 @@ export function followSheetSocket(page: Page, log?: string[]): SheetTraffic {
       const event = eventOf(payload);
       if (!event) return;
       const [name, body] = event;
-      if (name === 'incoming_audio_chunks') traffic.chunksSent += 1;
-      else note(`sent ${name}${name === 'tone_clock' ? ` ${clockOf(body)}` : ''}`);
+      if (name === 'incoming_audio_chunks') {
+        traffic.chunksSent += 1;
+        // How old the chunk's stamp is when it leaves: a second and a little while the stamps keep
+        // pace with the clock (a chunk is sent when its second is over). A device whose stamps fall
+        // behind shows it growing, and students' recordings then find no teacher audio.
+        if (traffic.chunksSent % CHUNK_LOG_EVERY === 1) {
+          const { timestamp } = body as { timestamp?: unknown };
+          note(`sent audio chunk ${traffic.chunksSent}, stamped ${Date.now() - Number(timestamp)} ms ago`);
+        }
+      } else note(`sent ${name}${name === 'tone_clock' ? ` ${clockOf(body)}` : ''}`);
       if (name === 'socket_connection' && (body as { isReConnect?: boolean }).isReConnect === true)
         traffic.reconnects += 1;
       if (name === 'tone_clock') traffic.toneOffsetMs = (body as { offset_ms: number }).offset_ms;

@@ -1,5 +1,10 @@
-/** Receives mono frames and the rate they were captured at. */
-export type FrameSink = (frames: Float32Array, sampleRate: number) => void;
+import { capturedAtMs, readAudioClock } from './audio-clock';
+
+/**
+ * Receives mono frames, the rate they were captured at, and the wall-clock ms epoch at which the
+ * first of them was captured (from the audio clock: see `audio-clock.ts`).
+ */
+export type FrameSink = (frames: Float32Array, sampleRate: number, capturedAtMs: number) => void;
 
 /** A running capture of raw microphone frames. */
 export interface PcmCapture {
@@ -10,18 +15,30 @@ export interface PcmCapture {
 }
 
 // The worklet is tiny and must be a module URL; a Blob URL keeps it inside this file instead of a
-// separately served asset. It copies each render quantum (128 mono frames) to the main thread.
+// separately served asset. It copies each render quantum (128 mono frames) to the main thread with
+// the context time it was rendered at.
 const TAP_PROCESSOR = 'rollbook-pcm-tap';
 const TAP_SOURCE = `
 class PcmTap extends AudioWorkletProcessor {
   process(inputs) {
     const channel = inputs[0] && inputs[0][0];
-    if (channel && channel.length > 0) this.port.postMessage(channel.slice(0));
+    if (channel && channel.length > 0) this.port.postMessage({ frames: channel.slice(0), time: currentTime });
     return true;
   }
 }
 registerProcessor('${TAP_PROCESSOR}', PcmTap);
 `;
+
+/** Hands frames rendered at `contextTime` to the sink with their capture time. */
+function deliver(
+  context: AudioContext,
+  frames: Float32Array,
+  contextTime: number,
+  onFrames: FrameSink,
+): void {
+  const rate = context.sampleRate;
+  onFrames(frames, rate, capturedAtMs(readAudioClock(context), contextTime, frames.length, rate));
+}
 
 async function tapWithWorklet(
   context: AudioContext,
@@ -42,7 +59,8 @@ async function tapWithWorklet(
     channelCountMode: 'explicit',
     channelInterpretation: 'speakers',
   });
-  node.port.onmessage = (event: MessageEvent<Float32Array>) => onFrames(event.data, context.sampleRate);
+  node.port.onmessage = (event: MessageEvent<{ frames: Float32Array; time: number }>) =>
+    deliver(context, event.data.frames, event.data.time, onFrames);
   source.connect(node);
   return node;
 }
@@ -54,7 +72,14 @@ function tapWithScriptProcessor(
 ): AudioNode {
   // Browsers without AudioWorklet (old Safari) still have the deprecated ScriptProcessor.
   const node = context.createScriptProcessor(4096, 1, 1);
-  node.onaudioprocess = (event) => onFrames(event.inputBuffer.getChannelData(0).slice(), context.sampleRate);
+  // The input of a buffer that will play at `playbackTime` was rendered one buffer earlier.
+  node.onaudioprocess = (event) =>
+    deliver(
+      context,
+      event.inputBuffer.getChannelData(0).slice(),
+      event.playbackTime - event.inputBuffer.duration,
+      onFrames,
+    );
   source.connect(node);
   return node;
 }

@@ -1,4 +1,5 @@
 import { openRawMicrophone, stopStream } from './microphone';
+import { FrameTimeline } from './frame-timeline';
 import { startPcmCapture } from './pcm-capture';
 
 /** A finished recording. */
@@ -23,40 +24,57 @@ export function joinFrames(parts: readonly Float32Array[], length: number): Floa
 }
 
 /**
- * Collects frames until `durationMs` worth have arrived. The start time is taken from the first
- * frames (minus their own duration), so it marks the first sample rather than the moment the
- * microphone was requested.
+ * Collects frames until `durationMs` of wall-clock time is covered. The start time is the first
+ * frame's capture time, so it marks the first sample rather than the moment the microphone was
+ * requested. Sound the audio thread lost while starved is put back as silence in its place
+ * (`FrameTimeline`): the clip then spans exactly `durationMs` from its start, and the session
+ * tone's chirps after a stall stay where the server expects them, instead of moving earlier by
+ * the time lost.
  */
 export class ClipCollector {
   private readonly parts: Float32Array[] = [];
   private collected = 0;
-  private rate = 0;
-  private firstAt: number | null = null;
+  private timeline: FrameTimeline | null = null;
 
   constructor(private readonly durationMs: number) {}
 
-  /** Adds frames; answers true once the clip is complete. */
-  add(frames: Float32Array, sampleRate: number, nowMs: number): boolean {
+  /** Adds frames whose first was captured at `capturedAtMs`; answers true once the clip is complete. */
+  add(frames: Float32Array, sampleRate: number, capturedAtMs: number): boolean {
     if (this.isComplete()) return true;
-    this.rate = sampleRate;
-    this.firstAt ??= nowMs - (frames.length / sampleRate) * 1000;
-    this.parts.push(frames);
-    this.collected += frames.length;
+    this.timeline ??= new FrameTimeline(sampleRate);
+    const placed = this.timeline.place(frames, capturedAtMs);
+    if (placed.missing > 0)
+      this.keep(new Float32Array(Math.min(placed.missing, this.needed() - this.collected)));
+    this.keep(placed.frames);
     return this.isComplete();
   }
 
   isComplete(): boolean {
-    return this.rate > 0 && this.collected >= this.needed();
+    return this.timeline !== null && this.collected >= this.needed();
   }
 
   /** The clip, cut to exactly the requested duration. */
   clip(): RecordedClip {
-    if (!this.isComplete() || this.firstAt === null) throw new Error('the recording is not complete');
-    return { samples: joinFrames(this.parts, this.needed()), sampleRate: this.rate, startedAt: this.firstAt };
+    const startedAt = this.timeline?.firstSampleMs ?? null;
+    if (!this.isComplete() || this.timeline === null || startedAt === null) {
+      throw new Error('the recording is not complete');
+    }
+    return {
+      samples: joinFrames(this.parts, this.needed()),
+      sampleRate: this.timeline.sampleRate,
+      startedAt,
+    };
+  }
+
+  private keep(frames: Float32Array): void {
+    this.parts.push(frames);
+    this.collected += frames.length;
   }
 
   private needed(): number {
-    return Math.round((this.rate * this.durationMs) / 1000);
+    return this.timeline === null
+      ? Infinity
+      : Math.round((this.timeline.sampleRate * this.durationMs) / 1000);
   }
 }
 
@@ -90,10 +108,10 @@ export async function recordClip(
       finish = resolve;
     });
     let heard = false;
-    const capture = await startPcmCapture(stream, (frames, sampleRate) => {
+    const capture = await startPcmCapture(stream, (frames, sampleRate, capturedAtMs) => {
       if (!heard) onFirstFrames?.();
       heard = true;
-      if (collector.add(frames, sampleRate, Date.now())) finish();
+      if (collector.add(frames, sampleRate, capturedAtMs)) finish();
     });
     const silenceTimer = setTimeout(() => {
       if (!heard) onSilence?.();

@@ -63,15 +63,31 @@ describe('ClipCollector', () => {
   it('completes after exactly the requested duration and dates the clip from its first sample', () => {
     const collector = new ClipCollector(1000);
     const quantum = new Float32Array(400).fill(0.1);
+    expect(collector.add(quantum, 1000, 10_000)).toBe(false);
     expect(collector.add(quantum, 1000, 10_400)).toBe(false);
-    expect(collector.add(quantum, 1000, 10_800)).toBe(false);
-    expect(collector.add(new Float32Array(400).fill(0.2), 1000, 11_200)).toBe(true);
+    expect(collector.add(new Float32Array(400).fill(0.2), 1000, 10_800)).toBe(true);
     const clip = collector.clip();
     expect(clip.sampleRate).toBe(1000);
     expect(clip.samples.length).toBe(1000);
     expect(clip.startedAt).toBe(10_000);
     expect(clip.samples[799]).toBeCloseTo(0.1);
     expect(clip.samples[999]).toBeCloseTo(0.2);
+  });
+
+  it('puts sound lost in a stall back as silence, so the clip spans its duration from its start', () => {
+    const collector = new ClipCollector(1000);
+    expect(collector.add(new Float32Array(300).fill(0.1), 1000, 10_000)).toBe(false);
+    // The audio thread stalled from 10 300 to 10 600: the next frames were captured at 10 600.
+    expect(collector.add(new Float32Array(300).fill(0.2), 1000, 10_600)).toBe(false);
+    expect(collector.add(new Float32Array(300).fill(0.3), 1000, 10_900)).toBe(true);
+    const clip = collector.clip();
+    expect(clip.startedAt).toBe(10_000);
+    expect(clip.samples.length).toBe(1000);
+    expect(clip.samples[299]).toBeCloseTo(0.1);
+    expect(clip.samples[300]).toBe(0);
+    expect(clip.samples[599]).toBe(0);
+    expect(clip.samples[600]).toBeCloseTo(0.2);
+    expect(clip.samples[900]).toBeCloseTo(0.3);
   });
 
   it('refuses to hand out an unfinished clip', () => {

@@ -48,11 +48,10 @@ export function startMicStreaming(
       onNoAudio();
     }
   }, HEARTBEAT_MS);
-  const started = startCapture(stream, (frames, sampleRate) => {
+  const started = startCapture(stream, (frames, sampleRate, capturedAtMs) => {
     chunker ??= new PcmChunker(sampleRate, sink);
-    const now = Date.now();
-    chunker.push(frames, now);
-    lastFrameAt = now;
+    chunker.push(frames, capturedAtMs);
+    lastFrameAt = Date.now();
     warned = false;
   }).then(
     async (running) => {
