@@ -6,7 +6,7 @@ export interface OutputTimestamp {
   performanceTime?: number;
 }
 
-/** What a frame's capture time is worked out from, read together when the frames reach the page. */
+/** What a batch's date is worked out from, read together when the batch reaches the page. */
 export interface AudioClockReading {
   output: OutputTimestamp | null;
   /** `performance.now()` and `Date.now()` read at once, to move from one clock to the other. */
@@ -16,41 +16,67 @@ export interface AudioClockReading {
   latencyS: number;
 }
 
+/** When a batch's first frame entered the audio graph, and whether the audio clock said so. */
+export interface FrameTime {
+  /** Wall-clock ms epoch. */
+  ms: number;
+  /**
+   * True when dated by the audio clock; false when dated by the batch's arrival (no usable mapping),
+   * which a busy page delays: such a date places the batch's start, never a gap in the sound.
+   */
+  byAudioClock: boolean;
+}
+
 /**
- * The wall-clock ms epoch at which the first of `frameCount` frames rendered at `contextTime` was
- * captured.
+ * How far past "now less the batch's length" a mapped date may fall and still be trusted: a date
+ * in the quiet lies within a few ms of that bound (measured -10..+2 ms in Chromium). Further out the
+ * mapping is wrong (Safari 15.1-17 reported `contextTime` divided by the sample rate: WebKit bug
+ * 264247), and the batch is dated by its arrival instead.
+ */
+const MAPPING_SLACK_MS = 50;
+
+/**
+ * The wall-clock time at which the first of `frameCount` frames rendered at `contextTime` entered
+ * the audio graph: the microphone's capture time plus the input path's latency, a constant (the
+ * server anchors a teacher's stamps by their arrival; a student's start is checked within its clock
+ * tolerance).
  *
  * Why not "now minus the frames' length": a starved audio thread (a loaded phone, a busy CI host)
  * renders fewer frames than time passes, and the microphone's sound of the missed moments is lost;
  * counting frames from the first one then dates every later frame too early, by all the time lost
  * so far (measured: 30 s behind after 5 minutes on a loaded 2-core host). The output timestamp
  * maps the context's clock to `performance.now()` as the audio device runs it, so a frame rendered
- * after a stall is dated after the stall. The mapping dates a frame when it is heard; a frame is
- * captured about the context's latency earlier.
+ * after a stall is dated after the stall. The mapping dates a frame when it is heard, the context's
+ * latency after it was rendered. It is read when the batch arrives: a batch rendered before a stall
+ * but delivered after it is dated as if rendered after it (a busy page and a starved audio thread
+ * at once), which moves its sound by up to the stall; the timeline's confirmation limits that to
+ * batches that arrived together.
  *
- * A frame cannot have been captured after it reached the page, so the answer never exceeds now
- * minus the frames' length; that is also the answer while the context reports no mapping yet
- * (before its first render, or in a browser without `getOutputTimestamp`).
+ * A frame cannot have entered the graph after it reached the page, so a date never exceeds now
+ * minus the frames' length.
  */
-export function capturedAtMs(
+export function frameTime(
   reading: AudioClockReading,
   contextTime: number,
   frameCount: number,
   sampleRate: number,
-): number {
+): FrameTime {
   const latest = reading.nowWallMs - (frameCount / sampleRate) * 1000;
+  const byArrival = { ms: latest, byAudioClock: false };
   const { output } = reading;
-  if (!output?.performanceTime || output.contextTime === undefined || !Number.isFinite(contextTime))
-    return latest;
+  if (!output?.performanceTime || output.contextTime === undefined || !Number.isFinite(contextTime)) {
+    return byArrival;
+  }
   const heardAtWallMs =
     reading.nowWallMs -
     (reading.nowPerformanceMs - output.performanceTime) +
     (contextTime - output.contextTime) * 1000;
-  const capturedAt = heardAtWallMs - reading.latencyS * 1000;
-  return Number.isFinite(capturedAt) ? Math.min(capturedAt, latest) : latest;
+  const renderedAt = heardAtWallMs - reading.latencyS * 1000;
+  if (!Number.isFinite(renderedAt) || renderedAt > latest + MAPPING_SLACK_MS) return byArrival;
+  return { ms: Math.min(renderedAt, latest), byAudioClock: true };
 }
 
-/** Reads the context's audio clock for `capturedAtMs` (the parts a browser lacks are left out). */
+/** Reads the context's audio clock for `frameTime` (the parts a browser lacks are left out). */
 export function readAudioClock(context: AudioContext): AudioClockReading {
   const output = typeof context.getOutputTimestamp === 'function' ? context.getOutputTimestamp() : null;
   const latencyS = finiteOrZero(context.baseLatency) + finiteOrZero(context.outputLatency);

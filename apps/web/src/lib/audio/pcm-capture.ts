@@ -1,10 +1,10 @@
-import { capturedAtMs, readAudioClock } from './audio-clock';
+import { frameTime, readAudioClock, type FrameTime } from './audio-clock';
 
 /**
- * Receives mono frames, the rate they were captured at, and the wall-clock ms epoch at which the
- * first of them was captured (from the audio clock: see `audio-clock.ts`).
+ * Receives mono frames, the rate they were captured at, and when the first of them entered the
+ * audio graph (from the audio clock when it can tell: see `audio-clock.ts`).
  */
-export type FrameSink = (frames: Float32Array, sampleRate: number, capturedAtMs: number) => void;
+export type FrameSink = (frames: Float32Array, sampleRate: number, time: FrameTime) => void;
 
 /** A running capture of raw microphone frames. */
 export interface PcmCapture {
@@ -29,15 +29,15 @@ class PcmTap extends AudioWorkletProcessor {
 registerProcessor('${TAP_PROCESSOR}', PcmTap);
 `;
 
-/** Hands frames rendered at `contextTime` to the sink with their capture time. */
-function deliver(
+/** Hands frames rendered at `contextTime` to the sink with their date (exported for its test). */
+export function deliverFrames(
   context: AudioContext,
   frames: Float32Array,
   contextTime: number,
   onFrames: FrameSink,
 ): void {
   const rate = context.sampleRate;
-  onFrames(frames, rate, capturedAtMs(readAudioClock(context), contextTime, frames.length, rate));
+  onFrames(frames, rate, frameTime(readAudioClock(context), contextTime, frames.length, rate));
 }
 
 async function tapWithWorklet(
@@ -60,7 +60,7 @@ async function tapWithWorklet(
     channelInterpretation: 'speakers',
   });
   node.port.onmessage = (event: MessageEvent<{ frames: Float32Array; time: number }>) =>
-    deliver(context, event.data.frames, event.data.time, onFrames);
+    deliverFrames(context, event.data.frames, event.data.time, onFrames);
   source.connect(node);
   return node;
 }
@@ -72,12 +72,13 @@ function tapWithScriptProcessor(
 ): AudioNode {
   // Browsers without AudioWorklet (old Safari) still have the deprecated ScriptProcessor.
   const node = context.createScriptProcessor(4096, 1, 1);
-  // The input of a buffer that will play at `playbackTime` was rendered one buffer earlier.
+  // Chromium sets `playbackTime` one buffer after the frame the event fires at, and the input
+  // buffer is the one that ended at that frame: it began two buffers before `playbackTime`.
   node.onaudioprocess = (event) =>
-    deliver(
+    deliverFrames(
       context,
       event.inputBuffer.getChannelData(0).slice(),
-      event.playbackTime - event.inputBuffer.duration,
+      event.playbackTime - 2 * event.inputBuffer.duration,
       onFrames,
     );
   source.connect(node);

@@ -1,4 +1,5 @@
 import { openRawMicrophone, stopStream } from './microphone';
+import type { FrameTime } from './audio-clock';
 import { FrameTimeline } from './frame-timeline';
 import { startPcmCapture } from './pcm-capture';
 
@@ -23,28 +24,37 @@ export function joinFrames(parts: readonly Float32Array[], length: number): Floa
   return joined;
 }
 
+/** A clip that lost more of its sound than this share is refused: there is too little to check. */
+export const CLIP_MAX_LOST_SHARE = 0.5;
+export const CLIP_LOST_MESSAGE =
+  'the phone was too busy to hear most of the recording. Close other apps and record again';
+
 /**
  * Collects frames until `durationMs` of wall-clock time is covered. The start time is the first
- * frame's capture time, so it marks the first sample rather than the moment the microphone was
+ * frame's date, so it marks the first sample rather than the moment the microphone was
  * requested. Sound the audio thread lost while starved is put back as silence in its place
  * (`FrameTimeline`): the clip then spans exactly `durationMs` from its start, and the session
  * tone's chirps after a stall stay where the server expects them, instead of moving earlier by
- * the time lost.
+ * the time lost. A clip that lost more than half its sound is refused (`clip()` throws).
  */
 export class ClipCollector {
   private readonly parts: Float32Array[] = [];
   private collected = 0;
+  private lost = 0;
   private timeline: FrameTimeline | null = null;
 
   constructor(private readonly durationMs: number) {}
 
-  /** Adds frames whose first was captured at `capturedAtMs`; answers true once the clip is complete. */
-  add(frames: Float32Array, sampleRate: number, capturedAtMs: number): boolean {
+  /** Adds frames whose first is dated `time`; answers true once the clip is complete. */
+  add(frames: Float32Array, sampleRate: number, time: FrameTime): boolean {
     if (this.isComplete()) return true;
     this.timeline ??= new FrameTimeline(sampleRate);
-    const placed = this.timeline.place(frames, capturedAtMs);
-    if (placed.missing > 0)
-      this.keep(new Float32Array(Math.min(placed.missing, this.needed() - this.collected)));
+    const placed = this.timeline.place(frames, time);
+    if (placed.missing > 0) {
+      const silence = Math.min(placed.missing, this.needed() - this.collected);
+      this.lost += silence;
+      this.keep(new Float32Array(silence));
+    }
     this.keep(placed.frames);
     return this.isComplete();
   }
@@ -59,6 +69,7 @@ export class ClipCollector {
     if (!this.isComplete() || this.timeline === null || startedAt === null) {
       throw new Error('the recording is not complete');
     }
+    if (this.lost > CLIP_MAX_LOST_SHARE * this.needed()) throw new Error(CLIP_LOST_MESSAGE);
     return {
       samples: joinFrames(this.parts, this.needed()),
       sampleRate: this.timeline.sampleRate,
@@ -93,8 +104,8 @@ export interface RecordClipOptions {
 /**
  * Records `durationMs` of raw microphone audio at the device's rate. Warns through `onSilence`
  * when nothing arrives within `SILENCE_WARNING_MS` (the recording goes on: a slow device may still
- * deliver), and rejects when the microphone delivers too little sound within `durationMs` plus a
- * grace period (a muted or dead device).
+ * deliver). Rejects when the microphone delivers too little sound within `durationMs` plus a grace
+ * period (a muted or dead device), or when the device lost more than half the clip's sound.
  */
 export async function recordClip(
   durationMs: number,
@@ -108,10 +119,10 @@ export async function recordClip(
       finish = resolve;
     });
     let heard = false;
-    const capture = await startPcmCapture(stream, (frames, sampleRate, capturedAtMs) => {
+    const capture = await startPcmCapture(stream, (frames, sampleRate, time) => {
       if (!heard) onFirstFrames?.();
       heard = true;
-      if (collector.add(frames, sampleRate, capturedAtMs)) finish();
+      if (collector.add(frames, sampleRate, time)) finish();
     });
     const silenceTimer = setTimeout(() => {
       if (!heard) onSilence?.();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { floatToPcm16 } from './pcm16';
-import { ClipCollector, joinFrames } from './record-clip';
+import { CLIP_LOST_MESSAGE, ClipCollector, joinFrames } from './record-clip';
+
+const at = (ms: number) => ({ ms, byAudioClock: true });
 import { encodeWavMono16 } from './wav';
 
 function ascii(bytes: Uint8Array, from: number, length: number): string {
@@ -63,9 +65,9 @@ describe('ClipCollector', () => {
   it('completes after exactly the requested duration and dates the clip from its first sample', () => {
     const collector = new ClipCollector(1000);
     const quantum = new Float32Array(400).fill(0.1);
-    expect(collector.add(quantum, 1000, 10_000)).toBe(false);
-    expect(collector.add(quantum, 1000, 10_400)).toBe(false);
-    expect(collector.add(new Float32Array(400).fill(0.2), 1000, 10_800)).toBe(true);
+    expect(collector.add(quantum, 1000, at(10_000))).toBe(false);
+    expect(collector.add(quantum, 1000, at(10_400))).toBe(false);
+    expect(collector.add(new Float32Array(400).fill(0.2), 1000, at(10_800))).toBe(true);
     const clip = collector.clip();
     expect(clip.sampleRate).toBe(1000);
     expect(clip.samples.length).toBe(1000);
@@ -76,23 +78,42 @@ describe('ClipCollector', () => {
 
   it('puts sound lost in a stall back as silence, so the clip spans its duration from its start', () => {
     const collector = new ClipCollector(1000);
-    expect(collector.add(new Float32Array(300).fill(0.1), 1000, 10_000)).toBe(false);
-    // The audio thread stalled from 10 300 to 10 600: the next frames were captured at 10 600.
-    expect(collector.add(new Float32Array(300).fill(0.2), 1000, 10_600)).toBe(false);
-    expect(collector.add(new Float32Array(300).fill(0.3), 1000, 10_900)).toBe(true);
+    expect(collector.add(new Float32Array(300).fill(0.1), 1000, at(10_000))).toBe(false);
+    // The audio thread stalled from 10 300 to 10 600; the second batch after it confirms the loss.
+    expect(collector.add(new Float32Array(10).fill(0.2), 1000, at(10_600))).toBe(false);
+    expect(collector.add(new Float32Array(290).fill(0.2), 1000, at(10_610))).toBe(false);
+    expect(collector.add(new Float32Array(300).fill(0.3), 1000, at(10_900))).toBe(true);
     const clip = collector.clip();
     expect(clip.startedAt).toBe(10_000);
     expect(clip.samples.length).toBe(1000);
     expect(clip.samples[299]).toBeCloseTo(0.1);
-    expect(clip.samples[300]).toBe(0);
-    expect(clip.samples[599]).toBe(0);
-    expect(clip.samples[600]).toBeCloseTo(0.2);
+    expect(clip.samples[300]).toBeCloseTo(0.2); // the batch that came first after the stall
+    expect(clip.samples[310]).toBe(0);
+    expect(clip.samples[609]).toBe(0);
+    expect(clip.samples[610]).toBeCloseTo(0.2);
     expect(clip.samples[900]).toBeCloseTo(0.3);
+  });
+
+  it('completes with silence when the sound stops coming, but refuses a clip that lost over half', () => {
+    const collector = new ClipCollector(1000);
+    collector.add(new Float32Array(300), 1000, at(10_000));
+    collector.add(new Float32Array(10), 1000, at(10_990));
+    // 690 ms lost (10 310-11 000): the silence completes the clip.
+    expect(collector.add(new Float32Array(100), 1000, at(11_000))).toBe(true);
+    expect(() => collector.clip()).toThrow(CLIP_LOST_MESSAGE);
+  });
+
+  it('keeps a clip that lost half its sound or less', () => {
+    const collector = new ClipCollector(1000);
+    collector.add(new Float32Array(490), 1000, at(10_000));
+    collector.add(new Float32Array(10), 1000, at(10_990));
+    expect(collector.add(new Float32Array(100), 1000, at(11_000))).toBe(true); // 500 ms lost
+    expect(collector.clip().samples.length).toBe(1000);
   });
 
   it('refuses to hand out an unfinished clip', () => {
     const collector = new ClipCollector(1000);
-    collector.add(new Float32Array(10), 1000, 0);
+    collector.add(new Float32Array(10), 1000, at(0));
     expect(() => collector.clip()).toThrow(/not complete/);
   });
 

@@ -62,7 +62,7 @@ describe('startMicStreaming', () => {
     const streaming = startMicStreaming(stream, sent.sink, noAudio, capture.start);
     await streaming.started;
     for (let i = 0; i < 25; i++) {
-      onFrames(new Float32Array(4_800), 48_000, Date.now() - 100);
+      onFrames(new Float32Array(4_800), 48_000, { ms: Date.now() - 100, byAudioClock: true });
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(noAudio).not.toHaveBeenCalled();

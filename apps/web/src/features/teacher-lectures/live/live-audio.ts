@@ -48,9 +48,9 @@ export function startMicStreaming(
       onNoAudio();
     }
   }, HEARTBEAT_MS);
-  const started = startCapture(stream, (frames, sampleRate, capturedAtMs) => {
+  const started = startCapture(stream, (frames, sampleRate, time) => {
     chunker ??= new PcmChunker(sampleRate, sink);
-    chunker.push(frames, capturedAtMs);
+    chunker.push(frames, time);
     lastFrameAt = Date.now();
     warned = false;
   }).then(

@@ -1,5 +1,6 @@
 import { AUDIO_CHUNK_MS } from '@rollbook/contract';
 import { writePcm16 } from '../../../lib/audio/pcm16';
+import type { FrameTime } from '../../../lib/audio/audio-clock';
 import { FrameTimeline } from '../../../lib/audio/frame-timeline';
 
 /** Receives one chunk: raw PCM s16le mono bytes and its ms epoch timestamp. */
@@ -40,11 +41,11 @@ export class PcmChunker {
     this.pending = new Float32Array(this.chunkSamples);
   }
 
-  /** Adds frames whose first was captured at `capturedAtMs`; sends every chunk they complete. */
-  push(frames: Float32Array, capturedAtMs: number): void {
+  /** Adds frames whose first is dated `time`; sends every chunk they complete. */
+  push(frames: Float32Array, time: FrameTime): void {
     if (frames.length === 0) return;
     this.framesSinceTick = true;
-    const placed = this.timeline.place(frames, capturedAtMs);
+    const placed = this.timeline.place(frames, time);
     this.writeLost(placed.missing);
     this.write(placed.frames);
   }
