@@ -10,10 +10,17 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * How long a sign-in may take to show the signed-in layout: four round trips and three chunks
+ * fetched on demand. Beside a second browser suite and a Chromium bench (load average ~9), two
+ * sign-ins outran the default 15 s; an upper bound, never a speed claim.
+ */
+const SIGNED_IN_WAIT_MS = 30_000;
+
 /** Signs in through the login page and waits for the signed-in layout (its notification bell). */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await submitLogin(page, email, password);
-  await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Alerts/ })).toBeVisible({ timeout: SIGNED_IN_WAIT_MS });
 }
 
 export async function logOut(page: Page) {
