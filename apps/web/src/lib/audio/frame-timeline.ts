@@ -9,7 +9,8 @@ export const TIMELINE_SLACK_MS = 40;
 /**
  * A correction is made only when this many batches in a row are off the same way: one date that
  * jumps (a late reading) is not taken for lost sound, which the next batch would then have to cut.
- * Two 128-frame quanta are 5 ms of sound placed before a stall's gap instead of after it.
+ * The first batch after a stall is placed before its gap instead of after it: 2.7 ms of sound for
+ * a 128-frame quantum.
  */
 export const TIMELINE_CONFIRM_BATCHES = 2;
 
