@@ -3,8 +3,9 @@
  * closely the web client's timeline (`apps/web/src/lib/audio`: batches dated by the audio clock,
  * lost sound placed as silence) keeps pace, over `--seconds` (web-0009).
  *
- * The page taps a fake microphone with an AudioWorklet, as the teacher's sheet does, and feeds each
- * batch to the client's own `frameTime` and `FrameTimeline` (bundled for the page with esbuild).
+ * The page captures a fake microphone with the client's own `startPcmCapture` (its AudioWorklet tap,
+ * each batch dated by the audio clock) and feeds each batch to the client's own `FrameTimeline`
+ * (both bundled for the page with esbuild), as the teacher's sheet does.
  * Every 5 s it prints how far behind the wall clock the frame count is (what the sheet's stamps
  * followed before web-0009) and the timeline's end (what they follow now), and at the end the
  * extremes. Run it alone for the quiet figures, and beside a load (the browser suite) for a
@@ -33,41 +34,31 @@ interface Sample {
   soundCutMs: number;
 }
 
-// The page's side: the client's dating and timeline, fed by a worklet tap like pcm-capture.ts's.
+// The page's side: the client's own capture (its worklet tap and each batch's date) feeding the
+// client's own timeline.
 const PAGE_ENTRY = `
-import { frameTime, readAudioClock } from './apps/web/src/lib/audio/audio-clock';
+import { startPcmCapture } from './apps/web/src/lib/audio/pcm-capture';
 import { FrameTimeline } from './apps/web/src/lib/audio/frame-timeline';
-const TAP = "class T extends AudioWorkletProcessor{process(i){const c=i[0]&&i[0][0];" +
-  "if(c&&c.length)this.port.postMessage({frames:c.slice(0),time:currentTime});return true}}" +
-  "registerProcessor('t',T)";
 const samples = [];
 window.benchSamples = samples;
 (async () => {
   const stream = await navigator.mediaDevices.getUserMedia({
     audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
   });
-  const context = new AudioContext();
-  const source = context.createMediaStreamSource(stream);
-  const url = URL.createObjectURL(new Blob([TAP], { type: 'text/javascript' }));
-  await context.audioWorklet.addModule(url);
-  const node = new AudioWorkletNode(context, 't', { channelCount: 1, channelCountMode: 'explicit' });
-  const timeline = new FrameTimeline(context.sampleRate);
-  let counted = 0, placed = 0, silence = 0, cut = 0, firstArrival = null;
-  node.port.onmessage = ({ data }) => {
-    const time = frameTime(readAudioClock(context), data.time, data.frames.length, context.sampleRate);
-    firstArrival ??= Date.now() - (data.frames.length / context.sampleRate) * 1000;
-    counted += data.frames.length;
-    const at = timeline.place(data.frames, time);
+  let timeline = null, rate = 0, counted = 0, placed = 0, silence = 0, cut = 0, firstArrival = null;
+  await startPcmCapture(stream, (frames, sampleRate, time) => {
+    rate = sampleRate;
+    timeline ??= new FrameTimeline(sampleRate);
+    firstArrival ??= Date.now() - (frames.length / sampleRate) * 1000;
+    counted += frames.length;
+    const at = timeline.place(frames, time);
     silence += at.missing;
-    cut += data.frames.length - at.frames.length;
+    cut += frames.length - at.frames.length;
     placed += at.missing + at.frames.length;
-  };
-  source.connect(node);
-  node.connect(context.destination);
-  await context.resume();
-  const ms = (n) => (n / context.sampleRate) * 1000;
+  });
+  const ms = (n) => (n / rate) * 1000;
   setInterval(() => {
-    if (timeline.firstSampleMs === null) return;
+    if (timeline?.firstSampleMs == null) return;
     const now = Date.now();
     samples.push({
       frameCountBehindMs: Math.round(now - (firstArrival + ms(counted))),

@@ -43,8 +43,7 @@ function clockOf(body: unknown): string {
 /**
  * Follows the teacher page's socket frames from now on; the answer updates as they pass. With `log`,
  * the socket's opening and closing and each event but the audio chunks (counted, one in ten logged)
- * are added to it
- * with the time of day, for a failing test to print.
+ * are added to it with the time of day, for a failing test to print.
  */
 export function followSheetSocket(page: Page, log?: string[]): SheetTraffic {
   const traffic: SheetTraffic = { chunksSent: 0, reconnects: 0, tone: null, toneOffsetMs: null };

@@ -1,14 +1,7 @@
-/** The audio clock's view of one moment, as `AudioContext.getOutputTimestamp()` reports it. */
-export interface OutputTimestamp {
-  /** Seconds on the context's clock (`currentTime`). */
-  contextTime?: number;
-  /** The `performance.now()` at which the frame at `contextTime` leaves the output device. */
-  performanceTime?: number;
-}
-
 /** What a batch's date is worked out from, read together when the batch reaches the page. */
 export interface AudioClockReading {
-  output: OutputTimestamp | null;
+  /** `getOutputTimestamp()`: the frame at `contextTime` (s) leaves the device at `performanceTime`. */
+  output: AudioTimestamp | null;
   /** `performance.now()` and `Date.now()` read at once, to move from one clock to the other. */
   nowPerformanceMs: number;
   nowWallMs: number;
@@ -63,17 +56,24 @@ export function frameTime(
 ): FrameTime {
   const latest = reading.nowWallMs - (frameCount / sampleRate) * 1000;
   const byArrival = { ms: latest, byAudioClock: false };
-  const { output } = reading;
-  if (!output?.performanceTime || output.contextTime === undefined || !Number.isFinite(contextTime)) {
-    return byArrival;
-  }
-  const heardAtWallMs =
-    reading.nowWallMs -
-    (reading.nowPerformanceMs - output.performanceTime) +
-    (contextTime - output.contextTime) * 1000;
+  const heardAt = heardAtPerformanceMs(reading.output, contextTime);
+  if (heardAt === null) return byArrival;
+  const heardAtWallMs = reading.nowWallMs - (reading.nowPerformanceMs - heardAt);
   const renderedAt = heardAtWallMs - reading.latencyS * 1000;
   if (!Number.isFinite(renderedAt) || renderedAt > latest + MAPPING_SLACK_MS) return byArrival;
   return { ms: Math.min(renderedAt, latest), byAudioClock: true };
+}
+
+/**
+ * The `performance.now()` at which the frame at `contextTime` (s) is heard, from the context's output
+ * timestamp; null without one (before the context's first render, or a browser without the API).
+ */
+export function heardAtPerformanceMs(
+  stamp: AudioTimestamp | null | undefined,
+  contextTime: number,
+): number | null {
+  if (!stamp?.contextTime || !stamp.performanceTime || !Number.isFinite(contextTime)) return null;
+  return stamp.performanceTime + (contextTime - stamp.contextTime) * 1000;
 }
 
 /** Reads the context's audio clock for `frameTime` (the parts a browser lacks are left out). */

@@ -1,5 +1,6 @@
 import { synthesizeSpan, ToneSchedule, type ToneScheduleConfig } from '@rollbook/presence/schedule';
 import type { ClockOffset } from '../../../lib/time/clock-offset';
+import { heardAtPerformanceMs } from '../../../lib/audio/audio-clock';
 
 /** The session's tone as the server sends it on the teacher's socket (`session_tone`). */
 export interface LiveToneKey {
@@ -35,15 +36,8 @@ const UNMEASURED_CLOCK_MS = 1000;
 
 /** The device (wall) time in ms at which the sample at `contextTime` reaches the speaker. */
 function outputWallMs(context: AudioContext, contextTime: number): number {
-  const stamp = context.getOutputTimestamp?.();
-  if (
-    stamp &&
-    stamp.contextTime !== undefined &&
-    stamp.performanceTime !== undefined &&
-    stamp.contextTime > 0
-  ) {
-    return performance.timeOrigin + stamp.performanceTime + (contextTime - stamp.contextTime) * 1000;
-  }
+  const heardAt = heardAtPerformanceMs(context.getOutputTimestamp?.(), contextTime);
+  if (heardAt !== null) return performance.timeOrigin + heardAt;
   // Before the first output timestamp: the current time plus the reported output latency.
   const latency = (context.outputLatency || context.baseLatency || 0) * 1000;
   return performance.timeOrigin + performance.now() + (contextTime - context.currentTime) * 1000 + latency;
