@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SCHEDULE_CONFIG, lectureToneFilePieces, ToneSchedule } from '@rollbook/presence';
 import { AppError } from '../../lib/app-error';
 import { APP_DOWNLOAD, BROWSER_FETCH } from '../../testing/tone-downloads';
@@ -32,10 +32,25 @@ let downloads = 0;
 function download(
   headers: Record<string, string>,
   at: number,
-  { method = 'GET', response = aResponse(), path = `tones/t${downloads++}.wav` } = {},
+  { method = 'GET', response = aResponse(), path = `tones/t${downloads++}.wav`, stallMs = 60_000 } = {},
 ) {
-  return lectureToneDownload(path, tone, 60, { method, headers }, response, new Date(tone.epochMs + at));
+  return lectureToneDownload(
+    path,
+    tone,
+    60,
+    { method, headers },
+    response,
+    new Date(tone.epochMs + at),
+    stallMs,
+  );
 }
+
+/** Resolves with the error a stream is destroyed with (null when it ends cleanly). */
+const ended = (stream: Readable) =>
+  new Promise<Error | null>((resolve) => {
+    stream.once('error', resolve);
+    stream.once('close', () => resolve(null));
+  });
 
 describe("the original app's lecture-long download (presence-0029)", () => {
   it('tells browsers (the original web client) from the app', () => {
@@ -115,5 +130,47 @@ describe("the original app's lecture-long download (presence-0029)", () => {
     responses[0]!.emit('close');
     const again = download(APP_DOWNLOAD, 0, { path }).body as Readable;
     for (const body of [...bodies, again, other]) body.destroy();
+  });
+
+  describe('a download that stops moving', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+    // Plain, not gzipped: gzip runs on libuv's threads, whose chunks would arrive at real times
+    // between the fake timer's steps.
+    const PLAIN = { 'user-agent': 'Dart/3.5 (dart:io)' };
+    /** Lets the pipeline fill its buffers (streams move on ticks and promises, not timers). */
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('is ended after the stall time, which frees its slot', async () => {
+      const path = 'tones/stalled.wav';
+      const stalled = [0, 1, 2].map(
+        () => download(PLAIN, 0, { path, stallMs: 1000 }).body as Readable,
+      );
+      const errors = Promise.all(stalled.map(ended));
+      await settle();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(stalled.some((body) => body.destroyed)).toBe(false);
+      expect(() => download(APP_DOWNLOAD, 0, { path })).toThrow(AppError);
+      await vi.advanceTimersByTimeAsync(1);
+      for (const error of await errors) expect(error?.message).toBe('tone download stalled');
+      const again = download(APP_DOWNLOAD, 0, { path }).body as Readable;
+      again.destroy();
+    });
+
+    it('is kept while its reader takes bytes, however slowly', async () => {
+      const body = download(PLAIN, 0, { stallMs: 1000 }).body as Readable;
+      let taken = 0;
+      // Nine reads 900 ms apart: 8.1 s in all, never 1 s without progress.
+      for (let i = 0; i < 9; i++) {
+        await vi.advanceTimersByTimeAsync(900);
+        const chunk = body.read() as Buffer | null;
+        expect(chunk).not.toBeNull();
+        taken += chunk?.length ?? 0;
+        await settle();
+      }
+      expect(body.destroyed).toBe(false);
+      expect(taken).toBeGreaterThan(0);
+      body.destroy();
+    });
   });
 });

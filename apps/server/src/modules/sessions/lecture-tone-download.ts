@@ -58,12 +58,19 @@ const MIN_DOWNLOAD_S = 45 * 60;
 const MAX_DOWNLOADS_AT_ONCE = 3;
 const downloading = new Map<string, number>();
 
+// A caller that stops reading (a phone gone out of range, a client that never drains) would hold
+// its slot until TCP gives up, which can take a quarter of an hour; a download that moves no byte
+// for this long is ended instead. A slow link still moves bytes every few seconds: the socket's
+// buffer takes tens of kilobytes whenever the phone acknowledges anything.
+export const DOWNLOAD_STALL_MS = 90_000;
+
 /**
  * The lecture-long file for a download requested `now`. It starts at the chirp then due, so that
  * a download later in the lecture (the app joins again) never replays the lecture's start, and lasts
  * what is left of the session's file (`remainingFileSeconds`); the download's record says where
  * (`fromS`) and how long (`loopS`). A HEAD gets the headers only.
- * Refused with 429 while `MAX_DOWNLOADS_AT_ONCE` of the same file are under way.
+ * Refused with 429 while `MAX_DOWNLOADS_AT_ONCE` of the same file are under way. A download
+ * that moves no byte for `stallMs` (default {@link DOWNLOAD_STALL_MS}) is ended and frees its slot.
  */
 export function lectureToneDownload(
   audioPath: string,
@@ -72,6 +79,7 @@ export function lectureToneDownload(
   request: { method: string; headers: IncomingHttpHeaders },
   response: { readonly destroyed: boolean; once(event: 'close', listener: () => void): unknown },
   now: Date,
+  stallMs: number = DOWNLOAD_STALL_MS,
 ): ToneDownload {
   const periodS = tone.config.periodS;
   const firstChirp = Math.max(0, Math.floor((now.getTime() - tone.epochMs) / 1000 / periodS));
@@ -114,15 +122,28 @@ export function lectureToneDownload(
     objectMode: false,
   });
   let sent = 0;
-  const counted = new Transform({
+  let stall: NodeJS.Timeout | undefined;
+  const counted: Transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       sent += chunk.length;
+      watchForStall();
       done(null, chunk);
     },
   });
+  // The transform runs only when the caller has taken what was before (backpressure), so a chunk
+  // through it is progress. Destroying the stream tears the pipeline and the reply down.
+  const watchForStall = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => counted.destroy(new Error('tone download stalled')), stallMs);
+    stall.unref();
+  };
+  watchForStall();
   // A download cut short destroys the reply, which tears the pipeline down; fastify logs any error.
   // Written or torn down, the slot is free again (the response's 'close' may come later, or not).
-  const settled = release;
+  const settled = () => {
+    clearTimeout(stall);
+    release();
+  };
   // Level 1: on this signal it keeps ~97 % of level 6's gain for two thirds of its CPU.
   if (gzip) pipeline(pieces, createGzip({ level: 1 }), counted, settled);
   else pipeline(pieces, counted, settled);
