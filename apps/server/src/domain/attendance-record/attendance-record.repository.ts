@@ -84,7 +84,7 @@ function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?
   const below =
     belowPercent === undefined
       ? sql`true`
-      : sql`${counted.held} > 0 and ${counted.attended} * 100 < ${belowPercent} * ${counted.held}`;
+      : sql`${counted.held} > 0 and ${counted.attended} * 100 < ${belowPercent}::numeric * ${counted.held}`;
   return sql`
     with ${countsQuery(f, source)},
     totals as (

@@ -216,6 +216,15 @@ describe("Rollbook's report calls", () => {
     expect(list.body.data.total).toBe(2);
     const below50 = await get('/attendance/reports/detention?below=50', w.tokens.admin);
     expect(below50.body.data.rows.map((r: any) => r.enrollment)).toEqual([w.students.a2.student.enrollment]);
+    // A threshold with decimals compares exactly too: 2 of 3 is 66.666… %, below 66.67 but not 66.66.
+    const a1 = w.students.a1.student.enrollment;
+    const above = await get('/attendance/reports/detention?below=66.66', w.tokens.admin);
+    expect(above.status).toBe(200);
+    expect(above.body.data.rows.map((r: any) => r.enrollment)).not.toContain(a1);
+    const under = await get('/attendance/reports/detention?below=66.67', w.tokens.admin);
+    expect(under.body.data.rows.map((r: any) => r.enrollment)).toContain(a1);
+    const csv = await get('/attendance/reports/csv?kind=detention&below=66.67', w.tokens.admin);
+    expect(csv.status).toBe(200);
 
     await t.db
       .update(institutions)
