@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { attendances, auditLog, profiles, students, type AttendanceVerdict } from '../db/schema';
+import { attendances, auditLog, profiles, students, type AttendanceExcuse, type AttendanceVerdict } from '../db/schema';
 import type { AuditEntry } from '../lib/audit';
 
 /** One attendance row joined with its student, as the wire needs it. */
@@ -14,6 +14,8 @@ export interface AttendanceRow {
   name: string | null;
   email: string;
   isPresent: boolean;
+  /** Set when a correction excused the absence (leave, on duty, medical). */
+  excuse: AttendanceExcuse | null;
   manual: boolean;
   markingTime: Date | null;
   gpsDistance: number | null;
@@ -40,6 +42,7 @@ export const attendanceColumns = {
   name: profiles.name,
   email: profiles.email,
   isPresent: attendances.isPresent,
+  excuse: attendances.excuse,
   manual: attendances.manual,
   markingTime: attendances.markingTime,
   gpsDistance: attendances.gpsDistance,

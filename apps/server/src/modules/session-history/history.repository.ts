@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { sessionExpectedStudentIds } from '../../db/queries/session-audience';
 import {
   attendances,
   branches,
@@ -229,20 +230,30 @@ export function createHistoryRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Marks counted per session (only the sessions asked for, so a page costs only its rows). */
+    /**
+     * Counts per session (only the sessions asked for, so a page costs only its rows): every
+     * expected student, as the sheet lists them (an expected student without a row is absent),
+     * and the marks present, excused and corrected.
+     */
     async countsOf(sessionRowIds: number[]): Promise<Map<number, SessionCounts>> {
       if (sessionRowIds.length === 0) return new Map();
+      const expected = sessionExpectedStudentIds(
+        sql`${lectureSessions.id}`,
+        sql`${lectureSessions.lectureId}`,
+        sql`${lectureSessions.instantLectureId}`,
+      );
+      const marks = (condition: SQL) =>
+        sql`(select count(*) from ${attendances} where ${attendances.sessionId} = ${lectureSessions.id} and ${condition})`;
       const rows = await db
         .select({
-          sessionId: attendances.sessionId,
-          students: sql<number>`count(*)::int`,
-          present: sql<number>`(count(*) filter (where ${attendances.isPresent} and ${attendances.excuse} is null))::int`,
-          excused: sql<number>`(count(*) filter (where ${attendances.excuse} is not null))::int`,
-          corrected: sql<number>`(count(*) filter (where ${attendances.correctedAt} is not null))::int`,
+          sessionId: lectureSessions.id,
+          students: sql<number>`(select count(*) from ${expected} as expected)::int`,
+          present: sql<number>`${marks(sql`${attendances.isPresent} and ${attendances.excuse} is null`)}::int`,
+          excused: sql<number>`${marks(sql`${attendances.excuse} is not null`)}::int`,
+          corrected: sql<number>`${marks(sql`${attendances.correctedAt} is not null`)}::int`,
         })
-        .from(attendances)
-        .where(inArray(attendances.sessionId, sessionRowIds))
-        .groupBy(attendances.sessionId);
+        .from(lectureSessions)
+        .where(inArray(lectureSessions.id, sessionRowIds));
       return new Map(
         rows.map((r) => [
           r.sessionId,

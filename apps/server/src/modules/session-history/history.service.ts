@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/caller';
 import { divisionFullName } from '../../domain/lectures/lecture-wire';
 import { attendanceWire } from '../../domain/attendance-wire';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
+import { createSessionAudience } from '../../domain/lectures/session-audience';
 import { forbidden } from '../../lib/app-error';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { createHistoryRepository, type HistoryScope } from './history.repository';
@@ -121,6 +122,7 @@ export function createHistoryService(deps: Pick<AppDeps, 'db'>) {
     /** Every attendance row of one of the caller's sessions, as the live sheet showed them. */
     async sessionData(auth: AuthContext, sessionId: string): Promise<SessionData> {
       const { session } = await accessibleSession(deps.db, auth, sessionId);
+      await createSessionAudience(deps.db).fillAbsentRows(session);
       const rows = await createAttendanceRepository(deps.db).attendances(session.id);
       return { marked_attendances: rows.map(attendanceWire) };
     },

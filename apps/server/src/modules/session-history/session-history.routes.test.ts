@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { lectureSessions, offeredSubjects } from '../../db/schema';
-import { useTestApp } from '../../testing/test-app';
+import { call, useTestApp } from '../../testing/test-app';
 import { buildLiveWorld } from '../../testing/live-fixture';
 import { addHeldSession, api, buildHistoryWorld, type HistoryWorld } from './testing/history-world';
 
@@ -166,6 +166,36 @@ describe('GET /manage/session/get_session_data/{session_id} (§13)', () => {
       [w.students.a1.student.enrollment, w.students.a2.student.enrollment].sort(),
     );
     expect(rows[0]).toMatchObject({ is_present: false, slug: expect.any(String) });
+  });
+
+  it('lists, counts and exports an expected student without a row as absent, as the record does', async () => {
+    // A held session whose students have no rows: they joined its batch after it started.
+    const held = await addHeldSession(t.db, w, '2026-10-26');
+    const expected = [w.students.a1.student.enrollment, w.students.a2.student.enrollment].sort();
+    const list = await api(t.app, w.tokens.cst, 'POST', SESSIONS, {
+      start_date: '2026-10-26',
+      end_date: '2026-10-26',
+    });
+    expect(list.body.data.results).toEqual([
+      expect.objectContaining({ session_id: held.sessionId, student_count: 2, present_count: 0 }),
+    ]);
+    const data = await api(t.app, w.tokens.cst, 'GET', DATA(held.sessionId));
+    const rows = data.body.data.marked_attendances;
+    expect(rows.map((r: { student: { enrollment: string } }) => r.student.enrollment).sort()).toEqual(
+      expected,
+    );
+    for (const row of rows) expect(row).toMatchObject({ is_present: false, slug: expect.any(String) });
+    const csv = await call(t.app, {
+      method: 'GET',
+      url: `/api/manage/session/get_session_data_for_export/${held.sessionId}`,
+      token: w.tokens.cst,
+    });
+    const lines = csv.raw.body.split('\r\n').filter(Boolean).slice(1);
+    expect(lines.map((line) => line.split(',')[0]).sort()).toEqual(expected);
+    // The same two absences in the record: nothing counted twice.
+    const sheet = await api(t.app, w.tokens.cst, 'GET', `/attendance/sessions/${held.sessionId}/sheet`);
+    expect(sheet.body.data.rows).toHaveLength(2);
+    expect(sheet.body.data.session).toMatchObject({ student_count: 2, present_count: 0 });
   });
 
   it("is not found for another teacher, another institution's teacher, or an unknown id", async () => {

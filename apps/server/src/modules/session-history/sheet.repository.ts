@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { instantAudienceStudentIds } from '../../db/queries/instant-audience';
+import { sessionExpectedStudentIds } from '../../db/queries/session-audience';
 import {
   attendanceCorrections,
   attendances,
-  batchStudents,
-  lectureBatches,
   profiles,
   students,
   type AttendanceExcuse,
@@ -51,27 +49,9 @@ export function markOf(row: { isPresent: boolean | null; excuse: AttendanceExcus
 
 /** Queries of a held session's sheet and its corrections; no rules here. */
 export function createSheetRepository(db: DbOrTx) {
-  /**
-   * The students a session expects: its timetable lecture's batches' students, or its instant
-   * lecture's audience; and anyone with a mark in it.
-   */
+  /** The students a session expects (db/queries/session-audience.ts), for the sheet's rows. */
   function expectedStudentIds(sessionRowId: number, lecture: SessionLecture) {
-    const audience =
-      lecture.instantLectureId !== null
-        ? sql`${students.id} in ${instantAudienceStudentIds(lecture.instantLectureId)}`
-        : inArray(
-            students.id,
-            db
-              .select({ id: batchStudents.studentId })
-              .from(batchStudents)
-              .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
-              .where(eq(lectureBatches.lectureId, lecture.lectureId ?? -1)),
-          );
-    const marked = db
-      .select({ id: attendances.studentId })
-      .from(attendances)
-      .where(eq(attendances.sessionId, sessionRowId));
-    return or(audience, inArray(students.id, marked));
+    return sql`${students.id} in ${sessionExpectedStudentIds(sessionRowId, lecture.lectureId, lecture.instantLectureId)}`;
   }
 
   function sheetRows(sessionRowId: number, lecture: SessionLecture, extra?: ReturnType<typeof eq>) {

@@ -6,6 +6,7 @@ import { zonedIsoString } from '../../lib/zoned-time';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
+import { createSessionAudience } from '../../domain/lectures/session-audience';
 import { sessionExportFileName, sessionLectureName } from './export-file-name';
 
 /** The columns of `session_data.csv`, in order. */
@@ -21,6 +22,10 @@ export const EXPORT_HEADER = [
   'euclidean_distance',
   'gps_distance',
   'manual_request_comment',
+  // Appended after the original columns, which stay where clients expect them: `present` says only
+  // yes or no, so an excused absence (leave, on duty, medical) needs its own columns.
+  'status',
+  'excuse',
 ];
 
 /**
@@ -47,6 +52,7 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
         const branchIds = await people.adminBranchIds(auth.profileId, auth.institutionId);
         if (!branchIds.includes(session.branchId)) throw notFound('Session');
       }
+      await createSessionAudience(deps.db).fillAbsentRows(session);
       const rows = await attendanceRepo.attendances(session.id);
       // Times in the institution's zone, with its offset, so the file says which clock it uses.
       const timeZone = await people.institutionTimezone(auth.institutionId);
@@ -65,6 +71,8 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
           numberCell(r.euclideanDistance, 4),
           numberCell(r.gpsDistance, 1),
           textCell(r.regulizationComment ?? ''),
+          r.excuse ? 'excused' : r.isPresent ? 'present' : 'absent',
+          r.excuse ?? '',
         ]),
       ]);
       return { csv, fileName };

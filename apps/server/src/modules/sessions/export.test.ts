@@ -30,7 +30,8 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     for (const line of text.split('\r\n').filter(Boolean)) {
       const cells: string[] = [];
       const cell = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
-      for (let m = cell.exec(line); m && m.index < line.length; m = cell.exec(line)) {
+      // Every match ends at a comma or at the line's end (a trailing empty cell included).
+      for (let m = cell.exec(line); m; m = cell.exec(line)) {
         const raw = m[1]!;
         cells.push(raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw);
         if (m[2] === '') break;
@@ -72,9 +73,10 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     );
     const [header, ...rows] = parseCsv(res.raw.body);
     expect(header).toEqual(EXPORT_HEADER);
-    // The issue's columns, in order, then the manual request's comment.
+    // The issue's columns, in order, then the manual request's comment, then the mark's status
+    // and excuse (an excused absence is `present: no` like any absence).
     expect(header!.join(',')).toBe(
-      'enrollment,name,present,manual,marking_time,ncc,magnitude,similarity,euclidean_distance,gps_distance,manual_request_comment',
+      'enrollment,name,present,manual,marking_time,ncc,magnitude,similarity,euclidean_distance,gps_distance,manual_request_comment,status,excuse',
     );
     const byEnrollment = new Map(rows.map((r) => [r[0], r]));
     expect(rows).toHaveLength(2);
@@ -90,6 +92,7 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
     expect(Number(a1[7])).toBeCloseTo(stored!.similarity!, 1);
     expect(Number(a1[8])).toBeCloseTo(stored!.euclideanDistance!, 1);
     expect(Number(a1[9])).toBeLessThan(1);
+    expect(a1.slice(11)).toEqual(['present', '']);
 
     const a2 = byEnrollment.get(w.students.a2.student.enrollment)!;
     // Neutralised: the cell starts with an apostrophe, so spreadsheets show it as text.
@@ -99,7 +102,22 @@ describe('GET /manage/session/get_session_data_for_export/{session_id} (§6.9)',
       'yes',
       '2026-11-02T09:10:00+05:30',
     ]);
+    expect(a2.slice(11)).toEqual(['present', '']);
     expect(res.raw.body).toContain(`"'=HYPERLINK(""http://evil.test"",""Click, me"")"`);
+  });
+
+  it('tells an excused absence from a plain one in its own columns', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    await t.db
+      .update(attendances)
+      .set({ isPresent: false, excuse: 'on_duty' })
+      .where(eq(attendances.studentId, w.students.a2.student.id));
+    const [, ...rows] = parseCsv((await exportOf(w.sessionId, w.tokens.cst)).raw.body);
+    const byEnrollment = new Map(rows.map((r) => [r[0], r]));
+    expect(byEnrollment.get(w.students.a1.student.enrollment)!.slice(11)).toEqual(['absent', '']);
+    const excused = byEnrollment.get(w.students.a2.student.enrollment)!;
+    expect(excused[2]).toBe('no');
+    expect(excused.slice(11)).toEqual(['excused', 'on_duty']);
   });
 
   it('neutralises every formula lead character in typed cells', async () => {

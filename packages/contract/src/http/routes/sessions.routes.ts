@@ -94,6 +94,11 @@ export const sessionRoutes = {
     response: z.string(),
     responseKind: 'csv',
     summary: "A session's attendance as raw text/csv",
+    description:
+      'Columns: enrollment, name, present (yes/no), manual, marking_time (the institution time zone), ncc, ' +
+      'magnitude, similarity, euclidean_distance, gps_distance, manual_request_comment, status (present, ' +
+      'absent or excused) and excuse (the kind of an excused absence, else empty). One row per expected ' +
+      'student of a started session; a student never marked is absent.',
     section: '6.9',
   }),
 } as const;
