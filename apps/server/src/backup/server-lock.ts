@@ -3,8 +3,10 @@ import path from 'node:path';
 
 /**
  * The embedded database (PGlite) belongs to one process at a time: a backup or restore made while
- * the server has the data folder open would copy (or overwrite) files mid-write. The server notes
- * its process id in the data folder while it runs; backup and restore refuse while that process lives.
+ * the server has the data folder open would copy (or overwrite) files mid-write, and a command that
+ * opens the database beside the server (an import, the seed) writes into files the server also
+ * writes: one side's rows are lost. The server notes its process id in the data folder while it
+ * runs; backup, restore and every command-line tool refuse while that process lives.
  */
 const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
 
@@ -37,4 +39,21 @@ export function serverUsing(dataDir: string): number | null {
     // EPERM: it exists but belongs to someone else, which still means "in use".
     return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
   }
+}
+
+/** The embedded database is open in a running server; the message says what to do. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Throws {@link DataDirInUseError} when a tool would open the embedded database of `dataDir`
+ * while a server has it open. PostgreSQL (`databaseUrl` set) takes many connections: no check.
+ */
+export function refuseEmbeddedWhileServed(databaseUrl: string | undefined, dataDir: string): void {
+  if (databaseUrl) return;
+  const pid = serverUsing(dataDir);
+  if (pid === null) return;
+  throw new DataDirInUseError(
+    `The server (process ${pid}) is using the embedded database in ${dataDir}. Stop the server first: ` +
+      'the embedded database takes one process at a time, and changes made beside the server are lost.',
+  );
 }

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config/config';
+import { refuseEmbeddedWhileServed } from '../backup/server-lock';
 import { openDatabase, type DbHandle } from '../db/client';
 
 /** A mistake in how the command was called: the message, then the command's help, exit 2. */
@@ -39,10 +40,12 @@ export function required(value: string | boolean | undefined, flag: string): str
 
 /**
  * Opens the configured database as the server would (DATABASE_URL, or PGlite in DATA_DIR) and
- * applies any pending migrations, runs `work`, and closes it whatever happens.
+ * applies any pending migrations, runs `work`, and closes it whatever happens. Refused while a
+ * server has the embedded database open (see backup/server-lock.ts).
  */
 export async function withDatabase<T>(work: (db: DbHandle['db']) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  refuseEmbeddedWhileServed(config.databaseUrl, config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await work(database.db);

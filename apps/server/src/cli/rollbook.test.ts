@@ -195,6 +195,45 @@ describe('npm run rollbook', () => {
     },
     SLOW * 3,
   );
+
+  it(
+    'refuses to open the embedded database while a server has it open, and changes nothing',
+    async () => {
+      // A live process id in the data folder's server.pid is what a running server leaves there.
+      const pidFile = path.join(dataDir, 'server.pid');
+      await writeFile(pidFile, String(process.pid));
+      const create = [
+        'institution',
+        'create',
+        '--name',
+        'Busy College',
+        '--code',
+        'BUSY',
+        '--timezone',
+        'Asia/Kolkata',
+        '--admin-email',
+        'registrar@busy.example',
+        '--admin-name',
+        'Busy Admin',
+        '--json',
+      ];
+      try {
+        const refused = await rollbook(create);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(
+          new RegExp(`server \\(process ${process.pid}\\) is using the embedded database`),
+        );
+        expect(refused.stderr).toMatch(/Stop the server first/);
+      } finally {
+        await rm(pidFile, { force: true });
+      }
+      // Nothing was created: the same code is free once the server is gone.
+      const created = await rollbook(create);
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 /** The first admin on the real app over the same data folder: sign in, set a password, look around. */
