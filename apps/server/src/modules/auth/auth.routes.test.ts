@@ -468,6 +468,29 @@ describe('forgot and reset password', () => {
 });
 
 describe('update email', () => {
+  it('ends a reset link still open at the old address', async () => {
+    const { profile } = await buildTeacher(t.db, { email: 'old@example.test' });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'old@example.test' },
+    });
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('old@example.test'))![1]!;
+    const link = { profile_slug: profile.slug, profile_forgot_password_code: code };
+    const check = () =>
+      call(t.app, { method: 'POST', url: '/api/auth/api/check_password_link/', body: link });
+    expect((await check()).body.data).toEqual({ state: 'usable' });
+    const pair = (await login('old@example.test')).body;
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/update_email/',
+      token: pair.access,
+      body: { email: 'new@example.test' },
+    });
+    expect(res.status).toBe(200);
+    expect((await check()).body.data).toEqual({ state: 'invalid' });
+  });
+
   it('changes the email once per 24 hours and revokes the account tokens', async () => {
     const { profile } = await buildTeacher(t.db, { email: 'old@example.test' });
     const pair = (await login('old@example.test')).body;

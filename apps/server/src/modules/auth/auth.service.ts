@@ -1,3 +1,4 @@
+import { cancelOpenPasswordLinks } from '../../domain/password-links';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -339,6 +340,7 @@ export function createAuthService(
           .insert(emailChanges)
           .values({ profileId: profile.id, oldEmail: profile.email, newEmail: email });
         await revokeAllTokens(tx, profile, 'email_changed');
+        await cancelOpenPasswordLinks(tx, profile.id);
         await audit(tx, {
           institutionId: profile.institutionId,
           actorProfileId: profile.id,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { emailChanges, profiles, students, teacherBranches, teachers } from '../../db/schema';
+import { cancelOpenPasswordLinks } from '../../domain/password-links';
 import { insertInvitableProfiles, type NewPerson } from '../../domain/new-profiles';
 import { batches, idOf, type ApplyContext } from './apply-context';
 import { keyOf } from './existing-data';
@@ -25,8 +26,10 @@ async function updateProfile(ctx: ApplyContext, profileId: number, name: string,
     .update(profiles)
     .set({ name, ...(emailChanged ? { email, tokenVersion: sql`${profiles.tokenVersion} + 1` } : {}) })
     .where(eq(profiles.id, profileId));
-  if (emailChanged)
+  if (emailChanged) {
     await ctx.tx.insert(emailChanges).values({ profileId, oldEmail: current.email, newEmail: email });
+    await cancelOpenPasswordLinks(ctx.tx, profileId);
+  }
 }
 
 /** Teachers: profiles, teacher rows and their branches in order (the first is their home branch). */

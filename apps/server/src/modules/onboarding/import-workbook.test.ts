@@ -6,6 +6,7 @@ import { deflateRawSync } from 'node:zlib';
 import {
   academicTerms,
   auditLog,
+  authChallenges,
   branches,
   catalogueSubjects,
   classroomBranches,
@@ -196,6 +197,23 @@ describe('importing an institution workbook', () => {
     expect((await rowCounts()).classrooms).toBe(2);
     const [asha] = await t.db.select().from(teachers).where(eq(teachers.teacherCode, 'AKM'));
     expect(asha?.maxWeeklyHours).toBe(12);
+  });
+
+  it('ends the open invitation of a person whose email the sheet corrects, and only theirs', async () => {
+    const institution = await buildInstitution(t.db);
+    await run(institution.id, sampleWorkbook());
+    const people = await t.db.select({ id: profiles.id, email: profiles.email }).from(profiles);
+    const kabir = people.find((p) => p.email === 'kabir@students.college.example')!;
+    const other = people.find((p) => p.id !== kabir.id)!;
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await t.db.insert(authChallenges).values([
+      { profileId: kabir.id, purpose: 'invitation', secretHash: 'kabir-invitation', expiresAt },
+      { profileId: other.id, purpose: 'invitation', secretHash: 'other-invitation', expiresAt },
+    ]);
+    const fixed = withCell(sampleWorkbook(), 'Students', 2, 'email', 'kabir.shah@students.college.example');
+    expect((await run(institution.id, fixed)).problems).toEqual([]);
+    const open = await t.db.select({ hash: authChallenges.secretHash }).from(authChallenges);
+    expect(open.map((c) => c.hash)).toEqual(['other-invitation']);
   });
 
   it('resolves a student semester that already exists in Rollbook (a workbook of students only)', async () => {

@@ -723,6 +723,42 @@ describe('invitations from the people calls', () => {
     );
   });
 
+  it('ends a pending invitation when an admin corrects the email it went to', async () => {
+    const w = await world();
+    // The invitation went to a mistyped address, which may belong to a stranger.
+    await act(routes.invite, w.tokens.ce, w.ceTeacher.profile.slug);
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(
+      t.smtp.lastTo('chirag@example.test') ?? '',
+    )![1]!;
+    const link = { profile_slug: w.ceTeacher.profile.slug, profile_forgot_password_code: code };
+    const check = () =>
+      call(t.app, { method: 'POST', url: '/api/auth/api/check_password_link/', body: link });
+    expect((await check()).body.data).toEqual({ state: 'usable' });
+
+    const fixed = await act(routes.edit, w.tokens.ce, w.ceTeacher.profile.slug, {
+      email: 'chirag.s@example.test',
+    });
+    expect(fixed.status).toBe(200);
+    expect((await check()).body.data).toEqual({ state: 'invalid' });
+    const taken = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/set_updated_password/',
+      body: { ...link, password: 'Stolen-pass-2027' },
+    });
+    expect(taken.status).toBe(404);
+    // A new invitation goes to the corrected address and works.
+    await act(routes.invite, w.tokens.ce, w.ceTeacher.profile.slug);
+    const fresh = /profile_forgot_password_code=([\w-]+)/.exec(
+      t.smtp.lastTo('chirag.s@example.test') ?? '',
+    )![1]!;
+    const freshCheck = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/check_password_link/',
+      body: { ...link, profile_forgot_password_code: fresh },
+    });
+    expect(freshCheck.body.data).toEqual({ state: 'usable' });
+  });
+
   it('sends nothing when everyone has signed in', async () => {
     const w = await world();
     await t.db.update(profiles).set({ lastLoginAt: new Date() });

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/caller';
 import { profiles, refreshTokens, students, teachers } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { cancelOpenPasswordLinks } from '../../domain/password-links';
 import { insertInvitableProfiles } from '../../domain/new-profiles';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { inviteProfiles } from '../../domain/invitations';
@@ -373,7 +374,10 @@ export function createPeopleService(deps: AppDeps) {
                 .set({ ...(name !== undefined ? { name } : {}), ...(emailChanges ? { email } : {}) })
                 .where(eq(profiles.id, record.id));
             // Tokens carry the sign-in address: a changed one means signing in again with it.
-            if (emailChanges) await endSignIns(tx, record, 'email_changed_by_admin');
+            if (emailChanges) {
+              await endSignIns(tx, record, 'email_changed_by_admin');
+              await cancelOpenPasswordLinks(tx, record.id);
+            }
             if (teacher?.code !== undefined)
               await tx
                 .update(teachers)
