@@ -6,6 +6,7 @@ import {
   catalogueSubjects,
   classroomBranches,
   classrooms,
+  divisionStudents,
   profiles,
   semesters,
   streams,
@@ -64,6 +65,7 @@ export interface ExistingData {
     branchId: number;
     streamId: number | null;
     semesterId: number | null;
+    placed: boolean;
   }[];
   /** Every profile, in any institution, holding one of the workbook's emails (lower-cased). */
   emails: Map<string, { profileId: number; institutionId: number; role: 'admin' | 'teacher' | 'student' }>;
@@ -160,6 +162,8 @@ export async function loadExistingData(
       branchId: students.branchId,
       streamId: students.streamId,
       semesterId: students.semesterId,
+      // Placed in a division of their semester: the import may not move them (sheets/people.ts).
+      placed: sql<boolean>`exists (select 1 from ${divisionStudents} where ${divisionStudents.studentId} = ${students.id} and ${divisionStudents.semesterId} = ${students.semesterId})`,
     })
     .from(students)
     .innerJoin(profiles, eq(profiles.id, students.profileId))

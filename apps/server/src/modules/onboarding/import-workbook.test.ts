@@ -11,6 +11,8 @@ import {
   catalogueSubjects,
   classroomBranches,
   classrooms,
+  divisionStudents,
+  divisions,
   profiles,
   semesters,
   streams,
@@ -559,6 +561,49 @@ describe('keys and references', () => {
       .innerJoin(semesters, eq(semesters.id, students.semesterId))
       .where(eq(students.enrollment, '270280107001'));
     expect(riya?.no).toBe(7);
+  });
+
+  it('refuses to move a student placed in a division, and writes nothing', async () => {
+    const institution = await buildInstitution(t.db);
+    await run(institution.id, sampleWorkbook());
+    const [riya] = await t.db.select().from(students).where(eq(students.enrollment, '270280107001'));
+    const [division] = await t.db
+      .insert(divisions)
+      .values({ semesterId: riya!.semesterId!, name: 'A' })
+      .returning();
+    await t.db
+      .insert(divisionStudents)
+      .values({ semesterId: riya!.semesterId!, divisionId: division!.id, studentId: riya!.id });
+    const sheets = sampleWorkbook();
+    sheets.Semesters!.push(['07', '07', '7', '2027-28', '', '']);
+
+    const moved = await run(institution.id, withCell(sheets, 'Students', 1, 'semester', '7'));
+    expect(moved.problems).toEqual([
+      expect.objectContaining({
+        sheet: 'Students',
+        column: 'semester',
+        message: expect.stringMatching(/already placed in a division of their semester/),
+      }),
+    ]);
+    const cleared = withCell(
+      withCell(sampleWorkbook(), 'Students', 1, 'semester', ''),
+      'Students',
+      1,
+      'academic_year',
+      '',
+    );
+    expect((await run(institution.id, cleared)).problems).toEqual([
+      expect.objectContaining({ column: 'semester', message: expect.stringMatching(/already placed/) }),
+    ]);
+    const [after] = await t.db.select().from(students).where(eq(students.id, riya!.id));
+    expect(after!.semesterId).toBe(riya!.semesterId);
+    // Her own unchanged row, and a changed name, still import.
+    const renamed = await run(
+      institution.id,
+      withCell(sampleWorkbook(), 'Students', 1, 'name', 'Riya K. Patel'),
+    );
+    expect(renamed.problems).toEqual([]);
+    expect(renamed.sheets.Students).toEqual({ created: 0, updated: 1, unchanged: 2 });
   });
 
   it('refuses coordinates of 0, 0 and a semester that ends before it starts', async () => {

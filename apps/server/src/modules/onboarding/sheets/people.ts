@@ -158,6 +158,33 @@ function placeOf(row: SheetRow, ctx: CheckContext, branchCode: string | null) {
   };
 }
 
+/**
+ * A student placed in a division of their semester keeps that branch and semester, as on the People
+ * page: the division's list, batches and attendance are of that semester. A row that would move them
+ * (another branch, another semester, or none) is a problem of the row.
+ */
+function refuseMovingPlaced(
+  row: SheetRow,
+  ctx: CheckContext,
+  current: CheckContext['existing']['students'][number],
+  branchCode: string,
+  place: NonNullable<ReturnType<typeof placeOf>>,
+) {
+  const branchMoves = ctx.known.branch(branchCode)?.id !== current.branchId;
+  const semesterId =
+    place.semester === undefined
+      ? current.semesterId
+      : place.semester === null || !place.stream
+        ? null
+        : ctx.known.semester(branchCode, place.stream.streamCode, place.semester.no, place.semester.academicYear)
+            ?.id;
+  if (!branchMoves && semesterId === current.semesterId) return;
+  row.problem(
+    branchMoves ? 'branch_code' : 'semester',
+    `${current.name ?? current.enrollment} is already placed in a division of their semester, so their branch and semester cannot change; expected the branch, stream and semester they have`,
+  );
+}
+
 /** Students: by enrolment; name, email, branch, stream and semester may change. */
 export async function checkStudents(table: SheetTable | undefined, ctx: CheckContext, owners: EmailOwners) {
   const byEnrollment = new Map(ctx.existing.students.map((s) => [keyOf(s.enrollment), s]));
@@ -178,6 +205,7 @@ export async function checkStudents(table: SheetTable | undefined, ctx: CheckCon
       // An unknown branch has no streams: one problem for the row, not one more per column.
       const place = placeOf(row, ctx, branchKnown ? branchCode : null);
       const current = enrollment === null ? undefined : byEnrollment.get(keyOf(enrollment));
+      if (current?.placed && branchKnown && place) refuseMovingPlaced(row, ctx, current, branchCode, place);
       if (email !== null && claimEmail(row, email, owners)) {
         const owner = ctx.existing.emails.get(email);
         if (owner && owner.profileId !== current?.profileId)
