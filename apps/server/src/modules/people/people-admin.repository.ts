@@ -283,7 +283,9 @@ export function createPeopleAdminRepository(db: Db) {
         .where(
           and(
             eq(teachers.institutionId, institutionId),
-            eq(teachers.teacherCode, code),
+            // Without case, as the workbook import compares keys: `akm` beside `AKM` would make the
+            // institution's own workbook fail to import again.
+            sql`upper(${teachers.teacherCode}) = upper(${code})`,
             exceptTeacherId === undefined ? undefined : ne(teachers.id, exceptTeacherId),
           ),
         )
@@ -298,7 +300,7 @@ export function createPeopleAdminRepository(db: Db) {
         .where(
           and(
             eq(students.institutionId, institutionId),
-            eq(students.enrollment, enrollment),
+            sql`upper(${students.enrollment}) = upper(${enrollment})`,
             exceptStudentId === undefined ? undefined : ne(students.id, exceptStudentId),
           ),
         )

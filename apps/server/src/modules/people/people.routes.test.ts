@@ -457,6 +457,8 @@ describe('adding a person', () => {
         'Enrolment 230280107001 is already used by another student',
       ],
       [newTeacher(w, { teacher_code: 'CST' }), 409, 'Teacher code CST is already used by another teacher'],
+      // Without case, as the workbook import compares them.
+      [newTeacher(w, { teacher_code: 'cst' }), 409, 'Teacher code cst is already used by another teacher'],
       [newTeacher(w, { branch_slugs: [w.ce.slug, w.it.slug] }), 404, 'Branch not found'],
       [newTeacher(w, { branch_slugs: [] }), 400, 'branch_slugs must contain at least 1 id'],
       [newTeacher(w, { teacher_code: 'a b' }), 400, /teacher_code must be/],
@@ -473,6 +475,20 @@ describe('adding a person', () => {
     expect(mismatch.body.message).toBe('The semester chosen belongs to another branch than the student');
     expect(await snapshot()).toEqual(before);
     expect(t.smtp.received).toHaveLength(0);
+  });
+
+  it('refuses an enrolment another student has in another case', async () => {
+    const w = await world();
+    await t.db
+      .update(students)
+      .set({ enrollment: '23CE001X' })
+      .where(eq(students.id, w.ceStudent.student.id));
+    const res = await add(w.tokens.ce, newStudent(w, { enrollment: '23ce001x' }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Enrolment 23ce001x is already used by another student');
+    // The student's own enrolment may change case.
+    const own = await act(routes.edit, w.tokens.ce, w.ceStudent.profile.slug, { enrollment: '23ce001x' });
+    expect(own.status).toBe(200);
   });
 
   it('lets an admin add a teacher code or enrolment another institution already uses', async () => {
@@ -602,6 +618,7 @@ describe('editing a person', () => {
       ],
       [student, { enrollment: '230280116001' }, 409, /^Enrolment 230280116001 is already used/],
       [teacher, { teacher_code: 'IMM' }, 409, 'Teacher code IMM is already used by another teacher'],
+      [teacher, { teacher_code: 'Imm' }, 409, 'Teacher code Imm is already used by another teacher'],
       [teacher, { branch_slugs: [w.it.slug] }, 404, 'Branch not found'],
       [student, { semester_slug: w.itSem5.slug }, 404, 'Semester not found'],
       [w.itStudent.profile.slug, { name: 'X' }, 404, 'Person not found'],
