@@ -13,6 +13,15 @@ export interface NewPerson {
  * accept an invitation (so sign-in answers them as slowly as anyone else). Answers ids and slugs in
  * the order given.
  */
+/**
+ * A person's name as stored: runs of spaces (and tabs or line breaks pasted from a sheet) become one
+ * space, so "Riya   Patel" is found by typing "Riya Patel" and a re-import differing only in
+ * spacing changes nothing.
+ */
+export function personName(raw: string): string {
+  return raw.replace(/\s+/g, ' ').trim();
+}
+
 export async function insertInvitableProfiles(
   db: DbOrTx,
   institutionId: number,

@@ -429,6 +429,40 @@ describe('a workbook with problems', () => {
     ]);
   });
 
+  it('refuses an email the sign-in page would not take, and keeps a name as typed once', async () => {
+    const institution = await buildInstitution(t.db);
+    let sheets = withCell(sampleWorkbook(), 'Teachers', 1, 'email', 'asha\u200b@college.example');
+    sheets = withCell(sheets, 'Students', 1, 'email', 'नाम@college.example');
+    const refused = await run(institution.id, sheets);
+    expect(refused.problems).toEqual([
+      expect.objectContaining({
+        sheet: 'Teachers',
+        column: 'email',
+        message: expect.stringMatching(/is not an email address/),
+      }),
+      expect.objectContaining({
+        sheet: 'Students',
+        column: 'email',
+        message: expect.stringMatching(/is not an email address/),
+      }),
+    ]);
+    expect((await rowCounts()).profiles).toBe(0);
+
+    const spaced = withCell(sampleWorkbook(), 'Students', 1, 'name', '  Riya \t  Patel ');
+    expect((await run(institution.id, spaced)).problems).toEqual([]);
+    const [riya] = await t.db
+      .select({ name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.email, sampleWorkbook().Students![1]![2]!));
+    expect(riya?.name).toBe('Riya Patel');
+    // The same row with other spacing changes nothing.
+    expect((await run(institution.id, sampleWorkbook())).sheets.Students).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+    });
+  });
+
   it('refuses formula cells, a missing required column and an empty sheet', async () => {
     const institution = await buildInstitution(t.db);
     const sheets = withCell(sampleWorkbook(), 'Classrooms', 1, 'capacity', '=40*2');

@@ -1,4 +1,4 @@
-import type { WorkbookProblem, WorkbookSheet } from '@rollbook/contract';
+import { EMAIL_PATTERN, type WorkbookProblem, type WorkbookSheet } from '@rollbook/contract';
 import type { RawSheet } from './read-workbook';
 import { normaliseName, sheetSpec } from './workbook-format';
 
@@ -143,7 +143,9 @@ export class SheetRow {
   email(column: string): string | null {
     const value = this.requiredText(column, 254);
     if (value === null) return null;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    // The People page's and sign-in's rule: an invisible character or a non-Latin address taken here
+    // would sign in under an address nobody can type, or never reset its password.
+    if (!EMAIL_PATTERN.test(value)) {
       this.problem(column, `"${value}" is not an email address; expected e.g. name@college.edu`);
       return null;
     }

@@ -477,6 +477,19 @@ describe('adding a person', () => {
     expect(t.smtp.received).toHaveLength(0);
   });
 
+  it('stores a name with its runs of spaces made one, so it is found as typed', async () => {
+    const w = await world();
+    const res = await add(w.tokens.ce, newStudent(w, { name: '  Meera   Joshi  ' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.person.name).toBe('Meera Joshi');
+    const found = await list(w.tokens.ce, '?q=meera%20joshi');
+    expect(found.body.data.people.map((p: { name: string }) => p.name)).toEqual(['Meera Joshi']);
+    const edited = await act(routes.edit, w.tokens.ce, res.body.data.person.slug, {
+      name: 'Meera  K.  Joshi',
+    });
+    expect(edited.body.data.name).toBe('Meera K. Joshi');
+  });
+
   it('refuses an enrolment another student has in another case', async () => {
     const w = await world();
     await t.db

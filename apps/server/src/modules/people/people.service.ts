@@ -16,7 +16,7 @@ import { profiles, refreshTokens, students, teachers } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { cancelOpenPasswordLinks } from '../../domain/password-links';
-import { insertInvitableProfiles } from '../../domain/new-profiles';
+import { insertInvitableProfiles, personName } from '../../domain/new-profiles';
 import { createPeopleRepository } from '../../domain/people.repository';
 import { inviteProfiles } from '../../domain/invitations';
 import { isUniqueViolation } from '../../db/errors';
@@ -154,7 +154,7 @@ export function createPeopleService(deps: AppDeps) {
     return uniquely(
       () =>
         deps.db.transaction(async (tx) => {
-          const profile = await insertProfile(tx, scope, 'teacher', body.name, email);
+          const profile = await insertProfile(tx, scope, 'teacher', personName(body.name), email);
           const [teacher] = await tx
             .insert(teachers)
             .values({
@@ -193,7 +193,7 @@ export function createPeopleService(deps: AppDeps) {
     return uniquely(
       () =>
         deps.db.transaction(async (tx) => {
-          const profile = await insertProfile(tx, scope, 'student', body.name, email);
+          const profile = await insertProfile(tx, scope, 'student', personName(body.name), email);
           await tx.insert(students).values({
             institutionId: scope.institutionId,
             profileId: profile.id,
@@ -349,7 +349,8 @@ export function createPeopleService(deps: AppDeps) {
       const email = body.email?.toLowerCase();
       const emailChanges = email !== undefined && email !== record.email.toLowerCase();
       if (emailChanges) await assertEmailFree(email, record.id);
-      const name = body.name !== undefined && body.name !== record.name ? body.name : undefined;
+      const typedName = body.name === undefined ? undefined : personName(body.name);
+      const name = typedName !== undefined && typedName !== record.name ? typedName : undefined;
       const teacher = record.role === 'teacher' ? await teacherChanges(scope, record, body) : undefined;
       const student = record.role === 'student' ? await studentChanges(scope, record, body) : undefined;
       const changed = {

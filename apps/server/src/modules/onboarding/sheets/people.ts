@@ -1,4 +1,5 @@
 import type { WorkbookSheet } from '@rollbook/contract';
+import { personName } from '../../../domain/new-profiles';
 import { keyOf, type ExistingData } from '../existing-data';
 import type { Planned, StudentValues, TeacherValues } from '../plan';
 import type { SheetRow, SheetTable } from '../sheet-table';
@@ -39,7 +40,8 @@ export async function checkTeachers(table: SheetTable | undefined, ctx: CheckCon
     ctx,
     (row) => {
       const email = row.email('email');
-      const name = row.requiredText('name');
+      const typed = row.requiredText('name');
+      const name = typed === null ? null : personName(typed);
       const teacherCode = row.requiredText('teacher_code', 20);
       const branchCodes = row.list('branch_codes') ?? [];
       if (branchCodes.length === 0 && row.raw('branch_codes') === '')
@@ -193,7 +195,8 @@ export async function checkStudents(table: SheetTable | undefined, ctx: CheckCon
     ctx,
     (row) => {
       const enrollment = row.requiredText('enrollment', 30);
-      const name = row.requiredText('name');
+      const typed = row.requiredText('name');
+      const name = typed === null ? null : personName(typed);
       const email = row.email('email');
       const branchCode = row.requiredText('branch_code', 20);
       const branchKnown = branchCode !== null && ctx.known.branch(branchCode) !== undefined;
