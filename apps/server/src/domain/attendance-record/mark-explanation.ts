@@ -24,6 +24,14 @@ const REASONS: Record<string, string> = {
   position_missing: 'Your location was not received.',
 };
 
+/** Who corrected a mark, as the student is told (branch admins and the registrar are both admins). */
+const CORRECTED_BY: Record<NonNullable<StudentMark['correctedByRole']> | 'unknown', string> = {
+  teacher: 'Your teacher corrected',
+  admin: 'An administrator corrected',
+  student: 'Someone corrected',
+  unknown: 'Someone corrected',
+};
+
 /** The verdict and what followed it, in plain words, for the student's own record. */
 export function explainMark(m: StudentMark, timeZone: string): string[] {
   const lines: string[] = [];
@@ -50,6 +58,7 @@ export function explainMark(m: StudentMark, timeZone: string): string[] {
     if (m.regulizationStatus === 'rejected') lines.push('Your teacher did not approve your request.');
     if (lines.length === 0) lines.push('Your attendance could not be verified.');
   }
-  if (m.correctedAt) lines.push(`Your teacher corrected this mark on ${day(m.correctedAt)}.`);
+  if (m.correctedAt)
+    lines.push(`${CORRECTED_BY[m.correctedByRole ?? 'unknown']} this mark on ${day(m.correctedAt)}.`);
   return lines;
 }

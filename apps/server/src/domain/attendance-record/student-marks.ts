@@ -21,6 +21,8 @@ export interface StudentMark {
   regulizationStatus: 'pending' | 'approved' | 'rejected' | null;
   changedByTeacherAt: Date | null;
   correctedAt: Date | null;
+  /** The role of whoever made the latest correction (null: none, or their account is gone). */
+  correctedByRole: 'admin' | 'teacher' | 'student' | null;
 }
 
 /** Timestamps arrive as Date (node-postgres) or as text (PGlite). */
@@ -67,7 +69,10 @@ export async function studentMarks(
           and il.offered_subject_id is not null and ${subjectOf(sql`il.offered_subject_id`)}
           and (a.id is not null or ${q.studentId} in ${instantAudienceStudentIds(sql`il.id`)})
       )
-      select m.*, m.day::text as day_text, cs.subject_name, count(*) over ()::int as total
+      select m.*, m.day::text as day_text, cs.subject_name, count(*) over ()::int as total,
+        -- Who made the latest correction, so the student is told whether it was their teacher.
+        (select p.role from attendance_corrections c left join profiles p on p.id = c.changed_by
+          where c.attendance_id = m.attendance_id order by c.created_at desc, c.id desc limit 1) as corrected_by_role
       from mine m
       join offered_subjects os on os.id = m.offered_subject_id
       join catalogue_subjects cs on cs.id = os.catalogue_subject_id
@@ -95,6 +100,7 @@ export async function studentMarks(
       regulizationStatus: (r.regulization_status as StudentMark['regulizationStatus']) ?? null,
       changedByTeacherAt: date(r.changed_by_teacher_at),
       correctedAt: date(r.corrected_at),
+      correctedByRole: (r.corrected_by_role as StudentMark['correctedByRole']) ?? null,
     })),
   };
 }

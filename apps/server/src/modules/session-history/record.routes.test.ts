@@ -207,6 +207,14 @@ describe('POST /attendance/sessions/{session_id}/corrections', () => {
     const [entry] = await auditOf(t.db, 'attendance.corrected');
     expect(entry).toMatchObject({ actorProfileId: w.world.admin.profile.id });
     expect(entry!.detail).toMatchObject({ as: 'admin' });
+    // The student is told who corrected it: not "your teacher", who was refused.
+    const student = await tokenFor(t.app, w.students.a1.profile);
+    const marks = await api(t.app, student, 'GET', '/attendance/record/marks');
+    const corrected = marks.body.data.results.find((m: { corrected: boolean }) => m.corrected);
+    expect(corrected.explanation).toEqual([
+      'Excused: you were on medical leave.',
+      'An administrator corrected this mark on 10 Nov 2026.',
+    ]);
   });
 
   it("follows the institution's correction window setting", async () => {
