@@ -343,6 +343,15 @@ describe('GET /attendance/sessions/{session_id}/workbook', () => {
     const a1 = rows.find((r) => r[0] === w.students.a1.student.enrollment)!;
     expect(a1.slice(2, 5)).toEqual(['excused', 'Medical', 'no']);
     expect(a1[7]).toBe(1);
+    // Times on the institution's clock (Asia/Kolkata), with its offset, as the CSV export writes them.
+    const [stored] = await t.db
+      .select({ correctedAt: attendances.correctedAt })
+      .from(attendances)
+      .where(
+        and(eq(attendances.sessionId, sessionRowId), eq(attendances.studentId, w.students.a1.student.id)),
+      );
+    const ist = new Date(stored!.correctedAt!.getTime() + 330 * 60_000).toISOString().slice(0, 19);
+    expect(a1[6]).toBe(`${ist}+05:30`);
     expect((await api(t.app, w.tokens.haj, 'GET', WORKBOOK(w.sessionId))).status).toBe(404);
     expect((await api(t.app, w.tokens.admin, 'GET', WORKBOOK(w.sessionId))).status).toBe(200);
   });

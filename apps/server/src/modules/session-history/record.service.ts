@@ -143,6 +143,10 @@ export function createRecordService(deps: RecordServiceDeps) {
 
     async workbook(auth: AuthContext, sessionId: string): Promise<ExcelFile> {
       const { session, rows } = await sheetOf(auth, sessionId);
+      // Read by people: times on the institution's clock with its offset, as the CSV export writes
+      // them, so a mark made at 00:35 on the session's day does not read as the day before.
+      const { timeZone } = await correctionRulesOf(deps.db, auth.institutionId);
+      const local = (iso: string | null) => (iso ? zonedIsoString(new Date(iso), timeZone) : '');
       const fileName = `attendance-${session.subject_code}-${session.division}-${session.day}.xlsx`;
       return buildWorkbook(fileName.replace(/[^A-Za-z0-9._-]/g, '_'), [
         {
@@ -163,8 +167,8 @@ export function createRecordService(deps: RecordServiceDeps) {
             r.status,
             r.excuse ? EXCUSE_LABELS[r.excuse] : '',
             r.manual ? 'yes' : 'no',
-            r.marking_time ?? '',
-            r.corrected_at ?? '',
+            local(r.marking_time),
+            local(r.corrected_at),
             r.correction_count,
           ]),
         },
