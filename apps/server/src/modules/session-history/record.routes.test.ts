@@ -271,6 +271,15 @@ describe('POST /attendance/sessions/{session_id}/corrections', () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This session is still live: change its marks on the live sheet');
+    // The branch admin has no live sheet: they are told what they can do instead.
+    const admin = await api(t.app, live.tokens.admin, 'POST', CORRECT(live.sessionId), {
+      ...excuseA1(),
+      student_slug: live.students.a1.student.slug,
+    });
+    expect(admin.status).toBe(409);
+    expect(admin.body.message).toBe(
+      'This session is still live: only its teacher changes marks on the live sheet. You can correct them here once the teacher ends it, or from tomorrow',
+    );
   });
 });
 

@@ -82,7 +82,11 @@ export function correctionPermission(
     return {
       allowed: false,
       until: null,
-      message: 'This session is still live: change its marks on the live sheet',
+      // Only the lecture's teacher has the live sheet: an admin is told what they can do instead.
+      message:
+        access.as === 'teacher'
+          ? 'This session is still live: change its marks on the live sheet'
+          : "This session is still live: only its teacher changes marks on the live sheet. You can correct them here once the teacher ends it, or from tomorrow",
     };
   }
   if (access.as === 'admin') return { allowed: true, until: null, message: null };
