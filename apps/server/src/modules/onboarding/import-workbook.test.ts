@@ -401,7 +401,7 @@ describe('a workbook with problems', () => {
       {
         sheet: 'Branches',
         row: 4,
-        column: null,
+        column: 'branch_code',
         message: 'repeats the branch_code of row 2; each branch_code may appear once',
       },
       {

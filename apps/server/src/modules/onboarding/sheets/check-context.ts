@@ -33,7 +33,9 @@ export async function parseRows<T>(
     if (!parsed) continue;
     const first = firstRow.get(parsed.key);
     if (first !== undefined) {
-      row.problem(null, `repeats the ${describeKey} of row ${first}; each ${describeKey} may appear once`);
+      // A key of one column names it (as every other cell problem does); a key of several, none.
+      const column = /^[a-z_]+$/.test(describeKey) ? describeKey : null;
+      row.problem(column, `repeats the ${describeKey} of row ${first}; each ${describeKey} may appear once`);
       continue;
     }
     firstRow.set(parsed.key, row.row);
