@@ -740,5 +740,13 @@ describe('files that are not a workbook', () => {
     expect(await fileProblems([{ name: 'Branches.csv', data: latin1 }])).toEqual([
       'Branches.csv is not UTF-8 text; save it as "CSV UTF-8 (comma delimited)"',
     ]);
+    // Excel's "Unicode Text" (UTF-16 with its byte-order mark) is text too: the same advice.
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('branch_code,branch_name\n07,CE\n', 'utf16le'),
+    ]);
+    expect(await fileProblems([{ name: 'Branches.csv', data: utf16 }])).toEqual([
+      'Branches.csv is not UTF-8 text; save it as "CSV UTF-8 (comma delimited)"',
+    ]);
   });
 });

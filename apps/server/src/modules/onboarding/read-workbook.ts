@@ -125,11 +125,15 @@ function readCsv(
   problems: WorkbookProblem[],
 ): RawSheet | undefined {
   const text = file.data.toString('utf8');
-  if (text.includes('\u0000')) {
+  // UTF-16 (Excel's "Unicode Text") starts with its byte-order mark and is full of zero bytes: it is
+  // text, only not UTF-8, so it gets the advice that fixes it rather than "not a text file".
+  const [first, second] = file.data;
+  const utf16 = (first === 0xff && second === 0xfe) || (first === 0xfe && second === 0xff);
+  if (text.includes('\u0000') && !utf16) {
     problems.push(fileProblem(`${file.name}: not a text file; ${EXPECTED}`));
     return undefined;
   }
-  if (text.includes('\uFFFD')) {
+  if (utf16 || text.includes('\uFFFD')) {
     problems.push({
       sheet,
       row: null,
