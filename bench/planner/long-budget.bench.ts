@@ -3,17 +3,13 @@
 // limits, then box-step from their best duals with an exact pricing (no node limit) and no
 // target, on the scale bench's 1,200-student instances. Called directly rather than through
 // planDivisions, which at budgets of tens of seconds switches to the compact MIP.
-// Run: nice -n 10 npx tsx bench/planner/long-budget.bench.ts [--only tracked|mixed]
+// Run: nice -n 10 npx tsx bench/planner/long-budget.bench.ts [--only tracked|mixed|college]
 //      [--plan-ms 20000] [--steps-ms 30000] [--box-ms 150000]   (always in CPU time)
 import { loadavg } from 'node:os';
-import { boxStepBound, planPatterns } from '../../packages/planner/src/divisions/columns/box-step';
-import { lagrangianSearch } from '../../packages/planner/src/divisions/columns/lagrangian-search';
-import { subgradientBound } from '../../packages/planner/src/divisions/columns/subgradient';
-import { scoreAssignment } from '../../packages/planner/src/divisions/evaluate';
-import { heuristicAssignment } from '../../packages/planner/src/divisions/heuristic';
 import { useCpuClock } from '../lib/cpu-clock';
 import { numberOption, textOption } from '../lib/options';
-import { scaleCase, selectedSeries } from './scale-instances';
+import { relaxationRun } from './relaxation-run';
+import { longBudgetCases } from './scale-instances';
 
 useCpuClock();
 const only = textOption('only', '');
@@ -25,27 +21,12 @@ console.log(
   '| series | search h | search LB | search detail | steps | steps LB | box-step LB | points | converged | cpu s | load |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-const students = 1200;
-for (const series of selectedSeries(only)) {
-  const { problem } = scaleCase(students, series);
-  const core = problem.coreHoursPerDivision * problem.divisionCount;
-  const started = performance.now();
-  const start = heuristicAssignment(problem, { deadline: started + planMs * 0.05 });
-  const search = await lagrangianSearch(problem, start, started + planMs);
-  const hours = scoreAssignment(problem, search.counts).teachingHours;
-  const stepped = subgradientBound(problem, {
-    deadline: performance.now() + stepsMs,
-    target: hours - core,
-    integral: true,
-  });
-  const box = await boxStepBound(problem, {
-    deadline: performance.now() + boxMs,
-    start: stepped.bestDuals,
-    target: Infinity,
-    integral: false,
-    nodeLimit: Number.MAX_SAFE_INTEGER,
-    maxIterations: 1000,
-    seedPatterns: [...planPatterns(problem, search.counts), ...stepped.patterns],
+for (const { label: series, problem } of longBudgetCases(only)) {
+  const { started, core, search, hours, stepped, box } = await relaxationRun(problem, {
+    planMs,
+    stepsMs,
+    boxMs,
+    boxIterations: 1000,
   });
   console.log(
     `| ${series} | ${hours} | ${core + search.electiveBound} | ${search.detail} | ${stepped.steps} | ${core + stepped.bound} | ${(core + box.bound).toFixed(1)} | ${box.iterations} | ${box.converged ? 'yes' : 'no'} | ${((performance.now() - started) / 1000).toFixed(0)} | ${(loadavg()[0] ?? 0).toFixed(1)} |`,

@@ -9,63 +9,14 @@ import { loadavg } from 'node:os';
 import { combinatorialLowerBound } from '../../packages/planner/src/divisions/evaluate';
 import { buildProblem } from '../../packages/planner/src/divisions/problem';
 import { planDivisions } from '../../packages/planner/src/divisions/plan-divisions';
-import type { PlannerStudent, PlannerSubject } from '../../packages/planner/src/model';
-import { seededRandom } from '../../packages/planner/src/testing/instances';
-import { generateRows, ISSUE_SIZE } from '../onboarding/generate-workbook';
 import { cpuMs, useCpuClock } from '../lib/cpu-clock';
-import { SCALE_MAX_DIVISION_SIZE, scaleInstance } from './scale-instances';
+import { collegeCase, SCALE_MAX_DIVISION_SIZE, scaleInstance, type PlanningCase } from './scale-instances';
 
-interface Case {
-  readonly label: string;
-  readonly subjects: PlannerSubject[];
-  readonly students: PlannerStudent[];
-  readonly max: number;
-  readonly budgetMs: number;
-}
+type Case = PlanningCase;
 
 const only = process.argv.includes('--only')
   ? Number(process.argv[process.argv.indexOf('--only') + 1])
   : null;
-
-/**
- * Semester 7 of the onboarding workbook's college (5,000 students, 6 branches): all branches' students
- * choose one open elective per slot from the semester's elective subjects (their L/T/P as in the
- * workbook), five slots; a student prefers electives offered by their own branch (70 %).
- */
-function collegeCase(): Case {
-  const rows = generateRows(ISSUE_SIZE, 1);
-  const electives = rows.Subjects.slice(1).filter((row) => row[5] === '7' && row[7] === 'yes');
-  const slots = 5;
-  const subjects: PlannerSubject[] = electives.map((row, index) => ({
-    slug: row[0] ?? `sub-${index}`,
-    name: row[2] ?? `Subject ${index}`,
-    shortName: `E${index}`,
-    L: Number(row[10]),
-    T: Number(row[11]),
-    P: Number(row[12]),
-    elective: true,
-    category: `slot-${(index % slots) + 1}`,
-  }));
-  const random = seededRandom(77);
-  const cohort = rows.Students.slice(1).filter((row) => row[5] === '7');
-  const students: PlannerStudent[] = cohort.map((row, index) => {
-    const branch = row[3];
-    const electivesChosen = Array.from({ length: slots }, (_, slot) => {
-      const options = subjects.filter((s) => s.category === `slot-${slot + 1}`);
-      const own = options.filter((s) => electives[subjects.indexOf(s)]?.[4] === branch);
-      const pool = own.length > 0 && random() < 0.7 ? own : options;
-      return pool[Math.floor(random() * pool.length)]?.slug ?? '';
-    });
-    return { slug: `stu-${index}`, enrollment: row[0] ?? String(index), electives: electivesChosen };
-  });
-  return {
-    label: `college (workbook sem 7, ${subjects.length} electives)`,
-    subjects,
-    students,
-    max: 66,
-    budgetMs: 2000,
-  };
-}
 
 if (process.argv.includes('--cpu-clock')) useCpuClock();
 

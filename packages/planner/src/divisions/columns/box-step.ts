@@ -30,6 +30,8 @@ export interface BoxStepResult {
   readonly iterations: number;
   /** True when the model proved the centre optimal for the pattern relaxation. */
   readonly converged: boolean;
+  /** Every pattern of the cutting-plane model (seeds and priced ones): divisions a plan may use. */
+  readonly patterns: readonly Pattern[];
 }
 
 // Box half-width around the centre at the start (hours per student; the combinatorial duals are
@@ -142,7 +144,8 @@ export async function boxStepBound(
   addCuts(options.seedPatterns ?? []);
   let centre = Float64Array.from(options.start);
   const first = lagrangianValue(problem, centre, options.nodeLimit, options.deadline);
-  if (!first.priced) return { bound: -Infinity, bestDuals: centre, iterations: 0, converged: false };
+  if (!first.priced)
+    return { bound: -Infinity, bestDuals: centre, iterations: 0, converged: false, patterns: cuts };
   addCuts(first.patterns);
   let centreValue = first.value;
   let delta = INITIAL_DELTA;
@@ -190,5 +193,5 @@ export async function boxStepBound(
       delta /= 2;
     }
   }
-  return { bound: proved(centreValue), bestDuals: centre, iterations, converged };
+  return { bound: proved(centreValue), bestDuals: centre, iterations, converged, patterns: cuts };
 }
