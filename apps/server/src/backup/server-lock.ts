@@ -54,6 +54,7 @@ export function refuseEmbeddedWhileServed(databaseUrl: string | undefined, dataD
   if (pid === null) return;
   throw new DataDirInUseError(
     `The server (process ${pid}) is using the embedded database in ${dataDir}. Stop the server first: ` +
-      'the embedded database takes one process at a time, and changes made beside the server are lost.',
+      'the embedded database takes one process at a time, and changes made beside the server are lost. ' +
+      `If no server is running (one was killed and its process id reused), delete ${path.join(dataDir, 'server.pid')}.`,
   );
 }

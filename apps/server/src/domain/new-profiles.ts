@@ -9,11 +9,6 @@ export interface NewPerson {
 }
 
 /**
- * Inserts the sign-in rows of people added by an admin or an import: no usable password until they
- * accept an invitation (so sign-in answers them as slowly as anyone else). Answers ids and slugs in
- * the order given.
- */
-/**
  * A person's name as stored: runs of spaces (and tabs or line breaks pasted from a sheet) become one
  * space, so "Riya   Patel" is found by typing "Riya Patel" and a re-import differing only in
  * spacing changes nothing.
@@ -22,6 +17,11 @@ export function personName(raw: string): string {
   return raw.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Inserts the sign-in rows of people added by an admin or an import: no usable password until they
+ * accept an invitation (so sign-in answers them as slowly as anyone else). Answers ids and slugs in
+ * the order given.
+ */
 export async function insertInvitableProfiles(
   db: DbOrTx,
   institutionId: number,

@@ -21,6 +21,15 @@ export const PEOPLE_SEARCH_MAX_LENGTH = 100;
  */
 const FORMULA_START = /^[=+\-@]/;
 
+/**
+ * Whether a person's sign-in email passes the People page's rule: the address pattern, and no
+ * spreadsheet formula lead (= + - @). The workbook import and the operator's tools use it too, so
+ * no way in accepts an address another refuses.
+ */
+export function isPersonEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email) && !FORMULA_START.test(email);
+}
+
 /** A person's e-mail: the client's pattern, and never formula-like. */
 export const personEmailField = z
   .string({

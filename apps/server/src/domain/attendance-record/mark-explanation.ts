@@ -24,18 +24,23 @@ const REASONS: Record<string, string> = {
   position_missing: 'Your location was not received.',
 };
 
-/** Who corrected a mark, as the student is told (branch admins and the registrar are both admins). */
-const CORRECTED_BY: Record<NonNullable<StudentMark['correctedByRole']> | 'unknown', string> = {
-  teacher: 'Your teacher corrected',
-  admin: 'An administrator corrected',
-  student: 'Someone corrected',
-  unknown: 'Someone corrected',
+/** Who made a staff decision, as the student is told (branch admins and the registrar are both admins). */
+const DECIDED_BY: Record<NonNullable<StudentMark['correctedByRole']> | 'unknown', string> = {
+  teacher: 'Your teacher',
+  admin: 'An administrator',
+  student: 'Someone',
+  unknown: 'Someone',
 };
 
 /** The verdict and what followed it, in plain words, for the student's own record. */
 export function explainMark(m: StudentMark, timeZone: string): string[] {
   const lines: string[] = [];
   const day = (d: Date) => readableDate(d.toLocaleDateString('en-CA', { timeZone }));
+  // A correction also stamps the staff decision (changedByTeacherAt, and manual when it made the
+  // mark present): that decision is said as whoever corrected it, not always as the teacher.
+  const decidedByCorrection =
+    m.correctedAt !== null && m.changedByTeacherAt?.getTime() === m.correctedAt.getTime();
+  const decider = decidedByCorrection ? DECIDED_BY[m.correctedByRole ?? 'unknown'] : 'Your teacher';
   if (m.excuse) {
     lines.push(`Excused: you were ${EXCUSES[m.excuse]}.`);
   } else if (
@@ -46,11 +51,11 @@ export function explainMark(m: StudentMark, timeZone: string): string[] {
   } else if (m.isPresent) {
     if (m.regulizationStatus === 'approved')
       lines.push('Your teacher approved your request to be marked present.');
-    else if (m.manual) lines.push('Your teacher marked you present.');
+    else if (m.manual) lines.push(`${decider} marked you present.`);
     else lines.push('Your recording and your location matched the lecture.');
   } else {
     if (m.changedByTeacherAt && m.regulizationStatus !== 'rejected')
-      lines.push('Your teacher marked you absent.');
+      lines.push(`${decider} marked you absent.`);
     const why = m.reasons.map((r) => REASONS[r]).filter((r): r is string => r !== undefined);
     lines.push(...why);
     if (m.regulizationStatus === 'pending')
@@ -59,6 +64,6 @@ export function explainMark(m: StudentMark, timeZone: string): string[] {
     if (lines.length === 0) lines.push('Your attendance could not be verified.');
   }
   if (m.correctedAt)
-    lines.push(`${CORRECTED_BY[m.correctedByRole ?? 'unknown']} this mark on ${day(m.correctedAt)}.`);
+    lines.push(`${DECIDED_BY[m.correctedByRole ?? 'unknown']} corrected this mark on ${day(m.correctedAt)}.`);
   return lines;
 }

@@ -1,4 +1,7 @@
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { sessionExpectedStudentIds } from '../../db/queries/session-audience';
+import { attendances, students } from '../../db/schema';
 import { createAttendanceRepository } from '../attendance.repository';
 import { createInstantLecturesRepository } from './instant-lectures.repository';
 import type { LiveSessionRow } from './lecture-sessions.repository';
@@ -31,16 +34,36 @@ export function createSessionAudience(db: DbOrTx) {
 
     /**
      * Gives every expected student of a started session an attendance row, absent where they had
-     * none, before the session's rows are read as its sheet (the final attendance, the export). A
-     * student who joined a batch after the session started has no row, yet the record counts them
-     * absent (record-0001); written out, the export and the record tell the same story. Absent rows
-     * change no figure of the record (an expected student's held count comes from the lecture).
+     * none, before the session's rows are read as its final list (the end of the session, the
+     * final attendance, the CSV). Rows are made for everyone expected when a session starts, so
+     * only a student who joined one of its batches later lacks one; the record already counts them
+     * absent (record-0001), and written out, every list of the session tells the same story. The
+     * row then stays a mark of theirs, as the rows of everyone who was expected at the start do if
+     * they later leave the batch. Reads first: nothing is written when nobody is missing.
      */
     async fillAbsentRows(
       session: Pick<LiveSessionRow, 'id' | 'lectureId' | 'instantLectureId' | 'status'>,
     ): Promise<void> {
       if (session.status === 'pre') return;
-      await createAttendanceRepository(db).ensureAttendances(session.id, await this.studentIds(session));
+      const expected = sessionExpectedStudentIds(session.id, session.lectureId, session.instantLectureId);
+      const missing = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            sql`${students.id} in ${expected}`,
+            notExists(
+              db
+                .select({ id: attendances.id })
+                .from(attendances)
+                .where(and(eq(attendances.sessionId, session.id), eq(attendances.studentId, students.id))),
+            ),
+          ),
+        );
+      await createAttendanceRepository(db).ensureAttendances(
+        session.id,
+        missing.map((row) => row.id),
+      );
     },
   };
 }

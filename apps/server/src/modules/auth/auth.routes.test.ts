@@ -467,6 +467,26 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('one link, two uses at once', () => {
+  it('sets the password once: the second use finds the link spent', async () => {
+    const { profile } = await buildTeacher(t.db, { email: 'twice@example.test' });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/forgot_password/',
+      body: { email: 'twice@example.test' },
+    });
+    const code = /profile_forgot_password_code=([\w-]+)/.exec(await t.smtp.mailTo('twice@example.test'))![1]!;
+    const use = (password: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/auth/api/set_updated_password/',
+        body: { password, profile_forgot_password_code: code, profile_slug: profile.slug },
+      });
+    const answers = await Promise.all([use('First-pass-2026'), use('Second-pass-2026')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+  });
+});
+
 describe('update email', () => {
   it('ends a reset link still open at the old address', async () => {
     const { profile } = await buildTeacher(t.db, { email: 'old@example.test' });

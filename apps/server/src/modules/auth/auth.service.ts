@@ -46,6 +46,8 @@ const SET_PASSWORD_CHALLENGE_MS = 15 * 60 * 1000;
  * Sign-in and account rules: login, refresh rotation with reuse detection, the temporary-password
  * challenge, forgot/reset password and email change.
  */
+const LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
+
 export function createAuthService(
   deps: AppDeps,
   after: { limits: SignInLimits; background: BackgroundJobs },
@@ -124,7 +126,14 @@ export function createAuthService(
   ) {
     const passwordHash = await hashPassword(password);
     await deps.db.transaction(async (tx) => {
-      await tx.update(authChallenges).set({ usedAt: now() }).where(eq(authChallenges.id, challengeId));
+      // Spent only if still open: the link may have been used, or cancelled by an email change,
+      // while the password was being hashed.
+      const spent = await tx
+        .update(authChallenges)
+        .set({ usedAt: now() })
+        .where(and(eq(authChallenges.id, challengeId), isNull(authChallenges.usedAt)))
+        .returning({ id: authChallenges.id });
+      if (spent.length === 0) throw new AppError('not_found', LINK_INVALID);
       await tx
         .update(profiles)
         .set({ passwordHash, mustChangePassword: false })
@@ -307,10 +316,7 @@ export function createAuthService(
     async setUpdatedPassword(input: PasswordLinkBody & { password: string }): Promise<void> {
       const link = await findPasswordLink(input);
       if (link.state !== 'usable') {
-        throw new AppError(
-          'not_found',
-          'This password reset link is invalid or has expired. Please ask for a new one.',
-        );
+        throw new AppError('not_found', LINK_INVALID);
       }
       assertPassword(input.password);
       await replacePassword(

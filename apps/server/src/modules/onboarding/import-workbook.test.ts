@@ -433,6 +433,8 @@ describe('a workbook with problems', () => {
     const institution = await buildInstitution(t.db);
     let sheets = withCell(sampleWorkbook(), 'Teachers', 1, 'email', 'asha\u200b@college.example');
     sheets = withCell(sheets, 'Students', 1, 'email', 'नाम@college.example');
+    // The People page's formula guard too: a cell starting = + - @ is never an address.
+    sheets = withCell(sheets, 'Students', 2, 'email', '-kabir@students.college.example');
     const refused = await run(institution.id, sheets);
     expect(refused.problems).toEqual([
       expect.objectContaining({
@@ -445,6 +447,7 @@ describe('a workbook with problems', () => {
         column: 'email',
         message: expect.stringMatching(/is not an email address/),
       }),
+      expect.objectContaining({ sheet: 'Students', row: 3, column: 'email' }),
     ]);
     expect((await rowCounts()).profiles).toBe(0);
 
@@ -629,8 +632,20 @@ describe('keys and references', () => {
     expect((await run(institution.id, cleared)).problems).toEqual([
       expect.objectContaining({ column: 'semester', message: expect.stringMatching(/already placed/) }),
     ]);
+    // Another stream with the semester columns left out would keep the semester but not the stream.
+    const noPlace = sampleWorkbook().Students!.map((r) => r.slice(0, 5));
+    expect(
+      (
+        await run(institution.id, {
+          Students: withCell({ Students: noPlace }, 'Students', 1, 'stream_code', '').Students!,
+        })
+      ).problems,
+    ).toEqual([
+      expect.objectContaining({ column: 'stream_code', message: expect.stringMatching(/already placed/) }),
+    ]);
     const [after] = await t.db.select().from(students).where(eq(students.id, riya!.id));
     expect(after!.semesterId).toBe(riya!.semesterId);
+    expect(after!.streamId).toBe(riya!.streamId);
     // Her own unchanged row, and a changed name, still import.
     const renamed = await run(
       institution.id,

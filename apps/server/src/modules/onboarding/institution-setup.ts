@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { EMAIL_PATTERN } from '@rollbook/contract';
+import { isPersonEmail } from '@rollbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { adminBranches, branches, institutions, profiles } from '../../db/schema';
+import { personName } from '../../domain/new-profiles';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
@@ -43,7 +44,7 @@ function checkEmail(email: string): string {
   const e = email.trim().toLowerCase();
   // The rule of every other way in (People page, sign-in, forgot password): an address it accepts
   // and they refuse could sign in but never reset its password.
-  if (!EMAIL_PATTERN.test(e)) throw bad(`"${email}" is not an email address`);
+  if (!isPersonEmail(e)) throw bad(`"${email}" is not an email address`);
   return e;
 }
 
@@ -79,7 +80,7 @@ export async function createInstitution(
       `"${input.timezone}" is not a time zone; use an IANA name such as Asia/Kolkata or Europe/London`,
     );
   const email = checkEmail(input.adminEmail);
-  const adminName = input.adminName?.trim() || null;
+  const adminName = personName(input.adminName ?? '') || null;
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -160,7 +161,7 @@ export async function addBranchAdmin(
 ): Promise<{ email: string; branch: string; temporaryPassword: string }> {
   const institution = await institutionByCode(db, input.institutionCode);
   const email = checkEmail(input.email);
-  const name = input.name.trim();
+  const name = personName(input.name);
   if (!name || name.length > 200) throw bad('The admin name must be 1 to 200 characters');
   const rows = await db
     .select({ id: branches.id, code: branches.code })

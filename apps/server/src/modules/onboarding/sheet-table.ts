@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, type WorkbookProblem, type WorkbookSheet } from '@rollbook/contract';
+import { isPersonEmail, type WorkbookProblem, type WorkbookSheet } from '@rollbook/contract';
 import type { RawSheet } from './read-workbook';
 import { normaliseName, sheetSpec } from './workbook-format';
 
@@ -145,7 +145,7 @@ export class SheetRow {
     if (value === null) return null;
     // The People page's and sign-in's rule: an invisible character or a non-Latin address taken here
     // would sign in under an address nobody can type, or never reset its password.
-    if (!EMAIL_PATTERN.test(value)) {
+    if (!isPersonEmail(value)) {
       this.problem(column, `"${value}" is not an email address; expected e.g. name@college.edu`);
       return null;
     }

@@ -259,4 +259,22 @@ describe('the slow-network path (contract §13): session_sse_view and the HTTP a
       .where(eq(lectureSessions.sessionId, w.sessionId));
     expect(session?.status).toBe('ongoing');
   });
+
+  it('ends with a final list of every expected student, one who joined a batch during it too', async () => {
+    const w = await startLiveWorld(t.app, t.db);
+    // A2 joined the batch after the start: no row was made for them then.
+    await t.db.delete(attendances).where(eq(attendances.studentId, w.students.a2.student.id));
+    const ended = await post('end_session/', w.tokens.cst, { session_id: w.sessionId });
+    expect(ended.status).toBe(200);
+    const final = ended.body.data.marked_attendances as {
+      student: { enrollment: string };
+      is_present: boolean;
+    }[];
+    expect(final.map((r) => r.student.enrollment).sort()).toEqual(
+      [w.students.a1.student.enrollment, w.students.a2.student.enrollment].sort(),
+    );
+    expect(final.find((r) => r.student.enrollment === w.students.a2.student.enrollment)?.is_present).toBe(
+      false,
+    );
+  });
 });

@@ -446,6 +446,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         });
       });
       await deps.liveStore.clearSession(session.sessionId);
+      // The final list names everyone expected, a student who joined a batch during it too.
+      await audience.fillAbsentRows({ ...session, status: 'post' });
       return (await attendanceRepo.attendances(session.id)).map(attendanceWire);
     },
   };

@@ -163,7 +163,7 @@ function placeOf(row: SheetRow, ctx: CheckContext, branchCode: string | null) {
 /**
  * A student placed in a division of their semester keeps that branch and semester, as on the People
  * page: the division's list, batches and attendance are of that semester. A row that would move them
- * (another branch, another semester, or none) is a problem of the row.
+ * (another branch, stream or semester, or none) is a problem of the row.
  */
 function refuseMovingPlaced(
   row: SheetRow,
@@ -178,11 +178,21 @@ function refuseMovingPlaced(
       ? current.semesterId
       : place.semester === null || !place.stream
         ? null
-        : ctx.known.semester(branchCode, place.stream.streamCode, place.semester.no, place.semester.academicYear)
-            ?.id;
-  if (!branchMoves && semesterId === current.semesterId) return;
+        : ctx.known.semester(
+            branchCode,
+            place.stream.streamCode,
+            place.semester.no,
+            place.semester.academicYear,
+          )?.id;
+  const streamId =
+    place.stream === undefined
+      ? current.streamId
+      : place.stream === null
+        ? null
+        : ctx.known.stream(branchCode, place.stream.streamCode)?.id;
+  if (!branchMoves && semesterId === current.semesterId && streamId === current.streamId) return;
   row.problem(
-    branchMoves ? 'branch_code' : 'semester',
+    branchMoves ? 'branch_code' : semesterId !== current.semesterId ? 'semester' : 'stream_code',
     `${current.name ?? current.enrollment} is already placed in a division of their semester, so their branch and semester cannot change; expected the branch, stream and semester they have`,
   );
 }
