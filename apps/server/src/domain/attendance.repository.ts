@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { attendances, auditLog, profiles, students, type AttendanceExcuse, type AttendanceVerdict } from '../db/schema';
+import {
+  attendances,
+  auditLog,
+  profiles,
+  students,
+  type AttendanceExcuse,
+  type AttendanceVerdict,
+} from '../db/schema';
 import type { AuditEntry } from '../lib/audit';
 
 /** One attendance row joined with its student, as the wire needs it. */

@@ -86,7 +86,7 @@ export function correctionPermission(
       message:
         access.as === 'teacher'
           ? 'This session is still live: change its marks on the live sheet'
-          : "This session is still live: only its teacher changes marks on the live sheet. You can correct them here once the teacher ends it, or from tomorrow",
+          : 'This session is still live: only its teacher changes marks on the live sheet. You can correct them here once the teacher ends it, or from tomorrow',
     };
   }
   if (access.as === 'admin') return { allowed: true, until: null, message: null };

@@ -143,9 +143,7 @@ describe("the original app's lecture-long download (presence-0029)", () => {
 
     it('is ended after the stall time, which frees its slot', async () => {
       const path = 'tones/stalled.wav';
-      const stalled = [0, 1, 2].map(
-        () => download(PLAIN, 0, { path, stallMs: 1000 }).body as Readable,
-      );
+      const stalled = [0, 1, 2].map(() => download(PLAIN, 0, { path, stallMs: 1000 }).body as Readable);
       const errors = Promise.all(stalled.map(ended));
       await settle();
       await vi.advanceTimersByTimeAsync(999);
