@@ -197,4 +197,22 @@ describe('inviteProfiles', () => {
     expect(await inviteProfiles(t.app.deps, [999_999])).toEqual({ sent: 0, failed: 0 });
     expect(t.smtp.received).toHaveLength(0);
   });
+
+  it('never lets a link work that went out while the address was being corrected', async () => {
+    const { profile } = await invitee('nisha.typo@example.test');
+    // The admin fixes the address while the mail is on its way.
+    const mailer = {
+      ...t.app.deps.mailer,
+      send: async (mail: Parameters<typeof t.app.deps.mailer.send>[0]) => {
+        await t.app.deps.mailer.send(mail);
+        await t.db.update(profiles).set({ email: 'nisha@example.test' }).where(eq(profiles.id, profile.id));
+      },
+    };
+    const outcome = await inviteProfiles({ ...t.app.deps, mailer }, [profile.id]);
+    expect(outcome).toEqual({ sent: 0, failed: 1 });
+    const { slug, code } = linkTo('nisha.typo@example.test');
+    const taken = await setPassword(slug, code);
+    expect(taken.status).toBe(404);
+    expect(taken.body.message).toBe(EXPIRED_MESSAGE);
+  });
 });

@@ -123,7 +123,18 @@ export async function inviteProfiles(
       outcome.failed += 1;
       return;
     }
-    await deps.db.transaction(async (tx) => {
+    const delivered = await deps.db.transaction(async (tx) => {
+      // The address may have changed while the mail was on its way (an admin fixing a typo): then
+      // this link went to the old address and must never work (server-0013).
+      const [current] = await tx
+        .select({ email: profiles.email })
+        .from(profiles)
+        .where(eq(profiles.id, person.id))
+        .for('update');
+      if (current?.email.toLowerCase() !== person.email.toLowerCase()) {
+        await tx.update(authChallenges).set({ usedAt: now }).where(eq(authChallenges.id, challengeId));
+        return false;
+      }
       await tx
         .update(authChallenges)
         .set({ usedAt: now })
@@ -147,8 +158,10 @@ export async function inviteProfiles(
           expires_at: new Date(now.getTime() + INVITATION_VALID_MS).toISOString(),
         },
       });
+      return true;
     });
-    outcome.sent += 1;
+    if (delivered) outcome.sent += 1;
+    else outcome.failed += 1;
   }
 
   for (let i = 0; i < invitees.length; i += MAILS_AT_ONCE) {

@@ -174,7 +174,15 @@ export function createAuthService(
   /** Stores a new reset challenge (ending any earlier one) and mails its link. */
   async function sendResetLink(profile: ProfileRow, requestedAt: Date) {
     const code = randomSecret(32);
-    await deps.db.transaction(async (tx) => {
+    const stored = await deps.db.transaction(async (tx) => {
+      // The address asked for must still be the person's: a change since the request was read
+      // would send the new link to an address they just left (server-0013).
+      const [current] = await tx
+        .select({ email: profiles.email })
+        .from(profiles)
+        .where(eq(profiles.id, profile.id))
+        .for('update');
+      if (current?.email.toLowerCase() !== profile.email.toLowerCase()) return false;
       await tx
         .update(profiles)
         .set({ forgotPasswordRequestedAt: requestedAt })
@@ -202,7 +210,9 @@ export function createAuthService(
         entityType: 'profile',
         entitySlug: profile.slug,
       });
+      return true;
     });
+    if (!stored) return;
     const base = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/$/, '');
     const link = `${base}/update_password?profile_slug=${encodeURIComponent(profile.slug)}&profile_forgot_password_code=${encodeURIComponent(code)}`;
     await deps.mailer.send({
