@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../plugins/app/deps';
 import { authChallenges, institutions, profiles } from '../db/schema';
+import { emailStillIs } from './password-links';
 import { audit } from '../lib/audit';
 import { hashSecret, randomSecret } from '../lib/secrets';
 
@@ -126,12 +127,7 @@ export async function inviteProfiles(
     const delivered = await deps.db.transaction(async (tx) => {
       // The address may have changed while the mail was on its way (an admin fixing a typo): then
       // this link went to the old address and must never work (server-0013).
-      const [current] = await tx
-        .select({ email: profiles.email })
-        .from(profiles)
-        .where(eq(profiles.id, person.id))
-        .for('update');
-      if (current?.email.toLowerCase() !== person.email.toLowerCase()) {
+      if (!(await emailStillIs(tx, person.id, person.email))) {
         await tx.update(authChallenges).set({ usedAt: now }).where(eq(authChallenges.id, challengeId));
         return false;
       }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authChallenges } from '../db/schema';
+import { authChallenges, profiles } from '../db/schema';
 
 /**
  * Ends every invitation and password-reset link of a person that is still open. Called when their
@@ -18,4 +18,17 @@ export async function cancelOpenPasswordLinks(db: DbOrTx, profileId: number): Pr
         isNull(authChallenges.usedAt),
       ),
     );
+}
+
+/**
+ * Whether a person's sign-in email is still `email`, read with the row locked until the transaction
+ * ends: a link about to be stored or kept for that address must not outlive a change to it.
+ */
+export async function emailStillIs(tx: DbOrTx, profileId: number, email: string): Promise<boolean> {
+  const [current] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for('update');
+  return current !== undefined && current.email.toLowerCase() === email.toLowerCase();
 }

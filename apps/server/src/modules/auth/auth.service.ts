@@ -1,4 +1,4 @@
-import { cancelOpenPasswordLinks } from '../../domain/password-links';
+import { cancelOpenPasswordLinks, emailStillIs } from '../../domain/password-links';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -177,12 +177,7 @@ export function createAuthService(
     const stored = await deps.db.transaction(async (tx) => {
       // The address asked for must still be the person's: a change since the request was read
       // would send the new link to an address they just left (server-0013).
-      const [current] = await tx
-        .select({ email: profiles.email })
-        .from(profiles)
-        .where(eq(profiles.id, profile.id))
-        .for('update');
-      if (current?.email.toLowerCase() !== profile.email.toLowerCase()) return false;
+      if (!(await emailStillIs(tx, profile.id, profile.email))) return false;
       await tx
         .update(profiles)
         .set({ forgotPasswordRequestedAt: requestedAt })
