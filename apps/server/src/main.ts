@@ -8,7 +8,7 @@ import { createMailer } from './lib/mailer';
 import { createRedisClient } from './lib/redis';
 import { boundUrl } from './lib/start-banner';
 import { startMetricsServer } from './plugins/app/ops';
-import { holdDataDir } from './backup/server-lock';
+import { claimEmbeddedDataDir } from './backup/server-lock';
 import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
@@ -27,6 +27,9 @@ async function main() {
   };
   const log = pino(loggerOptions);
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // The embedded database takes one process at a time: refused while a tool (an import, the seed)
+  // has it open, and taken before opening so that no tool opens it beside this server.
+  claimEmbeddedDataDir(config.databaseUrl, config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -35,8 +38,6 @@ async function main() {
       log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
   });
   log.info({ database: database.kind }, 'database ready, migrations applied');
-  // `npm run backup` / `restore` refuse to touch the embedded database while this process has it open.
-  if (database.kind === 'pglite') holdDataDir(config.dataDir);
   if (config.seedDemo === 'auto' && (await seedDemoIfEmpty(database.db)))
     log.info('seeded the demo institution');
 

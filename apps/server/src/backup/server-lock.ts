@@ -1,12 +1,13 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * The embedded database (PGlite) belongs to one process at a time: a backup or restore made while
  * the server has the data folder open would copy (or overwrite) files mid-write, and a command that
  * opens the database beside the server (an import, the seed) writes into files the server also
- * writes: one side's rows are lost. The server notes its process id in the data folder while it
- * runs; backup, restore and every command-line tool refuse while that process lives.
+ * writes: one side's rows are lost. The server and every command-line tool note their process id in
+ * the data folder while they have it open (`server.pid`, the name from when only the server did);
+ * each refuses to open it while another such process lives, and backup and restore refuse too.
  */
 const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
 
@@ -41,20 +42,33 @@ export function serverUsing(dataDir: string): number | null {
   }
 }
 
-/** The embedded database is open in a running server; the message says what to do. */
+/** The embedded database is open in another Rollbook process; the message says what to do. */
 export class DataDirInUseError extends Error {}
 
 /**
- * Throws {@link DataDirInUseError} when a tool would open the embedded database of `dataDir`
- * while a server has it open. PostgreSQL (`databaseUrl` set) takes many connections: no check.
+ * Throws {@link DataDirInUseError} when the embedded database of `dataDir` is open in another live
+ * Rollbook process (a server or a tool). PostgreSQL (`databaseUrl` set) takes many connections: no
+ * check.
  */
 export function refuseEmbeddedWhileServed(databaseUrl: string | undefined, dataDir: string): void {
   if (databaseUrl) return;
   const pid = serverUsing(dataDir);
-  if (pid === null) return;
+  if (pid === null || pid === process.pid) return;
   throw new DataDirInUseError(
-    `The server (process ${pid}) is using the embedded database in ${dataDir}. Stop the server first: ` +
-      'the embedded database takes one process at a time, and changes made beside the server are lost. ' +
-      `If no server is running (one was killed and its process id reused), delete ${path.join(dataDir, 'server.pid')}.`,
+    `Another Rollbook process (process ${pid}, the server or a command-line tool) is using the embedded database in ${dataDir}. ` +
+      'Stop it first: the embedded database takes one process at a time, and changes made beside it are lost. ' +
+      `If no such process is running (one was killed and its process id reused), delete ${path.join(dataDir, 'server.pid')}.`,
   );
+}
+
+/**
+ * Takes the embedded database of `dataDir` for this process until it exits, after
+ * {@link refuseEmbeddedWhileServed}: the server calls it before opening the database, and so does
+ * every tool, so neither opens it beside the other. Nothing to take on PostgreSQL.
+ */
+export function claimEmbeddedDataDir(databaseUrl: string | undefined, dataDir: string): void {
+  refuseEmbeddedWhileServed(databaseUrl, dataDir);
+  if (databaseUrl) return;
+  mkdirSync(dataDir, { recursive: true });
+  holdDataDir(dataDir);
 }

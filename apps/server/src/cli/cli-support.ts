@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config/config';
-import { refuseEmbeddedWhileServed } from '../backup/server-lock';
+import { claimEmbeddedDataDir } from '../backup/server-lock';
 import { openDatabase, type DbHandle } from '../db/client';
 
 /** A mistake in how the command was called: the message, then the command's help, exit 2. */
@@ -45,7 +45,7 @@ export function required(value: string | boolean | undefined, flag: string): str
  */
 export async function withDatabase<T>(work: (db: DbHandle['db']) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  refuseEmbeddedWhileServed(config.databaseUrl, config.dataDir);
+  claimEmbeddedDataDir(config.databaseUrl, config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await work(database.db);

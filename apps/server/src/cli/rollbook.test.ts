@@ -221,9 +221,11 @@ describe('npm run rollbook', () => {
         const refused = await rollbook(create);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toMatch(
-          new RegExp(`server \\(process ${process.pid}\\) is using the embedded database`),
+          new RegExp(
+            `process ${process.pid}, the server or a command-line tool\\) is using the embedded database`,
+          ),
         );
-        expect(refused.stderr).toMatch(/Stop the server first/);
+        expect(refused.stderr).toMatch(/Stop it first/);
       } finally {
         await rm(pidFile, { force: true });
       }

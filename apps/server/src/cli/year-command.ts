@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { academicYearStart, type AcademicYearOpened, type AcademicYearPreview } from '@rollbook/contract';
 import { loadConfig } from '../config/config';
-import { refuseEmbeddedWhileServed } from '../backup/server-lock';
+import { claimEmbeddedDataDir } from '../backup/server-lock';
 import { openDatabase, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { createAcademicYearRepository } from '../modules/academic-year/academic-year.repository';
@@ -18,7 +18,7 @@ export type OpenCommandDatabase = () => Promise<{ db: Db; close(): Promise<void>
 
 const openConfiguredDatabase: OpenCommandDatabase = async () => {
   const config = loadConfig();
-  refuseEmbeddedWhileServed(config.databaseUrl, config.dataDir);
+  claimEmbeddedDataDir(config.databaseUrl, config.dataDir);
   return openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 };
 

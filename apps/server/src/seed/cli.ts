@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config/config';
-import { refuseEmbeddedWhileServed } from '../backup/server-lock';
+import { claimEmbeddedDataDir } from '../backup/server-lock';
 import { openDatabase } from '../db/client';
 import { truncateAll } from '../db/reset';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedDemoIfEmpty } from './demo';
@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedDemoIfEmpty } from './demo'
 async function run() {
   const reset = process.argv.includes('--reset');
   const config = loadConfig();
-  refuseEmbeddedWhileServed(config.databaseUrl, config.dataDir);
+  claimEmbeddedDataDir(config.databaseUrl, config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (reset) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,5 +50,29 @@ describe('the server process at start', () => {
     const lines = () => server.output().split('\n');
     await waitUntil(() => lines().some((l) => l.includes('probe=1')), 'the API request was never logged');
     expect(lines().filter((l) => l.includes('app-1234.js') || l.includes('/some/page'))).toEqual([]);
+  });
+
+  it('refuses a second process on the same embedded database, and the first keeps serving', async () => {
+    const second = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        SEED_DEMO: 'never',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    second.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    second.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(text).toMatch(
+      /Another Rollbook process \(process \d+, the server or a command-line tool\) is using the embedded database/,
+    );
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 });
