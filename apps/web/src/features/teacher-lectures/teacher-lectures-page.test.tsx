@@ -25,6 +25,7 @@ import { DEFAULT_SCHEDULE_CONFIG } from '@rollbook/presence/schedule';
 const TONE_KEY = 'ab'.repeat(32);
 import { TeacherLecturesPage } from './teacher-lectures-page';
 import { currentWeek, institutionDate, weekdayOf } from './week-strip-days';
+import { findOpenDialog } from '../../testing/dialogs';
 
 // jsdom has no microphone or Web Audio: the live session's browser audio is replaced by scriptable
 // stand-ins (Playwright covers the real ones in Chromium).
@@ -282,7 +283,8 @@ describe('TeacherLecturesPage: classroom', () => {
     // The room list arrives separately from the day; wait for it rather than race it.
     await user.click(await within(listbox).findByRole('option', { name: 'LAB2' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Edit classroom' });
+    // Found once it takes clicks: a busy machine can land a click before Radix turns them on.
+    const dialog = await findOpenDialog('Edit classroom');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Hetal A. Joshi already has a lecture in selected class',
     );
