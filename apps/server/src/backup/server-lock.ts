@@ -12,7 +12,7 @@ import path from 'node:path';
 const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
 
 /** Marks the data folder as in use by this process until it exits. */
-export function holdDataDir(dataDir: string): void {
+function holdDataDir(dataDir: string): void {
   const file = pidFile(dataDir);
   writeFileSync(file, String(process.pid));
   process.once('exit', () => {
@@ -24,7 +24,7 @@ export function holdDataDir(dataDir: string): void {
   });
 }
 
-/** The id of a live server process using the data folder, or null. */
+/** The id of a live Rollbook process (a server or a tool) using the data folder, or null. */
 export function serverUsing(dataDir: string): number | null {
   let pid: number;
   try {

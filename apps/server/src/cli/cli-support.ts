@@ -40,8 +40,8 @@ export function required(value: string | boolean | undefined, flag: string): str
 
 /**
  * Opens the configured database as the server would (DATABASE_URL, or PGlite in DATA_DIR) and
- * applies any pending migrations, runs `work`, and closes it whatever happens. Refused while a
- * server has the embedded database open (see backup/server-lock.ts).
+ * applies any pending migrations, runs `work`, and closes it whatever happens. Refused while another
+ * process (a server, another tool) has the embedded database open (see backup/server-lock.ts).
  */
 export async function withDatabase<T>(work: (db: DbHandle['db']) => Promise<T>): Promise<T> {
   const config = loadConfig();

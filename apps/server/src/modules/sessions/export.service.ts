@@ -7,6 +7,7 @@ import { createPeopleRepository } from '../../domain/people.repository';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
 import { createAttendanceRepository } from '../../domain/attendance.repository';
 import { createSessionAudience } from '../../domain/lectures/session-audience';
+import { markStatus } from '../../domain/attendance-record';
 import { sessionExportFileName, sessionLectureName } from './export-file-name';
 
 /** The columns of `session_data.csv`, in order. */
@@ -71,7 +72,7 @@ export function createExportService(deps: Pick<AppDeps, 'db'>) {
           numberCell(r.euclideanDistance, 4),
           numberCell(r.gpsDistance, 1),
           textCell(r.regulizationComment ?? ''),
-          r.excuse ? 'excused' : r.isPresent ? 'present' : 'absent',
+          markStatus(r),
           r.excuse ?? '',
         ]),
       ]);

@@ -62,7 +62,7 @@ const downloading = new Map<string, number>();
 // its slot until TCP gives up, which can take a quarter of an hour; a download that moves no byte
 // for this long is ended instead. A slow link still moves bytes every few seconds: the socket's
 // buffer takes tens of kilobytes whenever the phone acknowledges anything.
-export const DOWNLOAD_STALL_MS = 90_000;
+const DOWNLOAD_STALL_MS = 90_000;
 
 /**
  * The lecture-long file for a download requested `now`. It starts at the chirp then due, so that
