@@ -433,6 +433,40 @@ describe('live session socket (§8)', () => {
     expect((await t.app.liveStore.teacherChunks(w.sessionId, 0, Infinity)).length).toBe(1);
   });
 
+  it('events sent right after socket_connection wait for the join instead of closing the sheet', async () => {
+    const w = await live();
+    const socket = await openSocket(baseUrl());
+    sockets.track(socket);
+    const errors = collect(socket, 'client_error');
+    const joined = nextEvent(socket, 'ongoing_session_data');
+    const toggled = nextEvent(socket, 'update_attendance');
+    const a1 = await rowOf(w.students.a1.student.id);
+    t.clock.set(new Date(T0 + 3_000));
+    const session = { client: 'FE' as const, session_id: w.sessionId, auth_token: w.tokens.cst };
+    // A reconnecting sheet: its join, then at once what it had queued, without awaiting an answer.
+    socket.emit('socket_connection', { ...session, live_tone: true });
+    socket.emit('tone_clock', { ...session, offset_ms: 12, tolerance_ms: 40 });
+    socket.emit('incoming_audio_chunks', {
+      ...session,
+      blob: encodePcm16(new Float32Array(48000).fill(0.1)),
+      timestamp: T0 + 2_000,
+    });
+    socket.emit('update_attendance', { ...session, attendance_slug: a1.slug, action: true });
+    const refused = new Promise((_, reject) =>
+      socket.once('client_error', (m) => reject(new Error(`refused: ${JSON.stringify(m)}`))),
+    );
+    expect(OngoingSessionDataMessageSchema.parse(await Promise.race([joined, refused])).status_code).toBe(
+      200,
+    );
+    expect(await storedChunks(w.sessionId, 1)).toEqual([2_000]);
+    expect(UpdateAttendanceMessageSchema.parse(await toggled).status_code).toBe(200);
+    expect(await t.app.liveStore.tonePlayback(w.sessionId)).toBe(
+      JSON.stringify({ offsetMs: 12, toleranceMs: 40 }),
+    );
+    expect(errors).toEqual([]);
+    expect(socket.connected).toBe(true);
+  });
+
   it('accepts chunks with a refreshed token of the same teacher; refuses another person’s token', async () => {
     const w = await live();
     const { socket } = await teacher(w.sessionId, w.tokens.cst);

@@ -149,6 +149,8 @@ function parse<T extends z.ZodType>(schema: T, payload: unknown): z.infer<T> {
  */
 export function attachLiveSocket(deps: LiveSocketDeps): void {
   const bindings = new WeakMap<LiveSocket, Binding>();
+  /** Each socket's latest `socket_connection` while the server checks it; settles, never rejects. */
+  const joinsInFlight = new WeakMap<LiveSocket, Promise<void>>();
 
   function refuse(socket: LiveSocket, status: number, text: string) {
     socket.emit('client_error', clientErrorMessage(status, text));
@@ -187,10 +189,23 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     return { auth, session };
   }
 
-  /** An event of a socket that joined this session; anything else is refused. */
-  async function boundSession(socket: LiveSocket, token: string, sessionId: string) {
+  /**
+   * This socket's binding to `sessionId`, refused when it has not joined that session. A join the
+   * socket sent earlier and the server is still checking is waited for: socket.io keeps a socket's
+   * events in order, and a sheet streams its next chunk right after `socket_connection` without
+   * waiting for the answer. On a loaded server that chunk used to arrive mid-join and close the
+   * reconnecting sheet.
+   */
+  async function joinedBinding(socket: LiveSocket, sessionId: string): Promise<Binding> {
+    await joinsInFlight.get(socket);
     const binding = bindings.get(socket);
     if (!binding || binding.sessionId !== sessionId) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
+    return binding;
+  }
+
+  /** An event of a socket that joined this session; anything else is refused. */
+  async function boundSession(socket: LiveSocket, token: string, sessionId: string) {
+    await joinedBinding(socket, sessionId);
     return teacherSession(token, sessionId);
   }
 
@@ -358,8 +373,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
   /** One `incoming_audio_chunks`: refusals end the socket, anything else is the caller's to log. */
   async function receiveChunk(socket: LiveSocket, payload: unknown) {
     const data = parse(IncomingAudioChunkPayloadSchema, payload);
-    const binding = bindings.get(socket);
-    if (!binding || binding.sessionId !== data.session_id) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
+    const binding = await joinedBinding(socket, data.session_id);
     await confirmStreamer(binding, data.auth_token);
     const bytes = data.blob instanceof Uint8Array ? data.blob : new Uint8Array(data.blob);
     if (bytes.length === 0) return; // a silence heartbeat
@@ -398,8 +412,7 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
   /** One `tone_clock`: the live sheet's playback against server time, kept for verifications. */
   async function receiveToneClock(socket: LiveSocket, payload: unknown) {
     const data = parse(ToneClockPayloadSchema, payload);
-    const binding = bindings.get(socket);
-    if (!binding || binding.sessionId !== data.session_id) throw new SocketRefusal(401, JOIN_FIRST_MESSAGE);
+    const binding = await joinedBinding(socket, data.session_id);
     await confirmStreamer(binding, data.auth_token);
     // A sheet that did not ask for the key plays the file: its clock says nothing about the tone.
     if (!binding.live) return;
@@ -409,34 +422,47 @@ export function attachLiveSocket(deps: LiveSocketDeps): void {
     });
   }
 
-  deps.ns.on('connection', (socket: LiveSocket) => {
-    socket.on('socket_connection', (payload) =>
-      guarded(socket, 'socket_connection', async () => {
-        const data = parse(SocketConnectionPayloadSchema, payload);
-        const { auth, session } = await teacherSession(data.auth_token, data.session_id);
-        if (session.status === 'pre') throw new SocketRefusal(409, 'This session has not been started yet');
-        if (session.status === 'post') throw new SocketRefusal(409, 'This session has ended');
-        const me = { teacher: auth.profileSlug, socketId: socket.id };
-        const claim = await claimTeacherLease(deps.liveStore, session.sessionId, me, deps.leaseMs);
-        if (!claim.taken) throw new SocketRefusal(500, ONE_TEACHER_MESSAGE);
-        // The same teacher rejoined (after a network blip the old socket looks alive until its ping
-        // timeout): the old sheet, on whichever instance, is closed rather than locking them out.
-        if (claim.displaced) deps.room.closeSocket(claim.displaced.socketId, 409, TAKEN_OVER_MESSAGE);
-        await bind(socket, session.sessionId, me, data.auth_token);
-        // Gone while we were checking: its `disconnect` found nothing to release, so release now.
-        if (socket.disconnected) return void (await release(socket));
-        await socket.join(sessionRoom(session.sessionId));
-        // Only a sheet that asks (our web app) is told about refused attempts; see the contract.
-        const refusedAttempts = data.refused_attempts === true;
-        if (refusedAttempts) await socket.join(refusedAttemptsRoom(session.sessionId));
-        else await socket.leave(refusedAttemptsRoom(session.sessionId));
-        socket.emit(
-          'ongoing_session_data',
-          ongoingSessionMessage(await deps.service.ongoingData(auth, session, { refusedAttempts })),
-        );
-        await announceTone(socket, session, data.live_tone === true);
-      }),
+  /** One `socket_connection`: the teacher's sheet joins its live session and gets its state. */
+  async function joinSession(socket: LiveSocket, payload: unknown) {
+    const data = parse(SocketConnectionPayloadSchema, payload);
+    const { auth, session } = await teacherSession(data.auth_token, data.session_id);
+    if (session.status === 'pre') throw new SocketRefusal(409, 'This session has not been started yet');
+    if (session.status === 'post') throw new SocketRefusal(409, 'This session has ended');
+    const me = { teacher: auth.profileSlug, socketId: socket.id };
+    const claim = await claimTeacherLease(deps.liveStore, session.sessionId, me, deps.leaseMs);
+    if (!claim.taken) throw new SocketRefusal(500, ONE_TEACHER_MESSAGE);
+    // The same teacher rejoined (after a network blip the old socket looks alive until its ping
+    // timeout): the old sheet, on whichever instance, is closed rather than locking them out.
+    if (claim.displaced) deps.room.closeSocket(claim.displaced.socketId, 409, TAKEN_OVER_MESSAGE);
+    await bind(socket, session.sessionId, me, data.auth_token);
+    // Gone while we were checking: its `disconnect` found nothing to release, so release now.
+    if (socket.disconnected) return void (await release(socket));
+    await socket.join(sessionRoom(session.sessionId));
+    // Only a sheet that asks (our web app) is told about refused attempts; see the contract.
+    const refusedAttempts = data.refused_attempts === true;
+    if (refusedAttempts) await socket.join(refusedAttemptsRoom(session.sessionId));
+    else await socket.leave(refusedAttemptsRoom(session.sessionId));
+    socket.emit(
+      'ongoing_session_data',
+      ongoingSessionMessage(await deps.service.ongoingData(auth, session, { refusedAttempts })),
     );
+    await announceTone(socket, session, data.live_tone === true);
+  }
+
+  deps.ns.on('connection', (socket: LiveSocket) => {
+    socket.on('socket_connection', (payload) => {
+      // Joins of one socket run one after another, and its other events wait for them.
+      const join = (joinsInFlight.get(socket) ?? Promise.resolve()).then(() => joinSession(socket, payload));
+      const settled = join.then(
+        () => undefined,
+        () => undefined,
+      );
+      joinsInFlight.set(socket, settled);
+      void settled.then(() => {
+        if (joinsInFlight.get(socket) === settled) joinsInFlight.delete(socket);
+      });
+      guarded(socket, 'socket_connection', () => join);
+    });
 
     socket.on('tone_clock', (payload) =>
       guarded(socket, 'tone_clock', () => receiveToneClock(socket, payload)),
