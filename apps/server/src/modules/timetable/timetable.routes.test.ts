@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { and, count, eq } from 'drizzle-orm';
 import { attendances, lectureSessions, lectures } from '../../db/schema';
 import { call, useTestApp } from '../../testing/test-app';
-import { buildAdmin, buildInstitution, buildTeacher } from '../../testing/factories';
+import { buildAdmin, buildBranch, buildInstitution, buildTeacher } from '../../testing/factories';
 import {
   buildTimetableWorld,
   gridCsv,
@@ -144,6 +144,30 @@ describe('master timetable upload', () => {
       payload: wrongField.payload,
     });
     expect(noFile.statusCode).toBe(400);
+  });
+
+  it('refuses a teacher of another branch only, as load allocation does, and saves nothing', async () => {
+    const itBranch = await buildBranch(t.db, {
+      institutionId: w.institutionId,
+      name: 'Information Technology',
+    });
+    await buildTeacher(t.db, {
+      institutionId: w.institutionId,
+      branchId: itBranch.id,
+      teacherCode: 'RKR',
+      name: 'Rakesh K. Rana',
+    });
+    const before = await lectureCount();
+    const res = await upload(adminToken, GRID.replace(/NMP/g, 'RKR'));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      {
+        path: 'row 7, column RKR',
+        message:
+          'Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first',
+      },
+    ]);
+    expect(await lectureCount()).toBe(before);
   });
 
   it('never crashes and never writes on garbage or cut files (property)', async () => {

@@ -2,8 +2,9 @@ import type { ExistingLecture, ReferenceData } from '../upload/reference-data';
 
 /**
  * An in-memory snapshot like the one `loadReferenceData` builds: BE semester 7 (divisions A, B;
- * batches A1, A2, B1, B2; subjects IS, CD, PM core and ML elective), teachers CST, HAJ, NMP and
- * rooms LH101, LH102, LAB201, LAB202. Ids: teachers 1-3, rooms 11-14, batches 31-34, subjects 41-44.
+ * batches A1, A2, B1, B2; subjects IS, CD, PM core and ML elective) of branch 5, teachers CST, HAJ,
+ * NMP (of branches 6 and 5) and RKR (of branch 6 only), and rooms LH101, LH102, LAB201, LAB202.
+ * Ids: teachers 1-4, rooms 11-14, batches 31-34, subjects 41-44.
  */
 export function referenceFixture(existing: ExistingLecture[] = []): ReferenceData {
   const batch = (id: number, name: string) => ({ id, name, kind: 'core' as const, offeredSubjectId: null });
@@ -11,9 +12,10 @@ export function referenceFixture(existing: ExistingLecture[] = []): ReferenceDat
   return {
     teachers: new Map(
       [
-        { id: 1, code: 'CST', name: 'Chirag S. Thakkar' },
-        { id: 2, code: 'HAJ', name: 'Hetal A. Joshi' },
-        { id: 3, code: 'NMP', name: 'Nirav M. Patel' },
+        { id: 1, code: 'CST', name: 'Chirag S. Thakkar', branchIds: new Set([5]) },
+        { id: 2, code: 'HAJ', name: 'Hetal A. Joshi', branchIds: new Set([5]) },
+        { id: 3, code: 'NMP', name: 'Nirav M. Patel', branchIds: new Set([6, 5]) },
+        { id: 4, code: 'RKR', name: 'Rakesh K. Rana', branchIds: new Set([6]) },
       ].map((t) => [t.code, t]),
     ),
     classrooms: new Map(
@@ -25,6 +27,7 @@ export function referenceFixture(existing: ExistingLecture[] = []): ReferenceDat
         no: 7,
         isActive: true,
         streamTitle: 'BE',
+        branchId: 5,
         branchName: 'Computer Engineering',
         branchCode: '07',
         divisions: [

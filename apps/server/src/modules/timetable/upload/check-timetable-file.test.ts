@@ -124,6 +124,20 @@ describe('reporting every problem with its row and column', () => {
     ]);
   });
 
+  it('refuses a teacher who does not teach in the division’s branch, once per teacher', async () => {
+    const text = gridCsv(
+      ['CST', 'RKR', 'NMP'],
+      [
+        ['MONDAY', '09:00-10:00', 'BE-7-A-IS-LH101', 'BE-7-B-IS-LH102', 'BE-7-B-CD-LAB201'],
+        ['', '10:00-11:00', '', 'BE-7-A-CD-LH102', ''],
+      ],
+    );
+    // NMP teaches in two branches, this one among them: only RKR's lectures are refused.
+    expect(await problems(text)).toEqual([
+      'row 6, column RKR: Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first (used by 2 lectures)',
+    ]);
+  });
+
   it('reports bad times, slots ending before they start, bad days and bad cells', async () => {
     const text = gridCsv(
       ['CST'],

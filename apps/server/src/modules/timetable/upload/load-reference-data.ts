@@ -11,6 +11,7 @@ import {
   profiles,
   semesters,
   streams,
+  teacherBranches,
   teachers,
 } from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
@@ -21,7 +22,7 @@ import { refKey, type ReferenceData, type SemesterRef } from './reference-data';
 /**
  * Loads what an upload may name: the institution's teachers and classrooms, the semesters of the
  * given branches (the admin's) with their divisions, batches and offered subjects, and every active
- * lecture of the institution for clash checks. Eight queries, whatever the file's size, one after
+ * lecture of the institution for clash checks. Nine queries, whatever the file's size, one after
  * another: it runs inside the import's transaction, whose one connection takes them in turn anyway
  * (and node-postgres refuses overlapping queries on one client from its next major on).
  */
@@ -34,6 +35,11 @@ export async function loadReferenceData(
     .select({ id: teachers.id, code: teachers.teacherCode, name: profiles.name })
     .from(teachers)
     .innerJoin(profiles, eq(profiles.id, teachers.profileId))
+    .where(eq(teachers.institutionId, institutionId));
+  const teacherBranchRows = await db
+    .select({ teacherId: teacherBranches.teacherId, branchId: teacherBranches.branchId })
+    .from(teacherBranches)
+    .innerJoin(teachers, eq(teachers.id, teacherBranches.teacherId))
     .where(eq(teachers.institutionId, institutionId));
   const classroomRows = await db
     .select({ id: classrooms.id, name: classrooms.name })
@@ -48,6 +54,7 @@ export async function loadReferenceData(
             no: semesters.no,
             isActive: semesters.isActive,
             streamTitle: streams.title,
+            branchId: branches.id,
             branchName: branches.name,
             branchCode: branches.code,
           })
@@ -136,9 +143,24 @@ export async function loadReferenceData(
     semestersById.get(s.semesterId)?.subjects.push({ ...s, batchIds: taking.get(s.id) ?? new Set() });
   }
 
+  const branchesOfTeacher = new Map<number, Set<number>>();
+  for (const { teacherId, branchId } of teacherBranchRows) {
+    const set = branchesOfTeacher.get(teacherId) ?? new Set<number>();
+    set.add(branchId);
+    branchesOfTeacher.set(teacherId, set);
+  }
+
   return {
     teachers: new Map(
-      teacherRows.map((t) => [refKey(t.code), { id: t.id, code: t.code, name: t.name ?? t.code }]),
+      teacherRows.map((t) => [
+        refKey(t.code),
+        {
+          id: t.id,
+          code: t.code,
+          name: t.name ?? t.code,
+          branchIds: branchesOfTeacher.get(t.id) ?? new Set(),
+        },
+      ]),
     ),
     classrooms: new Map(classroomRows.map((c) => [refKey(c.name), c])),
     semesters: [...semestersById.values()],

@@ -5,6 +5,8 @@ export interface TeacherRef {
   id: number;
   code: string;
   name: string;
+  /** The branches the teacher teaches in: a lecture's division must be in one of them. */
+  branchIds: Set<number>;
 }
 
 export interface ClassroomRef {
@@ -41,6 +43,7 @@ export interface SemesterRef {
   no: number;
   isActive: boolean;
   streamTitle: string;
+  branchId: number;
   branchName: string;
   branchCode: string;
   divisions: DivisionRef[];

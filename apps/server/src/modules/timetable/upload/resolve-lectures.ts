@@ -105,7 +105,8 @@ function batchesForWholeDivision(division: DivisionRef, subject: SubjectRef): nu
 /**
  * Looks up every name of every draft (semester, division, batches, subject, teacher, classroom)
  * and reports each one that does not exist, with the row and column it was written in. Unknown
- * teacher codes are reported once per code (a grid column can hold dozens of lectures).
+ * teacher codes are reported once per code, and a teacher outside the division's branch once per
+ * teacher and branch (a grid column can hold dozens of lectures).
  */
 export function resolveLectures(
   drafts: LectureDraft[],
@@ -115,6 +116,7 @@ export function resolveLectures(
   const issues: FileIssue[] = [];
   const lectures: ResolvedLecture[] = [];
   const unknownTeachers = new Map<string, { issue: FileIssue; uses: number }>();
+  const outsideBranch = new Map<string, { issue: FileIssue; uses: number }>();
 
   for (const draft of drafts) {
     const at = (message: string) => issues.push({ ...draft.at, message });
@@ -140,6 +142,22 @@ export function resolveLectures(
     if ('error' in semester) {
       at(semester.error);
       continue;
+    }
+    if (teacher && !teacher.branchIds.has(semester.branchId)) {
+      ok = false;
+      // A teacher of another branch only: the same rule as load allocation and the People page,
+      // so a branch admin cannot put another branch's teacher on their lectures.
+      const key = `${teacher.id}|${semester.branchId}`;
+      const seen = outsideBranch.get(key);
+      if (seen) seen.uses++;
+      else {
+        const issue = {
+          ...draft.at,
+          message: `${teacher.name} (${teacher.code}) does not teach in ${semester.branchName}; add the branch to the teacher on the People page first`,
+        };
+        issues.push(issue);
+        outsideBranch.set(key, { issue, uses: 1 });
+      }
     }
     const division = chooseDivision(semester, draft.stream, draft.divisionName);
     const subject = chooseSubject(semester, draft.stream, draft.subject);
@@ -192,7 +210,7 @@ export function resolveLectures(
       batchIds: [...new Set(batchIds)],
     });
   }
-  for (const { issue, uses } of unknownTeachers.values()) {
+  for (const { issue, uses } of [...unknownTeachers.values(), ...outsideBranch.values()]) {
     if (uses > 1) issue.message += ` (used by ${uses} lectures)`;
   }
   return { lectures, issues };
