@@ -33,7 +33,7 @@ test.describe('attendance record pages at phone width', () => {
     // A reversed range is explained, not sent.
     await filters.getByLabel('From').fill('2026-12-10');
     await filters.getByLabel('To').fill('2026-12-01');
-    await expect(filters.getByRole('alert')).toHaveText('start_date must not be after end_date');
+    await expect(filters.getByRole('alert')).toHaveText('The start date must not be after the end date');
   });
 
   test("the student's own record: subjects with a chart and what they need, the marks list", async ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, slugField } from './common';
 import { EXCUSED_COUNTS_AS } from './institution-settings';
-import { blankToUndefined, optionalDateField, optionalPageField } from './query-fields';
+import { blankToUndefined, DATE_RANGE_ERROR, optionalDateField, optionalPageField } from './query-fields';
 
 /**
  * The attendance record (issue 16 items 4 and 5): the later client's analytics calls (contract
@@ -17,14 +17,12 @@ export const REPORT_PAGE_SIZE_DEFAULT = 25;
 export const EXCEL_REPORT_MAX_ROWS = 20_000;
 export const EXCEL_REPORT_MAX_COLUMNS = 40;
 
-function optionalPercent(field: string) {
+/** `what` names the value as its reader knows it: the §13 field, or the words our form labels it with. */
+function optionalPercent(what: string) {
+  const error = `${what} must be a number from 0 to 100`;
   return z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: `${field} must be a number from 0 to 100` })
-      .min(0, { error: `${field} must be a number from 0 to 100` })
-      .max(100, { error: `${field} must be a number from 0 to 100` })
-      .optional(),
+    z.coerce.number({ error }).min(0, { error }).max(100, { error }).optional(),
   );
 }
 
@@ -35,7 +33,7 @@ function optionalSlug(field: string) {
 function rangeInOrder(v: { start_date?: string | undefined; end_date?: string | undefined }) {
   return !(v.start_date && v.end_date && v.start_date > v.end_date);
 }
-const RANGE_ERROR = { error: 'start_date must not be after end_date', path: ['start_date'] };
+const RANGE_ERROR = { error: DATE_RANGE_ERROR, path: ['start_date'] };
 
 // ---------------------------------------------------------------------------------------------
 // §13 GET /manage/get_subjects_of_teacher
@@ -192,7 +190,7 @@ const reportFilterFields = {
   batch: optionalSlug('batch'),
   start_date: optionalDateField('start_date'),
   end_date: optionalDateField('end_date'),
-  below: optionalPercent('below'),
+  below: optionalPercent('The detention limit'),
 };
 
 export const ReportFilterQuerySchema = z

@@ -10,6 +10,9 @@ export function blankToUndefined(value: unknown): unknown {
   return value === null || value === '' ? undefined : value;
 }
 
+/** A range whose start is after its end, in the words of the forms that send it. */
+export const DATE_RANGE_ERROR = 'The start date must not be after the end date';
+
 /** An optional civil date `YYYY-MM-DD`. */
 export function optionalDateField(field: string) {
   return z.preprocess(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, slugField } from './common';
-import { blankToUndefined, optionalDateField, optionalPageField } from './query-fields';
+import { blankToUndefined, DATE_RANGE_ERROR, optionalDateField, optionalPageField } from './query-fields';
 import { AttendanceRecordSchema } from './sessions';
 
 /**
@@ -74,7 +74,7 @@ export const SessionsOfTeacherBodySchema = z
   })
   .extend(HistoryPagingSchema.shape)
   .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, {
-    error: 'start_date must not be after end_date',
+    error: DATE_RANGE_ERROR,
     path: ['end_date'],
   });
 export type SessionsOfTeacherBody = z.infer<typeof SessionsOfTeacherBodySchema>;

@@ -114,7 +114,7 @@ describe('§13 analytics calls', () => {
     expect(bad.body.message).toContain('less_than must be a number from 0 to 100');
     const backwards = await get(`${url}?start_date=2026-11-08&end_date=2026-10-26`, w.tokens.cst);
     expect(backwards.status).toBe(400);
-    expect(backwards.body.message).toContain('start_date must not be after end_date');
+    expect(backwards.body.message).toContain('The start date must not be after the end date');
   });
 
   it('turns the shown table into an .xlsx file with every cell typed, never a formula', async () => {

@@ -137,7 +137,7 @@ describe('POST /manage/session/get_sessions_of_teacher (§13)', () => {
       [
         SESSIONS,
         { start_date: '2026-11-02', end_date: '2026-11-01' },
-        /start_date must not be after end_date/,
+        /The start date must not be after the end date/,
       ],
       [SESSIONS, { start_date: '2026-02-30' }, /start_date must be a date/],
       [SESSIONS, { subjects: 'all' }, /subjects must be a list of ids/],

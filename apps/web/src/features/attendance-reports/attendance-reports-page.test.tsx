@@ -85,6 +85,19 @@ describe('Lecture Analytics', () => {
     expect(asked.at(-1)?.get('below')).toBe('60');
   });
 
+  it('says what is wrong with a detention limit over 100 and takes the old list away', async () => {
+    const asked = answer();
+    const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
+    await screen.findByRole('table', { name: 'Students below 75 %' });
+    const calls = asked.length;
+    await view.user.type(screen.getByLabelText('Detention below (%)'), '150');
+    expect(await screen.findByText('The detention limit must be a number from 0 to 100')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Students below 75 %' })).not.toBeInTheDocument();
+    expect(screen.getByText('Correct the filter above to see the report.')).toBeInTheDocument();
+    // "1" and "15" were asked for as they were typed; "150" was not.
+    expect(asked.slice(calls).map((q) => q.get('below'))).not.toContain('150');
+  });
+
   it('explains a reversed date range instead of asking the server', async () => {
     const asked = answer();
     const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
@@ -92,7 +105,7 @@ describe('Lecture Analytics', () => {
     const calls = asked.length;
     await view.user.type(screen.getByLabelText('From'), '2026-11-10');
     await view.user.type(screen.getByLabelText('To'), '2026-11-01');
-    expect(await screen.findByText('start_date must not be after end_date')).toBeInTheDocument();
+    expect(await screen.findByText('The start date must not be after the end date')).toBeInTheDocument();
     await waitFor(() => expect(asked.length).toBe(calls + 1)); // only the "From" change was sent
   });
 

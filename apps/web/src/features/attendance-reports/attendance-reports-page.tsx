@@ -193,6 +193,10 @@ export function AttendanceReportsPage({ title }: { title: string }) {
   const trend = useReportTrendQuery(query, refetch);
   const threshold = options.data?.threshold_percent ?? 75;
   const below = detention.data?.below_percent ?? threshold;
+  // While a filter is wrong nothing is asked, and what is on screen answered other filters: it goes,
+  // rather than sit under a heading that no longer matches the form.
+  const ifFiltersValid = (report: ReactNode) =>
+    skip ? <p className="text-sm text-slate-600">Correct the filter above to see the report.</p> : report;
 
   const loadError = (q: { isError: boolean; error?: unknown }, what: string) =>
     q.isError ? (
@@ -230,17 +234,21 @@ export function AttendanceReportsPage({ title }: { title: string }) {
             label: 'Detention list',
             content: (
               <div className="flex flex-col gap-3">
-                <p className="text-sm text-slate-700">Students below {below} % in a subject.</p>
-                {loadError(detention, 'The detention list')}
-                <PagedReport
-                  result={detention}
-                  empty={`No student is below ${below} %.`}
-                  pagerLabel="Pages of rows"
-                  noun="rows"
-                  onPage={setDetentionPage}
-                >
-                  {(data) => <DetentionTable data={data} />}
-                </PagedReport>
+                {ifFiltersValid(
+                  <>
+                    <p className="text-sm text-slate-700">Students below {below} % in a subject.</p>
+                    {loadError(detention, 'The detention list')}
+                    <PagedReport
+                      result={detention}
+                      empty={`No student is below ${below} %.`}
+                      pagerLabel="Pages of rows"
+                      noun="rows"
+                      onPage={setDetentionPage}
+                    >
+                      {(data) => <DetentionTable data={data} />}
+                    </PagedReport>
+                  </>,
+                )}
               </div>
             ),
           },
@@ -249,16 +257,20 @@ export function AttendanceReportsPage({ title }: { title: string }) {
             label: 'Percentages',
             content: (
               <div className="flex flex-col gap-3">
-                {loadError(table, 'The table')}
-                <PagedReport
-                  result={table}
-                  empty="No lecture has been held for these filters."
-                  pagerLabel="Pages of students"
-                  noun="students"
-                  onPage={setTablePage}
-                >
-                  {(data) => <PercentagesTable data={data} threshold={threshold} />}
-                </PagedReport>
+                {ifFiltersValid(
+                  <>
+                    {loadError(table, 'The table')}
+                    <PagedReport
+                      result={table}
+                      empty="No lecture has been held for these filters."
+                      pagerLabel="Pages of students"
+                      noun="students"
+                      onPage={setTablePage}
+                    >
+                      {(data) => <PercentagesTable data={data} threshold={threshold} />}
+                    </PagedReport>
+                  </>,
+                )}
               </div>
             ),
           },
@@ -268,7 +280,7 @@ export function AttendanceReportsPage({ title }: { title: string }) {
             content: (
               <div className="flex flex-col gap-3">
                 {loadError(trend, 'The trend')}
-                {trend.data ? (
+                {trend.data && !skip ? (
                   <>
                     <WeekChart
                       label="Attendance by week"

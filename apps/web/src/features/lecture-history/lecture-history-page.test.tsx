@@ -166,7 +166,7 @@ describe('LectureHistoryPage', () => {
     const sent = requests.length;
     await user.type(screen.getByLabelText('From'), '2026-11-10');
     await user.type(screen.getByLabelText(/^To/), '2026-11-01');
-    expect(await screen.findByText('start_date must not be after end_date')).toBeInTheDocument();
+    expect(await screen.findByText('The start date must not be after the end date')).toBeInTheDocument();
     expect(requests.slice(sent).some((r) => r.body.end_date === '2026-11-01')).toBe(false);
   });
 
