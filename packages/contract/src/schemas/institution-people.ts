@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../constants';
-import { booleanField, requiredString, slugField, slugListField } from './common';
+import {
+  booleanField,
+  IsoDateSchema,
+  isCalendarDate,
+  requiredString,
+  slugField,
+  slugListField,
+} from './common';
+
+/** The most batches one placement can name (a core batch and the semester's electives). */
+export const PLACEMENT_BATCHES_MAX = 12;
 
 /** The people an admin manages: teachers and students (admins are set up by the operator command). */
 export const PERSON_ROLES = ['teacher', 'student'] as const;
@@ -212,3 +222,56 @@ export const AddedPersonSchema = z.object({
   invitation: InvitationResultSchema.nullable(),
 });
 export type AddedPerson = z.infer<typeof AddedPersonSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A student's division and batches, placed or moved after the term began (people-0001)
+
+/** A batch a student can be placed in: a core (lab) batch, or an elective's batch. */
+export const PlacementBatchSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['core', 'elective']),
+  /** The elective's short name or code; null for a core batch. */
+  subject: z.string().nullable(),
+});
+export type PlacementBatch = z.infer<typeof PlacementBatchSchema>;
+
+export const PlacementDivisionSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  batches: z.array(PlacementBatchSchema),
+});
+export type PlacementDivision = z.infer<typeof PlacementDivisionSchema>;
+
+/**
+ * `GET /institution/people/{person_slug}/placement/`: where a student is now and where they can go.
+ * `since` is the first day of the current division (null: from the start of the term).
+ */
+export const StudentPlacementSchema = z.object({
+  semester: z.object({ slug: z.string(), no: z.number().int(), stream_title: z.string() }),
+  division_slug: z.string().nullable(),
+  batch_slugs: z.array(z.string()),
+  since: z.string().nullable(),
+  divisions: z.array(PlacementDivisionSchema),
+  /** The institution's date today: the latest first day a placement may have. */
+  today: IsoDateSchema,
+  /** The semester's first day when it has one: the earliest first day a placement may have. */
+  earliest: IsoDateSchema.nullable(),
+});
+export type StudentPlacement = z.infer<typeof StudentPlacementSchema>;
+
+/**
+ * `POST /institution/people/{person_slug}/placement/`: the division, its batches (one core batch
+ * where the division has them, at most one batch per elective) and the first day the student
+ * belongs there. Memberships that do not change keep their own first day.
+ */
+export const PlaceStudentBodySchema = z.object({
+  division_slug: slugField('division_slug'),
+  batch_slugs: z
+    .array(slugField('batch_slugs'), { error: 'batch_slugs must be a list of batch slugs' })
+    .max(PLACEMENT_BATCHES_MAX, { error: `Choose at most ${PLACEMENT_BATCHES_MAX} batches` }),
+  since: z
+    .string({ error: 'The first day is required' })
+    .refine(isCalendarDate, { error: 'The first day must be a date (YYYY-MM-DD)' }),
+});
+export type PlaceStudentBody = z.infer<typeof PlaceStudentBodySchema>;

@@ -1,20 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { expectedOn } from './placement-since';
 
 /**
- * The students expected at instant lectures, as `(instant_lecture_id, student_id)` rows for the
- * instant lectures `ids` (a subquery, or one id, usable after `in (…)`): the students of each one's
- * chosen batches, plus every student of each chosen division in which no batch was chosen. The one
+ * The students expected at instant lectures, as `(instant_lecture_id, student_id, since)` rows for
+ * the instant lectures `ids` (a subquery, or one id, usable after `in (…)`): the students of each
+ * one's chosen batches, plus every student of each chosen division in which no batch was chosen;
+ * `since` is their membership's first day (null: from the start; see placement-since.ts). The one
  * definition of that audience: the live flow, the student's list and reports (through
  * domain/attendance-record/audience.ts) all use it.
  */
 export function instantAudience(ids: SQL): SQL {
   return sql`
-    select ilb.instant_lecture_id, bs.student_id
+    select ilb.instant_lecture_id, bs.student_id, bs.since
       from instant_lecture_batches ilb
       join batch_students bs on bs.batch_id = ilb.batch_id
      where ilb.instant_lecture_id in (${ids})
     union
-    select ild.instant_lecture_id, ds.student_id
+    select ild.instant_lecture_id, ds.student_id, ds.since
       from instant_lecture_divisions ild
       join division_students ds on ds.division_id = ild.division_id
      where ild.instant_lecture_id in (${ids})
@@ -29,8 +31,10 @@ export function instantAudience(ids: SQL): SQL {
 
 /**
  * The students expected at one instant lecture, as a parenthesised subquery of one column
- * (`student_id`), for `x in …`. `instantLectureId` is a value or a column of the outer query.
+ * (`student_id`), for `x in …`. `instantLectureId` is a value or a column of the outer query; with
+ * `day` (a session's date), only those whose membership had begun by then.
  */
-export function instantAudienceStudentIds(instantLectureId: SQL | number): SQL {
-  return sql`(select audience.student_id from (${instantAudience(sql`${instantLectureId}`)}) as audience)`;
+export function instantAudienceStudentIds(instantLectureId: SQL | number, day?: SQL): SQL {
+  const begun = day ? expectedOn(sql`audience.since`, day) : sql`true`;
+  return sql`(select audience.student_id from (${instantAudience(sql`${instantLectureId}`)}) as audience where ${begun})`;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, slug } from './columns';
 import { semesters } from './organisation';
 import { students } from './people';
@@ -36,6 +36,11 @@ export const divisionStudents = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /**
+     * The first day the student belongs here, when placed after the term began (a late admission,
+     * a move); null: from the start. Sessions before it never expected them (people-0001).
+     */
+    since: date('since'),
   },
   (t) => [primaryKey({ columns: [t.semesterId, t.studentId] }), index().on(t.divisionId)],
 );
@@ -73,6 +78,8 @@ export const batchStudents = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /** As `division_students.since`: null from the start, else the first day in this batch. */
+    since: date('since'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.studentId] }), index().on(t.studentId)],
 );

@@ -12,12 +12,14 @@ export function instantLectureKey(idOrKey: SQL): SQL {
 }
 
 /**
- * Who is expected at a lecture's sessions, as `(lecture_id, student_id)` rows for the lectures
- * `lectureIds` (a subquery yielding lecture ids). Every lecture names the batches that attend it
- * (a theory lecture all of its division's batches that take the subject, a lab its own batches),
- * so the audience is the students of those batches, each once. It is today's membership: a student
- * moved between batches counts in the lecture of their current batch (their marks elsewhere still
- * count, see `tallies.ts`).
+ * Who is expected at a lecture's sessions, as `(lecture_id, student_id, since)` rows for the
+ * lectures `lectureIds` (a subquery yielding lecture ids). Every lecture names the batches that
+ * attend it (a theory lecture all of its division's batches that take the subject, a lab its own
+ * batches), so the audience is the students of those batches, each once. It is today's membership:
+ * a student who left a batch is no longer in its audience, and their rows from when they were still
+ * count as marks (see `tallies.ts`). `since` is the first day a student placed after the term began
+ * is expected (people-0001), null when they belong from the start; a student in two of a lecture's
+ * batches counts from the earlier of the two.
  *
  * This is the one definition of an audience for reports. Instant (extra) lectures, keyed by minus
  * their id (see instantLectureKey), bring their own audience: their chosen batches, or whole
@@ -25,11 +27,18 @@ export function instantLectureKey(idOrKey: SQL): SQL {
  */
 export function lectureAudience(lectureIds: SQL): SQL {
   return sql`
-    select distinct lb.lecture_id, bs.student_id
+    select lb.lecture_id, bs.student_id, ${earliestSince(sql`bs.since`)} as since
     from lecture_batches lb
     join batch_students bs on bs.batch_id = lb.batch_id
     where lb.lecture_id in (${lectureIds})
+    group by lb.lecture_id, bs.student_id
     union all
-    select ${instantLectureKey(sql`ia.instant_lecture_id`)}, ia.student_id
-    from (${instantAudience(sql`select ${instantLectureKey(sql`k.id`)} from (${lectureIds}) as k(id) where k.id < 0`)}) ia`;
+    select ${instantLectureKey(sql`ia.instant_lecture_id`)}, ia.student_id, ${earliestSince(sql`ia.since`)}
+    from (${instantAudience(sql`select ${instantLectureKey(sql`k.id`)} from (${lectureIds}) as k(id) where k.id < 0`)}) ia
+    group by ia.instant_lecture_id, ia.student_id`;
+}
+
+/** Of a group's memberships, the first day they cover: null (from the start) when any is undated. */
+function earliestSince(since: SQL): SQL {
+  return sql`(case when bool_or(${since} is null) then null else min(${since}) end)`;
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AttendanceExcuse } from '../../db/schema';
 import { instantAudienceStudentIds } from '../../db/queries/instant-audience';
+import { expectedOn } from '../../db/queries/placement-since';
 import { lectureAudience } from './audience';
 import { runAggregate } from './run-aggregate';
 
@@ -41,7 +42,11 @@ export async function studentMarks(
   const rows = await runAggregate(
     db,
     sql`
-      with mine as (
+      with my_lectures as materialized (
+        select au.lecture_id, au.since from (${lectureAudience(sql`select id from lectures`)}) au
+        where au.student_id = ${q.studentId}
+      ),
+      mine as (
         select ls.id, ls.day, l.start_time, l.type, l.offered_subject_id, a.id as attendance_id,
           a.is_present, a.excuse, a.manual, a.marking_time, a.reasons, a.regulization_status,
           a.changed_by_teacher_at, a.corrected_at
@@ -51,11 +56,10 @@ export async function studentMarks(
         join divisions d on d.id = tt.division_id
         join semesters s on s.id = d.semester_id
         left join attendances a on a.session_id = ls.id and a.student_id = ${q.studentId}
+        left join my_lectures ml on ml.lecture_id = l.id
         where ls.started_at is not null and ls.status <> 'pre' and s.institution_id = ${q.institutionId}
           and ${subjectOf(sql`l.offered_subject_id`)}
-          and (a.id is not null or l.id in (
-            select au.lecture_id from (${lectureAudience(sql`select id from lectures`)}) au
-            where au.student_id = ${q.studentId}))
+          and (a.id is not null or (ml.lecture_id is not null and ${expectedOn(sql`ml.since`, sql`ls.day`)}))
         union all
         -- Held instant lectures of a subject, as the record counts them.
         select ls.id, ls.day, il.start_time, 'theory' as type, il.offered_subject_id, a.id as attendance_id,
@@ -67,7 +71,7 @@ export async function studentMarks(
         left join attendances a on a.session_id = ls.id and a.student_id = ${q.studentId}
         where ls.started_at is not null and ls.status <> 'pre' and s.institution_id = ${q.institutionId}
           and il.offered_subject_id is not null and ${subjectOf(sql`il.offered_subject_id`)}
-          and (a.id is not null or ${q.studentId} in ${instantAudienceStudentIds(sql`il.id`)})
+          and (a.id is not null or ${q.studentId} in ${instantAudienceStudentIds(sql`il.id`, sql`ls.day`)})
       )
       select m.*, m.day::text as day_text, cs.subject_name, count(*) over ()::int as total,
         -- Who made the latest correction, so the student is told whether it was their teacher.

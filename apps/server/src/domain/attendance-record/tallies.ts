@@ -28,9 +28,17 @@ export function countsQuery(f: RecordFilter, source: MarksSource = 'tally'): SQL
   return sql`
     ${heldQueries(f)}${marksQueries(f, source)},
     counts as (
-      -- Expected students: every held session of the lecture. Others with marks: their marks.
+      -- Expected students: every held session of the lecture, or, placed after the term began
+      -- (people-0001), those from their first day on plus their own rows before it. Others with
+      -- marks: their marks.
       select coalesce(au.student_id, m.student_id) as student_id, lh.lecture_id, lh.subject_id,
-        case when au.student_id is null then m.n else lh.n end as held,
+        case
+          when au.student_id is null then m.n
+          when au.since is null then lh.n
+          else (select count(*) from held h where h.lecture_id = au.lecture_id and h.day >= au.since)::int
+            + (select count(*) from held h join attendances a on a.session_id = h.session_id
+               where h.lecture_id = au.lecture_id and a.student_id = au.student_id and h.day < au.since)::int
+        end as held,
         coalesce(m.present, 0) as present, coalesce(m.excused, 0) as excused
       from audience au
       full join marks m on m.student_id = au.student_id and m.lecture_id = au.lecture_id
@@ -47,16 +55,23 @@ export function weeklyCountsQuery(f: RecordFilter): SQL {
   return sql`
     ${heldQueries(f)},
     audience_size as (
-      select lecture_id, count(*)::int as n from audience group by lecture_id
+      select lecture_id, count(*)::int as n from audience where since is null group by lecture_id
     ),
     expected as (
-      select h.subject_id, date_trunc('week', h.day)::date as week, sum(coalesce(sz.n, 0))::int as n
-      from held h left join audience_size sz on sz.lecture_id = h.lecture_id
+      select subject_id, week, sum(n)::int as n from (
+        select h.subject_id, date_trunc('week', h.day)::date as week, coalesce(sz.n, 0) as n
+        from held h left join audience_size sz on sz.lecture_id = h.lecture_id
+        union all
+        -- The few placed after the term began (people-0001), from their first day.
+        select h.subject_id, date_trunc('week', h.day)::date, 1
+        from audience au join held h on h.lecture_id = au.lecture_id and h.day >= au.since
+        where au.since is not null
+      ) e
       group by 1, 2
     ),
     marked as (
       select h.subject_id, date_trunc('week', h.day)::date as week,
-        (count(*) filter (where au.student_id is null))::int as outside,
+        (count(*) filter (where au.student_id is null or h.day < au.since))::int as outside,
         (count(*) filter (where a.is_present and a.excuse is null))::int as present,
         (count(*) filter (where a.excuse is not null))::int as excused
       from attendances a
@@ -115,7 +130,7 @@ function heldQueries(f: RecordFilter): SQL {
       select lecture_id, subject_id, count(*)::int as n from held group by lecture_id, subject_id
     ),
     audience as materialized (
-      select au.lecture_id, au.student_id
+      select au.lecture_id, au.student_id, au.since
       from (${lectureAudience(sql`select lecture_id from lecture_held`)}) au
       where ${studentConditions(f, sql`au.student_id`)}
     )`;

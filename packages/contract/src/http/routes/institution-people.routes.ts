@@ -9,6 +9,8 @@ import {
   PeoplePageSchema,
   PersonParamsSchema,
   PersonSchema,
+  PlaceStudentBodySchema,
+  StudentPlacementSchema,
 } from '../../schemas/institution-people';
 import { defineRoute } from '../route';
 
@@ -120,6 +122,34 @@ export const institutionPeopleRoutes = {
     response: envelopeSchema(InvitationResultSchema),
     responseKind: 'envelope',
     summary: 'Send the invitation to every active person of your branches who has never signed in',
+    section: 'Rollbook',
+  }),
+  placement: defineRoute({
+    id: 'people.placement',
+    method: 'GET',
+    path: '/institution/people/{person_slug}/placement/',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    params: PersonParamsSchema,
+    response: envelopeSchema(StudentPlacementSchema),
+    responseKind: 'envelope',
+    summary: "A student's division and batches now, and the divisions and batches of their semester",
+    section: 'Rollbook',
+  }),
+  place: defineRoute({
+    id: 'people.place',
+    method: 'POST',
+    path: '/institution/people/{person_slug}/placement/',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'json',
+    params: PersonParamsSchema,
+    body: PlaceStudentBodySchema,
+    response: envelopeSchema(StudentPlacementSchema),
+    responseKind: 'envelope',
+    summary:
+      'Place a student in a division and its batches from a given day, or move them: sessions before that day never expected them there',
     section: 'Rollbook',
   }),
 } as const;
