@@ -3,7 +3,10 @@ import { institutionPeopleRoutes as routes, ok } from '@rollbook/contract';
 import { registerRoute } from '../../lib/routes';
 import { createPeopleService } from './people.service';
 
-/** People management for admins: list, add, edit, deactivate, reactivate and invite (issue 15). */
+/**
+ * People management for admins: list, add, edit, deactivate, reactivate and invite (issue 15), and a
+ * student's division and batches after the term began (people-0001).
+ */
 export async function peopleModule(app: FastifyInstance) {
   const service = createPeopleService(app.deps);
 
@@ -27,6 +30,14 @@ export async function peopleModule(app: FastifyInstance) {
 
   registerRoute(app, routes.invite, async ({ auth, params }) =>
     ok(await service.invite(auth, params.person_slug)),
+  );
+
+  registerRoute(app, routes.placement, async ({ auth, params }) =>
+    ok(await service.placement(auth, params.person_slug)),
+  );
+
+  registerRoute(app, routes.place, async ({ auth, params, body }) =>
+    ok(await service.place(auth, params.person_slug, body)),
   );
 
   registerRoute(app, routes.inviteNotSignedIn, async ({ auth }) => ok(await service.inviteNotSignedIn(auth)));

@@ -6,6 +6,7 @@ import type {
   PeoplePage,
   Person,
   RouteBody,
+  StudentPlacement,
   RouteQuery,
   institutionPeopleRoutes,
 } from '@rollbook/contract';
@@ -22,10 +23,12 @@ import { inviteProfiles } from '../../domain/invitations';
 import { isUniqueViolation } from '../../db/errors';
 import { createPeopleAdminRepository, type PeopleScope, type PersonRecord } from './people-admin.repository';
 import { peopleWire } from './person-wire';
+import { createStudentPlacements } from './student-placement';
 
 type ListQuery = RouteQuery<typeof institutionPeopleRoutes.list>;
 type AddBody = RouteBody<typeof institutionPeopleRoutes.add>;
 type EditBody = RouteBody<typeof institutionPeopleRoutes.edit>;
+type PlaceBody = RouteBody<typeof institutionPeopleRoutes.place>;
 
 const TEACHER_ONLY = ['teacher_code', 'branch_slugs'] as const;
 const STUDENT_ONLY = ['enrollment', 'branch_slug', 'semester_slug'] as const;
@@ -41,6 +44,7 @@ const enrollmentTaken = (enrollment: string) => `Enrolment ${enrollment} is alre
 export function createPeopleService(deps: AppDeps) {
   const repo = createPeopleAdminRepository(deps.db);
   const people = createPeopleRepository(deps.db);
+  const placements = createStudentPlacements(deps);
   const now = () => deps.clock.now();
 
   async function scopeOf(auth: AuthContext): Promise<PeopleScope> {
@@ -437,6 +441,16 @@ export function createPeopleService(deps: AppDeps) {
           'The invitation e-mail could not be sent. Please try again later',
         );
       return readBack(scope, slug);
+    },
+
+    /** A student's division and batches, and those of their semester. */
+    async placement(auth: AuthContext, slug: string): Promise<StudentPlacement> {
+      return placements.read(auth, await personOrThrow(await scopeOf(auth), slug));
+    },
+
+    /** Places or moves a student from a given first day (people-0001). */
+    async place(auth: AuthContext, slug: string, body: PlaceBody): Promise<StudentPlacement> {
+      return placements.place(auth, await personOrThrow(await scopeOf(auth), slug), body);
     },
 
     async inviteNotSignedIn(auth: AuthContext): Promise<InvitationResult> {

@@ -10,4 +10,6 @@ export const institutionPeopleRoutes = {
   reactivate: { method: 'POST', path: '/institution/people/{person_slug}/reactivate/' },
   invite: { method: 'POST', path: '/institution/people/{person_slug}/invite/' },
   inviteNotSignedIn: { method: 'POST', path: '/institution/people/invite_not_signed_in/' },
+  placement: { method: 'GET', path: '/institution/people/{person_slug}/placement/' },
+  place: { method: 'POST', path: '/institution/people/{person_slug}/placement/' },
 } as const;

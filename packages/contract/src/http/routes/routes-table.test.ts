@@ -181,6 +181,8 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /institution/people/{person_slug}/reactivate/',
         'POST /institution/people/{person_slug}/invite/',
         'POST /institution/people/invite_not_signed_in/',
+        'GET /institution/people/{person_slug}/placement/',
+        'POST /institution/people/{person_slug}/placement/',
         'GET /institution/settings',
         'POST /institution/settings',
         'GET /institution/classrooms',
