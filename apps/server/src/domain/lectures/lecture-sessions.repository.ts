@@ -335,6 +335,31 @@ export function createLectureSessionsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    /**
+     * The institution's sessions still `ongoing` from a day before `day` (timetable and instant
+     * lectures alike): left open by a teacher who never ended them.
+     */
+    async ongoingBefore(institutionId: number, day: string) {
+      // Both drivers answer `execute` with `{ rows }`.
+      const result: unknown = await db.execute(sql`
+        select ls.id, ls.session_id, ls.lecture_id, ls.instant_lecture_id, ls.day::text as day
+        from lecture_sessions ls
+        left join lectures l on l.id = ls.lecture_id
+        left join timetables tt on tt.id = l.timetable_id
+        left join divisions d on d.id = tt.division_id
+        left join instant_lectures il on il.id = ls.instant_lecture_id
+        join semesters s on s.id = coalesce(d.semester_id, il.semester_id)
+        where ls.status = 'ongoing' and ls.day < ${day} and s.institution_id = ${institutionId}
+        order by ls.day, ls.id`);
+      return (result as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+        id: Number(r.id),
+        sessionId: String(r.session_id),
+        lectureId: r.lecture_id === null ? null : Number(r.lecture_id),
+        instantLectureId: r.instant_lecture_id === null ? null : Number(r.instant_lecture_id),
+        day: String(r.day),
+      }));
+    },
+
     /** Moves an `ongoing` session to `post`; false if it was not ongoing. */
     async endSession(id: number, at: Date): Promise<boolean> {
       const rows = await db

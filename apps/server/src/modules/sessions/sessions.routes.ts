@@ -29,6 +29,9 @@ import { readSessionTone } from './session-tone';
 import { noteChallengeBand, usesTwoWayCheck } from './two-way-challenge';
 import { createFilePhaseTracker } from './file-phase';
 import { createLectureSessionsRepository } from '../../domain/lectures/lecture-sessions.repository';
+import { createJobRunner } from '../../domain/scheduled-jobs/job-runner';
+import { startJobTimer } from '../../domain/scheduled-jobs/start-job-timer';
+import { forgottenSessionsJob } from './forgotten-sessions.job';
 
 /** How long the later client's `network_too_slow` holds unless it says otherwise (a long lecture). */
 const SLOW_NETWORK_MARK_MS = 4 * 60 * 60 * 1000;
@@ -51,6 +54,13 @@ export async function sessionsModule(app: FastifyInstance) {
   });
   const exports = createExportService(app.deps);
   const reviews = createReviewService({ ...app.deps, room });
+  const forgotten = createJobRunner({
+    db: app.deps.db,
+    clock: app.deps.clock,
+    jobs: [forgottenSessionsJob({ liveStore: app.liveStore, room })],
+    onError: (err, label) => app.log.error({ err }, `scheduled job failed: ${label}`),
+  });
+  startJobTimer(app, forgotten, app.deps.config.scheduledJobsIntervalSeconds * 1000);
 
   registerRoute(app, sessionRoutes.createLectureSession, async ({ auth, body }) =>
     ok(await service.startOrJoin(auth, body)),
