@@ -131,9 +131,10 @@ export async function inviteProfiles(
         await tx.update(authChallenges).set({ usedAt: now }).where(eq(authChallenges.id, challengeId));
         return false;
       }
+      // Earlier invitations stop working. Deleted rather than marked used, so their link reads as
+      // not valid ("open the link from your latest e-mail"), not as a password already chosen.
       await tx
-        .update(authChallenges)
-        .set({ usedAt: now })
+        .delete(authChallenges)
         .where(
           and(
             eq(authChallenges.profileId, person.id),

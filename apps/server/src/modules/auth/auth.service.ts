@@ -182,9 +182,10 @@ export function createAuthService(
         .update(profiles)
         .set({ forgotPasswordRequestedAt: requestedAt })
         .where(eq(profiles.id, profile.id));
+      // An earlier reset link stops working: deleted, so it reads as not valid (open the latest
+      // e-mail), not as a password already chosen.
       await tx
-        .update(authChallenges)
-        .set({ usedAt: requestedAt })
+        .delete(authChallenges)
         .where(
           and(
             eq(authChallenges.profileId, profile.id),

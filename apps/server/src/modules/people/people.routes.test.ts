@@ -708,8 +708,22 @@ describe('deactivating and reactivating', () => {
 describe('invitations from the people calls', () => {
   it('re-sends one invitation, and refuses a deactivated person', async () => {
     const w = await world();
+    const first = await act(routes.invite, w.tokens.ce, w.ceTeacher.profile.slug);
+    expect(first.status).toBe(200);
+    const codeOf = () =>
+      /profile_forgot_password_code=([\w-]+)/.exec(t.smtp.lastTo('chirag@example.test') ?? '')![1]!;
+    const firstCode = codeOf();
     const res = await act(routes.invite, w.tokens.ce, w.ceTeacher.profile.slug);
     expect(res.status).toBe(200);
+    // The first link stops working, and says so as a link replaced (open the latest e-mail), not
+    // as a password already chosen.
+    const firstCheck = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/api/check_password_link/',
+      body: { profile_slug: w.ceTeacher.profile.slug, profile_forgot_password_code: firstCode },
+    });
+    expect(firstCheck.body.data).toEqual({ state: 'invalid' });
+    expect(codeOf()).not.toBe(firstCode);
     expect(res.body.data.invited_at).toMatch(/\+05:30$/);
     expect(Date.parse(res.body.data.invited_at)).toBe(Math.floor(t.clock.now().getTime() / 1000) * 1000);
     expect(t.smtp.lastTo('chirag@example.test')).toMatch(/profile_forgot_password_code=/);
