@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { batchesOfDivisions } from '../../db/queries/batches-of-divisions';
 import {
   batchStudents,
   batches,
@@ -54,7 +55,7 @@ export function createPlacementRepository(db: Db) {
       return row;
     },
 
-    /** The semester's divisions in order, each with its batches (core first, then by name). */
+    /** The semester's divisions in order, each with its batches in their display order. */
     async divisions(semesterId: number): Promise<PlacementDivisionRow[]> {
       const divisionRows = await db
         .select({ id: divisions.id, slug: divisions.slug, name: divisions.name })
@@ -62,27 +63,26 @@ export function createPlacementRepository(db: Db) {
         .where(eq(divisions.semesterId, semesterId))
         .orderBy(asc(divisions.ordering), asc(divisions.name));
       if (divisionRows.length === 0) return [];
-      const batchRows = await db
-        .select({
-          id: batches.id,
-          slug: batches.slug,
-          name: batches.name,
-          kind: batches.kind,
-          divisionId: batches.divisionId,
-          offeredSubjectId: batches.offeredSubjectId,
-          shortName: catalogueSubjects.shortName,
-          code: catalogueSubjects.subjectCode,
-        })
-        .from(batches)
-        .leftJoin(offeredSubjects, eq(offeredSubjects.id, batches.offeredSubjectId))
-        .leftJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
-        .where(
-          inArray(
-            batches.divisionId,
-            divisionRows.map((d) => d.id),
-          ),
-        )
-        .orderBy(asc(batches.kind), asc(batches.name));
+      const batchRows = await batchesOfDivisions(
+        db,
+        divisionRows.map((d) => d.id),
+      );
+      const subjectIds = [
+        ...new Set(batchRows.flatMap((b) => (b.offeredSubjectId === null ? [] : [b.offeredSubjectId]))),
+      ];
+      const subjectRows =
+        subjectIds.length === 0
+          ? []
+          : await db
+              .select({
+                id: offeredSubjects.id,
+                shortName: catalogueSubjects.shortName,
+                code: catalogueSubjects.subjectCode,
+              })
+              .from(offeredSubjects)
+              .innerJoin(catalogueSubjects, eq(catalogueSubjects.id, offeredSubjects.catalogueSubjectId))
+              .where(inArray(offeredSubjects.id, subjectIds));
+      const subjectName = new Map(subjectRows.map((r) => [r.id, r.shortName ?? r.code]));
       return divisionRows.map((d) => ({
         ...d,
         batches: batchRows
@@ -93,7 +93,10 @@ export function createPlacementRepository(db: Db) {
             name: b.name,
             kind: b.kind,
             offeredSubjectId: b.offeredSubjectId,
-            subject: b.kind === 'elective' ? (b.shortName ?? b.code) : null,
+            subject:
+              b.kind === 'elective' && b.offeredSubjectId !== null
+                ? (subjectName.get(b.offeredSubjectId) ?? null)
+                : null,
           })),
       }));
     },
