@@ -9,6 +9,8 @@ import {
   type PersonRole,
   type PersonStatus,
   type Person,
+  type PlaceStudentBody,
+  type StudentPlacement,
 } from '@rollbook/contract';
 import { api, contractRequest } from '../../lib/api/api';
 
@@ -34,10 +36,10 @@ function listQuery(args: PeopleListArgs): Record<string, string | number> {
 }
 
 /**
- * The people calls (Rollbook's /institution/people). The add and edit dialog shows its own errors
- * next to the fields, so those two calls are silent; the row actions let the base query toast.
+ * The people calls (Rollbook's /institution/people). The add and edit dialog and the placement
+ * dialog show their own errors, so their calls are silent; the row actions let the base query toast.
  */
-export const peopleApi = api.enhanceEndpoints({ addTagTypes: ['People'] }).injectEndpoints({
+export const peopleApi = api.enhanceEndpoints({ addTagTypes: ['People', 'Placement'] }).injectEndpoints({
   endpoints: (build) => ({
     peopleList: build.query<PeoplePage, PeopleListArgs>({
       query: (args) => contractRequest(routes.list, { query: listQuery(args) }),
@@ -80,6 +82,22 @@ export const peopleApi = api.enhanceEndpoints({ addTagTypes: ['People'] }).injec
       transformResponse: (body: Wrapped<InvitationResult>) => body.data,
       invalidatesTags: ['People'],
     }),
+    studentPlacement: build.query<StudentPlacement, string>({
+      query: (slug) => contractRequest(routes.placement, { params: { person_slug: slug } }),
+      transformResponse: (body: Wrapped<StudentPlacement>) => body.data,
+      providesTags: (_result, _error, slug) => [{ type: 'Placement', id: slug }],
+      // Dropped when the dialog closes, so it always opens on where the student is now.
+      keepUnusedDataFor: 0,
+      extraOptions: { silent: true },
+    }),
+    placeStudent: build.mutation<StudentPlacement, { slug: string; body: PlaceStudentBody }>({
+      query: ({ slug, body }) => contractRequest(routes.place, { params: { person_slug: slug }, body }),
+      transformResponse: (body: Wrapped<StudentPlacement>) => body.data,
+      // Only a placement that was made changes what the page shows.
+      invalidatesTags: (result, _error, { slug }) =>
+        result ? ['People', { type: 'Placement', id: slug }] : [],
+      extraOptions: { silent: true },
+    }),
   }),
 });
 
@@ -92,4 +110,6 @@ export const {
   useReactivatePersonMutation,
   useInvitePersonMutation,
   useInviteNotSignedInMutation,
+  useStudentPlacementQuery,
+  usePlaceStudentMutation,
 } = peopleApi;

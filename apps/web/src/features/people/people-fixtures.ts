@@ -1,4 +1,4 @@
-import type { PeopleOptions, Person } from '@rollbook/contract';
+import type { PeopleOptions, Person, StudentPlacement } from '@rollbook/contract';
 
 type SemesterOption = PeopleOptions['branches'][number]['streams'][number]['semesters'][number];
 
@@ -33,6 +33,45 @@ export function buildPerson(changes: Partial<Person> = {}): Person {
     branches: [CE],
     stream: { slug: 'ce-be', title: 'BE', stream_code: '07' },
     semester: { slug: 'ce-5', no: 5, academic_year: '2026-27' },
+    ...changes,
+  };
+}
+
+/**
+ * Riya's placement: division A of CE semester 5 since the start of the term, in lab batch A1 and
+ * the ML elective's ML1; division B has lab batches B1, B2 and an ML batch of its own. Today is
+ * 12 Nov 2026 and the semester began on 1 Jul 2026.
+ */
+export function buildPlacement(changes: Partial<StudentPlacement> = {}): StudentPlacement {
+  return {
+    semester: { slug: 'ce-5', no: 5, stream_title: 'BE' },
+    division_slug: 'ce-5-a',
+    batch_slugs: ['ce-5-a1', 'ce-5-ml1'],
+    since: null,
+    divisions: [
+      {
+        slug: 'ce-5-a',
+        name: 'A',
+        batches: [
+          { slug: 'ce-5-a1', name: 'A1', kind: 'core', subject: null },
+          { slug: 'ce-5-a2', name: 'A2', kind: 'core', subject: null },
+          { slug: 'ce-5-ml1', name: 'ML1', kind: 'elective', subject: 'ML' },
+          { slug: 'ce-5-cc1', name: 'CC1', kind: 'elective', subject: 'CC' },
+        ],
+      },
+      {
+        slug: 'ce-5-b',
+        name: 'B',
+        batches: [
+          { slug: 'ce-5-b1', name: 'B1', kind: 'core', subject: null },
+          { slug: 'ce-5-b2', name: 'B2', kind: 'core', subject: null },
+          { slug: 'ce-5-ml2', name: 'ML2', kind: 'elective', subject: 'ML' },
+        ],
+      },
+      { slug: 'ce-5-c', name: 'C', batches: [] },
+    ],
+    today: '2026-11-12',
+    earliest: '2026-07-01',
     ...changes,
   };
 }

@@ -8,6 +8,7 @@ import {
   type PersonRole,
   type PersonStatus,
 } from '@rollbook/contract';
+import { readableDay } from '../../components/session-sheet/readable-day';
 import { Button } from '../../components/ui/button';
 import { Pager } from '../../components/ui/pager';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -27,6 +28,7 @@ import {
 } from './people-api';
 import { PeopleTable } from './people-table';
 import { PersonDialog, type PersonDialogMode } from './person-dialog';
+import { PlacementDialog, type PlacedStudent } from './placement-dialog';
 import { displayName, invitationReport, PEOPLE_TEXT } from './people-text';
 
 const ROLE_LABELS: Record<PersonRole, string> = { teacher: 'Teachers', student: 'Students' };
@@ -38,8 +40,9 @@ const STATUS_LABELS: Record<PersonStatus, string> = {
 
 /**
  * The admin's People page (`/admin/people`): the teachers and students of their branches, searched,
- * filtered and paged; add and edit in a dialog; deactivate (asked first), reactivate; invitations
- * one by one or to everyone who has never signed in (asked first, then reported).
+ * filtered and paged; add and edit in a dialog; a student's division and batches in another (asked
+ * before it saves); deactivate (asked first), reactivate; invitations one by one or to everyone who
+ * has never signed in (asked first, then reported).
  */
 export function PeoplePage({ title }: { title: string }) {
   const [typed, setTyped] = useState('');
@@ -47,6 +50,7 @@ export function PeoplePage({ title }: { title: string }) {
   const list = usePeopleListQuery(args, { refetchOnMountOrArgChange: true });
   const options = usePeopleOptionsQuery();
   const [dialog, setDialog] = useState<PersonDialogMode | null>(null);
+  const [toPlace, setToPlace] = useState<Person | null>(null);
   const [toDeactivate, setToDeactivate] = useState<Person | null>(null);
   const [askInviteAll, setAskInviteAll] = useState(false);
   const [report, setReport] = useState('');
@@ -82,6 +86,14 @@ export function PeoplePage({ title }: { title: string }) {
   const saved = (person: Person | null) => {
     setDialog(null);
     tell(person ? PEOPLE_TEXT.saved(displayName(person)) : PEOPLE_TEXT.nothingChanged);
+  };
+  const placed = (person: Person, result: PlacedStudent | null) => {
+    setToPlace(null);
+    tell(
+      result
+        ? PEOPLE_TEXT.placed(displayName(person), result.where, readableDay(result.since))
+        : PEOPLE_TEXT.nothingChanged,
+    );
   };
 
   return (
@@ -173,6 +185,7 @@ export function PeoplePage({ title }: { title: string }) {
             people={data.people}
             busy={busy}
             onEdit={(person) => setDialog({ kind: 'edit', person })}
+            onPlace={setToPlace}
             onDeactivate={setToDeactivate}
             onReactivate={(person) =>
               void reactivate(person.slug).then((result) => {
@@ -204,6 +217,14 @@ export function PeoplePage({ title }: { title: string }) {
           onClose={() => setDialog(null)}
           onAdded={added}
           onSaved={saved}
+        />
+      ) : null}
+      {toPlace ? (
+        <PlacementDialog
+          key={toPlace.slug}
+          person={toPlace}
+          onClose={() => setToPlace(null)}
+          onPlaced={(result) => placed(toPlace, result)}
         />
       ) : null}
       <ConfirmDialog

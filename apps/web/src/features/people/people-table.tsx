@@ -10,6 +10,8 @@ export interface PeopleTableProps {
   people: readonly Person[];
   busy: boolean;
   onEdit: (person: Person) => void;
+  /** Students only: their division and batches. */
+  onPlace: (person: Person) => void;
   onDeactivate: (person: Person) => void;
   onReactivate: (person: Person) => void;
   onInvite: (person: Person) => void;
@@ -29,6 +31,7 @@ export function PeopleTable({
   people,
   busy,
   onEdit,
+  onPlace,
   onDeactivate,
   onReactivate,
   onInvite,
@@ -64,6 +67,16 @@ export function PeopleTable({
                 >
                   Edit
                 </Button>
+                {person.role === 'student' ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Division and batches of ${name}`}
+                    onClick={() => onPlace(person)}
+                  >
+                    Division and batches
+                  </Button>
+                ) : null}
                 {person.is_active ? (
                   <>
                     {person.last_login_at ? null : (

@@ -31,5 +31,6 @@ export const PEOPLE_TEXT = {
   deactivated: (name: string) => `${name} was deactivated.`,
   reactivated: (name: string) => `${name} was reactivated.`,
   invited: (name: string) => `An invitation was sent to ${name}.`,
+  placed: (name: string, where: string, day: string) => `${name} is now in ${where}, from ${day}.`,
   nothingChanged: 'Nothing was changed.',
 } as const;
