@@ -55,7 +55,7 @@ test('division size: a helper line, a warning for too many divisions, and a ques
   await openItSemesterSeven(page);
 
   const size = page.getByRole('spinbutton', { name: 'Maximum Division Count' });
-  await expect(size).toHaveAccessibleDescription('students per division');
+  await expect(size).toHaveAccessibleDescription('The most students one division may hold');
   await size.fill('2');
   await expect(page.getByText(/about 10 divisions/)).toBeVisible();
   await expect(page.getByText(/That makes 10 divisions/)).toBeVisible();

@@ -87,13 +87,17 @@ export const DivisionSuggestionSchema = z.object({
 });
 export type DivisionSuggestion = z.infer<typeof DivisionSuggestionSchema>;
 
-/** `?max_students=` is the raw text of a number field; it must be a positive whole number. */
+/**
+ * `?max_students=` is the raw text of a number field; it must be a positive whole number. The
+ * messages name the field as the admin sees it (the most students one division may hold, under the
+ * quoted label "Maximum Division Count"), not by its wire name: the page shows them beside the field.
+ */
 export const DivisionSuggestionQuerySchema = z.object({
   max_students: z.coerce
-    .number({ error: 'max_students must be a number' })
-    .int({ error: 'max_students must be a whole number' })
-    .min(1, { error: 'max_students must be at least 1' })
-    .max(10000, { error: 'max_students must be at most 10000' }),
+    .number({ error: 'The number of students per division must be a number' })
+    .int({ error: 'The number of students per division must be a whole number' })
+    .min(1, { error: 'The number of students per division must be at least 1' })
+    .max(10000, { error: 'The number of students per division must be at most 10000' }),
 });
 
 /** `confirm_suggested_divisions/` body. */

@@ -235,13 +235,17 @@ describe('division creation', () => {
   describe('suggestion', () => {
     it('refuses a maximum that is not a positive whole number, or that needs more than 26 divisions', async () => {
       for (const [max, message] of [
-        ['abc', 'max_students must be a number'],
-        ['', 'max_students must be at least 1'],
-        ['0', 'max_students must be at least 1'],
-        ['4.5', 'max_students must be a whole number'],
+        ['abc', 'The number of students per division must be a number'],
+        ['', 'The number of students per division must be at least 1'],
+        ['0', 'The number of students per division must be at least 1'],
+        ['-3', 'The number of students per division must be at least 1'],
+        ['4.5', 'The number of students per division must be a whole number'],
+        ['10001', 'The number of students per division must be at most 10000'],
       ] as const) {
         const res = await as(t, w.admin, 'GET', SUGGEST(w.semester.slug, max));
         expect(res.status, max).toBe(400);
+        // The wire name stays the issue's path; the sentence the page shows beside the field is plain.
+        expect(res.body.issues, max).toEqual([{ path: 'max_students', message }]);
         expect(res.body.message, max).toContain(message);
       }
       for (let i = 0; i < 15; i++) {
@@ -257,6 +261,13 @@ describe('division creation', () => {
       expect(res.body.message).toBe(
         'A maximum of 1 students per division would need 27 divisions for the 27 students of BE Computer Engineering - Semester 7, but divisions are named A to Z: choose at least 2',
       );
+      expect(res.body.issues).toEqual([
+        {
+          path: 'max_students',
+          message:
+            'The number of students per division must be at least 2 for 27 students: divisions are named A to Z',
+        },
+      ]);
       expect((await as(t, w.admin, 'GET', SUGGEST(w.semester.slug, 2))).status).toBe(200);
     });
 

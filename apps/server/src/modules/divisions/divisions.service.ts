@@ -134,7 +134,11 @@ export function createDivisionsService(deps: DivisionsDeps) {
           `A maximum of ${maxStudents} students per division would need ${needed} divisions for the ${count} students of ${label}, but divisions are named A to Z: choose at least ${Math.ceil(count / MAX_DIVISIONS)}`,
           {
             issues: [
-              { path: 'max_students', message: `must be at least ${Math.ceil(count / MAX_DIVISIONS)}` },
+              {
+                path: 'max_students',
+                // Shown beside the field: said in the admin's words, like the schema's own messages.
+                message: `The number of students per division must be at least ${Math.ceil(count / MAX_DIVISIONS)} for ${count} students: divisions are named A to Z`,
+              },
             ],
           },
         );

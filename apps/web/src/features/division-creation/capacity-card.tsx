@@ -8,18 +8,36 @@ export interface CapacityCardProps {
   /** Students of the semester still to be placed: the estimate under the field is counted from them. */
   totalStudents: number;
   planning: boolean;
+  /** The server's refusal of the size, shown under the field until the admin edits it. */
+  sizeError?: string | null;
   onPlan: (maxStudents: string) => void;
+  /** The admin changed the size (a shown refusal no longer applies). */
+  onSizeEdited?: () => void;
   onManual: () => void;
 }
+
+/**
+ * What "Maximum Division Count" (a spec-quoted label that reads like a number of divisions) means,
+ * said beside it: the label cannot change, so the hint carries the meaning.
+ */
+export const MAX_SIZE_HINT = 'The most students one division may hold';
 
 /**
  * "Set Division Capacity Range": the "Maximum Division Count" (the most students a division may
  * hold, sent as typed; the server explains a bad value) and "Set Division Capacity", which asks
  * the planner for a suggestion. Planning can take a few seconds, so the button says so meanwhile.
  * Manual mode starts here too. The quoted label reads like a number of divisions, so a helper line
- * says it is students per division, and the estimate under it warns before a silly plan is asked for.
+ * says it is the most students one division may hold, and the estimate under it warns before a silly
+ * plan is asked for. A refused size is explained under the field in the server's plain words.
  */
-export function CapacityCard({ totalStudents, planning, onPlan, onManual }: CapacityCardProps) {
+export function CapacityCard({
+  totalStudents,
+  planning,
+  sizeError,
+  onPlan,
+  onSizeEdited,
+  onManual,
+}: CapacityCardProps) {
   const [maxStudents, setMaxStudents] = useState('');
   const estimate = estimatedDivisions(totalStudents, maxStudents);
   const warning = estimate === null ? null : tooManyDivisionsText(estimate);
@@ -42,12 +60,16 @@ export function CapacityCard({ totalStudents, planning, onPlan, onManual }: Capa
         <div className="w-full sm:w-56">
           <Input
             label="Maximum Division Count"
-            hint="students per division"
+            hint={MAX_SIZE_HINT}
+            error={sizeError}
             type="number"
             inputMode="numeric"
             min={1}
             value={maxStudents}
-            onChange={(event) => setMaxStudents(event.target.value)}
+            onChange={(event) => {
+              setMaxStudents(event.target.value);
+              onSizeEdited?.();
+            }}
           />
         </div>
         <Button type="submit" disabled={planning}>

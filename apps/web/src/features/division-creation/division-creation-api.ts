@@ -59,6 +59,9 @@ export const divisionCreationApi = api.injectEndpoints({
           query: { max_students: maxStudents },
         }),
       transformResponse: payload<DivisionSuggestion>,
+      // The page says why a plan was refused: under the size field when the size is the problem (a
+      // toast would repeat it with the wire name in front), else in its alert.
+      extraOptions: { silent: true },
     }),
     confirmDivisions: build.mutation<true, ConfirmDivisionsBody>({
       query: (body) => contractRequest(divisionRoutes.confirmSuggestedDivisions, { body }),

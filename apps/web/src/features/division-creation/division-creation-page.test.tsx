@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogueRoutes,
@@ -275,16 +276,64 @@ describe('DivisionCreationPage', () => {
     expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeInTheDocument();
   });
 
-  it('shows why a size is refused and opens no overview', async () => {
+  it('says beside the quoted label what it means', async () => {
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    expect(
+      await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }),
+    ).toHaveAccessibleDescription('The most students one division may hold');
+  });
+
+  it('shows why a size is refused beside the field, in plain words, and opens no overview', async () => {
+    const refusal = 'The number of students per division must be at least 1';
     server.use(
-      onCall(divisionRoutes.getDivisionSuggestion, () => errorReply(400, 'max_students must be at least 1')),
+      onCall(divisionRoutes.getDivisionSuggestion, () =>
+        HttpResponse.json(
+          {
+            data: null,
+            error: true,
+            code: 'validation_failed',
+            message: `max_students: ${refusal}`,
+            issues: [{ path: 'max_students', message: refusal }],
+          },
+          { status: 400 },
+        ),
+      ),
     );
     const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
     await chooseItSemester(user);
-    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '0');
+    const size = await screen.findByRole('spinbutton', { name: 'Maximum Division Count' });
+    await user.type(size, '0');
     await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('max_students must be at least 1');
+    await waitFor(() =>
+      expect(size).toHaveAccessibleDescription(`The most students one division may hold ${refusal}`),
+    );
+    expect(size).toHaveAttribute('aria-invalid', 'true');
+    // The wire name reaches neither the page nor a toast.
+    expect(screen.queryByText(/max_students/)).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Subject Hours Overview' })).not.toBeInTheDocument();
+    // Editing the size takes the refusal away.
+    await user.type(size, '5');
+    expect(size).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal that is not about the size in the page alert', async () => {
+    server.use(
+      onCall(divisionRoutes.getDivisionSuggestion, () =>
+        errorReply(409, 'Divisions of BE IT - Semester 7 are already created'),
+      ),
+    );
+    const { user } = renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await chooseItSemester(user);
+    await user.type(await screen.findByRole('spinbutton', { name: 'Maximum Division Count' }), '30');
+    await user.click(screen.getByRole('button', { name: 'Set Division Capacity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Divisions of BE IT - Semester 7 are already created',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
   });
 
   it('shows the refusal before the choice deadline and no capacity controls', async () => {

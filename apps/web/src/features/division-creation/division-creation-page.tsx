@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api/api-error';
+import { serverFieldErrors } from '../../lib/api/field-issues';
 import { downloadExcel } from '../../lib/excel-download';
 import { PageTitle } from '../../lib/page-title';
 import { ApproxCountDialog } from './approx-count-dialog';
@@ -94,12 +95,15 @@ export function DivisionCreationPage({ title }: { title: string }) {
   // The save waiting for the admin's yes in the confirmation dialog (divisions are hard to undo).
   const [toConfirm, setToConfirm] = useState<{ divisions: number; run: () => void } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A refused "Maximum Division Count", shown under that field rather than in the page's alert.
+  const [sizeError, setSizeError] = useState<string | null>(null);
   // Counts picker changes: a planner answer arriving after the admin picked something else is dropped.
   const pickerChanges = useRef(0);
   const pickers = useDivisionPickers(() => {
     pickerChanges.current += 1;
     setDraft(NO_DRAFT);
     setProblem(null);
+    setSizeError(null);
   });
   const semesterSlug = pickers.semesterSlug;
   const groups = useSubjectChoiceGroupsQuery(semesterSlug, { skip: !semesterSlug });
@@ -113,13 +117,19 @@ export function DivisionCreationPage({ title }: { title: string }) {
   const plan = async (maxStudents: string) => {
     const askedAt = pickerChanges.current;
     setProblem(null);
+    setSizeError(null);
     const requested = performance.now();
     const answer = await suggest({ semesterSlug, maxStudents });
     if (pickerChanges.current !== askedAt) return;
     const waitedMs = performance.now() - requested;
     if (answer.data) {
       setDraft({ kind: 'suggestion', plan: answer.data, overviewOpen: true, viewing: false, waitedMs });
-    } else setProblem(errorText(answer.error, 'Something went wrong'));
+      return;
+    }
+    // The server names the size's problem in the admin's words under its wire name (max_students).
+    const sizeProblem = serverFieldErrors(answer.error).max_students;
+    if (sizeProblem) setSizeError(sizeProblem);
+    else setProblem(errorText(answer.error, 'Something went wrong'));
   };
   const save = async (divisionsData: DivisionSuggestion) => {
     setProblem(null);
@@ -203,7 +213,9 @@ export function DivisionCreationPage({ title }: { title: string }) {
         <CapacityCard
           totalStudents={pending.total_students}
           planning={planning.isLoading}
+          sizeError={sizeError}
           onPlan={(max) => void plan(max)}
+          onSizeEdited={() => setSizeError(null)}
           onManual={() => setAskCount(true)}
         />
       ) : null}
