@@ -11,8 +11,9 @@ export interface ApproxCountDialogProps {
 }
 
 /**
- * Manual mode's prompt for the approximate division count (product spec §5): parsed as an
- * integer; an empty answer shows 'please enter apporx division count' under the field.
+ * Manual mode's prompt for the approximate division count (product spec §5): an empty answer shows
+ * 'please enter apporx division count' under the field; 0, negatives, fractions and text get their
+ * own message (`parseApproxCount`), and no board starts until the answer is a whole number.
  */
 export function ApproxCountDialog({ open, onOpenChange, onStart }: ApproxCountDialogProps) {
   const [text, setText] = useState('');

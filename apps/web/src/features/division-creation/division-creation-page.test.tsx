@@ -385,7 +385,19 @@ describe('DivisionCreationPage', () => {
     const prompt = await screen.findByRole('dialog', { name: 'Arrange divisions manually' });
     await user.click(within(prompt).getByRole('button', { name: 'Start' }));
     expect(within(prompt).getByText('please enter apporx division count')).toBeInTheDocument();
-    await user.type(within(prompt).getByRole('spinbutton', { name: 'Approximate division count' }), '2');
+    const approx = within(prompt).getByRole('spinbutton', { name: 'Approximate division count' });
+    // 0 and fractions are not "empty": they get their own message and start no board.
+    for (const wrong of ['0', '2.5', '-1']) {
+      await user.clear(approx);
+      await user.type(approx, wrong);
+      await user.click(within(prompt).getByRole('button', { name: 'Start' }));
+      expect(approx, wrong).toHaveAccessibleDescription(
+        'The approximate division count must be a whole number, 1 or more',
+      );
+      expect(screen.queryByRole('region', { name: 'division-1' })).not.toBeInTheDocument();
+    }
+    await user.clear(approx);
+    await user.type(approx, '2');
     await user.click(within(prompt).getByRole('button', { name: 'Start' }));
 
     const first = await screen.findByRole('region', { name: 'division-1' });

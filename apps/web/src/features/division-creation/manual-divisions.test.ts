@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addGroup,
   APPROX_COUNT_REQUIRED,
+  APPROX_COUNT_WHOLE,
   availableCount,
   batchSizes,
   buildManualPlan,
@@ -32,16 +33,21 @@ const ml = { slug: 'g-ml', totalCount: 30, students: students('ml', 30) };
 const iot = { slug: 'g-iot', totalCount: 10, students: students('iot', 10) };
 
 describe('parseApproxCount', () => {
-  it('refuses an empty, non-numeric or non-positive answer with the spec message', () => {
+  it("keeps the spec's message for an empty answer only", () => {
     expect(parseApproxCount('')).toEqual({ error: APPROX_COUNT_REQUIRED });
     expect(parseApproxCount('   ')).toEqual({ error: APPROX_COUNT_REQUIRED });
-    expect(parseApproxCount('abc')).toEqual({ error: APPROX_COUNT_REQUIRED });
-    expect(parseApproxCount('0')).toEqual({ error: APPROX_COUNT_REQUIRED });
-    expect(parseApproxCount('-2')).toEqual({ error: APPROX_COUNT_REQUIRED });
   });
-  it('parses the answer as an integer', () => {
+  it('refuses 0, negative numbers, fractions and text with their own message', () => {
+    for (const text of ['0', '00', '-2', '-0.5', '2.5', ' 2.9 ', '0.5', 'abc', '1e1', '0x2', '2,5']) {
+      expect(parseApproxCount(text), text).toEqual({ error: APPROX_COUNT_WHOLE });
+    }
+    expect(APPROX_COUNT_WHOLE).not.toBe(APPROX_COUNT_REQUIRED);
+  });
+  it('takes a whole number from 1 up', () => {
     expect(parseApproxCount('3')).toEqual({ count: 3 });
-    expect(parseApproxCount(' 2.9 ')).toEqual({ count: 2 });
+    expect(parseApproxCount(' 1 ')).toEqual({ count: 1 });
+    expect(parseApproxCount('4.0')).toEqual({ count: 4 });
+    expect(parseApproxCount('26')).toEqual({ count: 26 });
   });
   it('refuses more boxes than can be arranged', () => {
     expect(parseApproxCount('27')).toHaveProperty('error');

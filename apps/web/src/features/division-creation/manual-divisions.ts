@@ -15,19 +15,31 @@ export interface ManualDivision {
 /** The part of a choice group manual mode needs. */
 export type ManualGroup = Pick<SubjectChoiceGroup, 'slug' | 'totalCount' | 'students'>;
 
-/** Shown when the approximate division count prompt is left empty or is not a positive number. */
+/** Shown when the approximate division count prompt is left empty (product spec §5, quoted as is). */
 export const APPROX_COUNT_REQUIRED = 'please enter apporx division count';
+
+/**
+ * Shown for an answer that is not a count of divisions (0, a negative number, a fraction, text):
+ * the empty-field message would wrongly say nothing was entered, and rounding 2.5 down would start
+ * a board the admin did not ask for.
+ */
+export const APPROX_COUNT_WHOLE = 'The approximate division count must be a whole number, 1 or more';
 
 /** The upper bound of the prompt: more boxes than this cannot be arranged on a screen. */
 export const MAX_MANUAL_DIVISIONS = 26;
 
 /**
- * Reads the approximate division count prompt (product spec §5): parsed as an integer; empty,
- * non-numeric or below 1 is refused with the spec's message.
+ * Reads the approximate division count prompt (product spec §5: an integer; empty gives the
+ * spec's message). Anything but a whole number from 1 to 26 is refused with its own message, and
+ * the caller starts nothing.
  */
 export function parseApproxCount(text: string): { count: number } | { error: string } {
-  const count = Number.parseInt(text.trim(), 10);
-  if (!Number.isFinite(count) || count < 1) return { error: APPROX_COUNT_REQUIRED };
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: APPROX_COUNT_REQUIRED };
+  // Digits (a whole number may be written "3.0"): Number() alone would also take "0x1A" or "1e1".
+  if (!/^\d+(\.0*)?$/.test(trimmed)) return { error: APPROX_COUNT_WHOLE };
+  const count = Number(trimmed);
+  if (count < 1) return { error: APPROX_COUNT_WHOLE };
   if (count > MAX_MANUAL_DIVISIONS)
     return { error: `At most ${MAX_MANUAL_DIVISIONS} divisions can be arranged by hand` };
   return { count };
