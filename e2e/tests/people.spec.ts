@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, settle } from '../support/accessibility';
 import { expect, lastMailTo, test } from '../support/fixtures';
-import { logIn, logOut, submitLogin } from '../support/pages';
+import { apiSignIn, logIn, logOut, submitLogin } from '../support/pages';
 
 const NEW_STUDENT = {
   name: 'Nisha Desai',
@@ -76,6 +76,50 @@ test('an admin adds a student with an invitation; the student sets a password fr
   expect((await timetable).status()).toBe(200);
 });
 
+test('an admin moves a student to another division from a given day; the server keeps it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin@rollbook.test');
+  await openPeople(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('student@rollbook.test');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'student@rollbook.test' })
+    .getByRole('button', { name: /^Division and batches of / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /^Division and batches of / });
+  await expect(dialog.getByText(/Now in division A, /)).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'Division' }).selectOption({ label: 'B' });
+  // Another division: its lab batch must be chosen again.
+  await dialog.getByRole('button', { name: 'Move student' }).click();
+  await expect(dialog.getByText(/lab batch/i).last()).toBeVisible();
+  const lab = dialog.getByRole('combobox', { name: 'Lab batch' });
+  const firstLab = (await lab.locator('option').nth(1).textContent()) ?? '';
+  await lab.selectOption({ label: firstLab });
+  const firstDay = await dialog.getByLabel('First day').inputValue();
+  await dialog.getByRole('button', { name: 'Move student' }).click();
+  const ask = page.getByRole('dialog', { name: /^Move / });
+  await expect(ask).toContainText(`division B, batch ${firstLab}`);
+  await ask.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /is now in division B/ })).toBeVisible();
+
+  const { headers } = await apiSignIn(request, 'admin@rollbook.test');
+  const people = await request.get('/api/institution/people?q=student@rollbook.test', { headers });
+  const slug = (await people.json()).data.people[0].slug as string;
+  const placed = (await (await request.get(`/api/institution/people/${slug}/placement/`, { headers })).json())
+    .data;
+  const divisionB = placed.divisions.find((d: { name: string }) => d.name === 'B');
+  expect(placed.division_slug).toBe(divisionB.slug);
+  expect(placed.since).toBe(firstDay);
+  expect(placed.batch_slugs).toContain(
+    divisionB.batches.find((b: { name: string }) => b.name === firstLab).slug,
+  );
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
 
@@ -102,6 +146,17 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Deactivate this person?' })).toBeVisible();
     await expectAccessible(page, 'deactivate question');
     await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page
+      .getByRole('button', { name: /^Division and batches of / })
+      .first()
+      .click();
+    const placement = page.getByRole('dialog', { name: /^Division and batches of / });
+    await expect(placement.getByLabel('First day')).toBeVisible();
+    await expectAccessible(page, 'division and batches dialog');
+    await expectNoSidewaysScroll(page, 'division and batches dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: /^Invite everyone who has not signed in/ }).click();
     const ask = page.getByRole('dialog', { name: 'Invite everyone who has not signed in?' });
