@@ -17,4 +17,23 @@ export const ALLOCATION_TEXT = {
   termLabel: 'Term',
   readOnly: "This is a past term's allocation as it was kept: it can be read and downloaded, not changed.",
   maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
+  confirmTitle: 'Confirm allocation',
 } as const;
+
+/**
+ * The question before a confirm (the spec gives no wording for it, only for Reset's). One click
+ * confirms every semester of the admin's branches at once and replaces what was confirmed before,
+ * so the question names the semesters and says so.
+ */
+export function confirmQuestion(semesterLabels: readonly string[]): string {
+  const which =
+    semesterLabels.length === 0
+      ? 'every semester of your branches'
+      : semesterLabels.length === 1
+        ? semesterLabels[0]!
+        : `all ${semesterLabels.length} semesters: ${semesterLabels.join('; ')}`;
+  return (
+    `Confirm the allocation of ${which}? This replaces any allocation confirmed for them before, ` +
+    'and teachers see these hours as their confirmed load.'
+  );
+}

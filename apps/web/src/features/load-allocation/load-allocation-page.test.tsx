@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
+import { findOpenDialog } from '../../testing/dialogs';
 import { buildContext, meera, networks, pythonLab, structures } from './allocation-fixtures';
 
 setupMswServer();
@@ -73,6 +75,13 @@ function cellsOf(row: HTMLElement): string[] {
   return within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent ?? '');
+}
+
+/** Answers the question Confirm Allocation asks first, with its Cancel or Confirm Allocation button. */
+async function answerConfirm(user: UserEvent, answer: 'Cancel' | 'Confirm Allocation') {
+  const dialog = await findOpenDialog('Confirm allocation');
+  await user.click(within(dialog).getByRole('button', { name: answer }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 describe('LoadAllocationPage', () => {
@@ -176,6 +185,7 @@ describe('LoadAllocationPage', () => {
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
     expect(await screen.findByText('Subject allocation has been confirmed successfully')).toBeInTheDocument();
     const theory = sent!.subject_to_teacher_map.instant_allocations[0]?.teacher_allocation.theory;
     expect(theory?.teachers.map((share) => [share.teacher.slug, share.hours])).toEqual([
@@ -249,6 +259,49 @@ describe('LoadAllocationPage', () => {
     expect(screen.getByRole('row', { name: 'Python Lab' })).toBeInTheDocument();
     // The page shows the reset's outcome, so every reset sent by now has been answered: Cancel sent none.
     expect(resets).toBe(1);
+  });
+
+  it('asks before confirming, naming every semester it confirms, and Cancel sends nothing', async () => {
+    const context = buildContext();
+    context.scope = {
+      semesters: [
+        { slug: 'be-5', label: 'BE CE - Semester 5', term: '2026-27 odd', confirmed: false },
+        { slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed: false },
+      ],
+      terms: [],
+      read_only: false,
+    };
+    serveContext(context);
+    let confirms = 0;
+    server.use(
+      onCall(allocationRoutes.confirmSubjectAllocation, () => {
+        confirms += 1;
+        return ok(true);
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const button = await screen.findByRole('button', { name: 'Confirm Allocation' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await findOpenDialog('Confirm allocation');
+    // The dialog's description is its question, read out with its title.
+    expect(dialog).toHaveAccessibleDescription(
+      'Confirm the allocation of all 2 semesters: BE CE - Semester 5; BE CE - Semester 7? This replaces any allocation confirmed for them before, and teachers see these hours as their confirmed load.',
+    );
+    await answerConfirm(user, 'Cancel');
+    expect(confirms).toBe(0);
+
+    // Escape closes it too, sending nothing.
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await findOpenDialog('Confirm allocation');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(confirms).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
+    // Counted at the handler: an earlier test's toast may still be on screen.
+    await waitFor(() => expect(confirms).toBe(1));
   });
 
   it('shows progress while the proposal is prepared and the error when it fails', async () => {
@@ -458,6 +511,7 @@ describe('LoadAllocationPage edge cases', () => {
     const reset = await screen.findByRole('button', { name: 'Reset' });
     await waitFor(() => expect(reset).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
     expect(await screen.findByRole('button', { name: 'Confirming...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
     release();
