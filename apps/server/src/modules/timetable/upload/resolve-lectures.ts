@@ -120,8 +120,7 @@ export function resolveLectures(
 
   for (const draft of drafts) {
     // Each problem is reported at the column holding the value that is wrong.
-    const at = (value: DraftValue, message: string) =>
-      issues.push({ ...valuePlace(draft, value), message });
+    const at = (value: DraftValue, message: string) => issues.push({ ...valuePlace(draft, value), message });
     let ok = true;
 
     const teacher = ref.teachers.get(refKey(draft.teacherCode));
