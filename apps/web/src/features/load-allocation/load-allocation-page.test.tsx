@@ -7,8 +7,10 @@ import {
   allocationRoutes,
   ok,
   ROUTES,
+  type AllocationContext,
   type ConfirmSubjectAllocationBody,
   type TeacherChoiceRow,
+  type TimetableDisagreements,
   choicesRoutes,
 } from '@rollbook/contract';
 import { errorReply, onCall, server } from '../../testing/msw';
@@ -472,6 +474,101 @@ describe('LoadAllocationPage terms', () => {
     renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
     await screen.findByRole('table', { name: 'Allocated Subjects' });
     expect(screen.queryByRole('combobox', { name: 'Term' })).not.toBeInTheDocument();
+  });
+});
+
+describe('LoadAllocationPage and the master timetable', () => {
+  const confirmedScope = (confirmed: boolean): AllocationContext['scope'] => ({
+    semesters: [{ slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed }],
+    terms: [],
+    read_only: false,
+  });
+  const bharatTeachesMl: TimetableDisagreements['lectures'][number] = {
+    semester: 'BE CE - Semester 7',
+    division: 'A',
+    subject: { slug: 'ml', subject_name: 'Machine Learning', subject_code: '350711' },
+    day: 'thursday',
+    start_time: '11:00',
+    end_time: '12:00',
+    type: 'theory',
+    batches: [],
+    timetable_teacher: { slug: 'bharat', name: 'Bharat Shah', teacher_code: 'BS' },
+    allocated_teachers: [{ slug: 'asha', name: 'Asha Mehta', teacher_code: 'AM' }],
+  };
+
+  it('lists, once confirmed, the lectures whose teacher differs from the allocation, and again after a confirm', async () => {
+    const context = buildContext();
+    context.scope = confirmedScope(true);
+    serveContext(context);
+    let answer: TimetableDisagreements = { confirmed_semesters: ['BE CE - Semester 7'], lectures: [] };
+    let asked = 0;
+    server.use(
+      onCall(allocationExtensionRoutes.getTimetableDisagreements, () => {
+        asked += 1;
+        return ok(answer);
+      }),
+      onCall(allocationRoutes.confirmSubjectAllocation, () => {
+        // The new allocation gives Machine Learning of A to Asha; the timetable still has Bharat.
+        answer = { ...answer, lectures: [bharatTeachesMl] };
+        return ok(true);
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const panel = await screen.findByRole('region', { name: 'Master timetable and confirmed allocation' });
+    expect(
+      await within(panel).findByText(
+        'Every lecture of the master timetable is taught by a teacher the confirmed allocation gives that subject in that division.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('list')).not.toBeInTheDocument();
+
+    const button = screen.getByRole('button', { name: 'Confirm Allocation' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await answerConfirm(user, 'Confirm Allocation');
+    const list = await within(panel).findByRole('list', {
+      name: 'Master timetable and confirmed allocation',
+    });
+    expect(
+      within(panel).getByText(
+        '1 lecture of the master timetable is taught by a teacher the confirmed allocation does not give that subject in that division. Change the timetable or the allocation so they agree.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'BE CE - Semester 7, division A: Machine Learning (theory, whole division), Thursday 11:00–12:00. Timetable: Bharat Shah (BS); allocated: Asha Mehta (AM).',
+    ]);
+    expect(asked).toBe(2);
+  });
+
+  it('does not compare before anything is confirmed, and says so when the comparison fails', async () => {
+    const context = buildContext();
+    context.scope = confirmedScope(false);
+    serveContext(context);
+    let asked = 0;
+    server.use(
+      onCall(allocationExtensionRoutes.getTimetableDisagreements, () => {
+        asked += 1;
+        return errorReply(500, 'Database unavailable');
+      }),
+    );
+    renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await screen.findByRole('button', { name: 'Confirm Allocation' });
+    expect(
+      screen.queryByRole('region', { name: 'Master timetable and confirmed allocation' }),
+    ).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+
+    context.scope = confirmedScope(true);
+    renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const alert = await within(
+      await screen.findByRole('region', { name: 'Master timetable and confirmed allocation' }),
+    ).findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

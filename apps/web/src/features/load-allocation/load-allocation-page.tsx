@@ -29,6 +29,7 @@ import { NonAllocatedTable } from './non-allocated-table';
 import { SubjectPanel } from './subject-panel';
 import { TeacherLoadPanel } from './teacher-load-panel';
 import { TermPicker } from './term-picker';
+import { TimetableDisagreementsPanel } from './timetable-disagreements';
 import { useAllocationDraft } from './use-allocation-draft';
 
 /** Long work in progress (the solver runs for a few seconds), announced politely. */
@@ -138,6 +139,10 @@ export function LoadAllocationPage({ title }: { title: string }) {
         }
       />
       {scope ? <AllocationScope semesters={scope} /> : null}
+      {/* Once something is confirmed, the timetable can break it: say where it does. */}
+      {!readOnly && !nothingConfirmed && scope !== undefined && !resetting.isLoading ? (
+        <TimetableDisagreementsPanel />
+      ) : null}
       {readOnly ? (
         <p role="note" className="text-sm text-slate-700">
           {ALLOCATION_TEXT.readOnly}
