@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEACHER_MAX_HOURS_LIMIT } from '../constants';
+import { LECTURE_TYPES, TEACHER_MAX_HOURS_LIMIT, WEEK_DAYS } from '../constants';
 import { SubjectSchema } from './catalogue';
 
 const hours = z.number().finite();
@@ -162,3 +162,37 @@ export const TeacherMaxHoursSchema = z.object({
   max_hours_is_default: z.boolean(),
 });
 export type TeacherMaxHours = z.infer<typeof TeacherMaxHoursSchema>;
+
+/** A teacher as the timetable-disagreement list names them. */
+const NamedTeacherSchema = z.object({ slug: z.string(), name: z.string(), teacher_code: z.string() });
+
+/**
+ * Rollbook addition `get_timetable_disagreements`: one weekly lecture of the master timetable
+ * whose teacher is not among the teachers the confirmed allocation gives that subject in that
+ * division (`allocated_teachers`, never empty: a subject allocated to nobody is not listed).
+ */
+export const TimetableDisagreementSchema = z.object({
+  semester: z.string(),
+  division: z.string(),
+  subject: z.object({ slug: z.string(), subject_name: z.string(), subject_code: z.string() }),
+  day: z.enum(WEEK_DAYS),
+  /** `HH:MM`, 24-hour. */
+  start_time: z.string(),
+  end_time: z.string(),
+  type: z.enum(LECTURE_TYPES),
+  /** Batch names of a lab or practical; empty for theory (the whole division). */
+  batches: z.array(z.string()),
+  timetable_teacher: NamedTeacherSchema,
+  allocated_teachers: z.array(NamedTeacherSchema).min(1),
+});
+export type TimetableDisagreement = z.infer<typeof TimetableDisagreementSchema>;
+
+/**
+ * Reply of `get_timetable_disagreements`: the current confirmed semesters of the admin's branches
+ * that were compared (labels; empty when nothing is confirmed) and every lecture that disagrees.
+ */
+export const TimetableDisagreementsSchema = z.object({
+  confirmed_semesters: z.array(z.string()),
+  lectures: z.array(TimetableDisagreementSchema),
+});
+export type TimetableDisagreements = z.infer<typeof TimetableDisagreementsSchema>;

@@ -3,10 +3,12 @@ import { allocationExtensionRoutes, allocationRoutes, ok } from '@rollbook/contr
 import { registerRoute } from '../../lib/routes';
 import { allocationWorkbook } from './allocation-excel';
 import { createAllocationService } from './allocation.service';
+import { timetableDisagreements } from './timetable-disagreements';
 
 /**
  * Teacher load allocation (contract §10.10) and its Rollbook additions: the spreadsheet of the
- * confirmed allocation and per-teacher weekly maxima.
+ * confirmed allocation, per-teacher weekly maxima, and the timetable lectures that disagree with
+ * the confirmed allocation.
  */
 export async function allocationModule(app: FastifyInstance) {
   const service = createAllocationService({ db: app.deps.db, planner: app.planner, log: app.log });
@@ -29,5 +31,8 @@ export async function allocationModule(app: FastifyInstance) {
   });
   registerRoute(app, allocationExtensionRoutes.setTeacherMaxHours, async ({ auth, body }) =>
     ok(await service.setMaxHours(auth, body)),
+  );
+  registerRoute(app, allocationExtensionRoutes.getTimetableDisagreements, async ({ auth }) =>
+    ok(await timetableDisagreements(app.deps.db, auth)),
   );
 }

@@ -99,6 +99,40 @@ describe('master timetable upload', () => {
     expect(await lectureCount()).toBe(before);
   });
 
+  it('reports each problem of a one-lecture-per-row file at the column holding the bad value', async () => {
+    await upload(adminToken, GRID);
+    const before = await lectureCount();
+    const rows = [
+      'day,start,end,subject,teacher,division,batches,classroom,type',
+      'tuesday,09:00,10:00,IS,XYZ,BE-7-A,,LH101,theory', // row 2: unknown teacher
+      'tuesday,10:00,11:00,IS,CST,BE-7-C,,LH101,theory', // row 3: unknown division
+      'tuesday,11:00,12:00,IS,CST,BE-7-A,,LH999,theory', // row 4: unknown classroom
+      'tuesday,12:00,13:00,IS,CST,BE-7-A,A9,LAB201,lab', // row 5: unknown batch
+      'thursday,09:00,10:00,IS,CST,BE-7-A,,LH101,theory', // row 6
+      'thursday,09:00,10:00,CD,CST,BE-7-B,,LH102,theory', // row 7: CST twice
+    ].join('\n');
+    const res = await upload(adminToken, rows);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(
+      /^The timetable has 5 problems, so nothing was saved\. First: row 2, column teacher: No teacher has the code "XYZ"/,
+    );
+    expect(res.body.issues).toEqual([
+      { path: 'row 2, column teacher', message: 'No teacher has the code "XYZ"' },
+      { path: 'row 3, column division', message: 'BE semester 7 has no division "C" (divisions: A, B)' },
+      { path: 'row 4, column classroom', message: 'No classroom is named "LH999"' },
+      {
+        path: 'row 5, column batches',
+        message: 'Division A of BE semester 7 has no batch "A9" (batches: A1, A2)',
+      },
+      {
+        path: 'row 7, column teacher',
+        message:
+          'Teacher CST is booked twice on THURSDAY at 09:00-10:00: also IS for BE 7 A at row 6, column teacher (09:00-10:00)',
+      },
+    ]);
+    expect(await lectureCount()).toBe(before);
+  });
+
   it('replaces a division’s timetable, keeping lectures that have history as inactive', async () => {
     await upload(adminToken, GRID);
     // CST starts both Monday lectures of division A (the start creates the session rows).

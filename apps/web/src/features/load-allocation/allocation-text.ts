@@ -17,4 +17,38 @@ export const ALLOCATION_TEXT = {
   termLabel: 'Term',
   readOnly: "This is a past term's allocation as it was kept: it can be read and downloaded, not changed.",
   maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
+  confirmTitle: 'Confirm allocation',
+  disagreementsTitle: 'Master timetable and confirmed allocation',
+  disagreementsChecking: 'Comparing the master timetable with the confirmed allocation…',
+  disagreementsFailed: 'The master timetable could not be compared with the allocation',
 } as const;
+
+/** What the comparison of the master timetable with the confirmed allocation found, in one sentence. */
+export function disagreementsSentence(count: number): string {
+  if (count === 0) {
+    return 'Every lecture of the master timetable is taught by a teacher the confirmed allocation gives that subject in that division.';
+  }
+  const lectures = count === 1 ? '1 lecture' : `${count} lectures`;
+  return (
+    `${lectures} of the master timetable ${count === 1 ? 'is' : 'are'} taught by a teacher the confirmed ` +
+    'allocation does not give that subject in that division. Change the timetable or the allocation so they agree.'
+  );
+}
+
+/**
+ * The question before a confirm (the spec gives no wording for it, only for Reset's). One click
+ * confirms every semester of the admin's branches at once and replaces what was confirmed before,
+ * so the question names the semesters and says so.
+ */
+export function confirmQuestion(semesterLabels: readonly string[]): string {
+  const which =
+    semesterLabels.length === 0
+      ? 'every semester of your branches'
+      : semesterLabels.length === 1
+        ? semesterLabels[0]!
+        : `all ${semesterLabels.length} semesters: ${semesterLabels.join('; ')}`;
+  return (
+    `Confirm the allocation of ${which}? This replaces any allocation confirmed for them before, ` +
+    'and teachers see these hours as their confirmed load.'
+  );
+}

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -6,13 +7,16 @@ import {
   allocationRoutes,
   ok,
   ROUTES,
+  type AllocationContext,
   type ConfirmSubjectAllocationBody,
   type TeacherChoiceRow,
+  type TimetableDisagreements,
   choicesRoutes,
 } from '@rollbook/contract';
 import { errorReply, onCall, server } from '../../testing/msw';
 import { renderApp } from '../../testing/render';
 import { setupMswServer } from '../../testing/setup-msw';
+import { findOpenDialog } from '../../testing/dialogs';
 import { buildContext, meera, networks, pythonLab, structures } from './allocation-fixtures';
 
 setupMswServer();
@@ -73,6 +77,13 @@ function cellsOf(row: HTMLElement): string[] {
   return within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent ?? '');
+}
+
+/** Answers the question Confirm Allocation asks first, with its Cancel or Confirm Allocation button. */
+async function answerConfirm(user: UserEvent, answer: 'Cancel' | 'Confirm Allocation') {
+  const dialog = await findOpenDialog('Confirm allocation');
+  await user.click(within(dialog).getByRole('button', { name: answer }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 describe('LoadAllocationPage', () => {
@@ -176,6 +187,7 @@ describe('LoadAllocationPage', () => {
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
     expect(await screen.findByText('Subject allocation has been confirmed successfully')).toBeInTheDocument();
     const theory = sent!.subject_to_teacher_map.instant_allocations[0]?.teacher_allocation.theory;
     expect(theory?.teachers.map((share) => [share.teacher.slug, share.hours])).toEqual([
@@ -249,6 +261,49 @@ describe('LoadAllocationPage', () => {
     expect(screen.getByRole('row', { name: 'Python Lab' })).toBeInTheDocument();
     // The page shows the reset's outcome, so every reset sent by now has been answered: Cancel sent none.
     expect(resets).toBe(1);
+  });
+
+  it('asks before confirming, naming every semester it confirms, and Cancel sends nothing', async () => {
+    const context = buildContext();
+    context.scope = {
+      semesters: [
+        { slug: 'be-5', label: 'BE CE - Semester 5', term: '2026-27 odd', confirmed: false },
+        { slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed: false },
+      ],
+      terms: [],
+      read_only: false,
+    };
+    serveContext(context);
+    let confirms = 0;
+    server.use(
+      onCall(allocationRoutes.confirmSubjectAllocation, () => {
+        confirms += 1;
+        return ok(true);
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const button = await screen.findByRole('button', { name: 'Confirm Allocation' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await findOpenDialog('Confirm allocation');
+    // The dialog's description is its question, read out with its title.
+    expect(dialog).toHaveAccessibleDescription(
+      'Confirm the allocation of all 2 semesters: BE CE - Semester 5; BE CE - Semester 7? This replaces any allocation confirmed for them before, and teachers see these hours as their confirmed load.',
+    );
+    await answerConfirm(user, 'Cancel');
+    expect(confirms).toBe(0);
+
+    // Escape closes it too, sending nothing.
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await findOpenDialog('Confirm allocation');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(confirms).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
+    // Counted at the handler: an earlier test's toast may still be on screen.
+    await waitFor(() => expect(confirms).toBe(1));
   });
 
   it('shows progress while the proposal is prepared and the error when it fails', async () => {
@@ -422,6 +477,101 @@ describe('LoadAllocationPage terms', () => {
   });
 });
 
+describe('LoadAllocationPage and the master timetable', () => {
+  const confirmedScope = (confirmed: boolean): AllocationContext['scope'] => ({
+    semesters: [{ slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed }],
+    terms: [],
+    read_only: false,
+  });
+  const bharatTeachesMl: TimetableDisagreements['lectures'][number] = {
+    semester: 'BE CE - Semester 7',
+    division: 'A',
+    subject: { slug: 'ml', subject_name: 'Machine Learning', subject_code: '350711' },
+    day: 'thursday',
+    start_time: '11:00',
+    end_time: '12:00',
+    type: 'theory',
+    batches: [],
+    timetable_teacher: { slug: 'bharat', name: 'Bharat Shah', teacher_code: 'BS' },
+    allocated_teachers: [{ slug: 'asha', name: 'Asha Mehta', teacher_code: 'AM' }],
+  };
+
+  it('lists, once confirmed, the lectures whose teacher differs from the allocation, and again after a confirm', async () => {
+    const context = buildContext();
+    context.scope = confirmedScope(true);
+    serveContext(context);
+    let answer: TimetableDisagreements = { confirmed_semesters: ['BE CE - Semester 7'], lectures: [] };
+    let asked = 0;
+    server.use(
+      onCall(allocationExtensionRoutes.getTimetableDisagreements, () => {
+        asked += 1;
+        return ok(answer);
+      }),
+      onCall(allocationRoutes.confirmSubjectAllocation, () => {
+        // The new allocation gives Machine Learning of A to Asha; the timetable still has Bharat.
+        answer = { ...answer, lectures: [bharatTeachesMl] };
+        return ok(true);
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const panel = await screen.findByRole('region', { name: 'Master timetable and confirmed allocation' });
+    expect(
+      await within(panel).findByText(
+        'Every lecture of the master timetable is taught by a teacher the confirmed allocation gives that subject in that division.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('list')).not.toBeInTheDocument();
+
+    const button = screen.getByRole('button', { name: 'Confirm Allocation' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await answerConfirm(user, 'Confirm Allocation');
+    const list = await within(panel).findByRole('list', {
+      name: 'Master timetable and confirmed allocation',
+    });
+    expect(
+      within(panel).getByText(
+        '1 lecture of the master timetable is taught by a teacher the confirmed allocation does not give that subject in that division. Change the timetable or the allocation so they agree.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'BE CE - Semester 7, division A: Machine Learning (theory, whole division), Thursday 11:00–12:00. Timetable: Bharat Shah (BS); allocated: Asha Mehta (AM).',
+    ]);
+    expect(asked).toBe(2);
+  });
+
+  it('does not compare before anything is confirmed, and says so when the comparison fails', async () => {
+    const context = buildContext();
+    context.scope = confirmedScope(false);
+    serveContext(context);
+    let asked = 0;
+    server.use(
+      onCall(allocationExtensionRoutes.getTimetableDisagreements, () => {
+        asked += 1;
+        return errorReply(500, 'Database unavailable');
+      }),
+    );
+    renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await screen.findByRole('button', { name: 'Confirm Allocation' });
+    expect(
+      screen.queryByRole('region', { name: 'Master timetable and confirmed allocation' }),
+    ).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+
+    context.scope = confirmedScope(true);
+    renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    const alert = await within(
+      await screen.findByRole('region', { name: 'Master timetable and confirmed allocation' }),
+    ).findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
 describe('LoadAllocationPage edge cases', () => {
   it('lets the last odd practical hour be allocated', async () => {
     // Python Lab has 3 h of practicals (a 2-hour block and a 1-hour block); Asha holds 2 h.
@@ -458,6 +608,7 @@ describe('LoadAllocationPage edge cases', () => {
     const reset = await screen.findByRole('button', { name: 'Reset' });
     await waitFor(() => expect(reset).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Confirm Allocation' }));
+    await answerConfirm(user, 'Confirm Allocation');
     expect(await screen.findByRole('button', { name: 'Confirming...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
     release();

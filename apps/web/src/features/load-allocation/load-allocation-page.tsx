@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { Tabs } from '../../components/ui/tabs';
 import { errorText } from '../../lib/api/api-error';
@@ -23,11 +24,12 @@ import {
   teacherLoadRows,
 } from './allocation-model';
 import { AllocationSummaryFigures } from './allocation-summary';
-import { ALLOCATION_TEXT } from './allocation-text';
+import { ALLOCATION_TEXT, confirmQuestion } from './allocation-text';
 import { NonAllocatedTable } from './non-allocated-table';
 import { SubjectPanel } from './subject-panel';
 import { TeacherLoadPanel } from './teacher-load-panel';
 import { TermPicker } from './term-picker';
+import { TimetableDisagreementsPanel } from './timetable-disagreements';
 import { useAllocationDraft } from './use-allocation-draft';
 
 /** Long work in progress (the solver runs for a few seconds), announced politely. */
@@ -61,6 +63,8 @@ export function LoadAllocationPage({ title }: { title: string }) {
   const [confirm, confirming] = useConfirmAllocationMutation();
   const [fetchExcel, fetchingExcel] = useAllocationExcelMutation();
   const [askReset, setAskReset] = useState(false);
+  // Confirm asks first, as Reset does: one click confirms every semester shown at once.
+  const [askConfirm, setAskConfirm] = useState(false);
   const [teacherSlug, setTeacherSlug] = useState<string | null>(null);
   const [subjectSlug, setSubjectSlug] = useState<string | null>(null);
 
@@ -72,7 +76,8 @@ export function LoadAllocationPage({ title }: { title: string }) {
     if (!('error' in result)) void context.refetch();
   };
   const doConfirm = async () => {
-    if (!editing) return;
+    // The page may have changed under the open question (a refetch, a reset): confirm only what is shown.
+    if (!editing || confirming.isLoading || resetting.isLoading) return;
     const result = await confirm(confirmBody(editing.allocation));
     if ('error' in result) return;
     toast.success(ALLOCATION_TEXT.confirmed);
@@ -113,7 +118,7 @@ export function LoadAllocationPage({ title }: { title: string }) {
               >
                 Reset
               </Button>
-              <Button disabled={busy || confirming.isLoading || !editing} onClick={() => void doConfirm()}>
+              <Button disabled={busy || confirming.isLoading || !editing} onClick={() => setAskConfirm(true)}>
                 {confirming.isLoading ? 'Confirming...' : 'Confirm Allocation'}
               </Button>
             </>
@@ -134,6 +139,10 @@ export function LoadAllocationPage({ title }: { title: string }) {
         }
       />
       {scope ? <AllocationScope semesters={scope} /> : null}
+      {/* Once something is confirmed, the timetable can break it: say where it does. */}
+      {!readOnly && !nothingConfirmed && scope !== undefined && !resetting.isLoading ? (
+        <TimetableDisagreementsPanel />
+      ) : null}
       {readOnly ? (
         <p role="note" className="text-sm text-slate-700">
           {ALLOCATION_TEXT.readOnly}
@@ -210,6 +219,14 @@ export function LoadAllocationPage({ title }: { title: string }) {
           </Button>
         </div>
       </Dialog>
+      <ConfirmDialog
+        open={askConfirm}
+        onOpenChange={setAskConfirm}
+        title={ALLOCATION_TEXT.confirmTitle}
+        question={confirmQuestion((scope ?? []).map((s) => s.label))}
+        confirmLabel="Confirm Allocation"
+        onConfirm={() => void doConfirm()}
+      />
     </section>
   );
 }

@@ -4,4 +4,5 @@
 export const allocationExtensionRoutes = {
   getAllocationExcel: { method: 'GET', path: '/allocation/get_allocation_excel' },
   setTeacherMaxHours: { method: 'POST', path: '/allocation/set_teacher_max_hours/' },
+  getTimetableDisagreements: { method: 'GET', path: '/allocation/get_timetable_disagreements' },
 } as const;

@@ -7,6 +7,7 @@ import {
   SetTeacherMaxHoursBodySchema,
   TeacherAllocationRowSchema,
   TeacherMaxHoursSchema,
+  TimetableDisagreementsSchema,
 } from '../../schemas/allocation';
 import { ExcelFileSchema } from '../../schemas/common';
 import { defineRoute } from '../route';
@@ -97,6 +98,19 @@ export const allocationExtensionRoutes = {
     responseKind: 'envelope',
     summary:
       "Set a teacher's weekly maximum (null: the institution default); unconfirmed proposals are redone",
+    section: 'Rollbook',
+  }),
+  getTimetableDisagreements: defineRoute({
+    id: 'allocation.getTimetableDisagreements',
+    method: 'GET',
+    path: '/allocation/get_timetable_disagreements',
+    auth: 'bearer',
+    roles: ['admin'],
+    bodyKind: 'none',
+    response: envelopeSchema(TimetableDisagreementsSchema),
+    responseKind: 'envelope',
+    summary:
+      'Master-timetable lectures whose teacher is not one the confirmed allocation gives that subject in that division',
     section: 'Rollbook',
   }),
 } as const;

@@ -167,6 +167,7 @@ describe("Rollbook's own calls (EXTENSION_ROUTES_TABLE)", () => {
         'POST /auth/api/check_password_link/',
         'GET /allocation/get_allocation_excel',
         'POST /allocation/set_teacher_max_hours/',
+        'GET /allocation/get_timetable_disagreements',
         'GET /calendar/feed',
         'POST /calendar/feed/revoke',
         'GET /calendar/{file}',

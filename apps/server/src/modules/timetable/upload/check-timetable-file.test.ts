@@ -138,6 +138,70 @@ describe('reporting every problem with its row and column', () => {
     ]);
   });
 
+  it('names each unknown value of the row format at the column that holds it, not the subject column', async () => {
+    // Columns in an unusual order and spelling, so a report at the wrong column cannot pass by chance.
+    const rows = [
+      'Faculty,Day,Start,End,Room,Div,Subject,Batch',
+      'XYZ,monday,09:00,10:00,LH101,BE-7-A,IS,', // row 2: unknown teacher
+      'RKR,monday,10:00,11:00,LH101,BE-7-A,IS,', // row 3: teacher of another branch
+      'CST,monday,11:00,12:00,LH999,BE-7-A,IS,', // row 4: unknown classroom
+      'CST,tuesday,09:00,10:00,LH101,BE-7-C,IS,', // row 5: unknown division
+      'CST,tuesday,10:00,11:00,LH101,BE-5-A,IS,', // row 6: unknown semester (named by the division code)
+      'CST,tuesday,11:00,12:00,LH101,BE-7-A,DBMS,', // row 7: unknown subject
+      'CST,wednesday,09:00,10:00,LAB201,BE-7-A,IS,A9', // row 8: unknown batch
+    ].join('\n');
+    expect(await problems(rows)).toEqual([
+      'row 2, column Faculty: No teacher has the code "XYZ"',
+      'row 3, column Faculty: Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first',
+      'row 4, column Room: No classroom is named "LH999"',
+      'row 5, column Div: BE semester 7 has no division "C" (divisions: A, B)',
+      'row 6, column Div: There is no BE semester 5 in your branches',
+      'row 7, column Subject: BE semester 7 has no subject "DBMS" (its subjects: IS, CD, PM, ML)',
+      'row 8, column Batch: Division A of BE semester 7 has no batch "A9" (batches: A1, A2)',
+    ]);
+  });
+
+  it('reports double bookings of the row format at the teacher, classroom, batches or division column', async () => {
+    const rows = [
+      'day,start,end,subject,teacher,division,batches,classroom',
+      'monday,09:00,11:00,IS,CST,BE-7-A,A1,LAB201', // row 2
+      'monday,10:00,11:00,CD,CST,BE-7-B,B1,LAB202', // row 3: CST twice
+      'monday,10:00,11:00,PM,HAJ,BE-7-B,B2,LAB201', // row 4: LAB201 twice
+      'monday,09:00,10:00,CD,NMP,BE-7-A,A1,LAB202', // row 5: A1 twice
+      'tuesday,09:00,10:00,IS,CST,BE-7-A,,LH101', // row 6
+      'tuesday,09:00,10:00,CD,HAJ,BE-7-A,,LH102', // row 7: the whole of division A twice
+    ].join('\n');
+    expect(await problems(rows)).toEqual([
+      'row 3, column teacher: Teacher CST is booked twice on MONDAY at 10:00-11:00: also IS for BE 7 A at row 2, column teacher (09:00-11:00)',
+      'row 4, column classroom: Classroom LAB201 is booked twice on MONDAY at 10:00-11:00: also IS for BE 7 A at row 2, column classroom (09:00-11:00)',
+      'row 5, column batches: Batch A1 is booked twice on MONDAY at 09:00-10:00: also IS for BE 7 A at row 2, column batches (09:00-11:00)',
+      // Once, though the two lectures share both batches of A.
+      'row 7, column division: Division BE 7 A is booked twice on TUESDAY at 09:00-10:00: also IS for BE 7 A at row 6, column division (09:00-10:00)',
+    ]);
+  });
+
+  it('reports the same teacher booked twice on two days, each day', async () => {
+    const rows = [
+      'day,start,end,subject,teacher,division,batches,classroom',
+      'monday,09:00,10:00,IS,CST,BE-7-A,,LH101', // row 2
+      'monday,09:00,10:00,IS,CST,BE-7-B,,LH102', // row 3
+      'tuesday,09:00,10:00,IS,CST,BE-7-A,,LH101', // row 4
+      'tuesday,09:00,10:00,IS,CST,BE-7-B,,LH102', // row 5
+    ].join('\n');
+    expect(await problems(rows)).toEqual([
+      'row 3, column teacher: Teacher CST is booked twice on MONDAY at 09:00-10:00: also IS for BE 7 A at row 2, column teacher (09:00-10:00)',
+      'row 5, column teacher: Teacher CST is booked twice on TUESDAY at 09:00-10:00: also IS for BE 7 A at row 4, column teacher (09:00-10:00)',
+    ]);
+  });
+
+  it('reports a batch problem at the division column when the file has no batches column', async () => {
+    expect(
+      await problems(
+        'day,start,end,subject,teacher,division,classroom\nmonday,09:00,10:00,ML,CST,BE-7-A,LH101',
+      ),
+    ).toEqual(['row 2, column division: No batch of division A takes ML; name the batches']);
+  });
+
   it('reports bad times, slots ending before they start, bad days and bad cells', async () => {
     const text = gridCsv(
       ['CST'],
@@ -168,9 +232,12 @@ describe('reporting every problem with its row and column', () => {
       'monday,10:30,11:30,PM,NMP,BE-7-B,,LH102', // row 6: back to back with row 3 is fine
     ].join('\n');
     expect(await problems(rows)).toEqual([
-      'row 3, column subject: Teacher CST is booked twice on MONDAY at 09:30-10:30: also IS for BE 7 A at row 2, column subject (09:00-10:00)',
-      'row 4, column subject: Classroom LH101 is booked twice on MONDAY at 09:00-10:00: also IS for BE 7 A at row 2, column subject (09:00-10:00)',
-      'row 5, column subject: Batch A1 is booked twice on MONDAY at 09:00-11:00: also IS for BE 7 A at row 2, column subject (09:00-10:00)',
+      // Each at the column holding the doubly booked name, and the other lecture at its own.
+      'row 3, column teacher: Teacher CST is booked twice on MONDAY at 09:30-10:30: also IS for BE 7 A at row 2, column teacher (09:00-10:00)',
+      'row 4, column classroom: Classroom LH101 is booked twice on MONDAY at 09:00-10:00: also IS for BE 7 A at row 2, column classroom (09:00-10:00)',
+      // Rows 3 and 4 are both for the whole of B and overlap: once hidden by the batch clash of rows 2 and 5.
+      'row 4, column division: Division BE 7 B is booked twice on MONDAY at 09:00-10:00: also CD for BE 7 B at row 3, column division (09:30-10:30)',
+      'row 5, column batches: Batch A1 is booked twice on MONDAY at 09:00-11:00: also IS for BE 7 A at row 2, column division (09:00-10:00)',
     ]);
   });
 
@@ -191,7 +258,7 @@ describe('reporting every problem with its row and column', () => {
       'monday,09:00,10:00,IS,CST,BE-7-A,,LH101',
     ].join('\n');
     expect(await problems(rows, existing)).toEqual([
-      'row 2, column subject: Teacher CST is booked twice on MONDAY at 09:00-10:00: also DBMS for BE 5 A (Information Technology), which this file does not replace (09:00-10:00)',
+      'row 2, column teacher: Teacher CST is booked twice on MONDAY at 09:00-10:00: also DBMS for BE 5 A (Information Technology), which this file does not replace (09:00-10:00)',
     ]);
     // The same division's old lectures are replaced, so they never clash.
     expect(await problems(rows, [{ ...existing[0]!, divisionId: 21 }])).toEqual([]);
@@ -205,7 +272,7 @@ describe('reporting every problem with its row and column', () => {
       await problems(
         'day,start,end,subject,teacher,division,batches,classroom\nmonday,09:00,10:00,ML,CST,BE-7-A,,LH101',
       ),
-    ).toEqual(['row 2, column subject: No batch of division A takes ML; name the batches']);
+    ).toEqual(['row 2, column batches: No batch of division A takes ML; name the batches']);
     expect(await problems(gridCsv(['CST'], [['MONDAY', '09:00-10:00', '']]))).toEqual([
       'row 1: The file contains no lectures',
     ]);

@@ -13,12 +13,25 @@ export interface FileIssue extends FilePlace {
 
 export type LectureType = 'theory' | 'lab' | 'practical';
 
+/** The values of a lecture whose problems are reported at the column that holds them. */
+export type DraftValue = 'subject' | 'teacher' | 'division' | 'batches' | 'classroom';
+
+/**
+ * The column header each value was written under. The grid holds a whole lecture in one teacher's
+ * cell, so every value names that column; the row format spreads them over their own columns, and a
+ * problem with a teacher must point at the teacher column, not the subject's.
+ */
+export type DraftColumns = Record<DraftValue, string>;
+
 /**
  * A lecture as read from the file, before any name is looked up: still codes and names. `rows` are
  * every row it spans (a lab written over two slots has two).
  */
 export interface LectureDraft {
+  /** Where the lecture starts in the file: its first row and the column that names it. */
   at: FilePlace;
+  /** Where each of its values was written (the row is `at.row`). */
+  columns: DraftColumns;
   rows: number[];
   day: Weekday;
   start: number;
@@ -41,6 +54,11 @@ export interface ParsedFile {
   drafts: LectureDraft[];
   issues: FileIssue[];
   preamble: string;
+}
+
+/** The place of one value of a draft: its row, and the column that value was written in. */
+export function valuePlace(draft: Pick<LectureDraft, 'at' | 'columns'>, value: DraftValue): FilePlace {
+  return { row: draft.at.row, column: draft.columns[value] };
 }
 
 /** `row 7, column CST`: how a place is named in error reports. */

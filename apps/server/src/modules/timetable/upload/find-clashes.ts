@@ -1,5 +1,5 @@
 import { formatClockTime, rangesOverlap } from '../../../lib/clock-time';
-import { placeLabel, type FileIssue } from './drafts';
+import { placeLabel, valuePlace, type DraftValue, type FileIssue } from './drafts';
 import type { ExistingLecture } from './reference-data';
 import type { ResolvedLecture } from './resolve-lectures';
 
@@ -48,20 +48,34 @@ export function findClashes(
   const slots: Slot[] = [...lectures.map((lecture) => ({ lecture })), ...kept.map((e) => ({ existing: e }))];
   const day = (s: Slot) => (s.lecture ?? s.existing).day;
 
-  const checks: { what: (s: Slot) => string; keys: (s: Slot) => string[] }[] = [
+  // `value`: the column a double booking is reported at, the one holding the doubly booked name. A
+  // batch is written in the batches column, or (a whole-division lecture) in the division column.
+  const checks: {
+    what: (s: Slot) => string;
+    keys: (s: Slot) => string[];
+    value: (l: ResolvedLecture) => DraftValue;
+  }[] = [
     {
       what: (s) => `Teacher ${s.lecture?.teacherCode ?? ''}`,
       keys: (s) => [`${day(s)}|${(s.lecture ?? s.existing).teacherId}`],
+      value: () => 'teacher',
     },
     {
       what: (s) => `Classroom ${s.lecture?.draft.classroomName ?? ''}`,
       keys: (s) => [`${day(s)}|${(s.lecture ?? s.existing).classroomId}`],
+      value: () => 'classroom',
     },
     {
       what: () => 'A batch',
       keys: (s) => (s.lecture ? s.lecture.batchIds.map((b) => `${day(s)}|${b}`) : []),
+      value: (l) => (l.draft.batchNames.length > 0 ? 'batches' : 'division'),
     },
   ];
+  // A pair is named by the two slots' places in `slots`, not in a group: indexes within a group
+  // repeat across days and batches, and keying on them hid real clashes (CST twice on Monday hid
+  // CST twice on Tuesday). Two whole-division lectures share every batch, so one pair of them
+  // appears in several batch groups and is still reported once.
+  const slotIndex = new Map(slots.map((s, i) => [s, i]));
   const reported = new Set<string>();
   const crowded = new Set<string>();
 
@@ -75,8 +89,10 @@ export function findClashes(
         const what = check.what({ lecture: first });
         const who = what === 'A batch' ? `Division ${first.divisionLabel}` : what;
         const message = `${who} has ${group.length} lectures on ${first.day.toUpperCase()}, more than one day can hold: check the file for repeated rows`;
+        // A crowded batch is reported as its division, so at the division column.
+        const place = valuePlace(first.draft, what === 'A batch' ? 'division' : check.value(first));
         // Each batch of a division is its own group; the division is named once.
-        if (!crowded.has(message)) issues.push({ ...first.draft.at, message });
+        if (!crowded.has(message)) issues.push({ ...place, message });
         crowded.add(message);
         continue;
       }
@@ -93,11 +109,11 @@ export function findClashes(
               (b.lecture.draft.at.row === a.lecture.draft.at.row && j > i))
           )
             continue;
-          const key = `${check.what(a)}|${i}|${j}`;
+          const key = `${check.what(a)}|${slotIndex.get(a)}|${slotIndex.get(b)}`;
           if (reported.has(key)) continue;
           reported.add(key);
           const other = b.lecture
-            ? `${b.lecture.subjectLabel} for ${b.lecture.divisionLabel} at ${placeLabel(b.lecture.draft.at)}`
+            ? `${b.lecture.subjectLabel} for ${b.lecture.divisionLabel} at ${placeLabel(valuePlace(b.lecture.draft, check.value(b.lecture)))}`
             : `${b.existing.label}, which this file does not replace`;
           let who = check.what(a);
           if (who === 'A batch') {
@@ -106,7 +122,7 @@ export function findClashes(
           }
           if (issues.length >= MAX_CLASHES) return { issues, complete: false };
           issues.push({
-            ...a.lecture.draft.at,
+            ...valuePlace(a.lecture.draft, check.value(a.lecture)),
             message: `${who} is booked twice on ${a.lecture.day.toUpperCase()} at ${span(a.lecture)}: also ${other} (${span(b.lecture ?? b.existing)})`,
           });
         }

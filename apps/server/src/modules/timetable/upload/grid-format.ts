@@ -149,6 +149,8 @@ export function parseGrid(rows: TableRow[], header: GridHeader): ParsedFile {
         code,
         draft: {
           at: { row, column: t.code },
+          // The whole lecture is one cell of the teacher's column.
+          columns: { subject: t.code, teacher: t.code, division: t.code, batches: t.code, classroom: t.code },
           rows: [row],
           day,
           start: range.start,

@@ -1,4 +1,4 @@
-import type { FileIssue, LectureDraft, LectureType } from './drafts';
+import { valuePlace, type DraftValue, type FileIssue, type LectureDraft, type LectureType } from './drafts';
 import {
   refKey,
   type DivisionRef,
@@ -119,7 +119,8 @@ export function resolveLectures(
   const outsideBranch = new Map<string, { issue: FileIssue; uses: number }>();
 
   for (const draft of drafts) {
-    const at = (message: string) => issues.push({ ...draft.at, message });
+    // Each problem is reported at the column holding the value that is wrong.
+    const at = (value: DraftValue, message: string) => issues.push({ ...valuePlace(draft, value), message });
     let ok = true;
 
     const teacher = ref.teachers.get(refKey(draft.teacherCode));
@@ -128,7 +129,10 @@ export function resolveLectures(
       const seen = unknownTeachers.get(draft.teacherCode);
       if (seen) seen.uses++;
       else {
-        const issue = { ...draft.at, message: `No teacher has the code "${draft.teacherCode}"` };
+        const issue = {
+          ...valuePlace(draft, 'teacher'),
+          message: `No teacher has the code "${draft.teacherCode}"`,
+        };
         issues.push(issue);
         unknownTeachers.set(draft.teacherCode, { issue, uses: 1 });
       }
@@ -136,11 +140,12 @@ export function resolveLectures(
     const classroom = ref.classrooms.get(refKey(draft.classroomName));
     if (!classroom) {
       ok = false;
-      at(`No classroom is named "${draft.classroomName}"`);
+      at('classroom', `No classroom is named "${draft.classroomName}"`);
     }
     const semester = chooseSemester(ref, preamble, draft.stream, draft.semesterNo);
     if ('error' in semester) {
-      at(semester.error);
+      // The semester is named by the division code (BE-7-A: stream BE, semester 7).
+      at('division', semester.error);
       continue;
     }
     if (teacher && !teacher.branchIds.has(semester.branchId)) {
@@ -152,7 +157,7 @@ export function resolveLectures(
       if (seen) seen.uses++;
       else {
         const issue = {
-          ...draft.at,
+          ...valuePlace(draft, 'teacher'),
           message: `${teacher.name} (${teacher.code}) does not teach in ${semester.branchName}; add the branch to the teacher on the People page first`,
         };
         issues.push(issue);
@@ -163,10 +168,10 @@ export function resolveLectures(
     const subject = chooseSubject(semester, draft.stream, draft.subject);
     if ('error' in subject) {
       ok = false;
-      at(subject.error);
+      at('subject', subject.error);
     }
     if ('error' in division) {
-      at(division.error);
+      at('division', division.error);
       continue;
     }
     let batchIds: number[] = [];
@@ -177,6 +182,7 @@ export function resolveLectures(
         else {
           ok = false;
           at(
+            'batches',
             `Division ${division.name} of ${draft.stream} semester ${semester.no} has no batch "${name}" (batches: ${list(division.batches.map((b) => b.name))})`,
           );
         }
@@ -185,11 +191,18 @@ export function resolveLectures(
       batchIds = batchesForWholeDivision(division, subject);
       if (batchIds.length === 0) {
         ok = false;
-        at(
-          division.batches.length === 0
-            ? `Division ${division.name} of ${draft.stream} semester ${semester.no} has no batches yet, so nobody would attend; create its batches first`
-            : `No batch of division ${division.name} takes ${subject.shortName ?? subject.code}; name the batches`,
-        );
+        // No batches at all is the division's problem; none taking the subject is fixed in the batches column.
+        if (division.batches.length === 0) {
+          at(
+            'division',
+            `Division ${division.name} of ${draft.stream} semester ${semester.no} has no batches yet, so nobody would attend; create its batches first`,
+          );
+        } else {
+          at(
+            'batches',
+            `No batch of division ${division.name} takes ${subject.shortName ?? subject.code}; name the batches`,
+          );
+        }
       }
     }
     if (!ok || !teacher || !classroom || 'error' in subject) continue;

@@ -4,6 +4,7 @@ import {
   normaliseHeader,
   parseDivisionCode,
   splitBatchNames,
+  type DraftColumns,
   type FileIssue,
   type LectureDraft,
   type LectureType,
@@ -74,6 +75,15 @@ export function parseRows(rows: TableRow[], header: RowHeader): ParsedFile {
     return { format: 'rows', drafts, issues, preamble };
   }
   const column = (f: Field) => header.columns[f]!;
+  // Each value's problems point at its own column. The batches column is optional: without it, a
+  // batch problem is about the division the row names (its batches, or the lack of any).
+  const columns: DraftColumns = {
+    subject: column('subject').label,
+    teacher: column('teacher').label,
+    division: column('division').label,
+    batches: (header.columns.batches ?? column('division')).label,
+    classroom: column('classroom').label,
+  };
 
   for (const { row, cells } of rows.slice(header.index + 1)) {
     if (cells.every((c) => c.trim() === '')) continue;
@@ -112,6 +122,7 @@ export function parseRows(rows: TableRow[], header: RowHeader): ParsedFile {
     if (issues.length > before || !day || start === null || end === null || !division) continue;
     drafts.push({
       at: { row, column: column('subject').label },
+      columns,
       rows: [row],
       day,
       start,
