@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { batchesOfDivisions } from '../../db/queries/batches-of-divisions';
 import {
@@ -125,6 +125,51 @@ export function createPlacementRepository(db: Db) {
         .where(and(eq(batchStudents.studentId, studentId), eq(divisions.semesterId, semesterId)))
         .orderBy(asc(batches.name));
       return { division: division ?? null, batches: batchRows };
+    },
+
+    /**
+     * The last day the student has a row in a session of what they leave: the lectures naming a
+     * batch they leave and none they will be in, and instant lectures of those batches or of the
+     * division they leave. Null when there is none. A move must start after it, or the same slots
+     * would count twice: their marks where they were, and absences where they go.
+     */
+    async lastMarkedDayLeaving(
+      tx: DbOrTx,
+      studentId: number,
+      leaving: { batchIds: readonly number[]; divisionId: number | null },
+      staying: readonly number[],
+    ): Promise<string | null> {
+      const ids = (list: readonly number[]) =>
+        sql.join(
+          list.map((id) => sql`${id}`),
+          sql`, `,
+        );
+      const left: SQL[] = [];
+      if (leaving.batchIds.length > 0) {
+        const kept = (column: SQL, table: SQL) =>
+          staying.length === 0
+            ? sql``
+            : sql` except select ${column} from ${table} where batch_id in (${ids(staying)})`;
+        left.push(
+          sql`ls.lecture_id in (select lecture_id from lecture_batches where batch_id in (${ids(leaving.batchIds)})${kept(sql`lecture_id`, sql`lecture_batches`)})`,
+        );
+        left.push(
+          sql`ls.instant_lecture_id in (select instant_lecture_id from instant_lecture_batches where batch_id in (${ids(leaving.batchIds)})${kept(sql`instant_lecture_id`, sql`instant_lecture_batches`)})`,
+        );
+      }
+      if (leaving.divisionId !== null) {
+        left.push(
+          sql`ls.instant_lecture_id in (select instant_lecture_id from instant_lecture_divisions where division_id = ${leaving.divisionId})`,
+        );
+      }
+      if (left.length === 0) return null;
+      // Both drivers answer `execute` with `{ rows }`.
+      const result: unknown = await tx.execute(sql`
+        select max(ls.day)::text as day
+        from attendances a join lecture_sessions ls on ls.id = a.session_id
+        where a.student_id = ${studentId} and ls.started_at is not null and (${sql.join(left, sql` or `)})`);
+      const [row] = (result as { rows: Array<{ day: string | null }> }).rows;
+      return row?.day ?? null;
     },
 
     /** Moves the student's division row (one per semester) to `divisionId`, from `since`. */

@@ -178,6 +178,18 @@ describe('placing a student after the term began (people-0001)', () => {
 
   it('moves a student to another division: their marks there stay, the new division counts from the day', async () => {
     const b1 = w.students.b1;
+    // Marked in CD of division B on 20 October: a move dated on or before it would count that
+    // slot twice (the mark there, an absence in the new division), so it is refused.
+    const twice = await place(b1.profile.slug, {
+      division_slug: w.world.divisions.A.slug,
+      batch_slugs: [w.batches.A1.slug],
+      since: '2026-10-20',
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toMatch(
+      /has attendance where they are now up to 2026-10-20: the first day in the new place must be after it$/,
+    );
+    expect((await memberships(b1.student.id)).batches).toEqual([{ batchId: w.batches.B1.id, since: null }]);
     const res = await place(b1.profile.slug, {
       division_slug: w.world.divisions.A.slug,
       batch_slugs: [w.batches.A1.slug],

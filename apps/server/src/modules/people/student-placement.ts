@@ -126,6 +126,16 @@ export function createStudentPlacements(deps: AppDeps) {
         const joining = chosen.filter((b) => !keptBatchIds.has(b.id)).map((b) => b.id);
         if (!moves && leaving.length === 0 && joining.length === 0)
           throw badRequest(`${who(record)} is already in division ${division.name} with these batches`);
+        const lastMarked = await repo.lastMarkedDayLeaving(
+          tx,
+          studentId,
+          { batchIds: leaving, divisionId: moves ? (before.division?.id ?? null) : null },
+          [...chosenIds],
+        );
+        if (lastMarked !== null && body.since <= lastMarked)
+          throw badRequest(
+            `${who(record)} has attendance where they are now up to ${lastMarked}: the first day in the new place must be after it${lastMarked >= todayDate ? '; make the move tomorrow' : ''}`,
+          );
         if (moves) await repo.replaceDivision(tx, studentId, semester.id, division.id, body.since);
         await repo.leaveBatches(tx, studentId, leaving);
         await repo.joinBatches(tx, studentId, joining, body.since);

@@ -23,14 +23,12 @@ describe('the job ending forgotten sessions', () => {
         endedAt: status === 'post' ? new Date(startedAt.getTime() + 3_600_000) : null,
       })
       .returning();
-    await t.db
-      .insert(attendances)
-      .values({
-        sessionId: session!.id,
-        studentId: w.students.a1.student.id,
-        isPresent: true,
-        markingTime: startedAt,
-      });
+    await t.db.insert(attendances).values({
+      sessionId: session!.id,
+      studentId: w.students.a1.student.id,
+      isPresent: true,
+      markingTime: startedAt,
+    });
     return session!;
   }
 
@@ -51,8 +49,8 @@ describe('the job ending forgotten sessions', () => {
     const today = await sessionOn(w, '2026-11-04', 'ongoing');
     const ended = await sessionOn(w, '2026-11-03', 'post');
     const otherInstitution = await sessionOn(elsewhere, '2026-11-02', 'ongoing');
-    // 00:45 on 4 November in India: the night's run is due.
-    t.clock.set(new Date('2026-11-04T00:45:00+05:30'));
+    // 04:15 on 4 November in India: the night's run is due.
+    t.clock.set(new Date('2026-11-04T04:15:00+05:30'));
     const pushed: string[] = [];
     const cleared: string[] = [];
     const runner = createJobRunner({
@@ -76,7 +74,7 @@ describe('the job ending forgotten sessions', () => {
 
     const after = await statusOf(forgotten.id);
     expect(after.status).toBe('post');
-    expect(after.endedAt).toEqual(new Date('2026-11-04T00:45:00+05:30'));
+    expect(after.endedAt).toEqual(new Date('2026-11-04T04:15:00+05:30'));
     // Everyone expected has a row: A1's mark stays, A2 is absent.
     expect(await rowsOf(forgotten.id)).toEqual(
       [
@@ -102,10 +100,10 @@ describe('the job ending forgotten sessions', () => {
     expect(pushed).toHaveLength(2);
   });
 
-  it('waits for the night: at 00:15 the previous day’s run has already gone, and today is not over', async () => {
+  it('waits for the night: at 03:45 the previous day’s run has already gone, and today is not over', async () => {
     const w = await buildLiveWorld(t.app, t.db);
     const yesterday = await sessionOn(w, '2026-11-03', 'ongoing');
-    t.clock.set(new Date('2026-11-04T00:15:00+05:30'));
+    t.clock.set(new Date('2026-11-04T03:45:00+05:30'));
     const runner = createJobRunner({
       db: t.db,
       clock: t.clock,
@@ -119,10 +117,10 @@ describe('the job ending forgotten sessions', () => {
         throw e;
       },
     });
-    // The run due at 00:15 is 3 November's (its 00:30 passed): 3 November's session is not before it.
+    // The run due at 03:45 is 3 November's (its 04:00 passed): 3 November's session is not before it.
     await runner.runDue();
     expect((await statusOf(yesterday.id)).status).toBe('ongoing');
-    t.clock.set(new Date('2026-11-04T00:31:00+05:30'));
+    t.clock.set(new Date('2026-11-04T04:01:00+05:30'));
     await runner.runDue();
     expect((await statusOf(yesterday.id)).status).toBe('post');
   });

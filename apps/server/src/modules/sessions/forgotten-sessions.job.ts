@@ -11,7 +11,7 @@ import type { LiveRoom } from './live-room';
 export const FORGOTTEN_SESSIONS_JOB_NAME = 'end-forgotten-sessions';
 
 /**
- * Every night at 00:30 in the institution's zone, the sessions still `ongoing` from an earlier day
+ * Every night at 04:00 in the institution's zone, the sessions still `ongoing` from an earlier day
  * are ended as their teacher would have ended them: status `post`, everyone expected given a row
  * (absent unless marked), the live state cleared and any page still following it told. A session
  * the teacher forgot would otherwise stay live for good, counted as held with its unmarked students
@@ -24,7 +24,8 @@ export function forgottenSessionsJob(deps: {
 }): ScheduledJob {
   return {
     name: FORGOTTEN_SESSIONS_JOB_NAME,
-    schedule: { every: 'day', atMinutes: 30 },
+    // Late enough that an evening lecture running past midnight has ended; before the first lecture.
+    schedule: { every: 'day', atMinutes: 4 * 60 },
     async run({ tx, institution, periodKey, now }) {
       const sessions = createLectureSessionsRepository(tx);
       const audience = createSessionAudience(tx);

@@ -198,7 +198,7 @@ describe('master timetable upload', () => {
       {
         path: 'row 7, column RKR',
         message:
-          'Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first',
+          'Rakesh K. Rana (RKR) does not teach in Computer Engineering; an institution admin can add that branch to the teacher on the People page',
       },
     ]);
     expect(await lectureCount()).toBe(before);

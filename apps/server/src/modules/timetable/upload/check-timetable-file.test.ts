@@ -134,7 +134,7 @@ describe('reporting every problem with its row and column', () => {
     );
     // NMP teaches in two branches, this one among them: only RKR's lectures are refused.
     expect(await problems(text)).toEqual([
-      'row 6, column RKR: Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first (used by 2 lectures)',
+      'row 6, column RKR: Rakesh K. Rana (RKR) does not teach in Computer Engineering; an institution admin can add that branch to the teacher on the People page (used by 2 lectures)',
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('reporting every problem with its row and column', () => {
     ].join('\n');
     expect(await problems(rows)).toEqual([
       'row 2, column Faculty: No teacher has the code "XYZ"',
-      'row 3, column Faculty: Rakesh K. Rana (RKR) does not teach in Computer Engineering; add the branch to the teacher on the People page first',
+      'row 3, column Faculty: Rakesh K. Rana (RKR) does not teach in Computer Engineering; an institution admin can add that branch to the teacher on the People page',
       'row 4, column Room: No classroom is named "LH999"',
       'row 5, column Div: BE semester 7 has no division "C" (divisions: A, B)',
       'row 6, column Div: There is no BE semester 5 in your branches',

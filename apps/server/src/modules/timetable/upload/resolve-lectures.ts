@@ -158,7 +158,7 @@ export function resolveLectures(
       else {
         const issue = {
           ...valuePlace(draft, 'teacher'),
-          message: `${teacher.name} (${teacher.code}) does not teach in ${semester.branchName}; add the branch to the teacher on the People page first`,
+          message: `${teacher.name} (${teacher.code}) does not teach in ${semester.branchName}; an institution admin can add that branch to the teacher on the People page`,
         };
         issues.push(issue);
         outsideBranch.set(key, { issue, uses: 1 });
