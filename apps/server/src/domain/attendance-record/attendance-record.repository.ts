@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { MarksSource } from './marks';
 import type { RecordFilter } from './record-filter';
 import { runAggregate as rowsOf, type Row } from './run-aggregate';
+import { hasDatedMemberships } from './audience';
 import { countedColumns, countsQuery, percentageOf, rosterQuery, weeklyCountsQuery } from './tallies';
 
 /** How an institution counts excused marks in percentages (institutions.excused_counts_as). */
@@ -78,7 +79,12 @@ function toSubjectTally(r: Row): SubjectTally {
  * Student × subject tallies, optionally only those below `belowPercent` (the detention list: a
  * student is below when attended × 100 < N × held, compared exactly, never on a rounded figure).
  */
-function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?: number): SQL {
+function subjectTalliesQuery(
+  f: RecordFilter,
+  source: MarksSource,
+  dated: boolean,
+  belowPercent?: number,
+): SQL {
   const setting = sql`i.excused_counts_as`;
   const counted = countedColumns(setting, sql`t.present`, sql`t.excused`, sql`t.held`);
   const below =
@@ -86,7 +92,7 @@ function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?
       ? sql`true`
       : sql`${counted.held} > 0 and ${counted.attended} * 100 < ${belowPercent}::numeric * ${counted.held}`;
   return sql`
-    with ${countsQuery(f, source)},
+    with ${countsQuery(f, source, dated)},
     totals as (
       select student_id, subject_id, sum(held)::int as held, sum(present)::int as present,
         sum(excused)::int as excused
@@ -116,6 +122,13 @@ function subjectTalliesQuery(f: RecordFilter, source: MarksSource, belowPercent?
  */
 export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: MarksSource | undefined } = {}) {
   const source = opts.marksFrom ?? 'tally';
+
+  /** Whether the institution has memberships with a first day: the queries' dated shape then. */
+  async function dated(institutionId: number): Promise<boolean> {
+    const [row] = await rowsOf(db, sql`select ${hasDatedMemberships(institutionId)} as dated`);
+    return row?.dated === true;
+  }
+
   async function weekly(f: RecordFilter, bySubject: boolean): Promise<WeekTally[]> {
     const setting = sql`i.excused_counts_as`;
     const counted = countedColumns(setting, sql`w.present`, sql`w.excused`, sql`w.held`);
@@ -123,7 +136,7 @@ export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: Mar
     const rows = await rowsOf(
       db,
       sql`
-        with ${weeklyCountsQuery(f)},
+        with ${weeklyCountsQuery(f, await dated(f.institutionId))},
         weeks as (
           select ${subject} as subject_id, week, sum(held)::int as held, sum(present)::int as present,
             sum(excused)::int as excused
@@ -150,12 +163,16 @@ export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: Mar
   return {
     /** Held, attended, excused, absent and percentage per student and subject. */
     async subjectTallies(f: RecordFilter): Promise<SubjectTally[]> {
-      return (await rowsOf(db, subjectTalliesQuery(f, source))).map(toSubjectTally);
+      return (await rowsOf(db, subjectTalliesQuery(f, source, await dated(f.institutionId)))).map(
+        toSubjectTally,
+      );
     },
 
     /** The student × subject tallies strictly below `belowPercent` (see the institution's threshold). */
     async detained(f: RecordFilter, belowPercent: number): Promise<SubjectTally[]> {
-      return (await rowsOf(db, subjectTalliesQuery(f, source, belowPercent))).map(toSubjectTally);
+      return (
+        await rowsOf(db, subjectTalliesQuery(f, source, await dated(f.institutionId), belowPercent))
+      ).map(toSubjectTally);
     },
 
     /** Week by week, every student and subject of the filter together (a trend, oldest first). */
@@ -179,7 +196,7 @@ export function createAttendanceRecordRepository(db: Db, opts: { marksFrom?: Mar
       const rows = await rowsOf(
         db,
         sql`
-          with ${rosterQuery(f)},
+          with ${rosterQuery(f, await dated(f.institutionId))},
           page as (
             select r.student_id from roster r join students s on s.id = r.student_id
             order by s.enrollment, s.id limit ${page.limit} offset ${page.offset}

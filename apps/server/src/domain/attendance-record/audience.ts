@@ -25,7 +25,19 @@ export function instantLectureKey(idOrKey: SQL): SQL {
  * their id (see instantLectureKey), bring their own audience: their chosen batches, or whole
  * divisions where no batch was chosen (db/queries/instant-audience.ts).
  */
-export function lectureAudience(lectureIds: SQL): SQL {
+export function lectureAudience(lectureIds: SQL, dated = true): SQL {
+  const instantIds = sql`select ${instantLectureKey(sql`k.id`)} from (${lectureIds}) as k(id) where k.id < 0`;
+  // Where nobody was placed after the term began, the plain shape: every first day is null, and
+  // the planner's estimates (and so the report's speed, record-0001) are those of a simple audience.
+  if (!dated)
+    return sql`
+    select distinct lb.lecture_id, bs.student_id, null::date as since
+    from lecture_batches lb
+    join batch_students bs on bs.batch_id = lb.batch_id
+    where lb.lecture_id in (${lectureIds})
+    union all
+    select ${instantLectureKey(sql`ia.instant_lecture_id`)}, ia.student_id, null::date
+    from (${instantAudience(instantIds)}) ia`;
   return sql`
     select lb.lecture_id, bs.student_id, ${earliestSince(sql`bs.since`)} as since
     from lecture_batches lb
@@ -34,8 +46,27 @@ export function lectureAudience(lectureIds: SQL): SQL {
     group by lb.lecture_id, bs.student_id
     union all
     select ${instantLectureKey(sql`ia.instant_lecture_id`)}, ia.student_id, ${earliestSince(sql`ia.since`)}
-    from (${instantAudience(sql`select ${instantLectureKey(sql`k.id`)} from (${lectureIds}) as k(id) where k.id < 0`)}) ia
+    from (${instantAudience(instantIds)}) ia
     group by ia.instant_lecture_id, ia.student_id`;
+}
+
+/**
+ * Whether any of the institution's students has a division or batch membership with a first day
+ * (people-0001): reports take the dated shape of their queries only then.
+ */
+export function hasDatedMemberships(institutionId: number): SQL {
+  return sql`(
+    exists (
+      select 1 from batch_students bs
+      join batches b on b.id = bs.batch_id
+      join divisions d on d.id = b.division_id
+      join semesters s on s.id = d.semester_id
+      where bs.since is not null and s.institution_id = ${institutionId}
+    ) or exists (
+      select 1 from division_students ds
+      join semesters s on s.id = ds.semester_id
+      where ds.since is not null and s.institution_id = ${institutionId}
+    ))`;
 }
 
 /** Of a group's memberships, the first day they cover: null (from the start) when any is undated. */

@@ -24,9 +24,33 @@ import {
  * trigger-kept tally wherever it is exact (marks.ts); a lecture cut by a date range has its marks
  * read once, from the index (session_id, student_id, is_present, excuse) alone.
  */
-export function countsQuery(f: RecordFilter, source: MarksSource = 'tally'): SQL {
+export function countsQuery(f: RecordFilter, source: MarksSource = 'tally', dated = true): SQL {
+  if (!dated)
+    return sql`
+    ${heldQueries(f, false)}${marksQueries(f, source)},
+    counts as (
+      select coalesce(au.student_id, m.student_id) as student_id, lh.lecture_id, lh.subject_id,
+        case when au.student_id is null then m.n else lh.n end as held,
+        coalesce(m.present, 0) as present, coalesce(m.excused, 0) as excused
+      from audience au
+      full join marks m on m.student_id = au.student_id and m.lecture_id = au.lecture_id
+      join lecture_held lh on lh.lecture_id = coalesce(au.lecture_id, m.lecture_id)
+    )`;
   return sql`
-    ${heldQueries(f)}${marksQueries(f, source)},
+    ${heldQueries(f, true)}${marksQueries(f, source)},
+    -- The few placed after the term began (people-0001): per student and lecture, the held
+    -- sessions from their first day on, plus their own rows in the sessions before it. Grouped
+    -- once here rather than counted per row of counts, which misled the planner for everyone.
+    dated_held as (
+      select au.lecture_id, au.student_id,
+        (count(*) filter (where h.day >= au.since or a.id is not null))::int as n
+      from audience au
+      join held h on h.lecture_id = au.lecture_id
+      left join attendances a on a.session_id = h.session_id and a.student_id = au.student_id
+        and h.day < au.since
+      where au.since is not null
+      group by au.lecture_id, au.student_id
+    ),
     counts as (
       -- Expected students: every held session of the lecture, or, placed after the term began
       -- (people-0001), those from their first day on plus their own rows before it. Others with
@@ -35,14 +59,13 @@ export function countsQuery(f: RecordFilter, source: MarksSource = 'tally'): SQL
         case
           when au.student_id is null then m.n
           when au.since is null then lh.n
-          else (select count(*) from held h where h.lecture_id = au.lecture_id and h.day >= au.since)::int
-            + (select count(*) from held h join attendances a on a.session_id = h.session_id
-               where h.lecture_id = au.lecture_id and a.student_id = au.student_id and h.day < au.since)::int
+          else coalesce(dh.n, 0)
         end as held,
         coalesce(m.present, 0) as present, coalesce(m.excused, 0) as excused
       from audience au
       full join marks m on m.student_id = au.student_id and m.lecture_id = au.lecture_id
       join lecture_held lh on lh.lecture_id = coalesce(au.lecture_id, m.lecture_id)
+      left join dated_held dh on dh.lecture_id = au.lecture_id and dh.student_id = au.student_id
     )`;
 }
 
@@ -51,9 +74,9 @@ export function countsQuery(f: RecordFilter, source: MarksSource = 'tally'): SQL
  * (`subject_weeks`: subject_id, week, held, present, excused), in one pass over the marks: held is the audience's size times the week's
  * sessions of each lecture, plus the marks of students outside the audience.
  */
-export function weeklyCountsQuery(f: RecordFilter): SQL {
+export function weeklyCountsQuery(f: RecordFilter, dated = true): SQL {
   return sql`
-    ${heldQueries(f)},
+    ${heldQueries(f, dated)},
     audience_size as (
       select lecture_id, count(*)::int as n from audience where since is null group by lecture_id
     ),
@@ -92,9 +115,9 @@ export function weeklyCountsQuery(f: RecordFilter): SQL {
  * The students a report lists (`roster`: the audience of the filter's held lectures) and the
  * subjects held (`subjects_held`), for paging a report before computing its page.
  */
-export function rosterQuery(f: RecordFilter): SQL {
+export function rosterQuery(f: RecordFilter, dated = true): SQL {
   return sql`
-    ${heldQueries(f)},
+    ${heldQueries(f, dated)},
     roster as (select distinct student_id from audience),
     subjects_held as (select distinct subject_id from lecture_held)`;
 }
@@ -103,7 +126,7 @@ export function rosterQuery(f: RecordFilter): SQL {
  * Held sessions of the filter (`held`: timetable lectures' and instant lectures' of a subject, the
  * latter keyed by minus their id), their count per lecture (`lecture_held`), the `audience`.
  */
-function heldQueries(f: RecordFilter): SQL {
+function heldQueries(f: RecordFilter, dated: boolean): SQL {
   return sql`
     held as materialized (
       select ls.id as session_id, ls.lecture_id, ls.day, l.offered_subject_id as subject_id
@@ -131,7 +154,7 @@ function heldQueries(f: RecordFilter): SQL {
     ),
     audience as materialized (
       select au.lecture_id, au.student_id, au.since
-      from (${lectureAudience(sql`select lecture_id from lecture_held`)}) au
+      from (${lectureAudience(sql`select lecture_id from lecture_held`, dated)}) au
       where ${studentConditions(f, sql`au.student_id`)}
     )`;
 }
