@@ -59,6 +59,9 @@ test('the admin moves hours between two teachers and confirms; the teacher sees 
   await expect(page.getByText('You have changes that are not confirmed yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Confirm Allocation' }).click();
+  // Confirming replaces what was confirmed before: the page asks first.
+  const ask = page.getByRole('dialog', { name: 'Confirm allocation' });
+  await ask.getByRole('button', { name: 'Confirm Allocation' }).click();
   await expect(page.getByText('Subject allocation has been confirmed successfully')).toBeVisible();
   // Reloading shows the confirmed allocation, not the proposal.
   await page.reload();
