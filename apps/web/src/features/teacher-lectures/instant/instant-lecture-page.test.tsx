@@ -11,6 +11,7 @@ import { openedSockets } from '../../../testing/fake-socket';
 import { errorReply, onCall, server } from '../../../testing/msw';
 import { renderWithProviders } from '../../../testing/render';
 import { setupMswServer } from '../../../testing/setup-msw';
+import { WAIT_MS } from '../../../testing/wait';
 import { buildLecture, buildOngoing, ROOMS } from '../lecture-fixtures';
 import { liveAudio } from '../live/live-audio';
 import { InstantLecturePage } from './instant-lecture-page';
@@ -224,7 +225,10 @@ describe('InstantLecturePage', () => {
       }),
     );
     const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
-    expect(within(sheet).getByText(/Students:/)).toHaveTextContent('Students: 1');
+    // The sheet opens before its figures render: on a loaded run they come a moment later.
+    expect(await within(sheet).findByText(/Students:/, {}, { timeout: WAIT_MS })).toHaveTextContent(
+      'Students: 1',
+    );
   });
 
   it("shows the list's error", async () => {
