@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { executeRows } from '../../db/queries/execute-rows';
 import { joinLectureOwners } from '../../db/queries/lecture-owners';
 import { plannedSessionIdSql } from './planned-session-id';
 import {
@@ -340,8 +341,9 @@ export function createLectureSessionsRepository(db: DbOrTx) {
      * lectures alike): left open by a teacher who never ended them.
      */
     async ongoingBefore(institutionId: number, day: string) {
-      // Both drivers answer `execute` with `{ rows }`.
-      const result: unknown = await db.execute(sql`
+      const rows = await executeRows(
+        db,
+        sql`
         select ls.id, ls.session_id, ls.lecture_id, ls.instant_lecture_id, ls.day::text as day
         from lecture_sessions ls
         left join lectures l on l.id = ls.lecture_id
@@ -350,8 +352,9 @@ export function createLectureSessionsRepository(db: DbOrTx) {
         left join instant_lectures il on il.id = ls.instant_lecture_id
         join semesters s on s.id = coalesce(d.semester_id, il.semester_id)
         where ls.status = 'ongoing' and ls.day < ${day} and s.institution_id = ${institutionId}
-        order by ls.day, ls.id`);
-      return (result as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+        order by ls.day, ls.id`,
+      );
+      return rows.map((r) => ({
         id: Number(r.id),
         sessionId: String(r.session_id),
         lectureId: r.lecture_id === null ? null : Number(r.lecture_id),

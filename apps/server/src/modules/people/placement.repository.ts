@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { batchesOfDivisions } from '../../db/queries/batches-of-divisions';
+import { executeRows } from '../../db/queries/execute-rows';
 import {
   batchStudents,
   batches,
@@ -163,12 +164,13 @@ export function createPlacementRepository(db: Db) {
         );
       }
       if (left.length === 0) return null;
-      // Both drivers answer `execute` with `{ rows }`.
-      const result: unknown = await tx.execute(sql`
+      const [row] = await executeRows<{ day: string | null }>(
+        tx,
+        sql`
         select max(ls.day)::text as day
         from attendances a join lecture_sessions ls on ls.id = a.session_id
-        where a.student_id = ${studentId} and ls.started_at is not null and (${sql.join(left, sql` or `)})`);
-      const [row] = (result as { rows: Array<{ day: string | null }> }).rows;
+        where a.student_id = ${studentId} and ls.started_at is not null and (${sql.join(left, sql` or `)})`,
+      );
       return row?.day ?? null;
     },
 
