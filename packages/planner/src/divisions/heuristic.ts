@@ -1,3 +1,5 @@
+import { coverConstruction } from './cover-construction';
+import { compareScores, scoreAssignment } from './evaluate';
 import type { Counts, DivisionProblem } from './problem';
 
 /** Limits of {@link heuristicAssignment}; the work limit keeps the result machine-independent. */
@@ -322,20 +324,35 @@ function localSearch(state: SearchState, problem: DivisionProblem, limits: Heuri
 }
 
 /**
- * Deterministic local search over the assignment matrix. Starts from a greedy placement of the
- * largest groups into balanced target sizes, then alternates two neighbourhoods until neither
- * improves (teaching hours, group splits, size spread) lexicographically: moving or exchanging
- * (parts of) group pieces between two divisions, and evacuating an elective from a division in
- * one compound move. Used as the warm start of the exact model and as the fallback when the
- * solver cannot run; it never proves optimality. The move limit keeps it machine-independent.
+ * Deterministic local search over the assignment matrix, from two greedy starts: the divisions grown
+ * around what they teach (cover-construction.ts) and the largest groups placed first into balanced
+ * target sizes. From each it alternates two neighbourhoods until neither improves (teaching hours,
+ * group splits, size spread) lexicographically: moving or exchanging (parts of) group pieces between
+ * two divisions, and evacuating an elective from a division in one compound move; the better result
+ * wins. Used as the warm start of the exact model and as the fallback when the solver cannot run; it
+ * never proves optimality. The move limit keeps it machine-independent; the first start gets half of
+ * the time to the deadline, so a clock that cuts the search still leaves both a result.
  */
 export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicLimits = {}): Counts {
   const { low, high } = sizeWindow(problem);
   const state = new SearchState(problem, low, high);
   if (problem.divisionCount === 0) return state.counts;
+  const deadline = limits.deadline ?? Infinity;
+  const halfway = Number.isFinite(deadline)
+    ? performance.now() + (deadline - performance.now()) / 2
+    : Infinity;
+  const covered = improveAssignment(
+    problem,
+    coverConstruction(problem),
+    { low, high },
+    { ...limits, deadline: halfway },
+  );
   construct(state, problem);
   localSearch(state, problem, limits);
-  return state.counts;
+  const sizeFirst = state.counts;
+  return compareScores(scoreAssignment(problem, covered), scoreAssignment(problem, sizeFirst)) <= 0
+    ? covered
+    : sizeFirst;
 }
 
 /**

@@ -4,6 +4,7 @@ import { lagrangianSearch } from './columns/lagrangian-search';
 import { patternBound } from './columns/pattern-bound';
 import { batchPolicyIssues } from './batches';
 import { buildPlanBody } from './build-plan';
+import { divisionSizeBound } from './division-size-bound';
 import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
 import { buildDivisionModel, countsFromValues, orderBySize, startValues } from './exact-model';
 import { heuristicAssignment } from './heuristic';
@@ -85,7 +86,8 @@ async function search(
   const large = modelRows(problem) > MAX_MODEL_ROWS;
   const heuristicShare = large ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
   let counts = heuristicAssignment(problem, { deadline: started + budgetMs * heuristicShare });
-  let lowerBound = combinatorialLowerBound(problem);
+  const core = problem.coreHoursPerDivision * problem.divisionCount;
+  let lowerBound = Math.max(combinatorialLowerBound(problem), core + divisionSizeBound(problem));
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
     return { counts, lowerBound, solverProvedOptimal: true, method: 'heuristic (meets lower bound)' };
   }
@@ -96,7 +98,6 @@ async function search(
     // Too large for the compact MIP: subgradient steps bound it and a Lagrangian dive improves
     // the heuristic's plan (see columns/lagrangian-search.ts).
     const outcome = await lagrangianSearch(problem, counts, deadline);
-    const core = problem.coreHoursPerDivision * problem.divisionCount;
     return {
       counts: outcome.counts,
       lowerBound: Math.max(lowerBound, core + outcome.electiveBound),
@@ -110,7 +111,6 @@ async function search(
   // 250-595 h after 1 s); the pattern relaxation proves far more (240 tracked: 283 h). It runs
   // before the MIP: large MIPs are ended at their deadline (runBoundedMip), so the order no longer
   // protects the budget, but the bound can skip the MIP when it proves the heuristic's hours.
-  const core = problem.coreHoursPerDivision * problem.divisionCount;
   const patterns = await patternBound(problem, counts, electiveHoursOf(problem, counts), {
     deadline: performance.now() + (deadline - performance.now()) * PATTERN_BOUND_SHARE,
     integral,
