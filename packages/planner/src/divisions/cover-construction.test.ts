@@ -26,7 +26,7 @@ describe('cover construction', () => {
         i % 17 === 0 ? { ...student, electives: [] } : student,
       );
       const problem = buildProblem(instance.subjects, withoutElectives, 60);
-      const counts = coverConstruction(problem);
+      const counts = coverConstruction(problem) ?? [];
       expect(assignmentIssues(problem, counts)).toEqual([]);
       const { low, high } = heuristicWindow(problem);
       for (const size of scoreAssignment(problem, counts).sizes) {
@@ -47,5 +47,18 @@ describe('cover construction', () => {
     });
     const problem = buildProblem(instance.subjects, instance.students, 66);
     expect(coverConstruction(problem)).toEqual(coverConstruction(problem));
+  });
+
+  it('gives up at a deadline already past', () => {
+    const instance = generateInstance({
+      students: 100,
+      categories: 3,
+      minOptions: 2,
+      maxOptions: 4,
+      trackAffinity: 0.5,
+      seed: 5,
+    });
+    const problem = buildProblem(instance.subjects, instance.students, 40);
+    expect(coverConstruction(problem, performance.now() - 1)).toBeNull();
   });
 });

@@ -9,9 +9,10 @@ import type { Counts, DivisionProblem } from './problem';
  * need 24. Here each division grows a taught set one elective at a time, taking the elective that
  * completes the most waiting students per hour, until the set holds the division's size; it then
  * takes the students its set holds, those whose electives the fewest waiting students share first.
- * Deterministic: ties go to the lower index.
+ * Deterministic: ties go to the lower index. Returns null when `deadline` (a `performance.now()`
+ * value) passes before every division is built.
  */
-export function coverConstruction(problem: DivisionProblem): Counts {
+export function coverConstruction(problem: DivisionProblem, deadline = Infinity): Counts | null {
   const { groups, groupElectives, electiveGroups, divisionCount: D, studentCount: N } = problem;
   const counts: Counts = groups.map(() => new Array<number>(D).fill(0));
   const waiting = groups.map((group) => group.size);
@@ -19,6 +20,7 @@ export function coverConstruction(problem: DivisionProblem): Counts {
     list.reduce((sum, g) => sum + (groups[g]?.size ?? 0), 0),
   );
   for (let d = 0; d < D; d += 1) {
+    if (performance.now() > deadline) return null;
     const target = Math.floor(N / D) + (d < N % D ? 1 : 0);
     const held = takenBy(
       problem,
@@ -115,15 +117,23 @@ function takenBy(
   target: number,
 ): [number, number][] {
   const { groupElectives, electiveHours } = problem;
-  const scarcity = (g: number) =>
-    (groupElectives[g] ?? []).reduce(
-      (sum, e) => sum + (electiveHours[e] ?? 0) / Math.max(1, waitingByElective[e] ?? 1),
-      0,
-    );
-  const addedHours = (g: number) =>
-    (groupElectives[g] ?? []).reduce((sum, e) => sum + (taught[e] ? 0 : (electiveHours[e] ?? 0)), 0);
   const candidates = waiting.flatMap((amount, g) => (amount > 0 ? [g] : []));
-  candidates.sort((a, b) => addedHours(a) - addedHours(b) || scarcity(b) - scarcity(a) || a - b);
+  const added = new Map<number, number>();
+  const scarce = new Map<number, number>();
+  for (const g of candidates) {
+    let hours = 0;
+    let scarcity = 0;
+    for (const e of groupElectives[g] ?? []) {
+      if (!taught[e]) hours += electiveHours[e] ?? 0;
+      scarcity += (electiveHours[e] ?? 0) / Math.max(1, waitingByElective[e] ?? 1);
+    }
+    added.set(g, hours);
+    scarce.set(g, scarcity);
+  }
+  candidates.sort(
+    (a, b) =>
+      (added.get(a) ?? 0) - (added.get(b) ?? 0) || (scarce.get(b) ?? 0) - (scarce.get(a) ?? 0) || a - b,
+  );
   const taken: [number, number][] = [];
   let room = target;
   for (const g of candidates) {

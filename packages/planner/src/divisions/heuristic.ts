@@ -330,27 +330,25 @@ function localSearch(state: SearchState, problem: DivisionProblem, limits: Heuri
  * group splits, size spread) lexicographically: moving or exchanging (parts of) group pieces between
  * two divisions, and evacuating an elective from a division in one compound move; the better result
  * wins. Used as the warm start of the exact model and as the fallback when the solver cannot run; it
- * never proves optimality. The move limit keeps it machine-independent; the first start gets half of
- * the time to the deadline, so a clock that cuts the search still leaves both a result.
+ * never proves optimality. The move limit keeps it machine-independent. The grown start comes first
+ * (it is the better one wherever choices scatter) and its search gets half of the time left after
+ * it; the size-first start runs when time is left, and alone when the grown start is cut.
  */
 export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicLimits = {}): Counts {
   const { low, high } = sizeWindow(problem);
   const state = new SearchState(problem, low, high);
   if (problem.divisionCount === 0) return state.counts;
   const deadline = limits.deadline ?? Infinity;
+  const grown = coverConstruction(problem, deadline);
   const halfway = Number.isFinite(deadline)
     ? performance.now() + (deadline - performance.now()) / 2
     : Infinity;
-  const covered = improveAssignment(
-    problem,
-    coverConstruction(problem),
-    { low, high },
-    { ...limits, deadline: halfway },
-  );
+  const covered = grown && improveAssignment(problem, grown, { low, high }, { ...limits, deadline: halfway });
+  if (covered && performance.now() >= deadline) return covered;
   construct(state, problem);
   localSearch(state, problem, limits);
   const sizeFirst = state.counts;
-  return compareScores(scoreAssignment(problem, covered), scoreAssignment(problem, sizeFirst)) <= 0
+  return covered && compareScores(scoreAssignment(problem, covered), scoreAssignment(problem, sizeFirst)) <= 0
     ? covered
     : sizeFirst;
 }
