@@ -2,7 +2,7 @@
 // choices, and one instance shaped like a college's semester-7 open electives built from the
 // onboarding workbook generator. Reports time, hours, the proven lower bound, gap, balance, splits,
 // next to the combinatorial bound the planner reported before column generation.
-// Run: nice -n 10 npx tsx bench/planner/scale.bench.ts [--only 1200] [--cpu-clock]
+// Run: nice -n 10 npx tsx bench/planner/scale.bench.ts [--only 1200|2500|5000|624 (the college)] [--cpu-clock]
 // --cpu-clock: budgets and times in this process's CPU time (see bench/lib/cpu-clock.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -32,7 +32,7 @@ for (const [students, budgetMs] of [
     cases.push({ label: series, ...instance, max: SCALE_MAX_DIVISION_SIZE, budgetMs });
   }
 }
-if (only === null) cases.push(collegeCase());
+if (only === null || only === 624) cases.push(collegeCase());
 
 console.log(
   '| series | N | groups | D | budget ms | cpu ms | wall ms | load | hours | LB | gap | old LB (gap) | spread | splits | method |',

@@ -339,18 +339,19 @@ export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicL
   const state = new SearchState(problem, low, high);
   if (problem.divisionCount === 0) return state.counts;
   const deadline = limits.deadline ?? Infinity;
+  // The grown start's search gets half of the time left, the size-first start's the rest.
+  const shareOfLeft = (share: number) =>
+    Number.isFinite(deadline) ? performance.now() + (deadline - performance.now()) * share : Infinity;
   const grown = coverConstruction(problem, deadline);
-  const halfway = Number.isFinite(deadline)
-    ? performance.now() + (deadline - performance.now()) / 2
-    : Infinity;
-  const covered = grown && improveAssignment(problem, grown, { low, high }, { ...limits, deadline: halfway });
-  if (covered && performance.now() >= deadline) return covered;
+  let best =
+    grown && improveAssignment(problem, grown, { low, high }, { ...limits, deadline: shareOfLeft(1 / 2) });
+  if (best && performance.now() >= deadline) return best;
   construct(state, problem);
   localSearch(state, problem, limits);
-  const sizeFirst = state.counts;
-  return covered && compareScores(scoreAssignment(problem, covered), scoreAssignment(problem, sizeFirst)) <= 0
-    ? covered
-    : sizeFirst;
+  if (!best || compareScores(scoreAssignment(problem, state.counts), scoreAssignment(problem, best)) < 0) {
+    best = state.counts;
+  }
+  return best;
 }
 
 /**
