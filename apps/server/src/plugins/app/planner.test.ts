@@ -43,7 +43,9 @@ describe('planner plugin', () => {
     // A call sent right after readiness, while the warm-up runs, queues behind it and answers.
     const call = app.planner.run('allocateLoad', tiny, { hardLimitMs: 20_000 });
     const report = await app.planner.warmUp();
-    expect(report?.lp).toBe('optimal');
+    // The solver ran: its LP ends optimal, or at its 1-s limit on a loaded machine (a CI host under
+    // load ended it there); an error or no report would mean no warm-up.
+    expect(['optimal', 'limit']).toContain(report?.lp);
     const result = await call;
     expect(result.report.coveredHours).toBe(6);
     expect(result.teachers.map((t) => [t.teacher, t.total, t.subjectSwitches])).toEqual([
