@@ -84,9 +84,13 @@ async function search(
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
-  const large = modelRows(problem) > MAX_MODEL_ROWS;
+  // Instances the Lagrangian search will take give the heuristic its short share.
+  const large = skipsCompactMip(modelRows(problem), deadline - performance.now());
   const heuristicShare = large ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
-  let counts = heuristicAssignment(problem, { deadline: started + budgetMs * heuristicShare });
+  let counts = heuristicAssignment(problem, {
+    deadline: started + budgetMs * heuristicShare,
+    grownOnly: large,
+  });
   const core = problem.coreHoursPerDivision * problem.divisionCount;
   let lowerBound = Math.max(combinatorialLowerBound(problem), core + divisionSizeBound(problem));
   if (scoreAssignment(problem, counts).teachingHours <= lowerBound) {
