@@ -1,5 +1,6 @@
 import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES, type RouteDef } from '@rollbook/contract';
 import type { Db } from '../src/db/client';
@@ -26,6 +27,7 @@ import {
 } from '../src/db/schema';
 import { createNotificationService } from '../src/domain/notifications';
 import { seedDemo } from '../src/seed/demo';
+import { buildAdmin, buildBranch } from '../src/testing/factories';
 import { call } from '../src/testing/test-app';
 import { tokenFor } from '../src/testing/tokens';
 import { roomSound, studentRecording, teacherChunks } from '../src/testing/audio';
@@ -137,6 +139,59 @@ async function objectsAround(db: Db, lectureSlug: string) {
     .innerJoin(semesters, eq(semesters.id, electiveCategories.semesterId))
     .where(eq(semesters.institutionId, row!.institutionId));
   return { ...row!, batch: batch?.slug, category: category?.slug };
+}
+
+/** One character moved to another of its class (digit, hex letter, other letter), so a format still holds. */
+function shifted(c: string): string {
+  const classes = ['0123456789', 'abcdef', 'ghijklmnopqrstuvwxyz', 'ABCDEF', 'GHIJKLMNOPQRSTUVWXYZ'];
+  const group = classes.find((g) => g.includes(c));
+  return group ? group[(group.indexOf(c) + 1) % group.length]! : c;
+}
+
+/**
+ * Identifiers shaped like `objects` (same length and character classes, so every format check
+ * passes alike) that name nothing, and a way back from a message quoting them.
+ */
+function ghostObjects(objects: ObjectsByKind) {
+  const pairs = Object.entries(objects).map(
+    ([kind, id]) => [kind, id, [...id].map(shifted).join('')] as const,
+  );
+  return {
+    objects: Object.fromEntries(pairs.map(([kind, , ghost]) => [kind, ghost])) as ObjectsByKind,
+    unmask: (text: string) => pairs.reduce((out, [, id, ghost]) => out.replaceAll(ghost, id), text),
+  };
+}
+
+/**
+ * Every walked call that names an object of `objects`, as each role in `tokens`, against the same
+ * call naming ghosts of those objects: the status and message must be the same, so an answer never
+ * tells an object that exists out of the caller's reach from one that does not.
+ */
+async function compareWithGhosts(
+  app: FastifyInstance,
+  objects: ObjectsByKind,
+  tokens: Partial<Record<Role, string>>,
+) {
+  const ghosts = ghostObjects(objects);
+  const differences: string[] = [];
+  let notFound = 0;
+  for (const [role, token] of Object.entries(tokens)) {
+    for (const route of WALKED) {
+      const real = requestFor(route, objects);
+      if (!real.named) continue;
+      const answer = await send(app, real, token);
+      const ghost = await send(app, requestFor(route, ghosts.objects), token);
+      // A message that quotes what was sent names the ghost where the other names the object.
+      const ghostMessage = ghosts.unmask(ghost.message ?? '');
+      if (answer.status === 404) notFound += 1;
+      if (answer.status !== ghost.status || (answer.message ?? '') !== ghostMessage) {
+        differences.push(
+          `${role} ${route.id}: real → ${answer.status} ${answer.message ?? ''}; none → ${ghost.status} ${ghostMessage}`,
+        );
+      }
+    }
+  }
+  return { differences, notFound };
 }
 
 /**
@@ -341,6 +396,29 @@ describe('two institutions in one database', () => {
       token: a.tokens.teacher,
     });
     expect(csv.status).toBe(200);
+  });
+
+  it('answers every call of each role of B naming A’s objects exactly as naming objects that do not exist', async () => {
+    const a = await buildDemoA(t, { marked: true });
+    const b = await buildB(t);
+    const { differences, notFound } = await compareWithGhosts(t.app, a.objects, b.tokens);
+    expect(differences).toEqual([]);
+    // Not vacuous: the allowed roles reached the scope checks.
+    expect(notFound).toBeGreaterThanOrEqual(30);
+  });
+
+  it('answers an admin of another branch naming a branch’s objects exactly as naming objects that do not exist', async () => {
+    const b = await buildB(t);
+    // Same institution, another branch: an admin there is not the institution's admin.
+    const elsewhere = await buildBranch(t.db, { institutionId: b.w.world.institutionId, code: '16' });
+    const otherAdmin = await buildAdmin(t.db, {
+      institutionId: b.w.world.institutionId,
+      branchId: elsewhere.id,
+    });
+    const token = await tokenFor(t.app, otherAdmin.profile);
+    const { differences, notFound } = await compareWithGhosts(t.app, b.objects, { admin: token });
+    expect(differences).toEqual([]);
+    expect(notFound).toBeGreaterThanOrEqual(10);
   });
 
   it("never pushes A's live marks or alerts to B's sockets", async () => {

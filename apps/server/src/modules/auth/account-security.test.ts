@@ -51,6 +51,40 @@ describe('forgot password gives away no account', () => {
   });
 });
 
+describe('forgot password for a deactivated account', () => {
+  it('sends no link, answers as for any address, and spends nothing of the account once reactivated', async () => {
+    const { profile } = await buildStudent(t.db, { email: 'gone@example.test' });
+    await t.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, profile.id));
+    // The same answers, in the same order, as an address without an account.
+    for (const email of ['gone@example.test', 'ghost@example.test']) {
+      const first = await forgot(email);
+      expect({ email, status: first.status, body: first.body }).toEqual({
+        email,
+        status: 200,
+        body: { data: true, error: false, message: null },
+      });
+      const again = await forgot(email);
+      expect({ email, status: again.status, message: again.body.message }).toEqual({
+        email,
+        status: 403,
+        message: 'Please try again after 24 hours',
+      });
+    }
+    await t.app.background.idle();
+    expect(t.smtp.received).toHaveLength(0);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, profile.id));
+    expect(row?.forgotPasswordRequestedAt).toBeNull();
+
+    // Reactivated within the 24 hours: the account's own request is its first.
+    t.clock.advance(3600 * 1000);
+    await t.db.update(profiles).set({ isActive: true }).where(eq(profiles.id, profile.id));
+    const reactivated = await forgot('gone@example.test');
+    expect(reactivated.status).toBe(200);
+    expect(await t.smtp.mailTo('gone@example.test')).toMatch(/update_password\?profile_slug=/);
+    expect((await forgot('gone@example.test')).status).toBe(403);
+  });
+});
+
 describe('a refresh token presented twice', () => {
   it('also ends the access tokens issued from it, and every other sign-in of the account', async () => {
     const { profile } = await buildTeacher(t.db);

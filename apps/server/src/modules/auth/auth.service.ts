@@ -297,8 +297,9 @@ export function createAuthService(
 
     /**
      * Asks for a reset link. Known and unknown addresses take the same path up to the reply: one
-     * lookup, the once-per-24-hours claim (403 for both alike, so the answer reveals no account),
-     * and for a real account the challenge and mail are queued to run after the reply, so neither
+     * lookup, the once-per-24-hours claim (403 for both alike, so the answer reveals no account;
+     * a deactivated account is one without: it gets no link, and its requests are counted apart
+     * from the account's own, so they never spend its period), and for a real account the challenge and mail are queued to run after the reply, so neither
      * the answer nor its timing depends on the mail server.
      */
     async forgotPassword(input: { email: string }): Promise<void> {
@@ -309,7 +310,7 @@ export function createAuthService(
       const requestedAt = now();
       const last = profile?.forgotPasswordRequestedAt?.getTime();
       const recent = last !== undefined && requestedAt.getTime() - last < FORGOT_PASSWORD_INTERVAL_MS;
-      if (recent || !(await after.limits.firstResetRequest(input.email)))
+      if (recent || !(await after.limits.firstResetRequest(input.email, profile ? 'usable' : 'none')))
         throw new AppError('retry_after_24_hours');
       if (profile) after.background.run('password reset mail', () => sendResetLink(profile, requestedAt));
     },

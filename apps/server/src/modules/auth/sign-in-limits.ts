@@ -99,11 +99,15 @@ export function createSignInLimits(deps: { store: ThrottleStore; config: AppConf
 
     /**
      * The once-per-24-hours rule of contract §4.7 for any address, with or without an account:
-     * true for the first request of the period. Answering 403 only for real accounts would tell
+     * true for the first request of the period (`account`: whether the address has a usable one). Answering 403 only for real accounts would tell
      * anyone which addresses have one.
      */
-    async firstResetRequest(email: string): Promise<boolean> {
-      return store.claimOnce(`reset:${normal(email)}`, deps.now(), FORGOT_PASSWORD_INTERVAL_MS);
+    async firstResetRequest(email: string, account: 'usable' | 'none' = 'usable'): Promise<boolean> {
+      // An address with no usable account (none, or a deactivated one) is counted apart: its
+      // requests are refused alike, but they never spend the period of the account that may be
+      // (re)activated on it within the 24 hours.
+      const key = account === 'usable' ? `reset:${normal(email)}` : `reset-unusable:${normal(email)}`;
+      return store.claimOnce(key, deps.now(), FORGOT_PASSWORD_INTERVAL_MS);
     },
   };
 }

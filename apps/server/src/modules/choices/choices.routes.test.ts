@@ -174,6 +174,36 @@ describe('teacher subject choices (§11.1)', () => {
     expect(view.body.data.subject_choices.choices_locked).toBe(true);
   });
 
+  it('names the semester of the latest round when nothing is open, not a finished earlier one', async () => {
+    const w = await buildSubjectsWorld(t.db);
+    const ce = await lockCeSem5(t, w);
+    // Semester 5's round is over (its divisions were made); semester 7's round came after it.
+    await t.db.update(semesters).set({ divisionsCreated: true }).where(eq(semesters.id, w.ceSem5.id));
+    await t.db
+      .update(semesters)
+      .set({ subjectsLocked: true, subjectChoiceDeadline: '2026-11-25' })
+      .where(eq(semesters.id, w.ceSem7.id));
+    await t.db
+      .insert(subjectChoices)
+      .values({ profileId: w.teacherA.profile.id, semesterId: w.ceSem7.id, kind: 'teacher' });
+    expect(w.ceSem5.id).toBeLessThan(w.ceSem7.id);
+
+    at(t.clock, '2026-11-26T10:00:00');
+    const expected =
+      /^The deadline for subject choices of BE Computer Engineering - Semester 7 \(.+\) has passed$/;
+    const save = await as(t, w.teacherA.profile, 'POST', TEACHER_SAVE, {
+      subject_choices: [slugOf(ce, '350701')],
+    });
+    expect(save.status).toBe(409);
+    expect(save.body.message).toMatch(expected);
+    const unsave = await as(t, w.teacherA.profile, 'POST', TEACHER_UNSAVE);
+    expect(unsave.status).toBe(409);
+    expect(unsave.body.message).toMatch(expected);
+    const view = await as(t, w.teacherA.profile, 'GET', TEACHER_VIEW);
+    expect(view.body.data.closed_reason).toMatch(expected);
+    expect(view.body.data.subject_choice_deadline).toBe('2026-11-25');
+  });
+
   it('serves the legacy per-stream and per-semester views within the teacher’s branches', async () => {
     const w = await buildSubjectsWorld(t.db);
     const ce = await lockCeSem5(t, w);

@@ -118,13 +118,34 @@ export function createTeacherChoicesService(deps: ChoicesDeps) {
     };
   }
 
+  /**
+   * Why nothing can be changed, named after the semester of the teacher's latest round. Records are
+   * kept from earlier rounds (a semester whose divisions were made long ago stays locked), so the
+   * first record by id may be a finished round the teacher is not choosing for any more.
+   */
   function closedMessage(ctx: TeacherContext): string {
-    const first = ctx.current[0];
-    if (!first) return 'No subject choices are open for you';
+    const latest = latestRound(ctx);
+    if (!latest) return 'No subject choices are open for you';
     return (
-      closedReason(first, ctx.semesters.get(first.semesterId)!, deps.clock.now()) ??
-      'No subject choices are open for you'
+      closedReason(latest.record, latest.semester, deps.clock.now()) ?? 'No subject choices are open for you'
     );
+  }
+
+  /**
+   * The current record of the round the teacher is in: a round still running (divisions not yet
+   * made) before a finished one, then the latest deadline (the one `view` shows when nothing is
+   * open), then the newest semester.
+   */
+  function latestRound(ctx: TeacherContext): { record: ChoiceRecord; semester: SemesterScope } | undefined {
+    const rounds = ctx.current.flatMap((record) => {
+      const semester = ctx.semesters.get(record.semesterId);
+      return semester ? [{ record, semester }] : [];
+    });
+    const newer = (a: (typeof rounds)[number], b: (typeof rounds)[number]) =>
+      Number(a.semester.divisionsCreated) - Number(b.semester.divisionsCreated) ||
+      (b.semester.deadline ?? '').localeCompare(a.semester.deadline ?? '') ||
+      b.semester.id - a.semester.id;
+    return rounds.sort(newer)[0];
   }
 
   /**

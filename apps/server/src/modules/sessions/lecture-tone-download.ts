@@ -28,6 +28,17 @@ export function isBrowserDownload(headers: IncomingHttpHeaders): boolean {
   return headers['sec-fetch-mode'] !== undefined || /Mozilla\//.test(headers['user-agent'] ?? '');
 }
 
+/**
+ * Whether a download gets the lecture-long file: a client that is not a browser and takes gzip, as
+ * the original app's Dart HTTP client does by default. Sent plain, a long lecture's file would be
+ * up to 432 MB on one request; gzipped it is about a quarter of that. Any other client gets the
+ * short loop, 17 MB, which costs it the long file's protection but accepts nothing
+ * (presence-0029, decision 1; presence-0030).
+ */
+export function takesLectureFile(headers: IncomingHttpHeaders): boolean {
+  return !isBrowserDownload(headers) && acceptsGzip(headers);
+}
+
 /** Whether the caller takes gzip: named with a q above 0, or `*` when gzip is not named at all. */
 function acceptsGzip(headers: IncomingHttpHeaders): boolean {
   const weights = new Map<string, number>();
@@ -85,7 +96,8 @@ export function lectureToneDownload(
   const firstChirp = Math.max(0, Math.floor((now.getTime() - tone.epochMs) / 1000 / periodS));
   const seconds = remainingFileSeconds(lectureFileS, firstChirp, periodS);
   const gzip = acceptsGzip(request.headers);
-  const headers: Record<string, string> = {};
+  // Every download is another file (the schedule from the chirp then due): nothing to keep.
+  const headers: Record<string, string> = { 'cache-control': 'private, no-store' };
   if (gzip) headers['content-encoding'] = 'gzip';
   else headers['content-length'] = String(lectureToneFileBytes(seconds));
   const kept = (requested: number, served: number, bytes: number): FileFetch => ({
@@ -97,7 +109,13 @@ export function lectureToneDownload(
   });
   if (request.method === 'HEAD') {
     // An empty stream, not an empty buffer: fastify then keeps the length the GET would send.
-    return { headers, body: Readable.from([]), fetch: (requested, served) => kept(requested, served, 0) };
+    return {
+      status: 200,
+      headers,
+      body: Readable.from([]),
+      counted: false,
+      fetch: (requested, served) => kept(requested, served, 0),
+    };
   }
 
   const active = downloading.get(audioPath) ?? 0;
@@ -105,7 +123,9 @@ export function lectureToneDownload(
     throw new AppError('too_many_requests', 'This tone is already being downloaded. Try again in a minute.');
   }
   // A caller gone while the session was read (its 'close' already past) takes no slot.
-  if (response.destroyed) return { headers, body: Readable.from([]), fetch: (r, s) => kept(r, s, 0) };
+  if (response.destroyed) {
+    return { status: 200, headers, body: Readable.from([]), counted: false, fetch: (r, s) => kept(r, s, 0) };
+  }
   downloading.set(audioPath, active + 1);
   let released = false;
   const release = () => {
@@ -148,8 +168,10 @@ export function lectureToneDownload(
   if (gzip) pipeline(pieces, createGzip({ level: 1 }), counted, settled);
   else pipeline(pieces, counted, settled);
   return {
+    status: 200,
     headers,
     body: counted,
+    counted: true,
     fetch: (requested, served) => kept(requested, served, sent),
   };
 }

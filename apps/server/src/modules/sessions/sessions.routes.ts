@@ -23,7 +23,8 @@ import { answerOnce, IDEMPOTENCY_HEADER, idempotencyKeyOf } from './marking-repl
 import { createReviewService } from './review.service';
 import { createSessionsService } from './sessions.service';
 import { shortLoopDownload, sweepToneFiles, TONES_FOLDER } from './tone-files';
-import { isBrowserDownload, lectureToneDownload } from './lecture-tone-download';
+import { lectureToneDownload, takesLectureFile } from './lecture-tone-download';
+import { createToneDownloadLimits } from './tone-download-limits';
 import { keepFileFetch } from './tone-file-fetches';
 import { readSessionTone } from './session-tone';
 import { noteChallengeBand, usesTwoWayCheck } from './two-way-challenge';
@@ -151,24 +152,33 @@ export async function sessionsModule(app: FastifyInstance) {
 
   // Session tones (§7): public (the original client fetches with no Authorization header), under
   // an unguessable name, and only while the session is live; any instance renders the file from the
-  // stored key. A name of a session that ended, or never existed, is a plain 404.
+  // stored key. A name of a session that ended, or never existed, is a plain 404. Whole files are
+  // counted per client and per file (tone-download-limits.ts, presence-0030).
   const sessionRepo = createLectureSessionsRepository(app.deps.db);
+  const toneLimits = createToneDownloadLimits(app.throttle, () => app.deps.clock.now().getTime());
   registerRoute(app, mediaExtensionRoutes.getTone, async ({ params, request, reply }) => {
     const audioPath = `${TONES_FOLDER}/${params.name}`;
     const tone = readSessionTone(await sessionRepo.liveToneByAudioPath(audioPath));
     if (!tone) throw notFound('Tone');
-    // The original app gets the lecture-long file, a browser the short loop (presence-0029).
-    const download =
-      tone.lectureFileS !== undefined && !isBrowserDownload(request.headers)
-        ? lectureToneDownload(audioPath, tone, tone.lectureFileS, request, reply.raw, app.deps.clock.now())
-        : await shortLoopDownload(app.deps.mediaDir, audioPath, tone);
+    const takeDownload = () =>
+      toneLimits.take(params.name, request.ip, (retryAfterS) => {
+        void reply.header('retry-after', String(retryAfterS));
+      });
+    // The original app gets the lecture-long file, a browser the short loop (presence-0029); the
+    // long file is counted before it is written, the short loop once it is known to send a file.
+    const lecture = tone.lectureFileS !== undefined && takesLectureFile(request.headers);
+    if (lecture && request.method === 'GET') await takeDownload();
+    const download = lecture
+      ? lectureToneDownload(audioPath, tone, tone.lectureFileS!, request, reply.raw, app.deps.clock.now())
+      : await shortLoopDownload(app.deps.mediaDir, audioPath, tone, request);
     if (!download) throw notFound('Tone');
+    if (!lecture && download.counted) await takeDownload();
     const requestedMs = app.deps.clock.now().getTime();
     // A whole download bounds when the file starts playing (tone-file-fetches.ts): kept once its
     // last byte has left (a download cut short never played), timed from here (rendering the short
     // loop on a session's first fetch is not the link's time), with the bytes on the wire and which
-    // file it was. A HEAD plays nothing; a ranged request is a part, such as our web app's link-speed
-    // probe.
+    // file it was. A browser's 304 is a download of no bytes: it plays its own copy at once. A HEAD
+    // plays nothing; a ranged request is a part, such as our web app's link-speed probe.
     if (request.method === 'GET' && request.headers.range === undefined) {
       reply.raw.once('finish', () => {
         const fetch = download.fetch(requestedMs, app.deps.clock.now().getTime());
@@ -178,9 +188,9 @@ export async function sessionsModule(app: FastifyInstance) {
       });
     }
     void reply
+      .code(download.status)
       .headers(download.headers)
       .header('content-type', 'audio/wav')
-      .header('cache-control', 'private, no-store')
       // Which file, and how it is encoded, depends on who asks.
       .header('vary', 'User-Agent, Sec-Fetch-Mode, Accept-Encoding')
       // A reverse proxy that buffered the whole file would hand it on long after `finish`: nginx

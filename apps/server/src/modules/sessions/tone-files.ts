@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -58,25 +60,114 @@ export async function readToneFile(
   }
 }
 
-/** One download of a tone file: its headers and body, and what to keep of it once it has all gone. */
+/** One download of a tone file: its status, headers and body, and what to keep of it once it has all gone. */
 export interface ToneDownload {
+  /** 200; 206 for a part of the short loop; 304 when the caller's copy of it is current. */
+  status: number;
   headers: Record<string, string>;
   body: Uint8Array | Readable;
+  /**
+   * Whether the answer sends a file worth counting against the download limits
+   * (tone-download-limits.ts): not a HEAD, a 304 or a small part such as our web app's probe.
+   */
+  counted: boolean;
   /** The download as tone-file-fetches.ts keeps it, once its last byte has left. */
   fetch(requestedMs: number, servedMs: number): FileFetch;
 }
 
-/** The short loop (the original web client's file) as a download, or null for a name that is not a tone file. */
+/** A part this small (our web app's link probe reads 96 KiB) is not counted as a download. */
+export const UNCOUNTED_PART_BYTES = 1024 * 1024;
+
+/**
+ * The short loop's validator: the same for every download of one session's file, which is the
+ * same file (a new session gets a new name and key). Derived from what renders the file, so it
+ * needs no read of it; a hash, so it says nothing of the key.
+ */
+export function shortLoopEtag(audioPath: string, tone: StoredSessionTone): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([audioPath, tone.keyHex, tone.epochMs, tone.fileLoopS, tone.config]))
+    .digest('base64url');
+  return `"${hash.slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (weakly, as RFC 9110 compares it for GET), or is `*`. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/** One satisfiable `bytes=` range of a file `length` long, or null (several ranges, or nonsense: the whole file). */
+export function singleRange(
+  range: string | undefined,
+  length: number,
+): { start: number; end: number } | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // A suffix: the last n bytes.
+    start = Math.max(0, length - Number(match[2]));
+    end = length - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? length - 1 : Math.min(Number(match[2]), length - 1);
+  }
+  if (start > end || start >= length) return null;
+  return { start, end };
+}
+
+/**
+ * The short loop (the original web client's file) as a download, or null for a name that is not a
+ * tone file. It is one file for the whole session, so a browser may keep it: it is validated
+ * (`no-cache` with an ETag), and a rejoin whose copy is current gets a 304 with no body. The server
+ * still sees every play, and serves only while the session is live. A `Range` gets just that part
+ * (our web app's link probe reads the first 96 KiB).
+ */
 export async function shortLoopDownload(
   mediaDir: string,
   audioPath: string,
   tone: StoredSessionTone,
+  request: { method: string; headers: IncomingHttpHeaders },
 ): Promise<ToneDownload | null> {
   const wav = await readToneFile(mediaDir, audioPath, tone);
   if (!wav) return null;
+  const etag = shortLoopEtag(audioPath, tone);
+  const headers: Record<string, string> = {
+    etag,
+    'cache-control': 'private, no-cache',
+    'accept-ranges': 'bytes',
+  };
+  const head = request.method === 'HEAD';
+  const range = singleRange(request.headers.range, wav.length);
+  if (range === null && matchesEtag(request.headers['if-none-match'], etag)) {
+    // The caller plays its own copy from its start now: a download of no bytes.
+    return {
+      status: 304,
+      headers,
+      body: Buffer.alloc(0),
+      counted: false,
+      fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: 0 }),
+    };
+  }
+  if (range !== null) {
+    const part = Buffer.from(wav.buffer, wav.byteOffset + range.start, range.end - range.start + 1);
+    return {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${wav.length}` },
+      body: part,
+      counted: !head && part.length > UNCOUNTED_PART_BYTES,
+      fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: part.length }),
+    };
+  }
   return {
-    headers: {},
-    body: Buffer.from(wav),
+    status: 200,
+    headers,
+    body: Buffer.from(wav.buffer, wav.byteOffset, wav.length),
+    counted: !head,
     fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: wav.length }),
   };
 }

@@ -57,6 +57,11 @@ export const mediaExtensionRoutes = {
     response: bytesSchema('a tone'),
     responseKind: 'binary',
     summary: 'A session tone (public, no Authorization header; WAV), from any instance',
+    description:
+      'Rollbook additions (presence-0030): a browser gets the session short loop with an ETag and ' +
+      'Cache-Control private, no-cache (If-None-Match with it: 304, no body); a single bytes= Range gets ' +
+      '206 with its part; a client that is not a browser and takes gzip gets the lecture-long file ' +
+      '(private, no-store). Whole files are limited per client and per file: 429 with Retry-After beyond.',
     section: '7',
   }),
 } as const;

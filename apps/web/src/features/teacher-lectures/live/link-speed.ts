@@ -40,7 +40,8 @@ export async function measureLinkMbps(url: string, options: ProbeOptions = {}): 
   let started = now();
   try {
     // Ranged: the server then knows this read is a probe, not a download the sheet will play (the
-    // original apps' downloads bound when their file started, presence-0024); it answers it whole.
+    // original apps' downloads bound when their file started, presence-0024); it answers just that
+    // part (206), which also counts nothing against the file's download limits (presence-0030).
     const response = await fetchImpl(url, {
       signal: abort.signal,
       cache: 'no-store',
