@@ -17,10 +17,15 @@ export interface DownloadWindow {
 }
 
 export const TONE_DOWNLOAD_LIMITS: Readonly<{ perClient: DownloadWindow; perFile: DownloadWindow }> = {
-  /** Whole files one client (address, IPv6 by its /64) may take of one session's tone. */
-  perClient: { max: 6, windowMs: 10 * 60_000 },
+  /**
+   * Whole files one client (address, IPv6 by its /64) may take of one session's tone. Generous on
+   * purpose: a refused download leaves the room without its tone and no student can mark, while a
+   * teacher's app on a flaky link fetches again on every reconnect (20 lecture files of the longest
+   * lecture are ~2 GB in 10 minutes, against unlimited before).
+   */
+  perClient: { max: 20, windowMs: 10 * 60_000 },
   /** Whole files of one session's tone, whoever asks: a name passed around a class. */
-  perFile: { max: 30, windowMs: 60 * 60_000 },
+  perFile: { max: 60, windowMs: 60 * 60_000 },
 };
 
 export type ToneDownloadLimits = ReturnType<typeof createToneDownloadLimits>;
