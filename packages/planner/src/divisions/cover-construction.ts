@@ -1,3 +1,4 @@
+import { balancedTargets } from './problem';
 import type { Counts, DivisionProblem } from './problem';
 
 /**
@@ -19,9 +20,10 @@ export function coverConstruction(problem: DivisionProblem, deadline = Infinity)
   const waitingByElective = electiveGroups.map((list) =>
     list.reduce((sum, g) => sum + (groups[g]?.size ?? 0), 0),
   );
+  const targets = balancedTargets(N, D);
   for (let d = 0; d < D; d += 1) {
     if (performance.now() > deadline) return null;
-    const target = Math.floor(N / D) + (d < N % D ? 1 : 0);
+    const target = targets[d] ?? 0;
     const held = takenBy(
       problem,
       growTaughtSet(problem, waiting, target),
@@ -71,6 +73,7 @@ function growTaughtSet(problem: DivisionProblem, waiting: readonly number[], tar
     let best = -1;
     let bestCompleted = 0;
     let bestCloser = 0;
+    let bestCost = 1;
     electiveHours.forEach((hours, e) => {
       if (taught[e]) return;
       let completed = 0;
@@ -82,32 +85,30 @@ function growTaughtSet(problem: DivisionProblem, waiting: readonly number[], tar
         else closer += amount / (missing[g] ?? 1);
       }
       if (completed === 0 && closer === 0) return;
+      // Free electives (0 h) compare as nearly free, so the ratio stays defined.
       const cost = Math.max(hours, 1e-9);
       const better =
         best < 0 ||
-        completed * bestCost(best) > bestCompleted * cost ||
-        (completed * bestCost(best) === bestCompleted * cost && closer * bestCost(best) > bestCloser * cost);
+        completed * bestCost > bestCompleted * cost ||
+        (completed * bestCost === bestCompleted * cost && closer * bestCost > bestCloser * cost);
       if (better) {
         best = e;
         bestCompleted = completed;
         bestCloser = closer;
+        bestCost = cost;
       }
     });
     if (best < 0) break;
     teach(best);
   }
   return taught;
-
-  function bestCost(e: number): number {
-    return Math.max(electiveHours[e] ?? 0, 1e-9);
-  }
 }
 
 /**
  * The students a division takes: first the waiting groups its taught set holds, those whose
  * electives the fewest other waiting students share first (they are the hardest to place later),
- * then, if the set holds too few, the groups that add the fewest hours to it. The last division
- * takes everyone left.
+ * then, if the set holds too few, the groups that add the fewest hours to it. The balanced targets
+ * add up to N, so the last division's target is exactly the students left.
  */
 function takenBy(
   problem: DivisionProblem,

@@ -49,6 +49,58 @@ describe('division size bound', () => {
     }
   });
 
+  it('never exceeds the brute-force optimum on varied tiny semesters', () => {
+    // Shapes the other tests miss: one to three divisions, tolerance 0 to 2 (so sizeLow may be 0),
+    // half-hour electives (no rounding up), zero-hour electives, electives without a slot, students
+    // with none or two of one slot.
+    const random = seededRandom(2026);
+    const pick = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+    let compared = 0;
+    for (let run = 0; run < 150; run += 1) {
+      const halfHours = random() < 0.25;
+      const slots = pick(1, 3);
+      const electives: PlannerSubject[] = [];
+      for (let slot = 0; slot < slots; slot += 1) {
+        for (let option = 0, options = pick(1, 3); option < options; option += 1) {
+          electives.push({
+            slug: `e${slot}-${option}`,
+            name: `Elective ${slot}.${option}`,
+            L: halfHours ? pick(0, 6) / 2 : pick(0, 4),
+            T: 0,
+            P: pick(0, 2),
+            elective: true,
+            category: `slot${slot}`,
+          });
+        }
+      }
+      for (let free = 0, count = pick(0, 2); free < count; free += 1) {
+        electives.push({ slug: `u${free}`, name: `Free ${free}`, L: pick(1, 3), T: 0, P: 0, elective: true });
+      }
+      const students = Array.from({ length: pick(2, 8) }, (_, i) => {
+        const chosen = new Set<string>();
+        for (let slot = 0; slot < slots; slot += 1) {
+          const options = electives.filter((subject) => subject.category === `slot${slot}`);
+          if (random() < 0.15) continue;
+          chosen.add(options[pick(0, options.length - 1)]?.slug ?? '');
+          if (random() < 0.1) chosen.add(options[pick(0, options.length - 1)]?.slug ?? '');
+        }
+        for (const subject of electives) if (!subject.category && random() < 0.35) chosen.add(subject.slug);
+        return student(i, [...chosen]);
+      });
+      const divisions = pick(1, 3);
+      const max = Math.ceil(students.length / divisions) + pick(0, 2);
+      const tolerance = [0, 0.1, 0.3, 1, 2][pick(0, 4)] ?? 0;
+      const problem = buildProblem([CORE, ...electives], students, max, tolerance);
+      const best = bruteForceBest(problem)?.teachingHours;
+      if (best === undefined) continue;
+      const core = problem.coreHoursPerDivision * problem.divisionCount;
+      expect(core + divisionSizeBound(problem)).toBeLessThanOrEqual(best + 1e-9);
+      compared += 1;
+    }
+    // Infeasible shapes are skipped; most must be compared for the check to mean anything.
+    expect(compared).toBeGreaterThan(100);
+  });
+
   it('meets the brute-force optimum on a small grid, so an inflated bound would be caught', () => {
     const { subjects, students, maxDivisionSize, balanceTolerance } = gridInput(3, 3);
     const problem = buildProblem(subjects, students, maxDivisionSize, balanceTolerance);

@@ -22,14 +22,18 @@ export function divisionSizeBound(problem: DivisionProblem): number {
   if (divisionCount === 0 || studentCount === 0) return 0;
   const classes = exclusiveClasses(problem);
   const groupSizesLargestFirst = problem.groups.map((group) => group.size).sort((a, b) => b - a);
-  const low = Math.max(0, sizeLow);
-  const high = Math.max(low, Math.min(sizeHigh, studentCount));
+  // A division holds at least what the others cannot (each at most sizeHigh) and at most what the
+  // others leave at their smallest: this keeps the sizes tried to the ones a plan can have (a wide
+  // tolerance with two divisions would otherwise try thousands).
+  const low = Math.max(0, sizeLow, studentCount - (divisionCount - 1) * sizeHigh);
+  const high = Math.max(low, Math.min(sizeHigh, studentCount - (divisionCount - 1) * low));
   const costOfSize: number[] = [];
   for (let size = low; size <= high; size++) {
     costOfSize.push(cheapestDivisionHolding(size, classes, groupsNeeded(groupSizesLargestFirst, size)));
   }
   const bound = cheapestSplit(studentCount, divisionCount, low, costOfSize);
-  // Plans of whole-hour electives have whole elective hours; the relaxed split may not.
+  // Plans of whole-hour electives have whole elective hours; the relaxed split may not. Its
+  // fraction is a multiple of 1/(large − small) ≥ 1/N, so 1e-6 only absorbs rounding.
   return problem.electiveHours.every(Number.isInteger) ? Math.ceil(bound - 1e-6) : bound;
 }
 
@@ -50,27 +54,47 @@ function prefixSums(values: readonly number[]): number[] {
 }
 
 /**
- * Partitions the electives into classes no group takes two of, first fit, trying the elective's own
- * category first so that the semester's slots stay whole when they are exclusive.
+ * Partitions the electives into classes no group takes two of. Each category (slot) opens its own
+ * class with its first elective, so the semester's slots stay whole when they are exclusive; an
+ * elective that does not fit its slot's class, or has no category, goes to the first class it fits.
  */
 function exclusiveClasses(problem: DivisionProblem): ExclusiveClass[] {
   const members: number[][] = [];
   const groupsIn: Set<number>[] = [];
   const byCategory = new Map<string, number>();
+  const open = () => {
+    members.push([]);
+    groupsIn.push(new Set());
+    return members.length - 1;
+  };
+  // Categorised electives first, by category, so an uncategorised one never takes a slot's place.
   const order = problem.electives
     .map((subject, e) => ({ e, category: subject.category ?? '' }))
-    .sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : a.e - b.e));
+    .sort((a, b) =>
+      a.category === b.category
+        ? a.e - b.e
+        : a.category === ''
+          ? 1
+          : b.category === ''
+            ? -1
+            : a.category < b.category
+              ? -1
+              : 1,
+    );
   for (const { e, category } of order) {
     const groups = problem.electiveGroups[e] ?? [];
     const fits = (c: number) => groups.every((g) => !groupsIn[c]?.has(g));
     const own = category === '' ? undefined : byCategory.get(category);
-    let target = own !== undefined && fits(own) ? own : members.findIndex((_, c) => fits(c));
-    if (target < 0) {
-      target = members.length;
-      members.push([]);
-      groupsIn.push(new Set());
+    let target: number;
+    if (category !== '' && own === undefined) {
+      target = open();
+      byCategory.set(category, target);
+    } else if (own !== undefined && fits(own)) {
+      target = own;
+    } else {
+      target = members.findIndex((_, c) => fits(c));
+      if (target < 0) target = open();
     }
-    if (category !== '' && own === undefined) byCategory.set(category, target);
     members[target]?.push(e);
     for (const g of groups) groupsIn[target]?.add(g);
   }

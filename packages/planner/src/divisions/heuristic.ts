@@ -1,10 +1,11 @@
 import { coverConstruction } from './cover-construction';
 import { compareScores, scoreAssignment } from './evaluate';
+import { balancedTargets } from './problem';
 import type { Counts, DivisionProblem } from './problem';
 
 /** Limits of {@link heuristicAssignment}; the work limit keeps the result machine-independent. */
 export interface HeuristicLimits {
-  /** Stop improving after this many evaluated moves (default 4 million). */
+  /** Stop improving after this many evaluated moves per start (default 4 million; two starts may run). */
   readonly maxMoves?: number;
   /** Safety net: stop at this wall-clock deadline (`performance.now()` value). */
   readonly deadline?: number;
@@ -116,8 +117,8 @@ function sizeWindow(problem: DivisionProblem): { low: number; high: number } {
 
 /** Greedy start: largest groups first into balanced target sizes, preferring whole placements. */
 function construct(state: SearchState, problem: DivisionProblem): void {
-  const { studentCount: N, divisionCount: D } = problem;
-  const targets = Array.from({ length: D }, (_, d) => Math.floor(N / D) + (d < N % D ? 1 : 0));
+  const D = problem.divisionCount;
+  const targets = balancedTargets(problem.studentCount, D);
   problem.groups.forEach((group, g) => {
     let remaining = group.size;
     while (remaining > 0) {
@@ -336,21 +337,27 @@ function localSearch(state: SearchState, problem: DivisionProblem, limits: Heuri
  * group splits, size spread) lexicographically: moving or exchanging (parts of) group pieces between
  * two divisions, and evacuating an elective from a division in one compound move; the better result
  * wins. Used as the warm start of the exact model and as the fallback when the solver cannot run; it
- * never proves optimality. The move limit keeps it machine-independent. The grown start comes first
- * (it is the better one wherever choices scatter) and its search gets half of the time left after
- * it; the size-first start runs when time is left, and alone when the grown start is cut.
+ * never proves optimality. The move limit keeps it machine-independent while the deadline, a
+ * safety net, does not cut it. The grown start comes first (it is the better one wherever choices
+ * scatter) and its search gets half of the time left after it; the size-first start runs when time
+ * is left (which the clock decides under a tight deadline), and alone when the grown start is cut.
  */
 export function heuristicAssignment(problem: DivisionProblem, limits: HeuristicLimits = {}): Counts {
   const { low, high } = sizeWindow(problem);
   const state = new SearchState(problem, low, high);
   if (problem.divisionCount === 0) return state.counts;
   const deadline = limits.deadline ?? Infinity;
-  // The grown start's search gets half of the time left, the size-first start's the rest.
   const shareOfLeft = (share: number) =>
     Number.isFinite(deadline) ? performance.now() + (deadline - performance.now()) * share : Infinity;
   const grown = coverConstruction(problem, deadline);
   let best =
-    grown && improveAssignment(problem, grown, { low, high }, { ...limits, deadline: shareOfLeft(1 / 2) });
+    grown &&
+    improveAssignment(
+      problem,
+      grown,
+      { low, high },
+      { maxMoves: limits.maxMoves, deadline: shareOfLeft(1 / 2) },
+    );
   if (best && (limits.grownOnly || performance.now() >= deadline)) return best;
   construct(state, problem);
   localSearch(state, problem, limits);

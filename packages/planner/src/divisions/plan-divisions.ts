@@ -85,12 +85,17 @@ async function search(
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
-  // Instances the Lagrangian search will take give the heuristic its short share.
-  const large = skipsCompactMip(modelRows(problem), deadline - performance.now());
-  const heuristicShare = large ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
+  // Decided once, with the time the compact MIP would have after the heuristic's longer share:
+  // instances the Lagrangian search takes give the heuristic its short share, and its time saved
+  // goes to the bound (so only the grown start runs when the solver will).
+  const lagrangianPath = skipsCompactMip(
+    modelRows(problem),
+    deadline - performance.now() - budgetMs * HEURISTIC_SHARE,
+  );
+  const heuristicShare = lagrangianPath ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
   let counts = heuristicAssignment(problem, {
     deadline: started + budgetMs * heuristicShare,
-    grownOnly: large,
+    grownOnly: lagrangianPath && exact,
   });
   const core = problem.coreHoursPerDivision * problem.divisionCount;
   let lowerBound = Math.max(combinatorialLowerBound(problem), core + divisionSizeBound(problem));
@@ -100,7 +105,7 @@ async function search(
   if (!exact) {
     return { counts, lowerBound, solverProvedOptimal: false, method: 'heuristic (solver not used)' };
   }
-  if (skipsCompactMip(modelRows(problem), deadline - performance.now())) {
+  if (lagrangianPath) {
     // Too large for the compact MIP: subgradient steps bound it and a Lagrangian dive improves
     // the heuristic's plan (see columns/lagrangian-search.ts).
     const outcome = await lagrangianSearch(problem, counts, deadline);

@@ -73,6 +73,14 @@ export function inputIssues(
   return issues;
 }
 
+/** Division sizes as equal as can be: N / D rounded down, the first N mod D divisions one more. */
+export function balancedTargets(studentCount: number, divisionCount: number): number[] {
+  return Array.from(
+    { length: divisionCount },
+    (_, d) => Math.floor(studentCount / divisionCount) + (d < studentCount % divisionCount ? 1 : 0),
+  );
+}
+
 /** The spread limit for a tolerance: at least 1 student unless the sizes can be exactly equal. */
 export function spreadLimitFor(studentCount: number, divisionCount: number, tolerance: number): number {
   if (divisionCount <= 1) return 0;
