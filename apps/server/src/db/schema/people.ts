@@ -157,7 +157,12 @@ export const studentDepartures = pgTable(
   },
   (t) => [
     index().on(t.studentId),
-    uniqueIndex('student_departures_one_open').on(t.studentId).where(sql`${t.returnedOn} is null`),
-    check('student_departures_return_after_leaving', sql`${t.returnedOn} is null or ${t.returnedOn} > ${t.leftOn}`),
+    uniqueIndex('student_departures_one_open')
+      .on(t.studentId)
+      .where(sql`${t.returnedOn} is null`),
+    check(
+      'student_departures_return_after_leaving',
+      sql`${t.returnedOn} is null or ${t.returnedOn} > ${t.leftOn}`,
+    ),
   ],
 );

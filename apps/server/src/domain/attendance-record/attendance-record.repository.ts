@@ -4,7 +4,14 @@ import type { MarksSource } from './marks';
 import type { RecordFilter } from './record-filter';
 import { runAggregate as rowsOf, type Row } from './run-aggregate';
 import { hasDatedMemberships } from './audience';
-import { countedColumns, countsQuery, listedIn, percentageOf, rosterQuery, weeklyCountsQuery } from './tallies';
+import {
+  countedColumns,
+  countsQuery,
+  listedIn,
+  percentageOf,
+  rosterQuery,
+  weeklyCountsQuery,
+} from './tallies';
 
 /** How an institution counts excused marks in percentages (institutions.excused_counts_as). */
 export type ExcusedCountsAs = 'excluded' | 'present' | 'absent';

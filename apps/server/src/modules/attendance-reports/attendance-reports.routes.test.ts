@@ -297,6 +297,27 @@ describe("Rollbook's report calls", () => {
       33.33,
     ]);
     expect((await get('/attendance/reports/workbook?kind=everything', w.tokens.admin)).status).toBe(400);
+
+    // Each download is named after what it holds (record-0004), in plain ASCII.
+    expect(csv.raw.headers['content-disposition']).toBe('attachment; filename="detention_list_below-75.csv"');
+    expect(book.body.data.file_name).toBe('attendance.xlsx');
+    const narrowed = `subject=${w.subjects.IS.slug}&division=${w.world.divisions.A.slug}&batch=${w.batches.A1.slug}&start_date=2026-10-19&end_date=2026-11-08`;
+    const namedCsv = await call(t.app, {
+      method: 'GET',
+      url: `/api/attendance/reports/csv?kind=table&${narrowed}`,
+      token: w.tokens.admin,
+    });
+    expect(namedCsv.status).toBe(200);
+    expect(namedCsv.raw.headers['content-disposition']).toBe(
+      'attachment; filename="attendance_3170701_sem7-A_batch-A1_2026-10-19_to_2026-11-08.csv"',
+    );
+    const namedBook = await get(
+      `/attendance/reports/workbook?kind=detention&below=60&${narrowed}`,
+      w.tokens.admin,
+    );
+    expect(namedBook.body.data.file_name).toBe(
+      'detention_list_3170701_sem7-A_batch-A1_below-60_2026-10-19_to_2026-11-08.xlsx',
+    );
     expect(
       (await get(`/attendance/reports/csv?kind=table&subject=${w.subjects.IS.slug}`, w.tokens.haj)).status,
     ).toBe(404);
