@@ -120,7 +120,7 @@ function subjectTalliesQuery(
     join catalogue_subjects cs on cs.id = os.catalogue_subject_id
     left join division_students ds on ds.student_id = t.student_id and ds.semester_id = os.semester_id
     left join divisions dv on dv.id = ds.division_id
-    where ${below} and ${listedIn(f, sql`t.student_id`, sql`t.subject_id`)}
+    where ${below} and ${listedIn(sql`t.student_id`, sql`t.subject_id`, dated)}
     order by stu.enrollment, stu.id, cs.subject_name, os.id`;
 }
 

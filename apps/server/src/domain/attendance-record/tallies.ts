@@ -126,39 +126,44 @@ export function weeklyCountsQuery(f: RecordFilter, dated = true): SQL {
  * (`subjects_held`), for paging a report before computing its page.
  */
 export function rosterQuery(f: RecordFilter, dated = true): SQL {
+  // Nobody with a first day or a period away: every audience row is listed (the earlier shape).
+  if (!dated)
+    return sql`
+    ${heldQueries(f, false)},
+    roster as (select distinct student_id from audience),
+    subjects_held as (select distinct subject_id from lecture_held)`;
   // A dated student is listed only where a held session of the filter expected them or holds a
   // row of theirs, as countsQuery counts them (a first day after a date range: not listed).
-  const heldForThem = dated
-    ? sql`(not au.dated or exists (
-        select 1 from held h where h.lecture_id = au.lecture_id
-          and (${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)} or exists (
-            select 1 from attendances a where a.session_id = h.session_id and a.student_id = au.student_id))))`
-    : sql`true`;
   return sql`
-    ${heldQueries(f, dated)},
+    ${heldQueries(f, true)},
     roster as (
       select distinct x.student_id from (
         select distinct au.student_id, lh.subject_id from audience au
         join lecture_held lh on lh.lecture_id = au.lecture_id
-        where ${heldForThem}
+        where not au.dated or exists (
+          select 1 from held h where h.lecture_id = au.lecture_id
+            and (${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)} or exists (
+              select 1 from attendances a where a.session_id = h.session_id and a.student_id = au.student_id)))
       ) x
-      where ${listedIn(f, sql`x.student_id`, sql`x.subject_id`)}
+      where ${listedIn(sql`x.student_id`, sql`x.subject_id`, true)}
     ),
     subjects_held as (select distinct subject_id from lecture_held)`;
 }
 
 /**
  * Whether a report of the subject `subjectId` lists the student `studentId`: everyone, except in a
- * current term (the subject's semester active) a student who has left the college (deactivated
- * now). Their figures up to then stay, and a past term's reports list them (record-0004).
+ * current term (the subject's semester active) a student who has left the college (an open period
+ * away: deactivated now). Their figures up to then stay, and a past term's reports list them
+ * (record-0004). Without `dated` (the institution has no period away, so nobody has left) it is
+ * always true and costs nothing.
  */
-export function listedIn(f: RecordFilter, studentId: SQL, subjectId: SQL): SQL {
-  return sql`not exists (
-    select 1 from students gone
-    join profiles gone_p on gone_p.id = gone.profile_id and not gone_p.is_active
-    join offered_subjects gone_os on gone_os.id = ${subjectId}
-    join semesters gone_s on gone_s.id = gone_os.semester_id and gone_s.is_active
-    where gone.id = ${studentId} and gone.institution_id = ${f.institutionId})`;
+export function listedIn(studentId: SQL, subjectId: SQL, dated: boolean): SQL {
+  if (!dated) return sql`true`;
+  return sql`not (
+    ${studentId} in (select gone.student_id from student_departures gone where gone.returned_on is null)
+    and exists (
+      select 1 from offered_subjects gone_os join semesters gone_s on gone_s.id = gone_os.semester_id
+      where gone_os.id = ${subjectId} and gone_s.is_active))`;
 }
 
 /**
