@@ -31,10 +31,13 @@ export function instantAudience(ids: SQL): SQL {
 
 /**
  * The students expected at one instant lecture, as a parenthesised subquery of one column
- * (`student_id`), for `x in …`. `instantLectureId` is a value or a column of the outer query; with
- * `day` (a session's date), only those whose membership had begun by then.
+ * (`student_id`), for `x in …`. `instantLectureId` is a value or a column of the outer query; only
+ * those whose membership had begun by `day` (a session's date; by default the instant lecture's own
+ * day) and who were at the college that day (expectedOn).
  */
 export function instantAudienceStudentIds(instantLectureId: SQL | number, day?: SQL): SQL {
-  const begun = day ? expectedOn(sql`audience.since`, day) : sql`true`;
+  const on =
+    day ?? sql`(select ild_day.day from instant_lectures ild_day where ild_day.id = ${instantLectureId})`;
+  const begun = expectedOn(sql`audience.since`, on, sql`audience.student_id`);
   return sql`(select audience.student_id from (${instantAudience(sql`${instantLectureId}`)}) as audience where ${begun})`;
 }

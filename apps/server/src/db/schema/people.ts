@@ -1,5 +1,7 @@
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   pgTable,
@@ -132,5 +134,35 @@ export const students = pgTable(
     unique().on(t.institutionId, t.enrollment),
     unique().on(t.institutionId, t.deviceId),
     index().on(t.semesterId),
+  ],
+);
+
+/**
+ * The periods a student was away from the college: deactivated (left) on `leftOn`, reactivated on
+ * `returnedOn` (null: still away). Lectures on a day from `leftOn` up to the day before
+ * `returnedOn` do not expect them; their rows from before stay and count (record-0004). At most one
+ * open period a student; a deactivation undone the same day leaves no period.
+ */
+export const studentDepartures = pgTable(
+  'student_departures',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The day of the deactivation: the first day the student is not expected. */
+    leftOn: date('left_on').notNull(),
+    /** The day of the reactivation: the first day they are expected again (null: not yet). */
+    returnedOn: date('returned_on'),
+  },
+  (t) => [
+    index().on(t.studentId),
+    uniqueIndex('student_departures_one_open')
+      .on(t.studentId)
+      .where(sql`${t.returnedOn} is null`),
+    check(
+      'student_departures_return_after_leaving',
+      sql`${t.returnedOn} is null or ${t.returnedOn} > ${t.leftOn}`,
+    ),
   ],
 );

@@ -4,7 +4,14 @@ import type { MarksSource } from './marks';
 import type { RecordFilter } from './record-filter';
 import { runAggregate as rowsOf, type Row } from './run-aggregate';
 import { hasDatedMemberships } from './audience';
-import { countedColumns, countsQuery, percentageOf, rosterQuery, weeklyCountsQuery } from './tallies';
+import {
+  countedColumns,
+  countsQuery,
+  listedIn,
+  percentageOf,
+  rosterQuery,
+  weeklyCountsQuery,
+} from './tallies';
 
 /** How an institution counts excused marks in percentages (institutions.excused_counts_as). */
 export type ExcusedCountsAs = 'excluded' | 'present' | 'absent';
@@ -77,7 +84,8 @@ function toSubjectTally(r: Row): SubjectTally {
 
 /**
  * Student × subject tallies, optionally only those below `belowPercent` (the detention list: a
- * student is below when attended × 100 < N × held, compared exactly, never on a rounded figure).
+ * student is below when attended × 100 < N × held, compared exactly, never on a rounded figure),
+ * without the students a current term's reports leave out (`listedIn`: those who have left).
  */
 function subjectTalliesQuery(
   f: RecordFilter,
@@ -112,7 +120,7 @@ function subjectTalliesQuery(
     join catalogue_subjects cs on cs.id = os.catalogue_subject_id
     left join division_students ds on ds.student_id = t.student_id and ds.semester_id = os.semester_id
     left join divisions dv on dv.id = ds.division_id
-    where ${below}
+    where ${below} and ${listedIn(sql`t.student_id`, sql`t.subject_id`, dated)}
     order by stu.enrollment, stu.id, cs.subject_name, os.id`;
 }
 

@@ -46,7 +46,7 @@ describe('the attendance record', () => {
       attended: 2,
       excused: 1,
       absent: 1,
-      percentage: 66.67,
+      percentage: 66.66,
     });
     expect(figures(tallyOf(tallies, a2.student.id, w.subjects.IS.id))).toEqual({
       held: 3,
@@ -72,7 +72,7 @@ describe('the attendance record', () => {
   });
 
   it.each([
-    ['excluded', { a1: 66.67, b2: null }, { held: 3, attended: 2 }],
+    ['excluded', { a1: 66.66, b2: null }, { held: 3, attended: 2 }],
     ['present', { a1: 75, b2: 100 }, { held: 4, attended: 3 }],
     ['absent', { a1: 50, b2: 0 }, { held: 4, attended: 2 }],
   ] as const)('counts an excused mark as the setting "%s" says', async (setting, expected, counted) => {

@@ -59,7 +59,7 @@ export async function studentMarks(
         left join my_lectures ml on ml.lecture_id = l.id
         where ls.started_at is not null and ls.status <> 'pre' and s.institution_id = ${q.institutionId}
           and ${subjectOf(sql`l.offered_subject_id`)}
-          and (a.id is not null or (ml.lecture_id is not null and ${expectedOn(sql`ml.since`, sql`ls.day`)}))
+          and (a.id is not null or (ml.lecture_id is not null and ${expectedOn(sql`ml.since`, sql`ls.day`, sql`${q.studentId}::int`)}))
         union all
         -- Held instant lectures of a subject, as the record counts them.
         select ls.id, ls.day, il.start_time, 'theory' as type, il.offered_subject_id, a.id as attendance_id,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { expectedOn } from '../../db/queries/placement-since';
 import { instantLectureKey, lectureAudience } from './audience';
 import { marksQueries, type MarksSource } from './marks';
 import {
@@ -38,27 +39,33 @@ export function countsQuery(f: RecordFilter, source: MarksSource = 'tally', date
     )`;
   return sql`
     ${heldQueries(f, true)}${marksQueries(f, source)},
-    -- The few placed after the term began (people-0001): per student and lecture, the held
-    -- sessions from their first day on, plus their own rows in the sessions before it. Grouped
-    -- once here rather than counted per row of counts, which misled the planner for everyone.
+    -- The few placed after the term began (people-0001) or who have left the college at some time
+    -- (record-0004): per student and lecture, the held sessions of the days they were expected,
+    -- plus their own rows in the others. Grouped once here rather than counted per row of counts,
+    -- which misled the planner for everyone.
     dated_held as (
-      select au.lecture_id, au.student_id,
-        (count(*) filter (where h.day >= au.since or a.id is not null))::int as n
-      from audience au
-      join held h on h.lecture_id = au.lecture_id
-      left join attendances a on a.session_id = h.session_id and a.student_id = au.student_id
-        and h.day < au.since
-      where au.since is not null
-      group by au.lecture_id, au.student_id
+      select x.lecture_id, x.student_id,
+        (count(*) filter (where x.expected or exists (
+          select 1 from attendances a where a.session_id = x.session_id and a.student_id = x.student_id
+        )))::int as n
+      from (
+        select au.lecture_id, au.student_id, h.session_id,
+          ${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)} as expected
+        from audience au
+        join held h on h.lecture_id = au.lecture_id
+        where au.dated
+      ) x
+      group by x.lecture_id, x.student_id
     ),
     counts as (
-      -- Expected students: every held session of the lecture, or, placed after the term began
-      -- (people-0001), those from their first day on plus their own rows before it. Others with
-      -- marks: their marks.
+      -- Expected students: every held session of the lecture, or, for the dated few, those of the
+      -- days they were expected plus their own rows in the others. Others with marks: their marks.
+      -- A dated student with nothing held in the filter (a first day after its range, away all
+      -- of it) is not counted at all: a report does not list them with nothing held.
       select coalesce(au.student_id, m.student_id) as student_id, lh.lecture_id, lh.subject_id,
         case
           when au.student_id is null then m.n
-          when au.since is null then lh.n
+          when not au.dated then lh.n
           else coalesce(dh.n, 0)
         end as held,
         coalesce(m.present, 0) as present, coalesce(m.excused, 0) as excused
@@ -66,6 +73,7 @@ export function countsQuery(f: RecordFilter, source: MarksSource = 'tally', date
       full join marks m on m.student_id = au.student_id and m.lecture_id = au.lecture_id
       join lecture_held lh on lh.lecture_id = coalesce(au.lecture_id, m.lecture_id)
       left join dated_held dh on dh.lecture_id = au.lecture_id and dh.student_id = au.student_id
+      where au.student_id is null or not au.dated or coalesce(dh.n, 0) > 0
     )`;
 }
 
@@ -78,23 +86,24 @@ export function weeklyCountsQuery(f: RecordFilter, dated = true): SQL {
   return sql`
     ${heldQueries(f, dated)},
     audience_size as (
-      select lecture_id, count(*)::int as n from audience where since is null group by lecture_id
+      select lecture_id, count(*)::int as n from audience where not dated group by lecture_id
     ),
     expected as (
       select subject_id, week, sum(n)::int as n from (
         select h.subject_id, date_trunc('week', h.day)::date as week, coalesce(sz.n, 0) as n
         from held h left join audience_size sz on sz.lecture_id = h.lecture_id
         union all
-        -- The few placed after the term began (people-0001), from their first day.
+        -- The dated few (people-0001, record-0004), on the days they were expected.
         select h.subject_id, date_trunc('week', h.day)::date, 1
-        from audience au join held h on h.lecture_id = au.lecture_id and h.day >= au.since
-        where au.since is not null
+        from audience au join held h on h.lecture_id = au.lecture_id
+        where au.dated and ${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)}
       ) e
       group by 1, 2
     ),
     marked as (
       select h.subject_id, date_trunc('week', h.day)::date as week,
-        (count(*) filter (where au.student_id is null or h.day < au.since))::int as outside,
+        (count(*) filter (where au.student_id is null
+          or (au.dated and not ${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)})))::int as outside,
         (count(*) filter (where a.is_present and a.excuse is null))::int as present,
         (count(*) filter (where a.excuse is not null))::int as excused
       from attendances a
@@ -112,14 +121,49 @@ export function weeklyCountsQuery(f: RecordFilter, dated = true): SQL {
 }
 
 /**
- * The students a report lists (`roster`: the audience of the filter's held lectures) and the
- * subjects held (`subjects_held`), for paging a report before computing its page.
+ * The students a report lists (`roster`: the audience of the filter's held lectures, each expected
+ * at one of its sessions at least, less those `listedIn` leaves out) and the subjects held
+ * (`subjects_held`), for paging a report before computing its page.
  */
 export function rosterQuery(f: RecordFilter, dated = true): SQL {
-  return sql`
-    ${heldQueries(f, dated)},
+  // Nobody with a first day or a period away: every audience row is listed (the earlier shape).
+  if (!dated)
+    return sql`
+    ${heldQueries(f, false)},
     roster as (select distinct student_id from audience),
     subjects_held as (select distinct subject_id from lecture_held)`;
+  // A dated student is listed only where a held session of the filter expected them or holds a
+  // row of theirs, as countsQuery counts them (a first day after a date range: not listed).
+  return sql`
+    ${heldQueries(f, true)},
+    roster as (
+      select distinct x.student_id from (
+        select distinct au.student_id, lh.subject_id from audience au
+        join lecture_held lh on lh.lecture_id = au.lecture_id
+        where not au.dated or exists (
+          select 1 from held h where h.lecture_id = au.lecture_id
+            and (${expectedOn(sql`au.since`, sql`h.day`, sql`au.student_id`)} or exists (
+              select 1 from attendances a where a.session_id = h.session_id and a.student_id = au.student_id)))
+      ) x
+      where ${listedIn(sql`x.student_id`, sql`x.subject_id`, true)}
+    ),
+    subjects_held as (select distinct subject_id from lecture_held)`;
+}
+
+/**
+ * Whether a report of the subject `subjectId` lists the student `studentId`: everyone, except in a
+ * current term (the subject's semester active) a student who has left the college (an open period
+ * away: deactivated now). Their figures up to then stay, and a past term's reports list them
+ * (record-0004). Without `dated` (the institution has no period away, so nobody has left) it is
+ * always true and costs nothing.
+ */
+export function listedIn(studentId: SQL, subjectId: SQL, dated: boolean): SQL {
+  if (!dated) return sql`true`;
+  return sql`not (
+    ${studentId} in (select gone.student_id from student_departures gone where gone.returned_on is null)
+    and exists (
+      select 1 from offered_subjects gone_os join semesters gone_s on gone_s.id = gone_os.semester_id
+      where gone_os.id = ${subjectId} and gone_s.is_active))`;
 }
 
 /**
@@ -153,7 +197,7 @@ function heldQueries(f: RecordFilter, dated: boolean): SQL {
       select lecture_id, subject_id, count(*)::int as n from held group by lecture_id, subject_id
     ),
     audience as materialized (
-      select au.lecture_id, au.student_id, au.since
+      select au.lecture_id, au.student_id, au.since, au.dated
       from (${lectureAudience(sql`select lecture_id from lecture_held`, dated)}) au
       where ${studentConditions(f, sql`au.student_id`)}
     )`;
@@ -173,7 +217,11 @@ export function countedColumns(setting: SQL, p: SQL, e: SQL, h: SQL): { attended
   };
 }
 
-/** A percentage with two decimals, null when nothing counts yet (the same rounding everywhere). */
+/**
+ * A percentage with two decimals, rounded down, null when nothing counts yet (the same everywhere).
+ * Down, never up: a figure below a limit (59.615 % under 59.62) must not show as the limit itself
+ * (record-0001). Integer division truncates exactly, with no decimal rounding in between.
+ */
 export function percentageOf(attended: SQL, held: SQL): SQL {
-  return sql`(case when ${held} > 0 then round(100.0 * ${attended} / ${held}, 2)::float8 end)`;
+  return sql`(case when ${held} > 0 then ((10000::bigint * ${attended}) / ${held})::numeric(20, 2) / 100 end)::float8`;
 }

@@ -146,12 +146,12 @@ export function createInstantLecturesRepository(db: DbOrTx) {
         .orderBy(asc(divisions.name), asc(batches.ordering), asc(batches.name));
     },
 
-    /** Every student expected at an instant lecture. */
-    async audienceStudentIds(instantLectureId: number): Promise<number[]> {
+    /** Every student expected at an instant lecture's session of `day`. */
+    async audienceStudentIds(instantLectureId: number, day: string): Promise<number[]> {
       const rows = await db
         .select({ id: students.id })
         .from(students)
-        .where(sql`${students.id} in ${instantAudienceStudentIds(instantLectureId)}`);
+        .where(sql`${students.id} in ${instantAudienceStudentIds(instantLectureId, sql`${day}::date`)}`);
       return rows.map((r) => r.id);
     },
 
@@ -175,7 +175,8 @@ export function createInstantLecturesRepository(db: DbOrTx) {
         and(
           eq(semesters.institutionId, institutionId),
           eq(instantLectures.day, day),
-          sql`${studentId} in ${instantAudienceStudentIds(sql`${instantLectures.id}`)}`,
+          // Expected on that day: the memberships it had begun, at the college then (expectedOn).
+          sql`${studentId} in ${instantAudienceStudentIds(sql`${instantLectures.id}`, sql`${instantLectures.day}`)}`,
         ),
       );
     },

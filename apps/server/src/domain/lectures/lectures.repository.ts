@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import type { Weekday } from '../../lib/week';
 import { joinLectureOwners } from '../../db/queries/lecture-owners';
+import { expectedOn } from '../../db/queries/placement-since';
 import { streamBranchColumns } from '../stream-branch-columns';
 
 /** The columns every lecture view needs, from one join of the lecture with its owners. */
@@ -148,13 +149,21 @@ export function createLecturesRepository(db: DbOrTx) {
       );
     },
 
-    /** Students of a lecture: everyone in any of its batches. */
-    async studentIdsOfLecture(lectureId: number): Promise<number[]> {
+    /**
+     * Students a lecture's session of `day` expects: everyone in any of its batches whose
+     * membership had begun by then and who was at the college that day (expectedOn).
+     */
+    async studentIdsOfLecture(lectureId: number, day: string): Promise<number[]> {
       const rows = await db
         .select({ id: batchStudents.studentId })
         .from(batchStudents)
         .innerJoin(lectureBatches, eq(lectureBatches.batchId, batchStudents.batchId))
-        .where(eq(lectureBatches.lectureId, lectureId));
+        .where(
+          and(
+            eq(lectureBatches.lectureId, lectureId),
+            expectedOn(sql`${batchStudents.since}`, sql`${day}::date`, sql`${batchStudents.studentId}`),
+          ),
+        );
       // A student in two batches of the lecture is one student.
       return [...new Set(rows.map((r) => r.id))];
     },

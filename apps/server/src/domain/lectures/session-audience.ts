@@ -18,9 +18,11 @@ export function createSessionAudience(db: DbOrTx) {
   const lectureRepo = createLecturesRepository(db);
   const instantRepo = createInstantLecturesRepository(db);
   return {
-    studentIds(session: Pick<LiveSessionRow, 'lectureId' | 'instantLectureId'>): Promise<number[]> {
-      if (session.instantLectureId !== null) return instantRepo.audienceStudentIds(session.instantLectureId);
-      return lectureRepo.studentIdsOfLecture(session.lectureId!);
+    /** The students the session of its day expects (their memberships then, at the college then). */
+    studentIds(session: Pick<LiveSessionRow, 'lectureId' | 'instantLectureId' | 'day'>): Promise<number[]> {
+      if (session.instantLectureId !== null)
+        return instantRepo.audienceStudentIds(session.instantLectureId, session.day);
+      return lectureRepo.studentIdsOfLecture(session.lectureId!, session.day);
     },
 
     includes(

@@ -80,7 +80,7 @@ describe('§13 analytics calls', () => {
     const { a1, a2 } = w.students;
     expect(res.body.data.details).toEqual(
       [
-        [a1.student.enrollment, 'Test Person', 'A', 4, 2, 1, 1, 66.67],
+        [a1.student.enrollment, 'Test Person', 'A', 4, 2, 1, 1, 66.66],
         [a2.student.enrollment, 'Test Person', 'A', 3, 1, 0, 2, 33.33],
       ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
     );
@@ -209,7 +209,7 @@ describe("Rollbook's report calls", () => {
     expect(list.body.data.below_percent).toBe(75);
     expect(list.body.data.rows.map((r: any) => [r.enrollment, r.subject_name, r.percentage])).toEqual(
       expect.arrayContaining([
-        [w.students.a1.student.enrollment, 'Information Security', 66.67],
+        [w.students.a1.student.enrollment, 'Information Security', 66.66],
         [w.students.a2.student.enrollment, 'Information Security', 33.33],
       ]),
     );
@@ -223,8 +223,17 @@ describe("Rollbook's report calls", () => {
     expect(above.body.data.rows.map((r: any) => r.enrollment)).not.toContain(a1);
     const under = await get('/attendance/reports/detention?below=66.67', w.tokens.admin);
     expect(under.body.data.rows.map((r: any) => r.enrollment)).toContain(a1);
+    // Listed below 66.67, it never shows as 66.67 (rounded down, not to the nearest), on the page
+    // and in both exports.
+    const listed = under.body.data.rows.find((r: any) => r.enrollment === a1);
+    expect(listed.percentage).toBe(66.66);
     const csv = await get('/attendance/reports/csv?kind=detention&below=66.67', w.tokens.admin);
     expect(csv.status).toBe(200);
+    const csvLine = csv.raw.body.split('\r\n').find((l: string) => l.startsWith(`${a1},`));
+    expect(csvLine?.endsWith(',66.66')).toBe(true);
+    const book = await get('/attendance/reports/workbook?kind=detention&below=66.67', w.tokens.admin);
+    const sheetRow = (await readSheet(book.body.data.file_content)).find((r) => r[0] === a1);
+    expect(sheetRow?.[9]).toBe(66.66);
 
     await t.db
       .update(institutions)
@@ -288,6 +297,27 @@ describe("Rollbook's report calls", () => {
       33.33,
     ]);
     expect((await get('/attendance/reports/workbook?kind=everything', w.tokens.admin)).status).toBe(400);
+
+    // Each download is named after what it holds (record-0004), in plain ASCII.
+    expect(csv.raw.headers['content-disposition']).toBe('attachment; filename="detention_list_below-75.csv"');
+    expect(book.body.data.file_name).toBe('attendance.xlsx');
+    const narrowed = `subject=${w.subjects.IS.slug}&division=${w.world.divisions.A.slug}&batch=${w.batches.A1.slug}&start_date=2026-10-19&end_date=2026-11-08`;
+    const namedCsv = await call(t.app, {
+      method: 'GET',
+      url: `/api/attendance/reports/csv?kind=table&${narrowed}`,
+      token: w.tokens.admin,
+    });
+    expect(namedCsv.status).toBe(200);
+    expect(namedCsv.raw.headers['content-disposition']).toBe(
+      'attachment; filename="attendance_3170701_sem7-A_batch-A1_2026-10-19_to_2026-11-08.csv"',
+    );
+    const namedBook = await get(
+      `/attendance/reports/workbook?kind=detention&below=60&${narrowed}`,
+      w.tokens.admin,
+    );
+    expect(namedBook.body.data.file_name).toBe(
+      'detention_list_3170701_sem7-A_batch-A1_below-60_2026-10-19_to_2026-11-08.xlsx',
+    );
     expect(
       (await get(`/attendance/reports/csv?kind=table&subject=${w.subjects.IS.slug}`, w.tokens.haj)).status,
     ).toBe(404);
@@ -311,7 +341,7 @@ describe("the student's own record", () => {
       attended: 2,
       excused: 1,
       absent: 1,
-      percentage: 66.67,
+      percentage: 66.66,
       remaining: 12,
       needed: 10,
     });
@@ -367,7 +397,7 @@ describe("the student's own record", () => {
     const sheet = await readSheet(file.body.data.file_content);
     const inFile = sheet.find((r) => r[0] === w.students.a1.student.enrollment && r[3] === '3170701')![9];
 
-    expect(onPage).toBe(66.67);
+    expect(onPage).toBe(66.66);
     expect(inReport).toBe(onPage);
     expect(inFile).toBe(onPage);
   });

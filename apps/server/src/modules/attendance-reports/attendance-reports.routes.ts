@@ -49,10 +49,7 @@ export async function attendanceReportsModule(app: FastifyInstance) {
     const csv = await reports.csv(auth, query);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="${query.kind === 'detention' ? 'detention_list' : 'attendance'}.csv"`,
-      );
-    return csv;
+      .header('content-disposition', `attachment; filename="${csv.fileName}"`);
+    return csv.text;
   });
 }

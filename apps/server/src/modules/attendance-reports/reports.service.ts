@@ -19,6 +19,7 @@ import { createAttendanceRecordRepository, type SubjectTally } from '../../domai
 import { createReportsRepository } from './reports.repository';
 import { recordFilterOf, reportScopeOf, scopedSubject } from './report-scope';
 import { DETAINED_COLUMNS, detainedDetails, tallyCsv, tallySheet } from './report-sheets';
+import { reportFileName } from './report-file-name';
 
 type ExportQuery = Omit<ReportFilterQuery, 'page' | 'page_size'> & { kind: 'table' | 'detention' };
 
@@ -57,6 +58,40 @@ export function createReportsService(deps: Pick<AppDeps, 'db'>) {
     const filter = await recordFilterOf(db, scope, q);
     const below = q.below ?? (await rulesOf(auth.institutionId)).thresholdPercent;
     return { below, rows: await record.detained(filter, below) };
+  }
+
+  /**
+   * The download name of an export: the subject's code, the division and batch names, the limit of
+   * a detention list and the dates, as the query narrows it (its slugs already checked by the
+   * export's own filter, which runs first).
+   */
+  async function exportFileName(auth: AuthContext, q: ExportQuery, extension: 'csv' | 'xlsx') {
+    const scope = await reportScopeOf(db, auth);
+    const repo = createReportsRepository(db);
+    const subject = q.subject === undefined ? undefined : scopedSubject(scope, q.subject);
+    const divisions =
+      q.division === undefined && q.batch === undefined
+        ? []
+        : await repo.divisionsOf([...new Set(scope.subjects.map((s) => s.semesterId))]);
+    const division = divisions.find((d) => d.slug === q.division);
+    const batch =
+      q.batch === undefined
+        ? undefined
+        : (await repo.batchesOf(divisions.map((d) => d.id))).find((b) => b.slug === q.batch);
+    const below =
+      q.kind === 'detention' ? (q.below ?? (await rulesOf(auth.institutionId)).thresholdPercent) : undefined;
+    return reportFileName(
+      {
+        kind: q.kind,
+        subject: subject?.subjectCode,
+        division: division ? `sem${division.semesterNo}-${division.name}` : undefined,
+        batch: batch?.name,
+        below,
+        from: q.start_date,
+        to: q.end_date,
+      },
+      extension,
+    );
   }
 
   return {
@@ -178,11 +213,15 @@ export function createReportsService(deps: Pick<AppDeps, 'db'>) {
     async workbook(auth: AuthContext, q: ExportQuery): Promise<ExcelFile> {
       const tallies = await this.exportTallies(auth, q);
       const name = q.kind === 'detention' ? 'Detention list' : 'Attendance';
-      return buildWorkbook(`${name.toLowerCase().replace(' ', '_')}.xlsx`, [tallySheet(name, tallies)]);
+      return buildWorkbook(await exportFileName(auth, q, 'xlsx'), [tallySheet(name, tallies)]);
     },
 
-    async csv(auth: AuthContext, q: ExportQuery): Promise<string> {
-      return tallyCsv(await this.exportTallies(auth, q));
+    /** The CSV text and the name it downloads as (what it holds: record-0004). */
+    async csv(auth: AuthContext, q: ExportQuery): Promise<{ text: string; fileName: string }> {
+      return {
+        text: tallyCsv(await this.exportTallies(auth, q)),
+        fileName: await exportFileName(auth, q, 'csv'),
+      };
     },
 
     // ---- contract §13 ----

@@ -24,6 +24,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { createPeopleAdminRepository, type PeopleScope, type PersonRecord } from './people-admin.repository';
 import { peopleWire } from './person-wire';
 import { createStudentPlacements } from './student-placement';
+import { recordDeparture, recordReturn } from './student-departure';
+import { localDate } from '../../lib/week';
 
 type ListQuery = RouteQuery<typeof institutionPeopleRoutes.list>;
 type AddBody = RouteBody<typeof institutionPeopleRoutes.add>;
@@ -57,6 +59,11 @@ export function createPeopleService(deps: AppDeps) {
   async function wire(scope: PeopleScope, records: readonly PersonRecord[]): Promise<Person[]> {
     const timeZone = await people.institutionTimezone(scope.institutionId);
     return peopleWire(records, await repo.branchesOf(records), timeZone);
+  }
+
+  /** Today's civil date in the institution's zone. */
+  async function institutionToday(institutionId: number): Promise<string> {
+    return localDate(now(), await people.institutionTimezone(institutionId));
   }
 
   async function personOrThrow(scope: PeopleScope, slug: string): Promise<PersonRecord> {
@@ -410,8 +417,11 @@ export function createPeopleService(deps: AppDeps) {
       const scope = await scopeOf(auth);
       const record = await personOrThrow(scope, slug);
       if (!record.isActive) throw conflict(`${record.name ?? record.email} is already deactivated`);
+      const today = await institutionToday(scope.institutionId);
       await deps.db.transaction(async (tx) => {
         await tx.update(profiles).set({ isActive: false }).where(eq(profiles.id, record.id));
+        // A student who leaves is no longer expected at lectures from today (record-0004).
+        if (record.studentId !== null) await recordDeparture(tx, record.studentId, today);
         await endSignIns(tx, record, 'deactivated');
         await audit(tx, auditEntry(auth, 'person.deactivate', record.slug));
       });
@@ -422,8 +432,11 @@ export function createPeopleService(deps: AppDeps) {
       const scope = await scopeOf(auth);
       const record = await personOrThrow(scope, slug);
       if (record.isActive) throw conflict(`${record.name ?? record.email} is already active`);
+      const today = await institutionToday(scope.institutionId);
       await deps.db.transaction(async (tx) => {
         await tx.update(profiles).set({ isActive: true }).where(eq(profiles.id, record.id));
+        // Expected again from today (record-0004).
+        if (record.studentId !== null) await recordReturn(tx, record.studentId, today);
         await audit(tx, auditEntry(auth, 'person.reactivate', record.slug));
       });
       return readBack(scope, slug);

@@ -221,7 +221,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
 
       if (session.status === 'pre') {
         const tone = newTone(now, settings, minutesLeftOf(minutesOfDay(now, settings.timeZone), lecture));
-        const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id);
+        const studentIds = await lectureRepo.studentIdsOfLecture(lecture.id, today);
         const pre = session;
         await deps.db.transaction(async (tx) => {
           // Two clicks (or two tabs) may race: only the first flips the status, owns the tone and

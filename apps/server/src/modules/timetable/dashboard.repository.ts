@@ -26,6 +26,7 @@ import type { SessionView } from '../../domain/lectures/lecture-wire';
 import { plannedSessionIdSql } from '../../domain/lectures/planned-session-id';
 import type { Weekday } from '../../lib/week';
 import { readCacheFor } from '../../db/read-cache';
+import { expectedOn } from '../../db/queries/placement-since';
 
 // The tables a lecture's batches subquery reads under names of their own: the outer query already
 // joins `divisions` and `semesters` as the lecture's owners.
@@ -115,10 +116,13 @@ export function createDashboardRepository(db: Db) {
       and(
         eq(lectures.day, sql.placeholder('day')),
         eq(lectures.isActive, true),
+        // The batches the student was in on that date, at the college then (expectedOn): a past
+        // date is not read with memberships that began later.
         sql`${lectures.id} in (
           select ${lectureBatches.lectureId} from ${lectureBatches}
           join ${batchStudents} on ${batchStudents.batchId} = ${lectureBatches.batchId}
-          where ${batchStudents.studentId} = ${sql.placeholder('studentId')})`,
+          where ${batchStudents.studentId} = ${sql.placeholder('studentId')}
+            and ${expectedOn(sql`${batchStudents.since}`, sql`${datePlaceholder}::date`, sql`${batchStudents.studentId}`)})`,
       ),
     )
     .orderBy(...lectureOrder)
@@ -150,7 +154,10 @@ export function createDashboardRepository(db: Db) {
       return cached(`teacher:${profileId}`, async () => (await teacherOfProfile.execute({ profileId }))[0]);
     },
 
-    /** The active lectures of a student's batches on a weekday, with the session of `date`. */
+    /**
+     * The active lectures on a weekday of the batches a student was in on `date` (expectedOn),
+     * with the session of `date`.
+     */
     studentDay(studentId: number, day: Weekday, date: string) {
       return cached(`student-day:${studentId}:${day}:${date}`, async () =>
         (await studentLectures.execute({ studentId, day, date })).map(withSession(date)),

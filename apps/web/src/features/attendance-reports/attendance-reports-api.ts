@@ -7,6 +7,7 @@ import {
 } from '@rollbook/contract';
 import { attendanceRecordRoutes } from '@rollbook/contract/addresses';
 import { api, contractRequest } from '../../lib/api/api';
+import { attachmentFileName } from '../../lib/csv-download';
 
 /** A report call's query string: the filters' slugs, dates and numbers (see ReportFilterQuerySchema). */
 export type ReportQueryArgs = Readonly<Record<string, string | number>>;
@@ -36,11 +37,20 @@ export const attendanceReportsApi = api.injectEndpoints({
       query: (q) => contractRequest(attendanceRecordRoutes.getReportWorkbook, { query: q }),
       transformResponse: (body: { data: ExcelFile }) => body.data,
     }),
-    reportCsv: build.mutation<string, ReportExportArgs>({
+    reportCsv: build.mutation<{ text: string; fileName: string }, ReportExportArgs>({
       query: (q) => ({
         ...contractRequest(attendanceRecordRoutes.getReportCsv, { query: q }),
         // Text when it succeeds; an error answer is the JSON envelope, read so its message is shown.
         responseHandler: 'content-type',
+      }),
+      // The server names the file after what it holds (subject, division, dates); the old names
+      // are the fallback.
+      transformResponse: (text: string, meta, q) => ({
+        text,
+        fileName: attachmentFileName(
+          meta?.response?.headers.get('content-disposition'),
+          q.kind === 'detention' ? 'detention_list.csv' : 'attendance.csv',
+        ),
       }),
     }),
   }),

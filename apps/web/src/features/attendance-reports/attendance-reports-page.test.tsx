@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import {
   attendanceRecordRoutes,
   ok,
@@ -120,5 +121,36 @@ describe('Lecture Analytics', () => {
     expect(
       await screen.findByRole('img', { name: 'Attendance by week: 1 week, 0 below 75 %' }),
     ).toBeInTheDocument();
+  });
+
+  it('saves a CSV under the name the server gives it (what it holds), else the old name', async () => {
+    answer();
+    let disposition: string | null = 'attachment; filename="detention_list_3170701_below-75.csv"';
+    server.use(
+      onCall(attendanceRecordRoutes.getReportCsv, () =>
+        HttpResponse.text('Enrollment\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            ...(disposition === null ? {} : { 'content-disposition': disposition }),
+          },
+        }),
+      ),
+    );
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:report');
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
+    await screen.findByRole('table', { name: 'Students below 75 %' });
+    await view.user.click(screen.getByRole('button', { name: 'Detention list (CSV)' }));
+    await waitFor(() => expect(names).toEqual(['detention_list_3170701_below-75.csv']));
+    disposition = null;
+    await view.user.click(screen.getByRole('button', { name: 'Percentages (CSV)' }));
+    await waitFor(() => expect(names).toEqual(['detention_list_3170701_below-75.csv', 'attendance.csv']));
+    create.mockRestore();
+    click.mockRestore();
   });
 });

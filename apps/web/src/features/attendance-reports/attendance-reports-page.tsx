@@ -106,11 +106,10 @@ function Exports({ query, disabled }: { query: Record<string, string>; disabled:
     setError(null);
     try {
       if (format === 'xlsx') downloadExcel(await workbook({ ...query, kind }).unwrap());
-      else
-        downloadCsvText(
-          await csv({ ...query, kind }).unwrap(),
-          kind === 'table' ? 'attendance.csv' : 'detention_list.csv',
-        );
+      else {
+        const file = await csv({ ...query, kind }).unwrap();
+        downloadCsvText(file.text, file.fileName);
+      }
     } catch (err) {
       setError(errorText(err, 'The file could not be prepared'));
     }

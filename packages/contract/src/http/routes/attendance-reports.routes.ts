@@ -153,7 +153,8 @@ export const attendanceRecordRoutes = {
     query: ReportExportQuerySchema,
     response: envelopeSchema(ExcelFileSchema),
     responseKind: 'envelope',
-    summary: 'The table or the detention list as an .xlsx file',
+    summary:
+      'The table or the detention list as an .xlsx file (file_name names what it holds: subject, division, batch, limit, dates)',
     section: 'Rollbook',
   }),
   getReportCsv: defineRoute({
@@ -166,7 +167,8 @@ export const attendanceRecordRoutes = {
     query: ReportExportQuerySchema,
     response: z.string(),
     responseKind: 'csv',
-    summary: 'The table or the detention list as CSV (formula-safe cells)',
+    summary:
+      'The table or the detention list as CSV (formula-safe cells); Content-Disposition names what it holds (subject, division, batch, limit, dates)',
     section: 'Rollbook',
   }),
 } as const;
