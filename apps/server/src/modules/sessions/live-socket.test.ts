@@ -316,7 +316,7 @@ describe('live session socket (§8)', () => {
     const lectureB = await addLecture(t.db, w.world, {
       divisionId: w.world.divisions.B.id,
       batchIds: divisionB.map((b) => b.id),
-      day: 'Tuesday',
+      day: 'tuesday',
     });
     const [sessionB] = await t.db
       .insert(lectureSessions)
