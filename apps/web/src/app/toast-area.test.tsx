@@ -35,11 +35,12 @@ async function toaster() {
 }
 
 describe('ToastArea: toasts clear of the controls', () => {
-  it('puts toasts at the bottom on a phone (390 px), where a covered control can be scrolled clear', async () => {
+  it('keeps toasts at the top right on a phone (390 px) too, as the product spec has it', async () => {
     screenIs(true);
     render(<ToastArea />);
     const area = await toaster();
-    expect(area).toHaveAttribute('data-y-position', 'bottom');
+    expect(area).toHaveAttribute('data-y-position', 'top');
+    expect(area).toHaveAttribute('data-x-position', 'right');
   });
 
   it('keeps them at the top right on wide screens, moved left of an open side panel', async () => {
