@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './errors';
 export * from './validation';
 export * from './password-rule';
+export * from './search-fold';
 export * from './http/route';
 export * from './http/routes/index';
 export * from './schemas/common';

@@ -8,10 +8,12 @@ import { Toaster } from 'sonner';
 const BELOW_HEADER = 80;
 
 /**
- * Where toasts appear: at the top right, as the product spec has it, but below the header so the
- * avatar, the menu and a panel's title and close button stay uncovered (on phones too, where sonner
- * spreads a toast across the width between the side offsets). At most 22 rem wide, so a long
- * message wraps instead of covering the page.
+ * Where toasts appear (docs/decisions/web-0005, web-0010): at the top right, as the product spec
+ * has it, below the header so the avatar, the menu and a panel's title and close button stay
+ * uncovered (on phones too, where sonner spreads a toast across the width between the side
+ * offsets); while a side panel is open on a wide screen (it fills the right edge) left of the
+ * panel, so its fields and buttons stay uncovered. At most 22 rem wide, so a long message wraps
+ * instead of covering the page.
  */
 export function ToastArea() {
   return (

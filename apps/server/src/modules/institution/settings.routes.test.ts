@@ -341,6 +341,31 @@ describe('POST /api/institution/settings', () => {
     expect(await t.db.select().from(auditLog)).toEqual([]);
   });
 
+  it('stores a time zone typed in any case as IANA spells it, and refuses an unknown one', async () => {
+    const res = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      time_zone: ' asia/kolkata ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.time_zone).toBe('Asia/Kolkata');
+    expect((await institutionRow(w.institutionId)).timezone).toBe('Asia/Kolkata');
+    const again = await api(t.app, w.tokens.registrar, 'POST', URL, {
+      ...changed,
+      time_zone: 'AMERICA/PORT-AU-PRINCE',
+    });
+    expect(again.body.data.time_zone).toBe('America/Port-au-Prince');
+
+    const before = await institutionRow(w.institutionId);
+    const audited = (await t.db.select().from(auditLog)).length;
+    for (const zone of ['asia/kolkatta', 'Asia/Mumbai']) {
+      const refused = await api(t.app, w.tokens.registrar, 'POST', URL, { ...changed, time_zone: zone });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/is not a time zone|IANA time zone such as Asia\/Kolkata/);
+    }
+    expect(await institutionRow(w.institutionId)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(audited);
+  });
+
   it('refuses bad input with a clear message and writes nothing', async () => {
     const before = await institutionRow(w.institutionId);
     const cases: [Partial<Record<keyof UpdateInstitutionSettingsInput, unknown>>, RegExp][] = [

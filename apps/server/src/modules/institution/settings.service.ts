@@ -2,6 +2,7 @@ import type { InstitutionSettings, UpdateInstitutionSettingsBody } from '@rollbo
 import type { AppDeps } from '../../plugins/app/deps';
 import type { AuthContext } from '../../lib/caller';
 import { badRequest, notFound } from '../../lib/app-error';
+import { canonicalTimeZone, unknownTimeZoneMessage } from '../../lib/time-zones';
 import { audit } from '../../lib/audit';
 import { isInstitutionAdmin, requireInstitutionAdmin } from '../../domain/institution-admin';
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './settings.repository';
@@ -21,6 +22,10 @@ function twoWayValues(body: UpdateInstitutionSettingsBody, before: SettingsValue
   return { twoWayCheck, twoWayCheckRequired };
 }
 
+function refuse(message: string): never {
+  throw badRequest(message);
+}
+
 export type SettingsServiceDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /**
@@ -37,7 +42,8 @@ function valuesOf(body: UpdateInstitutionSettingsBody, before: SettingsValues): 
     ...twoWayValues(body, before),
     reviewUntimedTone: body.review_untimed_tone ?? before.reviewUntimedTone,
     name: body.name,
-    timezone: body.time_zone,
+    // Stored as IANA spells it ("asia/kolkata" is Asia/Kolkata); an unknown zone changes nothing.
+    timezone: canonicalTimeZone(body.time_zone) ?? refuse(unknownTimeZoneMessage(body.time_zone)),
     campusLatitude: body.campus?.latitude ?? null,
     campusLongitude: body.campus?.longitude ?? null,
     sessionStartEarlyMinutes: body.session_start_early_minutes,

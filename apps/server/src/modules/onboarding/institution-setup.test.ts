@@ -51,6 +51,19 @@ describe('creating an institution', () => {
     expect((await t.db.select({ n: count() }).from(institutions))[0]!.n).toBe(2);
   });
 
+  it('stores a zone typed in lower case as IANA spells it', async () => {
+    // A zone typed in lower case is stored as IANA spells it.
+    const lower = await createInstitution(t.db, {
+      ...gec,
+      code: 'GEC4',
+      timezone: 'asia/kolkata',
+      adminEmail: 'registrar@gec4.example',
+    });
+    expect(lower.institution.timezone).toBe('Asia/Kolkata');
+    const [stored] = await t.db.select().from(institutions).where(eq(institutions.code, 'GEC4'));
+    expect(stored?.timezone).toBe('Asia/Kolkata');
+  });
+
   it('knows IANA time zones and makes temporary passwords that meet the password rule', () => {
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('America/Argentina/Buenos_Aires')).toBe(true);

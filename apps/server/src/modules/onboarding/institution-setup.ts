@@ -7,6 +7,7 @@ import { adminBranches, branches, institutions, profiles } from '../../db/schema
 import { personName } from '../../domain/new-profiles';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { canonicalTimeZone, unknownTimeZoneMessage } from '../../lib/time-zones';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 
 const CODE = /^[A-Za-z0-9_-]{1,20}$/;
@@ -27,15 +28,9 @@ export function temporaryPassword(): string {
   }
 }
 
-/** Whether `zone` is an IANA time zone this runtime knows (Asia/Kolkata, Europe/London, UTC). */
+/** Whether `zone` is an IANA time zone this runtime knows, in any case (Asia/Kolkata, utc). */
 export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(zone) !== null;
 }
 
 const bad = (message: string) => new AppError('validation_failed', message);
@@ -75,10 +70,9 @@ export async function createInstitution(
   const code = input.code.trim();
   if (!name || name.length > 200) throw bad('The institution name must be 1 to 200 characters');
   if (!CODE.test(code)) throw bad(`"${input.code}" is not a code; use 1 to 20 letters, digits, - or _`);
-  if (!isTimeZone(input.timezone))
-    throw bad(
-      `"${input.timezone}" is not a time zone; use an IANA name such as Asia/Kolkata or Europe/London`,
-    );
+  // Stored as IANA spells it ("asia/kolkata" is Asia/Kolkata).
+  const timezone = canonicalTimeZone(input.timezone);
+  if (!timezone) throw bad(unknownTimeZoneMessage(input.timezone));
   const email = checkEmail(input.adminEmail);
   const adminName = personName(input.adminName ?? '') || null;
   const password = temporaryPassword();
@@ -91,10 +85,7 @@ export async function createInstitution(
         .where(sql`upper(${institutions.code}) = ${code.toUpperCase()}`);
       if (clash) throw new AppError('conflict', `An institution with code ${clash.code} already exists`);
       await assertEmailFree(tx, email);
-      const [institution] = await tx
-        .insert(institutions)
-        .values({ name, code, timezone: input.timezone })
-        .returning();
+      const [institution] = await tx.insert(institutions).values({ name, code, timezone }).returning();
       const [admin] = await tx
         .insert(profiles)
         .values({
@@ -113,7 +104,7 @@ export async function createInstitution(
         action: 'institution.create',
         entityType: 'institution',
         entitySlug: institution!.slug,
-        detail: { code, name, timezone: input.timezone, admin: email },
+        detail: { code, name, timezone, admin: email },
       });
       await audit(tx, {
         institutionId: institution!.id,
@@ -124,7 +115,7 @@ export async function createInstitution(
         detail: { email, institutionAdmin: true },
       });
       return {
-        institution: { slug: institution!.slug, code, name, timezone: input.timezone },
+        institution: { slug: institution!.slug, code, name, timezone },
         admin: { email, temporaryPassword: password },
       };
     });

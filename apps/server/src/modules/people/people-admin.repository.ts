@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PersonRole, PersonStatus } from '@rollbook/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { containsPattern, foldedContains } from '../../db/queries/search-fold';
 import {
   branches,
   divisionStudents,
@@ -22,11 +23,6 @@ export interface PeopleFilter {
   search?: string | undefined;
   role?: PersonRole | undefined;
   status?: PersonStatus | undefined;
-}
-
-/** `%` and `_` typed in a search box are letters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A person row as the service reads it: profile, teacher or student columns, stream and semester. */
@@ -88,11 +84,13 @@ export function createPeopleAdminRepository(db: Db) {
     if (filter.status === 'not_signed_in')
       conditions.push(and(eq(profiles.isActive, true), isNull(profiles.lastLoginAt)));
     if (filter.search) {
+      // Names and addresses folded (accents, apostrophes: "jose" finds "José", "oneil" "O'Neil");
+      // codes as typed, case aside.
       const pattern = containsPattern(filter.search);
       conditions.push(
         or(
-          ilike(profiles.name, pattern),
-          ilike(profiles.email, pattern),
+          foldedContains(profiles.name, filter.search) ?? ilike(profiles.name, pattern),
+          foldedContains(profiles.email, filter.search) ?? ilike(profiles.email, pattern),
           ilike(students.enrollment, pattern),
           ilike(teachers.teacherCode, pattern),
         ),

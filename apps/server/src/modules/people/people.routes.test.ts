@@ -275,6 +275,44 @@ describe('listing people', () => {
     expect(await search('_')).toEqual([]);
   });
 
+  it('folds accents and apostrophes: "jose" finds José, "oneil" O\'Neil, "dsouza" D’Souza, and back', async () => {
+    const w = await world();
+    const person = (name: string, email: string, enrollment: string) =>
+      buildStudent(t.db, {
+        institutionId: w.institutionId,
+        branchId: w.ce.id,
+        semesterId: w.ceSem5.id,
+        name,
+        email,
+        enrollment,
+      });
+    await person('José Álvarez', 'jose@example.test', '230280107101');
+    await person("Mary O'Neil", 'mary@example.test', '230280107102');
+    await person('Anil D’Souza', 'anil@example.test', '230280107103');
+    await person('Zoë Brontë', 'zoe.bronte@example.test', '230280107104');
+    const search = async (q: string) =>
+      emailsOf((await list(w.tokens.registrar, `?q=${encodeURIComponent(q)}`)).body);
+    expect(await search('Jose')).toEqual(['jose@example.test']);
+    expect(await search('alvarez')).toEqual(['jose@example.test']);
+    expect(await search('oneil')).toEqual(['mary@example.test']);
+    expect(await search("o'neil")).toEqual(['mary@example.test']);
+    expect(await search('o’neil')).toEqual(['mary@example.test']);
+    expect(await search('dsouza')).toEqual(['anil@example.test']);
+    expect(await search("D'Souza")).toEqual(['anil@example.test']);
+    expect(await search('ZOE BRONTE')).toEqual(['zoe.bronte@example.test']);
+    expect(await search('Brontë')).toEqual(['zoe.bronte@example.test']);
+    // Another institution's José is never found.
+    await buildStudent(t.db, {
+      institutionId: w.other.institution.id,
+      branchId: w.other.branch.id,
+      name: 'José Other',
+      email: 'jose.other@example.test',
+    });
+    expect(await search('jose')).toEqual(['jose@example.test']);
+    // Only an apostrophe folds to nothing: it is then searched as typed.
+    expect(await search("'")).toEqual(['mary@example.test']);
+  });
+
   it('filters by role and account state, and pages', async () => {
     const w = await world();
     await t.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, w.itStudent.profile.id));

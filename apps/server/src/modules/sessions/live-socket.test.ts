@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ClientErrorMessageSchema,
   MISSING_SESSION_OR_TOKEN_MESSAGE,
@@ -10,11 +10,14 @@ import {
 } from '@rollbook/contract';
 import { encodePcm16, openStoredTeacherChunks } from '@rollbook/presence';
 import { attendances, auditLog, lectureSessions, lectures } from '../../db/schema';
+import { call } from '../../testing/test-app';
+import { newSessionId } from '../../domain/lectures/lecture-sessions.repository';
 import { tokenFor } from '../../testing/tokens';
 import { waitUntil } from '../../testing/wait';
 import { NOTHING_APPROVED_MESSAGES, ONE_TEACHER_MESSAGE, TAKEN_OVER_MESSAGE } from './live-socket';
 import { decodeHolder } from './teacher-lease';
 import {
+  addLecture,
   buildLiveWorld,
   collect,
   leaseFreed,
@@ -264,6 +267,78 @@ describe('live session socket (§8)', () => {
       'attendance.marked_absent_by_teacher',
     ]);
     expect(trail[0]!.detail).toMatchObject({ teacher: 'Chirag S. Thakkar' });
+  });
+
+  it("marks present a student of the audience who never marked (found in get_session_data), as the teacher's audited manual mark", async () => {
+    const w = await live();
+    // A2 never marked, and joined the batch after the start: no row was made for them then.
+    await t.db.delete(attendances).where(eq(attendances.studentId, w.students.a2.student.id));
+    const { socket, answer } = await teacher(w.sessionId, w.tokens.cst);
+    expect(OngoingSessionDataMessageSchema.parse(answer.m).data.data.data.marked_attendances).toEqual([]);
+    // The live sheet lists the audience from the session's data: every expected student, with a row.
+    const data = await call(t.app, {
+      method: 'GET',
+      url: `/api/manage/session/get_session_data/${w.sessionId}`,
+      token: w.tokens.cst,
+    });
+    expect(data.status).toBe(200);
+    const listed = data.body.data.marked_attendances as Array<{
+      slug: string;
+      is_present: boolean;
+      student: { enrollment: string };
+    }>;
+    const a2Listed = listed.find((r) => r.student.enrollment === w.students.a2.student.enrollment);
+    expect(a2Listed).toMatchObject({ is_present: false });
+
+    const marked = await toggleAttendance(socket, cst(w), a2Listed!.slug, true);
+    expect(marked).toMatchObject({ status_code: 200, attendance_slug: a2Listed!.slug });
+    const row = await rowOf(w.students.a2.student.id);
+    expect(row).toMatchObject({ isPresent: true, manual: true });
+    expect(row.changedByTeacherAt).not.toBeNull();
+    expect(row.markingTime).not.toBeNull();
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entitySlug, row.slug));
+    expect(trail.map((entry) => [entry.action, entry.actorProfileId])).toEqual([
+      ['attendance.marked_present_by_teacher', w.world.teachers.cst.profile.id],
+    ]);
+    expect(trail[0]!.detail).toMatchObject({
+      session: w.sessionId,
+      student: w.students.a2.student.enrollment,
+      teacher: 'Chirag S. Thakkar',
+    });
+  });
+
+  it("refuses to mark a student outside the session's audience, or another institution's, changing nothing", async () => {
+    const w = await live();
+    const foreign = await live(); // another institution, its session live too
+    const { socket } = await teacher(w.sessionId, w.tokens.cst);
+    // B1 (division B) is outside the lecture's audience; their one row is in a B lecture's session.
+    const divisionB = w.world.batches.filter((b) => b.divisionId === w.world.divisions.B.id);
+    const lectureB = await addLecture(t.db, w.world, {
+      divisionId: w.world.divisions.B.id,
+      batchIds: divisionB.map((b) => b.id),
+      day: 'tuesday',
+    });
+    const [sessionB] = await t.db
+      .insert(lectureSessions)
+      .values({ lectureId: lectureB.id, day: '2026-10-27', sessionId: newSessionId(), status: 'post' })
+      .returning();
+    await t.db.insert(attendances).values({ sessionId: sessionB!.id, studentId: w.students.b1.student.id });
+    const b1Row = await rowOf(w.students.b1.student.id);
+    const foreignRow = await rowOf(foreign.students.a1.student.id);
+    for (const slug of [b1Row.slug, foreignRow.slug]) {
+      const refused = await toggleAttendance(socket, cst(w), slug, true);
+      expect(refused).toMatchObject({
+        status_code: 404,
+        message: 'This student is not part of the session',
+      });
+    }
+    expect(await rowOf(w.students.b1.student.id)).toEqual(b1Row);
+    expect(await rowOf(foreign.students.a1.student.id)).toEqual(foreignRow);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entitySlug, [b1Row.slug, foreignRow.slug]));
+    expect(trail).toEqual([]);
   });
 
   it('regulization_request approves the pending manual requests', async () => {

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { SIDE_PANEL_OPEN_ATTRIBUTE } from '../../lib/toast-placement';
 
 export interface SidePanelProps {
   open: boolean;
@@ -13,6 +14,13 @@ export interface SidePanelProps {
  * A modal panel sliding in from the right edge (Radix dialog underneath: focus trap, Escape).
  */
 export function SidePanel({ open, onOpenChange, title, children }: SidePanelProps) {
+  // Toasts keep left of an open panel on wide screens (index.css), clear of its controls.
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    root.setAttribute(SIDE_PANEL_OPEN_ATTRIBUTE, '');
+    return () => root.removeAttribute(SIDE_PANEL_OPEN_ATTRIBUTE);
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

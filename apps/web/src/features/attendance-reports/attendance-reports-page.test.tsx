@@ -99,6 +99,28 @@ describe('Lecture Analytics', () => {
     expect(asked.slice(calls).map((q) => q.get('below'))).not.toContain('150');
   });
 
+  it('fits the detention list to a 390 px phone: the counts move under the subject, % stays a column', async () => {
+    answer();
+    renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
+    const list = await screen.findByRole('table', { name: 'Students below 75 %' });
+    // No phone minimum width: Student, Subject and % share the screen (34 rem from 640 px).
+    expect(list).toHaveClass('min-w-0', 'sm:min-w-[34rem]');
+    expect(list).not.toHaveClass('min-w-[34rem]');
+    const headers = within(list).getAllByRole('columnheader');
+    const onPhone = headers.filter((th) => !th.classList.contains('hidden')).map((th) => th.textContent);
+    expect(onPhone).toEqual(['Student', 'Subject', '%']);
+    for (const th of headers.filter((header) => header.classList.contains('hidden'))) {
+      expect(th).toHaveClass('sm:table-cell');
+    }
+    const [row] = within(list).getAllByRole('row').slice(1);
+    const cells = within(row!).getAllByRole('cell');
+    expect(cells.filter((td) => !td.classList.contains('hidden')).map((td) => td.textContent)).toEqual([
+      'Information SecurityHeld 4 · Attended 2 · Excused 1',
+      '66.67 %',
+    ]);
+    expect(within(row!).getByText('Held 4 · Attended 2 · Excused 1')).toHaveClass('sm:hidden');
+  });
+
   it('explains a reversed date range instead of asking the server', async () => {
     const asked = answer();
     const view = renderApp(ROUTES.teacherAnalytics, { role: 'teacher' });
@@ -117,6 +139,16 @@ describe('Lecture Analytics', () => {
     await view.user.click(screen.getByRole('tab', { name: 'Percentages' }));
     const grid = await screen.findByRole('table', { name: 'Attendance percentage per student and subject' });
     expect(within(grid).getByRole('rowheader', { name: /Riya Patel/ })).toBeInTheDocument();
+    // Subjects scroll sideways inside the table's own frame, the student's name pinned in view.
+    expect(within(grid).getByRole('rowheader', { name: /Riya Patel/ })).toHaveClass(
+      'sticky',
+      'left-0',
+      'bg-white',
+    );
+    expect(within(grid).getByRole('columnheader', { name: 'Student' })).toHaveClass('sticky', 'left-0');
+    expect(screen.getByRole('region', { name: 'Attendance percentage per student and subject' })).toHaveClass(
+      'overflow-x-auto',
+    );
     await view.user.click(screen.getByRole('tab', { name: 'Trend by week' }));
     expect(
       await screen.findByRole('img', { name: 'Attendance by week: 1 week, 0 below 75 %' }),

@@ -7,7 +7,7 @@ import {
 } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { Pager } from '../../components/ui/pager';
-import { DataTable } from '../../components/ui/data-table';
+import { DataTable, PHONE_HIDDEN_CELL, STICKY_ROW_HEADER } from '../../components/ui/data-table';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { WeekChart } from '../../components/charts/week-chart';
@@ -38,10 +38,12 @@ function PercentagesTable({ data, threshold }: { data: ReportTable; threshold: n
       columns={['Student', ...data.subjects.map((s) => s.subject_name)]}
       minWidth={data.subjects.length > 2 ? 'min-w-[36rem]' : 'min-w-0'}
       dense
+      // Many subjects scroll sideways inside the table's frame; the student stays in view.
+      stickyFirstColumn
     >
       {data.rows.map((row) => (
         <tr key={row.student_slug} className="border-t border-slate-100">
-          <th scope="row" className="px-1.5 py-2 text-left font-normal sm:px-3">
+          <th scope="row" className={`px-1.5 py-2 text-left font-normal sm:px-3 ${STICKY_ROW_HEADER}`}>
             <span className="block font-medium text-slate-900">{row.name || row.enrollment}</span>
             <span className="block text-xs text-slate-600">
               {row.enrollment}
@@ -69,12 +71,17 @@ function PercentagesTable({ data, threshold }: { data: ReportTable; threshold: n
   );
 }
 
+/** The detention list's counts, shown under the subject on a phone instead of as columns. */
+const DETENTION_COUNTS = ['Held', 'Attended', 'Excused'] as const;
+
 function DetentionTable({ data }: { data: DetentionList }) {
   return (
     <DataTable
       caption={`Students below ${data.below_percent} %`}
       columns={['Student', 'Subject', 'Held', 'Attended', 'Excused', '%']}
-      minWidth="min-w-[34rem]"
+      // On a phone the counts go under the subject, so Student, Subject and % fit 390 px unscrolled.
+      minWidth="min-w-0 sm:min-w-[34rem]"
+      hideOnPhone={DETENTION_COUNTS}
       dense
     >
       {data.rows.map((row) => (
@@ -86,11 +93,18 @@ function DetentionTable({ data }: { data: DetentionList }) {
               {row.division ? ` · Div ${row.division}` : ''}
             </span>
           </th>
-          <td className="px-1.5 py-2 sm:px-3">{row.subject_name}</td>
-          <td className="px-1.5 py-2 sm:px-3">{row.held}</td>
-          <td className="px-1.5 py-2 sm:px-3">{row.attended}</td>
-          <td className="px-1.5 py-2 sm:px-3">{row.excused}</td>
-          <td className="px-1.5 py-2 font-semibold text-amber-800 sm:px-3">{row.percentage} %</td>
+          <td className="px-1.5 py-2 sm:px-3">
+            {row.subject_name}
+            <span className="block text-xs text-slate-600 sm:hidden">
+              Held {row.held} · Attended {row.attended} · Excused {row.excused}
+            </span>
+          </td>
+          <td className={`px-1.5 py-2 sm:px-3 ${PHONE_HIDDEN_CELL}`}>{row.held}</td>
+          <td className={`px-1.5 py-2 sm:px-3 ${PHONE_HIDDEN_CELL}`}>{row.attended}</td>
+          <td className={`px-1.5 py-2 sm:px-3 ${PHONE_HIDDEN_CELL}`}>{row.excused}</td>
+          <td className="px-1.5 py-2 font-semibold whitespace-nowrap text-amber-800 sm:px-3">
+            {row.percentage} %
+          </td>
         </tr>
       ))}
     </DataTable>

@@ -151,6 +151,17 @@ describe('DivisionCreationPage', () => {
     expect(screen.getByRole('spinbutton', { name: 'Maximum Division Count' })).toBeInTheDocument();
   });
 
+  it('lists the streams by name (title, then code), not in the order the server answers', async () => {
+    renderApp(ROUTES.divisionCreation, { role: 'admin' });
+    await screen.findByRole('option', { name: /^BE - 16 IT/ });
+    const stream = screen.getByRole('combobox', { name: 'Stream' });
+    expect(
+      within(stream)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Stream', 'BE - 07 CE', 'BE - 16 IT']);
+  });
+
   it('names the group of students who have not finalised their electives and says how they are planned', async () => {
     const notChosen: SubjectChoiceGroup = {
       slug: 'g-none',

@@ -1,6 +1,7 @@
 import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { DivisionPickers } from './use-division-pickers';
+import { inLabelOrder } from '../../lib/option-order';
 
 /**
  * The Stream and Semester pickers (product spec §2): streams read "title - stream_code
@@ -15,10 +16,12 @@ export function DivisionPickerFields({ pickers }: { pickers: DivisionPickers }) 
         placeholder="Select Stream"
         value={pickers.streamSlug}
         onChange={pickers.chooseStream}
-        options={pickers.streams.map((stream) => ({
-          value: stream.slug,
-          label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
-        }))}
+        options={inLabelOrder(
+          pickers.streams.map((stream) => ({
+            value: stream.slug,
+            label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
+          })),
+        )}
       />
       {pickers.semestersLoading ? (
         <div

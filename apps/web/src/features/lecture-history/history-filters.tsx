@@ -2,6 +2,7 @@ import type { HistoryMetadata } from '@rollbook/contract';
 import { Button } from '../../components/ui/button';
 import { DateRangeFields, FilterPanel } from '../../components/ui/filter-panel';
 import { NativeSelect } from '../../components/ui/native-select';
+import { inLabelOrder } from '../../lib/option-order';
 
 /** The filters as the form holds them: one choice per list ('' is all), dates as typed. */
 export interface HistoryFilterValues {
@@ -60,7 +61,9 @@ export function HistoryFilters({ metadata, values, onChange, dateError }: Histor
         label="Branch"
         value={values.branch}
         placeholder="All branches"
-        options={(metadata?.branches ?? []).map((b) => ({ value: b.slug, label: b.branch_name }))}
+        options={inLabelOrder(
+          (metadata?.branches ?? []).map((b) => ({ value: b.slug, label: b.branch_name })),
+        )}
         onChange={set('branch')}
       />
       <NativeSelect

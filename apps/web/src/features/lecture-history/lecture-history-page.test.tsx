@@ -332,4 +332,30 @@ describe("an admin's Lecture History", () => {
     ).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Correct Riya Patel' })).toBeInTheDocument();
   });
+
+  it('lists the branch dropdown by name, whatever order the server answers', async () => {
+    server.use(
+      onCall(sessionRecordRoutes.getBranchHistoryFilters, () =>
+        ok({
+          ...metadata,
+          branches: [
+            { slug: 'me', branch_name: 'Mechanical Engineering' },
+            { slug: 'ce', branch_name: 'Computer Engineering' },
+            { slug: 'ee', branch_name: 'electrical Engineering' },
+          ],
+        }),
+      ),
+      onCall(sessionRecordRoutes.searchBranchSessions, () =>
+        ok({ results: [], current_page: 1, num_pages: 0, count: 0 }),
+      ),
+    );
+    renderApp(ROUTES.adminLectureHistory, { role: 'admin' });
+    await screen.findByRole('option', { name: 'Mechanical Engineering' });
+    const branch = screen.getByRole('combobox', { name: 'Branch' });
+    expect(
+      within(branch)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All branches', 'Computer Engineering', 'electrical Engineering', 'Mechanical Engineering']);
+  });
 });

@@ -59,6 +59,8 @@ export const loadAllocationApi = api
       setTeacherMaxHours: build.mutation<TeacherMaxHours, SetTeacherMaxHoursBody>({
         query: (body) => contractRequest(allocationExtensionRoutes.setTeacherMaxHours, { body }),
         transformResponse: payload<TeacherMaxHours>,
+        // Its refusal is shown under the field it is about, not in a toast.
+        extraOptions: { silent: true },
       }),
       // The pickers show each teacher's rank of the subject; the picker shows its own error text.
       allocationSubjectTeachers: build.query<TeacherChoiceRow[], string>({

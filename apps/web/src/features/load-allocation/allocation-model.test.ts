@@ -48,11 +48,35 @@ describe('workingAllocation', () => {
     ]);
     expect(freeHoursOf(allocation, 'asha')).toBe(3);
     expect(allocation.roster.map((entry) => entry.setting)).toEqual([
-      { hours: 10, isDefault: true },
-      { hours: 6, isDefault: false },
-      { hours: 4, isDefault: false },
+      { hours: 10, isDefault: true, floor: 0 },
+      { hours: 6, isDefault: false, floor: 0 },
+      { hours: 4, isDefault: false, floor: 0 },
     ]);
     expect(isEdited(allocation)).toBe(false);
+  });
+
+  it("sets each maximum's floor at the confirmed load: elsewhere, plus this allocation's once confirmed", () => {
+    const context = buildContext();
+    // Meera: maximum 4, 1 h free and nothing here: 3 h are confirmed in another branch.
+    context.teacher_to_subject_map[0].meera!.total_hours_left = 1;
+    const floors = (confirmed: boolean) => {
+      context.scope = {
+        semesters: [{ slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed }],
+        terms: [],
+        read_only: false,
+      };
+      return workingAllocation(context).roster.map((entry) => [entry.teacher.slug, entry.setting?.floor]);
+    };
+    expect(floors(false)).toEqual([
+      ['asha', 0],
+      ['ravi', 0],
+      ['meera', 3],
+    ]);
+    expect(floors(true)).toEqual([
+      ['asha', 7],
+      ['ravi', 5],
+      ['meera', 3],
+    ]);
   });
 
   it('adds teachers who appear only in the subject map, without free hours', () => {

@@ -23,8 +23,12 @@ export interface RosterTeacher {
   teacher: AllocationTeacher;
   /** Hours this allocation may give the teacher (their maximum less load taught elsewhere). */
   maxHours: number;
-  /** The teacher's weekly maximum setting (Rollbook addition), when the server sends it. */
-  setting: { hours: number; isDefault: boolean } | null;
+  /**
+   * The teacher's weekly maximum setting (Rollbook addition), when the server sends it, with the
+   * lowest maximum the server accepts as far as the context tells: their confirmed load (other
+   * branches', and this allocation's once all of it is confirmed).
+   */
+  setting: { hours: number; isDefault: boolean; floor: number } | null;
 }
 
 /**
@@ -69,19 +73,41 @@ function allocatedOf(map: SubjectToTeacherMap, teacherSlug: string): number {
 }
 
 /**
+ * A teacher's confirmed weekly load as the context shows it: what other branches' confirmed
+ * allocations take from their maximum (`max_hours` less the hours offered here), plus this
+ * allocation's hours when it is confirmed. The server refuses a maximum below it.
+ */
+export function confirmedLoadOf(load: TeacherLoad, allocationConfirmed: boolean): number {
+  const here =
+    load.total_theory_hours +
+    load.total_lab_hours +
+    load.total_practical_sub_hours +
+    load.total_tutorial_hours;
+  // What this allocation may give them is what is left plus what it gives: the rest is elsewhere.
+  const elsewhere = Math.max(0, (load.max_hours ?? 0) - (load.total_hours_left + here));
+  return elsewhere + (allocationConfirmed ? here : 0);
+}
+
+/**
  * Builds the working copy from `get_subject_allocation_context`. A teacher's maximum is what they
  * still had free plus what the proposal already gives them, so it holds whatever the server counts
  * in `total_hours_left`. Teachers who appear only in the subject map get no free hours.
  */
 export function workingAllocation(context: AllocationContext): WorkingAllocation {
   const map = context.subject_to_teacher_map;
+  const semesters = context.scope?.semesters ?? [];
+  const allConfirmed = semesters.length > 0 && semesters.every((semester) => semester.confirmed);
   const roster: RosterTeacher[] = Object.values(context.teacher_to_subject_map[0]).map((load) => ({
     teacher: load.teacher,
     maxHours: Math.max(0, load.total_hours_left) + allocatedOf(map, load.teacher.slug),
     setting:
       load.max_hours === undefined
         ? null
-        : { hours: load.max_hours, isDefault: load.max_hours_is_default ?? false },
+        : {
+            hours: load.max_hours,
+            isDefault: load.max_hours_is_default ?? false,
+            floor: confirmedLoadOf(load, allConfirmed),
+          },
   }));
   const known = new Set(roster.map((entry) => entry.teacher.slug));
   for (const row of allRows(map)) {

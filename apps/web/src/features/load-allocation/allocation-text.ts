@@ -16,6 +16,7 @@ export const ALLOCATION_TEXT = {
   downloadNeedsConfirm: 'Confirm the allocation first: the spreadsheet is of the confirmed allocation.',
   termLabel: 'Term',
   readOnly: "This is a past term's allocation as it was kept: it can be read and downloaded, not changed.",
+  maximumFailed: 'The maximum could not be saved. Please try again.',
   maximumRedoes: 'Saving recomputes the proposal: changes that are not confirmed are lost.',
   confirmTitle: 'Confirm allocation',
   disagreementsTitle: 'Master timetable and confirmed allocation',

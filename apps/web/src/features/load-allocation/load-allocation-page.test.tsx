@@ -369,6 +369,55 @@ describe('LoadAllocationPage', () => {
     ).toHaveValue(8);
   });
 
+  it("refuses a weekly maximum below the teacher's confirmed load inline, as the server would, and shows a refusal under the field", async () => {
+    const context = buildContext();
+    // The allocation is confirmed: Ravi's 5 h in it are his confirmed load (his maximum 6 leaves
+    // 1 h free after them, so none is elsewhere).
+    context.scope = {
+      semesters: [{ slug: 'be-7', label: 'BE CE - Semester 7', term: '2026-27 odd', confirmed: true }],
+      terms: [],
+      read_only: false,
+    };
+    const bodies: unknown[] = [];
+    server.use(
+      onCall(allocationRoutes.getSubjectAllocationContext, () => ok(context)),
+      onCall(allocationExtensionRoutes.setTeacherMaxHours, async ({ request }) => {
+        bodies.push(await request.json());
+        return errorReply(
+          409,
+          'Ravi Shah already has 7 h of confirmed load a week: choose at least 7 h, or reset that allocation first',
+        );
+      }),
+    );
+    const { user } = renderApp(ROUTES.adminSubjectAllocation, { role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit load of Ravi Shah' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Load of Ravi Shah' })).getByRole('form', {
+      name: 'Weekly maximum',
+    });
+    const field = within(form).getByRole('spinbutton', { name: /Weekly maximum \(hours\)/ });
+    expect(field).toHaveAttribute('min', '5');
+    expect(field).toHaveAccessibleDescription('Whole hours, 5 to 60');
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(form).getByRole('button', { name: 'Save maximum' }));
+    const why =
+      'Ravi Shah already has 5 h of confirmed load a week: choose at least 5 h, or reset that allocation first';
+    expect(within(form).getByText(why)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+
+    // What the page cannot know (load confirmed meanwhile) the server refuses: said under the field.
+    await user.clear(field);
+    await user.type(field, '6');
+    await user.click(within(form).getByRole('button', { name: 'Save maximum' }));
+    const refusal =
+      'Ravi Shah already has 7 h of confirmed load a week: choose at least 7 h, or reset that allocation first';
+    expect(await within(form).findByText(refusal)).toBeInTheDocument();
+    expect(bodies).toEqual([{ teacher_slug: 'ravi', max_hours: 6 }]);
+    // Under the field only: no toast repeats it over the panel.
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+  });
+
   it('downloads the spreadsheet of the confirmed allocation, or shows why not', async () => {
     serveContext();
     let confirmed = false;

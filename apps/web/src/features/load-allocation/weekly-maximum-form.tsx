@@ -6,14 +6,20 @@ import { Input } from '../../components/ui/input';
 import type { RosterTeacher } from './allocation-model';
 import { useSetTeacherMaxHoursMutation } from './allocation-api';
 import { ALLOCATION_TEXT } from './allocation-text';
+import { errorText } from '../../lib/api/api-error';
 
 const LIMIT = TEACHER_MAX_HOURS_LIMIT;
 
-/** Why a typed maximum is not acceptable, or null. */
-export function maximumProblem(text: string): string | null {
+/**
+ * Why a typed maximum is not acceptable, or null: the server's rule (set_teacher_max_hours/), whole
+ * hours up to the limit and never below the teacher's confirmed load (`floor`), in its words.
+ */
+export function maximumProblem(text: string, floor = 0, teacherName = 'This teacher'): string | null {
   const hours = Number(text);
   if (text.trim() === '' || !Number.isInteger(hours) || hours < 0 || hours > LIMIT)
-    return `The maximum must be a whole number of hours from 0 to ${LIMIT}`;
+    return `The maximum must be a whole number of hours from ${floor} to ${LIMIT}`;
+  if (hours < floor)
+    return `${teacherName} already has ${floor} h of confirmed load a week: choose at least ${floor} h, or reset that allocation first`;
   return null;
 }
 
@@ -39,14 +45,15 @@ export function WeeklyMaximumForm({
 
   const send = async (maxHours: number | null) => {
     const result = await save({ teacher_slug: entry.teacher.slug, max_hours: maxHours });
-    if ('error' in result) return;
+    if ('error' in result) return setProblem(errorText(result.error, ALLOCATION_TEXT.maximumFailed));
+    setProblem(null);
     setText(String(result.data.max_hours));
     toast.success(ALLOCATION_TEXT.maximumSaved);
     onSaved();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = maximumProblem(text);
+    const found = maximumProblem(text, setting.floor, entry.teacher.profile.name);
     setProblem(found);
     if (!found) void send(Number(text));
   };
@@ -63,8 +70,9 @@ export function WeeklyMaximumForm({
           label="Weekly maximum (hours)"
           type="number"
           inputMode="numeric"
-          min={0}
+          min={setting.floor}
           max={LIMIT}
+          hint={`Whole hours, ${setting.floor} to ${LIMIT}`}
           step={1}
           value={text}
           error={problem}

@@ -19,6 +19,7 @@ import {
   type DraftProblems,
   type PersonDraft,
 } from './person-form';
+import { inLabelOrder } from '../../lib/option-order';
 
 export type PersonDialogMode = { kind: 'add' } | { kind: 'edit'; person: Person };
 
@@ -185,7 +186,9 @@ export function PersonDialog({ mode, options, onClose, onAdded, onSaved }: Perso
               label="Branch"
               value={draft.branchSlug}
               placeholder="Choose a branch"
-              options={(options?.branches ?? []).map((b) => ({ value: b.slug, label: b.branch_name }))}
+              options={inLabelOrder(
+                (options?.branches ?? []).map((b) => ({ value: b.slug, label: b.branch_name })),
+              )}
               onChange={(value) =>
                 setDraft((current) => ({ ...current, branchSlug: value, semesterSlug: '' }))
               }

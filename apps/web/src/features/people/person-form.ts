@@ -8,6 +8,7 @@ import {
   type Person,
   type PersonRole,
 } from '@rollbook/contract';
+import { inLabelOrder } from '../../lib/option-order';
 
 /** What the add/edit dialog holds while someone types. */
 export interface PersonDraft {
@@ -143,10 +144,12 @@ export function editProblems(body: EditPersonBody): DraftProblems {
 /** "BE 07 · Semester 5 (2026-27)" for each semester the caller may place a student in, by branch. */
 export function semesterChoices(options: PeopleOptions | undefined, branchSlug: string) {
   const branch = options?.branches.find((b) => b.slug === branchSlug);
-  return (branch?.streams ?? []).flatMap((stream) =>
-    stream.semesters.map((semester) => ({
-      value: semester.slug,
-      label: `${stream.title} ${stream.stream_code} · Semester ${semester.no}${semester.academic_year ? ` (${semester.academic_year})` : ''}`,
-    })),
+  return inLabelOrder(
+    (branch?.streams ?? []).flatMap((stream) =>
+      stream.semesters.map((semester) => ({
+        value: semester.slug,
+        label: `${stream.title} ${stream.stream_code} · Semester ${semester.no}${semester.academic_year ? ` (${semester.academic_year})` : ''}`,
+      })),
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import { NativeSelect } from '../../components/ui/native-select';
 import type { SemesterFilter } from './use-semester-filter';
+import { inLabelOrder } from '../../lib/option-order';
 
 /**
  * The Stream and Semester pickers of a confirmation tab.
@@ -12,10 +13,12 @@ export function SemesterFilterFields({ filter }: { filter: SemesterFilter }) {
         placeholder="Select stream"
         value={filter.streamSlug}
         onChange={filter.chooseStream}
-        options={filter.streams.map((stream) => ({
-          value: stream.slug,
-          label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
-        }))}
+        options={inLabelOrder(
+          filter.streams.map((stream) => ({
+            value: stream.slug,
+            label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
+          })),
+        )}
       />
       <NativeSelect
         label="Semester"

@@ -19,6 +19,7 @@ import {
 } from './subject-selection-api';
 import { TypedConfirmDialog } from '../../components/ui/typed-confirm-dialog';
 import { useInfoToast } from '../../lib/use-info-toast';
+import { inLabelOrder } from '../../lib/option-order';
 
 function selectedSlugsOf(semester: SemesterFull | undefined): Set<string> {
   return new Set(semester?.subjects?.map((subject) => subject.slug) ?? []);
@@ -124,10 +125,12 @@ export function SubjectSelectionPage({ title }: { title: string }) {
           placeholder="Select stream"
           value={streamSlug}
           onChange={chooseStream}
-          options={(streams.data ?? []).map((stream) => ({
-            value: stream.slug,
-            label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
-          }))}
+          options={inLabelOrder(
+            (streams.data ?? []).map((stream) => ({
+              value: stream.slug,
+              label: `${stream.title} - ${stream.stream_code} ${stream.branch.branch_name}`,
+            })),
+          )}
         />
         {streamSlug ? (
           <NativeSelect

@@ -41,6 +41,13 @@ export const LECTURES_TEXT = {
   waitForReconnect: 'Reconnecting… Try again when the connection is back.',
   slowNetwork:
     'Your network is slow, so your microphone audio is not streamed. The sheet still updates live; marks made now may need your review.',
+  /** Rollbook's own lines for the "Not marked" tab (the product spec quotes none). */
+  unmarkedTab: 'Not marked',
+  unmarkedHint:
+    'Students of this lecture with no mark yet. Tick one to mark them present yourself (for example when their phone cannot mark); it is recorded as your manual mark.',
+  unmarkedFilter: 'Find a student',
+  everyoneMarked: 'Every student has a mark.',
+  noUnmarkedMatch: 'No unmarked student matches this name or number.',
   notLive: 'This session is not live.',
   exportName: 'session_data.csv',
   // Rollbook's own line: the device may be in another zone than the institution.

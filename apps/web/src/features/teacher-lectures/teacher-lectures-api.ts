@@ -8,12 +8,14 @@ import {
   type EndedSession,
   type ReviewDecision,
   type ServerTime,
+  type SessionData,
   type TeacherTimetableBranch,
   type WeekDay,
 } from '@rollbook/contract';
 import {
   instantLectureRoutes,
   liveSessionRoutes,
+  sessionHistoryRoutes,
   sessionReviewRoutes,
   sessionRoutes,
   timetableRoutes,
@@ -143,6 +145,17 @@ export const teacherLecturesApi = api
         transformResponse: (response: Listed<EndedSession>) => response.data,
         invalidatesTags: ['TeacherDay', 'InstantLectures'],
       }),
+      /**
+       * Everyone expected at a live session, marked or not (§13 get_session_data): the sheet's "Not
+       * marked" list, so the teacher can mark present a student who never marked. Asking also gives
+       * a student who joined a batch since the start their row. Read afresh on every (re)join.
+       */
+      getLiveAudience: build.query<AttendanceRecord[], string>({
+        query: (sessionId) =>
+          contractRequest(sessionHistoryRoutes.getSessionData, { params: { session_id: sessionId } }),
+        transformResponse: (response: Listed<SessionData>) => response.data.marked_attendances,
+        keepUnusedDataFor: 0,
+      }),
       // The teacher's review of marks the server could not judge (Rollbook's own calls).
       getSessionReviews: build.query<AttendanceReview[], string>({
         query: (sessionId) =>
@@ -207,6 +220,7 @@ export const {
   useGetReviewRecordingUrlMutation,
   useResolveReviewMutation,
   useLazyGetTeacherServerTimeQuery,
+  useLazyGetLiveAudienceQuery,
   useUpdateLiveAttendanceMutation,
   useApproveLiveRequestsMutation,
   useEndLiveSessionMutation,

@@ -3,12 +3,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   clientErrorMessage,
   ok,
+  sessionHistoryRoutes,
   sessionRecordRoutes,
   sessionReviewRoutes,
   sessionRoutes,
   socketMessage,
   timetableRoutes,
   updateAttendanceMessage,
+  type AttendanceRecord,
   type AttendanceReview,
   type LectureTeacher,
   type WeekDay,
@@ -179,9 +181,15 @@ async function startLive(
 
 /** The session's marks in the teacher's review, as `/sessions/{id}/reviews` answers them. */
 let reviewsOfSession: AttendanceReview[] = [];
+/** Everyone expected at the live session, as `get_session_data` answers (the "Not marked" tab). */
+let audienceOfSession: AttendanceRecord[] = [];
 beforeEach(() => {
   reviewsOfSession = [];
-  server.use(onCall(sessionReviewRoutes.listReviews, () => ok(reviewsOfSession)));
+  audienceOfSession = [];
+  server.use(
+    onCall(sessionReviewRoutes.listReviews, () => ok(reviewsOfSession)),
+    onCall(sessionHistoryRoutes.getSessionData, () => ok({ marked_attendances: audienceOfSession })),
+  );
 });
 
 function emitted(socket: FakeSocket, event: string) {
@@ -450,6 +458,56 @@ describe('TeacherLecturesPage: live session', () => {
     );
     expect(await screen.findByText('Attendance not found')).toBeInTheDocument();
     expect(within(sheet).getByRole('checkbox', { name: 'Present: Bhavin Shah' })).toBeChecked();
+  });
+
+  it('lists the audience students who never marked, finds one by a folded name, and marks them present', async () => {
+    const { user } = renderPage();
+    const { socket } = await startLive(user);
+    const asha = buildRecord({ name: 'Asha Patel' });
+    const anil = buildRecord({ name: 'Anil D’Souza', is_present: false, similarity: null });
+    const jose = buildRecord({ name: 'José Álvarez', is_present: false, similarity: null });
+    audienceOfSession = [asha, anil, jose];
+    socket.serverEmit(
+      'ongoing_session_data',
+      socketMessage('ongoing_session_data', {
+        session_id: 's',
+        status: true,
+        data: buildOngoing({ student_count: 3, marked_attendances: [asha] }),
+      }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Attendance Details' });
+    await user.click(await within(sheet).findByRole('tab', { name: 'Not marked (2)' }));
+    const panel = within(sheet).getByRole('tabpanel', { name: 'Not marked (2)' });
+    expect(
+      within(panel)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([`Anil D’Souza${anil.student.enrollment}`, `José Álvarez${jose.student.enrollment}`]);
+    // Accents and apostrophes aside, as the people search.
+    await user.type(within(panel).getByRole('searchbox', { name: 'Find a student' }), 'dsouza');
+    expect(
+      within(panel)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([`Anil D’Souza${anil.student.enrollment}`]);
+    await user.click(within(panel).getByRole('checkbox', { name: 'Mark present: Anil D’Souza' }));
+    // The contract's toggle, unchanged: the row's slug and the new value.
+    expect(emitted(socket, 'update_attendance')).toEqual([
+      expect.objectContaining({
+        client: 'FE',
+        attendance_slug: anil.slug,
+        session_id: 'session-lecture-1',
+        action: true,
+      }),
+    ]);
+    socket.serverEmit(
+      'update_attendance',
+      updateAttendanceMessage('s', anil.slug, 'Attendance updated successfully'),
+    );
+    expect(await within(sheet).findByRole('tab', { name: 'Not marked (1)' })).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('tab', { name: 'Default' }));
+    expect(await within(sheet).findByRole('checkbox', { name: 'Present: Anil D’Souza' })).toBeChecked();
+    expect(within(sheet).getByRole('checkbox', { name: 'Present: Asha Patel' })).toBeChecked();
   });
 
   it('lists manual requests with a ping dot, approves one or all, and rejects locally after confirming', async () => {

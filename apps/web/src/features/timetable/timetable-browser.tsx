@@ -12,6 +12,7 @@ import {
 import { TIMETABLE_TEXT } from './timetable-text';
 import { streamLabel } from './week-days';
 import { WeeklyGrid } from './weekly-grid';
+import { inLabelOrder } from '../../lib/option-order';
 
 /**
  * "Division - A | Sem - 7": the server's full name already starts with "Division - " (the
@@ -41,7 +42,7 @@ export function TimetableBrowser({ onUploadNew }: { onUploadNew: () => void }) {
           placeholder="Select stream"
           value={streamSlug}
           disabled={streams.isLoading}
-          options={(streams.data ?? []).map((s) => ({ value: s.slug, label: streamLabel(s) }))}
+          options={inLabelOrder((streams.data ?? []).map((s) => ({ value: s.slug, label: streamLabel(s) })))}
           onChange={(slug) => {
             setStreamSlug(slug);
             setDivisionSlug('');

@@ -13,6 +13,7 @@ import {
   useGetInstantSemestersQuery,
 } from './instant-lectures-api';
 import { INSTANT_TEXT } from './instant-lecture-text';
+import { inLabelOrder } from '../../../lib/option-order';
 
 /** A labelled group of checkboxes, one per option. */
 function CheckGroup({
@@ -155,7 +156,7 @@ export function InstantLectureForm({
           label={INSTANT_TEXT.branch}
           value={branch}
           placeholder="Select branch"
-          options={(branches.data ?? []).map((b) => ({ value: b.slug, label: b.branch_name }))}
+          options={inLabelOrder((branches.data ?? []).map((b) => ({ value: b.slug, label: b.branch_name })))}
           onChange={chooseBranch}
         />
         <NativeSelect

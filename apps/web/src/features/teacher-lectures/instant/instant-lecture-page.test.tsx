@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   instantLectureRoutes,
   ok,
+  sessionHistoryRoutes,
   socketMessage,
   timetableRoutes,
   type InstantLectureTeacher,
@@ -192,6 +193,8 @@ describe('InstantLecturePage', () => {
     serveList([instant()]);
     const forms: Array<Record<string, string>> = [];
     server.use(
+      // The sheet's "Not marked" tab reads the session's audience.
+      onCall(sessionHistoryRoutes.getSessionData, () => ok({ marked_attendances: [] })),
       onCall(instantLectureRoutes.createInstantLectureSession, async ({ request }) => {
         const form = await request.formData();
         forms.push(

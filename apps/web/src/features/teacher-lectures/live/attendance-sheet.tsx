@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { LECTURES_TEXT } from '../lecture-text';
 import type { LiveSession } from './use-live-session';
-import { ManualRequestsTable, MarkedStudentsTable } from './attendance-tables';
+import { ManualRequestsTable, MarkedStudentsTable, UnmarkedStudentsTable } from './attendance-tables';
+import { unmarkedStudents } from './live-session-state';
 import { ReviewList } from './review-list';
 import { useGetSessionReviewsQuery } from '../teacher-lectures-api';
 
@@ -54,6 +55,7 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
   const [rejecting, setRejecting] = useState<AttendanceRecord | null>(null);
   const ended = state.phase === 'ended';
   const present = state.marked.filter((record) => record.is_present).length;
+  const unmarked = unmarkedStudents(state);
   const reviews = useGetSessionReviewsQuery(state.sessionId ?? '', {
     skip: state.sessionId === null || state.phase === 'connecting' || state.phase === 'closed',
   });
@@ -114,6 +116,17 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
                   records={state.marked}
                   readOnly={ended}
                   onToggle={live.toggleAttendance}
+                />
+              ),
+            },
+            {
+              value: 'unmarked',
+              label: `${LECTURES_TEXT.unmarkedTab} (${unmarked.length})`,
+              content: (
+                <UnmarkedStudentsTable
+                  records={unmarked}
+                  readOnly={ended}
+                  onMarkPresent={live.toggleAttendance}
                 />
               ),
             },

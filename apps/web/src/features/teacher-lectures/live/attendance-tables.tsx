@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { Check, X } from 'lucide-react';
-import type { AttendanceRecord } from '@rollbook/contract';
+import { matchesSearch, type AttendanceRecord } from '@rollbook/contract';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
+import { Input } from '../../../components/ui/input';
 import { formatScore, LECTURES_TEXT } from '../lecture-text';
 
 const CELL = 'px-3 py-2 text-left align-middle';
 const MARKED_COLUMNS = ['Student Name', 'P/A', 'Prob(%)', 'Distance', 'NCC', 'Magnitude'] as const;
 const REQUEST_COLUMNS = ['Student Name', 'Comment', 'Action'] as const;
+const UNMARKED_COLUMNS = ['Student Name', 'Present'] as const;
 
 /** The row's header: the student's name with the enrolment number under it. */
 function StudentCell({ student }: { student: AttendanceRecord['student'] }) {
@@ -113,6 +116,65 @@ export function ManualRequestsTable({
                     <X className="size-4 text-red-600" aria-hidden />
                   </Button>
                 </div>
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </div>
+  );
+}
+
+/**
+ * The "Not marked" tab: students of the session's audience with no mark yet (no attempt, no
+ * decision), so the teacher can mark present one who cannot mark (a broken phone). Ticking sends
+ * the same `update_attendance` as the P/A box; the student moves to the Default tab when the
+ * server answers. A filter finds a name or an enrolment number, accents and apostrophes aside.
+ */
+export function UnmarkedStudentsTable({
+  records,
+  readOnly,
+  onMarkPresent,
+}: {
+  records: readonly AttendanceRecord[];
+  readOnly: boolean;
+  onMarkPresent: (record: AttendanceRecord) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const shown = records.filter(
+    (record) =>
+      matchesSearch(record.student.profile.name, query) || matchesSearch(record.student.enrollment, query),
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-600">{LECTURES_TEXT.unmarkedHint}</p>
+      <Input
+        label={LECTURES_TEXT.unmarkedFilter}
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <DataTable caption="Students not marked" columns={UNMARKED_COLUMNS} minWidth="min-w-[16rem]">
+        {shown.length === 0 ? (
+          <tr>
+            <td colSpan={2} className={`${CELL} py-6 text-center text-slate-500`}>
+              {records.length === 0 ? LECTURES_TEXT.everyoneMarked : LECTURES_TEXT.noUnmarkedMatch}
+            </td>
+          </tr>
+        ) : (
+          shown.map((record) => (
+            <tr key={record.slug}>
+              <StudentCell student={record.student} />
+              <td className={CELL}>
+                <input
+                  type="checkbox"
+                  className="size-5 accent-green-600"
+                  aria-label={`Mark present: ${record.student.profile.name}`}
+                  checked={false}
+                  disabled={readOnly}
+                  onChange={() => onMarkPresent(record)}
+                />
               </td>
             </tr>
           ))

@@ -5,6 +5,7 @@ import {
   liveSessionReducer,
   type LiveSessionAction,
   type LiveSessionState,
+  unmarkedStudents,
 } from './live-session-state';
 
 function run(...actions: LiveSessionAction[]): LiveSessionState {
@@ -114,5 +115,29 @@ describe('liveSessionReducer', () => {
     );
     expect(ended).toMatchObject({ phase: 'ended', marked: [final], requests: [] });
     expect(liveSessionReducer(ended, { type: 'closed' })).toEqual(CLOSED_SESSION);
+  });
+
+  it('lists the audience without a mark as not marked; a toggle of one moves them, present, to the Default list', () => {
+    const marked = buildRecord();
+    const quiet = buildRecord({ is_present: false, similarity: null });
+    const later = buildRecord({ is_present: false, similarity: null });
+    const loaded = run(
+      opened,
+      { type: 'ongoingData', session: buildOngoing({ marked_attendances: [marked] }) },
+      { type: 'audienceLoaded', records: [marked, quiet, later] },
+    );
+    expect(unmarkedStudents(loaded)).toEqual([quiet, later]);
+    const toggled = liveSessionReducer(loaded, { type: 'attendanceToggled', attendanceSlug: quiet.slug });
+    expect(toggled.marked).toEqual([{ ...quiet, is_present: true, manual: true }, marked]);
+    expect(unmarkedStudents(toggled)).toEqual([later]);
+    // A mark of the student's own leaves the list too; a slug nobody knows changes nothing.
+    const selfMarked = liveSessionReducer(toggled, {
+      type: 'attendanceMarked',
+      record: { ...later, is_present: true },
+    });
+    expect(unmarkedStudents(selfMarked)).toEqual([]);
+    expect(liveSessionReducer(selfMarked, { type: 'attendanceToggled', attendanceSlug: 'nobody' })).toBe(
+      selfMarked,
+    );
   });
 });

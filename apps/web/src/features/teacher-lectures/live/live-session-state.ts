@@ -12,6 +12,11 @@ export interface LiveSessionState {
   /** The Manual tab: waiting manual-marking requests, newest first. */
   requests: AttendanceRecord[];
   /**
+   * Everyone expected at the session as last read (marked or not), by enrolment: the "Not marked"
+   * tab is those of them without a row in `marked` (see `unmarkedStudents`).
+   */
+  audience: AttendanceRecord[];
+  /**
    * The connection dropped and is being made again; the next `ongoing_session_data` rebuilds the
    * sheet from the server (contract §13 "Robust reconnection").
    */
@@ -25,6 +30,7 @@ export type LiveSessionAction =
   | { type: 'ongoingData'; session: OngoingSession }
   | { type: 'attendanceMarked'; record: AttendanceRecord }
   | { type: 'attendanceToggled'; attendanceSlug: string }
+  | { type: 'audienceLoaded'; records: AttendanceRecord[] }
   | { type: 'requestReceived'; record: AttendanceRecord }
   | { type: 'requestsApproved'; records: AttendanceRecord[] }
   | { type: 'requestRejected'; attendanceSlug: string }
@@ -40,6 +46,7 @@ export const CLOSED_SESSION: LiveSessionState = {
   studentCount: 0,
   marked: [],
   requests: [],
+  audience: [],
   reconnecting: false,
   slowNetwork: false,
 };
@@ -53,6 +60,12 @@ function withoutSlugs(records: readonly AttendanceRecord[], slugs: ReadonlySet<s
  * replays the state, a student's request is approved) replaces the old one instead of doubling it;
  * the state after a reconnect is the server's, whole, so nothing missed meanwhile stays missing.
  */
+/** The "Not marked" tab: expected students with no row on the Default tab, by enrolment. */
+export function unmarkedStudents(state: Pick<LiveSessionState, 'marked' | 'audience'>): AttendanceRecord[] {
+  const listed = new Set(state.marked.map((record) => record.slug));
+  return state.audience.filter((record) => !listed.has(record.slug));
+}
+
 export function liveSessionReducer(state: LiveSessionState, action: LiveSessionAction): LiveSessionState {
   switch (action.type) {
     case 'opened':
@@ -76,13 +89,26 @@ export function liveSessionReducer(state: LiveSessionState, action: LiveSessionA
         ...state,
         marked: [action.record, ...withoutSlugs(state.marked, new Set([action.record.slug]))],
       };
-    case 'attendanceToggled':
+    case 'attendanceToggled': {
+      if (state.marked.some((record) => record.slug === action.attendanceSlug)) {
+        return {
+          ...state,
+          marked: state.marked.map((record) =>
+            record.slug === action.attendanceSlug ? { ...record, is_present: !record.is_present } : record,
+          ),
+        };
+      }
+      // A student who never marked, ticked by the teacher: they join the Default list, as the
+      // server now lists them (present, manual).
+      const unmarked = state.audience.find((record) => record.slug === action.attendanceSlug);
+      if (!unmarked) return state;
       return {
         ...state,
-        marked: state.marked.map((record) =>
-          record.slug === action.attendanceSlug ? { ...record, is_present: !record.is_present } : record,
-        ),
+        marked: [{ ...unmarked, is_present: !unmarked.is_present, manual: true }, ...state.marked],
       };
+    }
+    case 'audienceLoaded':
+      return { ...state, audience: action.records };
     case 'requestReceived':
       return {
         ...state,

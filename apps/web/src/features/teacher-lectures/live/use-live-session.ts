@@ -20,6 +20,7 @@ import {
   useCreateInstantLectureSessionMutation,
   useCreateLectureSessionMutation,
   useEndLiveSessionMutation,
+  useLazyGetLiveAudienceQuery,
   useLazyGetTeacherServerTimeQuery,
   useUpdateLiveAttendanceMutation,
 } from '../teacher-lectures-api';
@@ -127,6 +128,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
   const [createLectureSession] = useCreateLectureSessionMutation();
   const [createInstantSession] = useCreateInstantLectureSessionMutation();
   const [askServerTime] = useLazyGetTeacherServerTimeQuery();
+  const [askAudience] = useLazyGetLiveAudienceQuery();
   const [updateLiveAttendance] = useUpdateLiveAttendanceMutation();
   const [approveLiveRequests] = useApproveLiveRequestsMutation();
   const [endLiveSession] = useEndLiveSessionMutation();
@@ -191,6 +193,23 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
       });
     },
     [authToken],
+  );
+
+  /**
+   * Reads everyone expected at the session (the "Not marked" tab), after each
+   * `ongoing_session_data`: on the first join and on every reconnect, when the audience may have
+   * changed. A failure is toasted by the base query and leaves the last list.
+   */
+  const loadAudience = useCallback(
+    (session: Running) => {
+      askAudience(session.sessionId, false)
+        .unwrap()
+        .then((records) => {
+          if (!session.released) dispatch({ type: 'audienceLoaded', records });
+        })
+        .catch(() => undefined);
+    },
+    [askAudience],
   );
 
   /**
@@ -280,6 +299,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           if (!read.ok) return void toast.error(read.error);
           // The whole state, again after a reconnect: what happened meanwhile is in it, once.
           dispatch({ type: 'ongoingData', session: read.value });
+          loadAudience(session);
           if (!session.streamingStarted && session.microphone) startStreaming(session, session.microphone);
         }),
       );
@@ -368,7 +388,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
         }),
       );
     },
-    [authToken, close, refreshDay, release, startStreaming, startTone],
+    [authToken, close, loadAudience, refreshDay, release, startStreaming, startTone],
   );
 
   /** One message of the slow-network event stream, applied like its socket twin. */
@@ -376,7 +396,8 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
     (session: Running, event: SseEvent) => {
       switch (event.kind) {
         case 'ongoing':
-          return dispatch({ type: 'ongoingData', session: event.session });
+          dispatch({ type: 'ongoingData', session: event.session });
+          return loadAudience(session);
         case 'marked':
           return dispatch({ type: 'attendanceMarked', record: event.record });
         case 'toggled':
@@ -399,7 +420,7 @@ export function useLiveSession(kind: LiveSessionKind = 'timetable'): LiveSession
           return close();
       }
     },
-    [close, refreshDay, release, startTone],
+    [close, loadAudience, refreshDay, release, startTone],
   );
 
   /** The slow-network path (contract §13): the session over Server-Sent Events, reconnecting without limit. */
