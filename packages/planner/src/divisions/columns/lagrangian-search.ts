@@ -85,11 +85,15 @@ export async function lagrangianSearch(
   // Every pattern priced or built on the way (the dives' divisions, each step's and each ray
   // point's best pattern) is a valid cut: box-step at the end starts from all of them.
   const cuts: Pattern[] = [];
+  // The first dive's plan, built from the pricing, steers the ray (below) better than a plan found
+  // another way, even a cheaper one.
+  let firstDive: Candidate | null = null;
   const consider = (label: string, candidate: Candidate | null) => {
     if (!candidate) {
       parts.push(`${label} cut by the clock`);
       return;
     }
+    firstDive ??= candidate;
     parts.push(`${label} ${candidate.score.teachingHours} h`);
     cuts.push(...planPatterns(problem, candidate.counts));
     if (compareScores(candidate.score, best.score) < 0) best = candidate;
@@ -119,7 +123,8 @@ export async function lagrangianSearch(
   let boundDuals =
     stepped.steps >= MIN_STEPS_FOR_SECOND_DIVE ? stepped.bestDuals : combinatorialDuals(problem);
   if (electiveBound < best.score.teachingHours - core) {
-    const ray = planShareRay(problem, boundDuals, best.counts, { deadline, nodeLimit: RAY_NODES });
+    const towards = (firstDive ?? best).counts;
+    const ray = planShareRay(problem, boundDuals, towards, { deadline, nodeLimit: RAY_NODES });
     parts.push(`${ray.points} plan-share points`);
     cuts.push(...ray.patterns);
     const rayBound = integral ? Math.ceil(ray.bound - 1e-6) : ray.bound;
