@@ -1,8 +1,17 @@
 import type { Db } from '../db/client';
-import { attendances, lectureBatches, lectureSessions, lectures, timetables } from '../db/schema';
+import {
+  attendances,
+  batchStudents,
+  divisionStudents,
+  lectureBatches,
+  lectureSessions,
+  lectures,
+  timetables,
+} from '../db/schema';
 import type { AttendanceExcuse } from '../db/schema';
 import type { Weekday } from '../lib/week';
 import { newSessionId } from '../domain/lectures/lecture-sessions.repository';
+import { buildStudent } from './factories';
 import { buildTimetableWorld, type TimetableWorld } from './timetable-fixture';
 
 /** A mark as a test writes it: present, absent, excused for a reason, or no row at all. */
@@ -154,4 +163,31 @@ export async function buildRecordHistory(db: Db) {
     [a1.student.id, 'present'],
   ]);
   return { ...w, lectures: { isTheory, isLab, cdTheory } };
+}
+
+/**
+ * A late admission to a history's division A and batch A2, expected from `since` (people-0001):
+ * "Late Joiner", placed after the term began.
+ */
+export async function admitLateToA2(
+  db: Db,
+  history: Awaited<ReturnType<typeof buildRecordHistory>>,
+  since: string,
+) {
+  const late = await buildStudent(db, {
+    institutionId: history.world.institutionId,
+    branchId: history.world.branch.id,
+    semesterId: history.world.semester.id,
+    name: 'Late Joiner',
+  });
+  await db.insert(divisionStudents).values({
+    semesterId: history.world.semester.id,
+    divisionId: history.world.divisions.A.id,
+    studentId: late.student.id,
+    since,
+  });
+  await db
+    .insert(batchStudents)
+    .values({ batchId: history.batches.A2.id, studentId: late.student.id, since });
+  return late;
 }

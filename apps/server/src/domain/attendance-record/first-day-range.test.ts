@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchStudents, divisionStudents } from '../../db/schema';
-import { buildStudent } from '../../testing/factories';
-import { buildRecordHistory } from '../../testing/record-fixture';
+import { admitLateToA2, buildRecordHistory } from '../../testing/record-fixture';
 import { useTestApp } from '../../testing/test-app';
 import { createAttendanceRecordRepository } from '.';
 
@@ -10,21 +8,7 @@ const t = useTestApp();
 describe('a date-ranged report and a first day after its range (people-0001)', () => {
   it('does not list a student whose first day is after the range, and lists them from it on', async () => {
     const w = await buildRecordHistory(t.db);
-    const late = await buildStudent(t.db, {
-      institutionId: w.world.institutionId,
-      branchId: w.world.branch.id,
-      semesterId: w.world.semester.id,
-      name: 'Late Joiner',
-    });
-    await t.db.insert(divisionStudents).values({
-      semesterId: w.world.semester.id,
-      divisionId: w.world.divisions.A.id,
-      studentId: late.student.id,
-      since: '2026-10-26',
-    });
-    await t.db
-      .insert(batchStudents)
-      .values({ batchId: w.batches.A2.id, studentId: late.student.id, since: '2026-10-26' });
+    const late = await admitLateToA2(t.db, w, '2026-10-26');
     const record = createAttendanceRecordRepository(t.db);
     const base = { institutionId: w.world.institutionId };
 

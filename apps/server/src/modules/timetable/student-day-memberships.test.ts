@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  batchStudents,
-  divisionStudents,
   instantLectureDivisions,
   instantLectures,
   lectureSessions,
@@ -10,8 +8,8 @@ import {
 } from '../../db/schema';
 import { createInstantLecturesRepository } from '../../domain/lectures/instant-lectures.repository';
 import { newSessionId } from '../../domain/lectures/lecture-sessions.repository';
-import { buildStudent } from '../../testing/factories';
-import { buildRecordHistory } from '../../testing/record-fixture';
+import type { buildStudent } from '../../testing/factories';
+import { admitLateToA2, buildRecordHistory } from '../../testing/record-fixture';
 import { useTestApp } from '../../testing/test-app';
 import { createDashboardRepository } from './dashboard.repository';
 
@@ -24,21 +22,7 @@ let late: Awaited<ReturnType<typeof buildStudent>>;
 
 beforeEach(async () => {
   w = await buildRecordHistory(t.db);
-  late = await buildStudent(t.db, {
-    institutionId: w.world.institutionId,
-    branchId: w.world.branch.id,
-    semesterId: w.world.semester.id,
-    name: 'Late Joiner',
-  });
-  await t.db.insert(divisionStudents).values({
-    semesterId: w.world.semester.id,
-    divisionId: w.world.divisions.A.id,
-    studentId: late.student.id,
-    since: '2026-10-26',
-  });
-  await t.db
-    .insert(batchStudents)
-    .values({ batchId: w.batches.A2.id, studentId: late.student.id, since: '2026-10-26' });
+  late = await admitLateToA2(t.db, w, '2026-10-26');
 });
 
 describe("a student's day of a past date reads the memberships of that date", () => {

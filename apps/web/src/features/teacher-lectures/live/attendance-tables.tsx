@@ -21,6 +21,32 @@ function StudentCell({ student }: { student: AttendanceRecord['student'] }) {
   );
 }
 
+/** The teacher's presence box of one row (the P/A column, or "Present" for an unmarked student). */
+function PresenceBox({
+  label,
+  checked,
+  readOnly,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  readOnly: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <td className={CELL}>
+      <input
+        type="checkbox"
+        className="size-5 accent-green-600"
+        aria-label={label}
+        checked={checked}
+        disabled={readOnly}
+        onChange={onChange}
+      />
+    </td>
+  );
+}
+
 /**
  * The Default tab: every marked student with the P/A box and the four presence scores (product
  * spec §2; Prob(%) floored, Distance 3 decimals, NCC and Magnitude 2 decimals).
@@ -39,16 +65,12 @@ export function MarkedStudentsTable({
       {records.map((record) => (
         <tr key={record.slug}>
           <StudentCell student={record.student} />
-          <td className={CELL}>
-            <input
-              type="checkbox"
-              className="size-5 accent-green-600"
-              aria-label={`Present: ${record.student.profile.name}`}
-              checked={record.is_present}
-              disabled={readOnly}
-              onChange={() => onToggle(record)}
-            />
-          </td>
+          <PresenceBox
+            label={`Present: ${record.student.profile.name}`}
+            checked={record.is_present}
+            readOnly={readOnly}
+            onChange={() => onToggle(record)}
+          />
           <td className={CELL}>{formatScore.probability(record.similarity)}</td>
           <td className={CELL}>{formatScore.distance(record.euclidean_distance)}</td>
           <td className={CELL}>{formatScore.twoDecimals(record.ncc)}</td>
@@ -166,16 +188,12 @@ export function UnmarkedStudentsTable({
           shown.map((record) => (
             <tr key={record.slug}>
               <StudentCell student={record.student} />
-              <td className={CELL}>
-                <input
-                  type="checkbox"
-                  className="size-5 accent-green-600"
-                  aria-label={`Mark present: ${record.student.profile.name}`}
-                  checked={false}
-                  disabled={readOnly}
-                  onChange={() => onMarkPresent(record)}
-                />
-              </td>
+              <PresenceBox
+                label={`Mark present: ${record.student.profile.name}`}
+                checked={false}
+                readOnly={readOnly}
+                onChange={() => onMarkPresent(record)}
+              />
             </tr>
           ))
         )}
