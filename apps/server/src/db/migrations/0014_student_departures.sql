@@ -20,3 +20,20 @@ FROM "students" s
 JOIN "profiles" p ON p."id" = s."profile_id"
 JOIN "institutions" i ON i."id" = s."institution_id"
 WHERE NOT p."is_active";
+--> statement-breakpoint
+-- Before this migration, starting a session gave every expected student an absent row, deactivated
+-- ones included. Those rows (in sessions started after the student's latest deactivation, with no
+-- mark, request, excuse or correction of any kind) are what record-0004 now never creates: removed,
+-- so a student who is reactivated is not counted absent for days they were away. The tallies follow
+-- through their triggers.
+DELETE FROM "attendances" a
+USING "lecture_sessions" ls, "students" s, "profiles" p
+WHERE ls."id" = a."session_id" AND s."id" = a."student_id" AND p."id" = s."profile_id"
+  AND NOT p."is_active"
+  AND NOT a."is_present" AND NOT a."manual" AND a."marking_time" IS NULL AND a."verdict" IS NULL
+  AND a."excuse" IS NULL AND a."corrected_at" IS NULL AND a."regulization_status" IS NULL
+  AND a."changed_by_teacher_at" IS NULL
+  AND coalesce(ls."started_at", ls."created_at") > (
+    SELECT max(al."created_at") FROM "audit_log" al
+    WHERE al."action" = 'person.deactivate' AND al."entity_slug" = p."slug"
+      AND al."institution_id" = s."institution_id");
