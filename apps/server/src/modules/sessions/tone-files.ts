@@ -75,8 +75,11 @@ export interface ToneDownload {
   fetch(requestedMs: number, servedMs: number): FileFetch;
 }
 
-/** A part this small (our web app's link probe reads 96 KiB) is not counted as a download. */
-export const UNCOUNTED_PART_BYTES = 1024 * 1024;
+/**
+ * A part of the file's head this small (our web app's link probe reads 96 KiB) is not counted as a
+ * download; any other part is, so the file cannot be taken whole in uncounted slices.
+ */
+export const UNCOUNTED_PART_BYTES = 128 * 1024;
 
 /**
  * The short loop's validator: the same for every download of one session's file, which is the
@@ -133,8 +136,6 @@ export async function shortLoopDownload(
   tone: StoredSessionTone,
   request: { method: string; headers: IncomingHttpHeaders },
 ): Promise<ToneDownload | null> {
-  const wav = await readToneFile(mediaDir, audioPath, tone);
-  if (!wav) return null;
   const etag = shortLoopEtag(audioPath, tone);
   const headers: Record<string, string> = {
     etag,
@@ -142,8 +143,8 @@ export async function shortLoopDownload(
     'accept-ranges': 'bytes',
   };
   const head = request.method === 'HEAD';
-  const range = singleRange(request.headers.range, wav.length);
-  if (range === null && matchesEtag(request.headers['if-none-match'], etag)) {
+  // A current copy is answered before the file is read: a revalidation costs no disk or memory.
+  if (request.headers.range === undefined && matchesEtag(request.headers['if-none-match'], etag)) {
     // The caller plays its own copy from its start now: a download of no bytes.
     return {
       status: 304,
@@ -153,13 +154,17 @@ export async function shortLoopDownload(
       fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: 0 }),
     };
   }
+  const wav = await readToneFile(mediaDir, audioPath, tone);
+  if (!wav) return null;
+  const range = singleRange(request.headers.range, wav.length);
   if (range !== null) {
     const part = Buffer.from(wav.buffer, wav.byteOffset + range.start, range.end - range.start + 1);
     return {
       status: 206,
       headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${wav.length}` },
       body: part,
-      counted: !head && part.length > UNCOUNTED_PART_BYTES,
+      // Only the probe's part (the file's head) is free: parts elsewhere would add up to the file.
+      counted: !head && (range.start > 0 || part.length > UNCOUNTED_PART_BYTES),
       fetch: (requestedMs, servedMs) => ({ requestedMs, servedMs, bytes: part.length }),
     };
   }
