@@ -7,6 +7,12 @@ describe('foldForSearch', () => {
     expect(foldForSearch("O'Neil")).toBe('oneil');
     expect(foldForSearch('D’Souza')).toBe('dsouza');
     expect(foldForSearch('ÅNGSTRÖM Øre Łódź Straße')).toBe('angstrom ore lodz strasse');
+    expect(foldForSearch('ÉLODIE ŁUKASZ ĐORĐE ĦAMRUN GROẞ')).toBe('elodie lukasz dorde hamrun gross');
+  });
+
+  it('compares a query of apostrophes alone as typed, as the server does', () => {
+    expect(matchesSearch('Asha Patel', "'")).toBe(false);
+    expect(matchesSearch("Mary O'Neil", "'")).toBe(true);
   });
 
   it('matches a folded query anywhere in the folded text', () => {

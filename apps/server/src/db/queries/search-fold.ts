@@ -12,13 +12,14 @@ const DROPPED = `[${SEARCH_FOLD_MARKS}${SEARCH_FOLD_APOSTROPHES}]`;
 
 /**
  * A text column folded the way `foldForSearch` folds the search text (contract/search-fold.ts):
- * lower case, decomposed (NFD, PostgreSQL 13+) with its accents and apostrophes dropped, "ß" as
- * "ss" and the few letters NFD keeps whole read as their plain letter. Built from the contract's
+ * decomposed (NFD, PostgreSQL 13+) with its accents and apostrophes dropped, "ß" as "ss", the few
+ * letters NFD keeps whole read as their plain letter, then lower case. Built from the contract's
  * own character lists, so the two cannot drift apart. Plain SQL functions, no `unaccent`
  * extension: nothing to install in the database.
  */
 export function foldedColumn(column: SQLWrapper): SQL<string> {
-  return sql<string>`translate(replace(regexp_replace(normalize(lower(${column}), NFD), ${DROPPED}, '', 'g'), 'ß', 'ss'), ${SEARCH_FOLD_LETTERS_FROM}, ${SEARCH_FOLD_LETTERS_TO})`;
+  // Lower case last: under a C locale PostgreSQL lowers only ASCII, which is all that is left then.
+  return sql<string>`lower(translate(regexp_replace(regexp_replace(normalize(${column}, NFD), ${DROPPED}, '', 'g'), '[ßẞ]', 'ss', 'g'), ${SEARCH_FOLD_LETTERS_FROM}, ${SEARCH_FOLD_LETTERS_TO}))`;
 }
 
 /** `%` and `_` typed in a search box are letters, not wildcards. */
