@@ -10,5 +10,9 @@ describe('reportFileName', () => {
     expect(
       reportFileName({ kind: 'table', subject: 'DBMS/II', division: 'sem3-Ä "x"', to: '2026-11-30' }, 'csv'),
     ).toBe('attendance_DBMS-II_sem3-A-x_to_2026-11-30.csv');
+    // An accent inside a word goes, the letter stays whole.
+    expect(reportFileName({ kind: 'table', batch: 'Élan-Café' }, 'csv')).toBe(
+      'attendance_batch-Elan-Cafe.csv',
+    );
   });
 });

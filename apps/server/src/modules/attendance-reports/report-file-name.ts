@@ -1,11 +1,15 @@
 /** Keeps a file-name part to ASCII letters, digits, dots and dashes, so every browser and disk takes it. */
 function fileNamePart(text: string): string {
-  return text
-    .normalize('NFKD')
-    .trim()
-    .replace(/[^A-Za-z0-9.-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+  return (
+    text
+      .normalize('NFKD')
+      // The accents NFKD split off, so "Élan" is "Elan", not "E-lan".
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+  );
 }
 
 /** What a report export holds, as people read it: each part is left out when the report is not narrowed by it. */

@@ -120,17 +120,6 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
               ),
             },
             {
-              value: 'unmarked',
-              label: `${LECTURES_TEXT.unmarkedTab} (${unmarked.length})`,
-              content: (
-                <UnmarkedStudentsTable
-                  records={unmarked}
-                  readOnly={ended}
-                  onMarkPresent={live.toggleAttendance}
-                />
-              ),
-            },
-            {
               value: 'manual',
               label: (
                 <span className="inline-flex items-center">
@@ -144,6 +133,17 @@ export function AttendanceSheet({ live }: { live: LiveSession }) {
                   readOnly={ended}
                   onApprove={live.approve}
                   onReject={setRejecting}
+                />
+              ),
+            },
+            {
+              value: 'unmarked',
+              label: `${LECTURES_TEXT.unmarkedTab} (${unmarked.length})`,
+              content: (
+                <UnmarkedStudentsTable
+                  records={unmarked}
+                  readOnly={ended}
+                  onMarkPresent={live.toggleAttendance}
                 />
               ),
             },

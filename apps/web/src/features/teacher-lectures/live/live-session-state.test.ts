@@ -140,4 +140,17 @@ describe('liveSessionReducer', () => {
       selfMarked,
     );
   });
+
+  it('leaves a student who asked for a manual mark to the Manual list', () => {
+    const asking = buildRecord({ is_present: false, similarity: null });
+    const quiet = buildRecord({ is_present: false, similarity: null });
+    const loaded = run(
+      opened,
+      { type: 'ongoingData', session: buildOngoing({ marked_attendances: [] }) },
+      { type: 'audienceLoaded', records: [asking, quiet] },
+      { type: 'requestReceived', record: asking },
+    );
+    expect(loaded.requests).toEqual([asking]);
+    expect(unmarkedStudents(loaded)).toEqual([quiet]);
+  });
 });

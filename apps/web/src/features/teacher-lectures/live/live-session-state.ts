@@ -61,8 +61,11 @@ function withoutSlugs(records: readonly AttendanceRecord[], slugs: ReadonlySet<s
  * the state after a reconnect is the server's, whole, so nothing missed meanwhile stays missing.
  */
 /** The "Not marked" tab: expected students with no row on the Default tab, by enrolment. */
-export function unmarkedStudents(state: Pick<LiveSessionState, 'marked' | 'audience'>): AttendanceRecord[] {
-  const listed = new Set(state.marked.map((record) => record.slug));
+export function unmarkedStudents(
+  state: Pick<LiveSessionState, 'marked' | 'audience' | 'requests'>,
+): AttendanceRecord[] {
+  // A student who asked for a manual mark is on the Manual list already, where the teacher decides.
+  const listed = new Set([...state.marked, ...state.requests].map((record) => record.slug));
   return state.audience.filter((record) => !listed.has(record.slug));
 }
 
