@@ -53,7 +53,12 @@ export function WeeklyMaximumForm({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = maximumProblem(text, setting.floor, entry.teacher.profile.name);
+    // Named as the server names the teacher in its refusal: the name, else the code.
+    const found = maximumProblem(
+      text,
+      setting.floor,
+      entry.teacher.profile.name || entry.teacher.teacher_code,
+    );
     setProblem(found);
     if (!found) void send(Number(text));
   };
