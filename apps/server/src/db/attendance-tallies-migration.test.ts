@@ -68,24 +68,32 @@ function standInValue(sqlType: string): string {
   return "'stand-in'";
 }
 
-describe('migration 0008 (attendance tallies)', () => {
-  const cleanup: Array<() => Promise<unknown>> = [];
-  afterAll(async () => {
-    for (const step of cleanup) await step();
-  });
+const cleanup: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const step of cleanup) await step();
+});
 
+/**
+ * A database migrated up to (not including) the migration tagged `before`, holding the record
+ * history written with today's code: the columns of later migrations are stood in while it is
+ * written and taken away before the real migrations run.
+ */
+async function historyBefore(before: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'rollbook-migration-'));
+  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  const client = new PGlite();
+  cleanup.push(() => client.close());
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: await migrationsBefore(dir, before) });
+  const takeAway = await standInLaterColumns(client);
+  const w = await buildRecordHistory(db);
+  await takeAway();
+  return { client, db, w };
+}
+
+describe('migration 0008 (attendance tallies)', () => {
   it('backfills the tally from the marks already there', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rollbook-backfill-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const client = new PGlite();
-    cleanup.push(() => client.close());
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir, BEFORE_TALLIES) });
-    // Today's schema writes columns of later migrations: stand them in while the old data is
-    // written, and take them away before the real migrations run.
-    const takeAway = await standInLaterColumns(client);
-    const w = await buildRecordHistory(db);
-    await takeAway();
+    const { db, w } = await historyBefore(BEFORE_TALLIES);
 
     await migrate(db, { migrationsFolder });
     const backfilled = await tallyRows(db);
@@ -104,21 +112,8 @@ describe('migration 0008 (attendance tallies)', () => {
 });
 
 describe('migration 0014 (student departures)', () => {
-  const cleanup: Array<() => Promise<unknown>> = [];
-  afterAll(async () => {
-    for (const step of cleanup) await step();
-  });
-
   it('dates a deactivated student’s departure and drops only the rows the old session start gave them', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rollbook-departures-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const client = new PGlite();
-    cleanup.push(() => client.close());
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir, BEFORE_DEPARTURES) });
-    const takeAway = await standInLaterColumns(client);
-    const w = await buildRecordHistory(db);
-    await takeAway();
+    const { client, db, w } = await historyBefore(BEFORE_DEPARTURES);
     // A2 was deactivated on Tuesday 27 October (IST); the old code then gave A2 an absent row at the
     // start of the 2 November session. A2's 19 October absence and 26 October presence are theirs.
     const a2 = w.students.a2;
