@@ -180,7 +180,11 @@ describe('Lecture Analytics', () => {
     await view.user.click(screen.getByRole('button', { name: 'Detention list (CSV)' }));
     await waitFor(() => expect(names).toEqual(['detention_list_3170701_below-75.csv']));
     disposition = null;
-    await view.user.click(screen.getByRole('button', { name: 'Percentages (CSV)' }));
+    // The export buttons stay disabled until the first download has finished; a loaded run clicked
+    // the second one before that, and the click did nothing.
+    const percentages = screen.getByRole('button', { name: 'Percentages (CSV)' });
+    await waitFor(() => expect(percentages).toBeEnabled());
+    await view.user.click(percentages);
     await waitFor(() => expect(names).toEqual(['detention_list_3170701_below-75.csv', 'attendance.csv']));
     create.mockRestore();
     click.mockRestore();
