@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { buildWorkbook } from '../../lib/workbook';
 import { createAttendanceRecordRepository, type SubjectTally } from '../../domain/attendance-record';
 import { createReportsRepository } from './reports.repository';
-import { recordFilterOf, reportScopeOf, scopedSubject } from './report-scope';
+import { recordFilterOf, reportScopeOf, scopedSubject, type ReportScope } from './report-scope';
 import { DETAINED_COLUMNS, detainedDetails, tallyCsv, tallySheet } from './report-sheets';
 import { reportFileName } from './report-file-name';
 
@@ -53,8 +53,8 @@ export function createReportsService(deps: Pick<AppDeps, 'db'>) {
   }
 
   /** Detained rows of a query: below `below`, else the institution's threshold. */
-  async function detainedOf(auth: AuthContext, q: ReportFilterQuery | ExportQuery) {
-    const scope = await reportScopeOf(db, auth);
+  async function detainedOf(auth: AuthContext, q: ReportFilterQuery | ExportQuery, scope?: ReportScope) {
+    scope ??= await reportScopeOf(db, auth);
     const filter = await recordFilterOf(db, scope, q);
     const below = q.below ?? (await rulesOf(auth.institutionId)).thresholdPercent;
     return { below, rows: await record.detained(filter, below) };
@@ -63,10 +63,14 @@ export function createReportsService(deps: Pick<AppDeps, 'db'>) {
   /**
    * The download name of an export: the subject's code, the division and batch names, the limit of
    * a detention list and the dates, as the query narrows it (its slugs already checked by the
-   * export's own filter, which runs first).
+   * export's own filter, which runs first) in the caller's `scope`, read once per export.
    */
-  async function exportFileName(auth: AuthContext, q: ExportQuery, extension: 'csv' | 'xlsx') {
-    const scope = await reportScopeOf(db, auth);
+  async function exportFileName(
+    auth: AuthContext,
+    scope: ReportScope,
+    q: ExportQuery,
+    extension: 'csv' | 'xlsx',
+  ) {
     const repo = createReportsRepository(db);
     const subject = q.subject === undefined ? undefined : scopedSubject(scope, q.subject);
     const divisions =
@@ -204,23 +208,25 @@ export function createReportsService(deps: Pick<AppDeps, 'db'>) {
     },
 
     /** The whole table (every student) or the detention list, for an export. */
-    async exportTallies(auth: AuthContext, q: ExportQuery): Promise<SubjectTally[]> {
-      if (q.kind === 'detention') return (await detainedOf(auth, q)).rows;
-      const scope = await reportScopeOf(db, auth);
+    async exportTallies(auth: AuthContext, q: ExportQuery, scope?: ReportScope): Promise<SubjectTally[]> {
+      scope ??= await reportScopeOf(db, auth);
+      if (q.kind === 'detention') return (await detainedOf(auth, q, scope)).rows;
       return record.subjectTallies(await recordFilterOf(db, scope, q));
     },
 
     async workbook(auth: AuthContext, q: ExportQuery): Promise<ExcelFile> {
-      const tallies = await this.exportTallies(auth, q);
+      const scope = await reportScopeOf(db, auth);
+      const tallies = await this.exportTallies(auth, q, scope);
       const name = q.kind === 'detention' ? 'Detention list' : 'Attendance';
-      return buildWorkbook(await exportFileName(auth, q, 'xlsx'), [tallySheet(name, tallies)]);
+      return buildWorkbook(await exportFileName(auth, scope, q, 'xlsx'), [tallySheet(name, tallies)]);
     },
 
     /** The CSV text and the name it downloads as (what it holds: record-0004). */
     async csv(auth: AuthContext, q: ExportQuery): Promise<{ text: string; fileName: string }> {
+      const scope = await reportScopeOf(db, auth);
       return {
-        text: tallyCsv(await this.exportTallies(auth, q)),
-        fileName: await exportFileName(auth, q, 'csv'),
+        text: tallyCsv(await this.exportTallies(auth, q, scope)),
+        fileName: await exportFileName(auth, scope, q, 'csv'),
       };
     },
 
