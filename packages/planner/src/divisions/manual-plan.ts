@@ -215,9 +215,14 @@ export function planFromManualAssignment(input: ManualPlanInput): DivisionPlan {
   const groupOf = new Map<string, number>();
   problem.groups.forEach((group, g) => group.students.forEach((slug) => groupOf.set(slug, g)));
   const membership = placed.map((members) => {
-    const byGroup = problem.groups.map(() => [] as string[]);
-    for (const slug of members) byGroup[groupOf.get(slug) ?? 0]?.push(slug);
-    return byGroup;
+    const byGroup = new Map<number, string[]>();
+    for (const slug of members) {
+      const g = groupOf.get(slug) ?? 0;
+      const slugs = byGroup.get(g);
+      if (slugs) slugs.push(slug);
+      else byGroup.set(g, [slug]);
+    }
+    return [...byGroup].sort(([a], [b]) => a - b).map(([group, students]) => ({ group, students }));
   });
   const body = assemblePlan({ ...input, problem, divisionNames: names }, membership);
   const lowerBound = Math.min(body.objective.teachingHours, combinatorialLowerBound(problem));

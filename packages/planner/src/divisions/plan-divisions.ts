@@ -17,7 +17,11 @@ export const DEFAULT_TIME_BUDGET_MS = 2000;
 
 // Beyond this many linking rows the model alone takes most of a 2 s budget to build and load.
 const MAX_MODEL_ROWS = 120_000;
+// Time kept after the search for reading its result back and building the plan's body: a share
+// of the budget, and at least what building the body of a large semester takes on a cold start
+// (5,000 students: 15-40 ms, build-plan.ts), so short budgets are kept too.
 const WRAP_UP_SHARE = 0.08;
+const WRAP_UP_MS_PER_STUDENT = 0.01;
 // HiGHS reads about this many model rows per ms on the benchmark machine (120k rows took ~4 s);
 // the solver is skipped when reading alone would eat more than MAX_PARSE_SHARE of the time left.
 const ROWS_PARSED_PER_MS = 30;
@@ -84,7 +88,8 @@ async function search(
   exact: boolean,
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
-  const deadline = started + budgetMs * (1 - WRAP_UP_SHARE);
+  const wrapUpMs = Math.max(budgetMs * WRAP_UP_SHARE, problem.studentCount * WRAP_UP_MS_PER_STUDENT);
+  const deadline = started + budgetMs - wrapUpMs;
   // Decided once, with the time the compact MIP would have after the heuristic's longer share:
   // instances the Lagrangian search takes give the heuristic its short share, and its time saved
   // goes to the bound (so only the grown start runs when the solver will).

@@ -50,6 +50,9 @@ export function lagrangianDive(
       sizeLow,
       sizeHigh,
       sizes: left,
+      // A pricing at 5,000 students can take tens of ms on a cold start; the next division's
+      // check then gives up.
+      deadline: options.deadline,
     });
     const pattern = priced.patterns[0];
     if (!pattern) return null;

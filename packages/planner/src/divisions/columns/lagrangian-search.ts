@@ -122,7 +122,9 @@ export async function lagrangianSearch(
   // students: 1,477 h at its first point, where the ray from 3 steps' duals proved nothing more).
   let boundDuals =
     stepped.steps >= MIN_STEPS_FOR_SECOND_DIVE ? stepped.bestDuals : combinatorialDuals(problem);
-  if (electiveBound < best.score.teachingHours - core) {
+  // The ray's shares cost a pass over the plan (~20 ms at 5,000 students on a cold start): not
+  // worth starting once the clock has run out.
+  if (electiveBound < best.score.teachingHours - core && performance.now() < deadline) {
     const towards = (firstDive ?? best).counts;
     const ray = planShareRay(problem, boundDuals, towards, { deadline, nodeLimit: RAY_NODES });
     parts.push(`${ray.points} plan-share points`);
