@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlannerStudent, PlannerSubject } from '../model';
 import { bruteForceBest } from '../testing/brute-force';
 import { generateInstance, seededRandom } from '../testing/instances';
-import { planDivisions, skipsCompactMip } from './plan-divisions';
+import { compactMipFirst, modelRows, planDivisions, skipsCompactMip } from './plan-divisions';
 import { buildProblem, PlannerInputError } from './problem';
 import type { DivisionPlan } from './types';
 
@@ -231,5 +231,42 @@ describe('skipsCompactMip: the path a model takes', () => {
     }
     expect(skipsCompactMip(125_000, 600_000)).toBe(true);
     expect(skipsCompactMip(500, 0)).toBe(true);
+  });
+});
+
+describe('compactMipFirst: small models to the MIP, mid-size ones to the Lagrangian search', () => {
+  const semester = (students: number, categories: number, max: number, seed: number) => {
+    const instance = generateInstance({
+      students,
+      categories,
+      minOptions: 2,
+      maxOptions: 5,
+      trackAffinity: 0.6,
+      seed,
+    });
+    return { ...instance, max, problem: buildProblem(instance.subjects, instance.students, max) };
+  };
+
+  it('keeps the compact MIP for models it proves in the budget and not beyond', () => {
+    // 60 mixed students of the divisions bench shape: 250 rows, proved optimal by the MIP in 0.3 s.
+    const small = semester(60, 4, 35, 1007);
+    expect(modelRows(small.problem)).toBeLessThanOrEqual(350);
+    expect(compactMipFirst(small.problem)).toBe(true);
+    // 240 mixed students: thousands of rows, where the MIP stopped at its limit in every run.
+    const mid = semester(240, 5, 60, 1009);
+    expect(modelRows(mid.problem)).toBeGreaterThan(350);
+    expect(compactMipFirst(mid.problem)).toBe(false);
+  });
+
+  it('plans a mid-size semester with the Lagrangian search and both starts: a valid plan under its bound', async () => {
+    const mid = semester(240, 5, 60, 1009);
+    const plan = await planDivisions({
+      subjects: mid.subjects,
+      students: mid.students,
+      maxDivisionSize: mid.max,
+    });
+    expect(plan.method).toMatch(/^lagrangian|^heuristic \(meets lower bound\)/);
+    expect(plan.method).not.toMatch(/mip/);
+    expectValidPlan(plan, mid.students, mid.max);
   });
 });
