@@ -110,6 +110,7 @@ describe('planner CLI', () => {
     ],
     [JSON.stringify({ ...valid, divisionNames: ['X', 'X'] }), 'divisionNames repeats X'],
     [JSON.stringify({ ...valid, divisionNames: 'AB' }), 'divisionNames must be a list of non-empty names'],
+    [JSON.stringify({ ...valid, divisionNames: ['B'] }), 'division 2 has no name and would be called B too'],
     [JSON.stringify({ ...valid, exact: 'no' }), 'exact must be true or false (got "no")'],
   ])('rejects %s with exit code 1, a message naming the problem and no plan', async (text, message) => {
     const outcome = await run(text);

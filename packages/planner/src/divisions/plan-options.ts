@@ -1,3 +1,4 @@
+import { divisionName } from './batches';
 import type { DivisionPlanInput } from './types';
 
 /**
@@ -27,9 +28,29 @@ export function planOptionIssues(input: DivisionPlanInput): string[] {
     else {
       const repeated = divisionNames.filter((name, index) => divisionNames.indexOf(name) !== index);
       if (repeated.length > 0) issues.push(`divisionNames repeats ${[...new Set(repeated)].join(', ')}`);
+      issues.push(...defaultNameClashes(input, divisionNames as string[]));
     }
   }
   if (exact !== undefined && typeof exact !== 'boolean')
     issues.push(`exact must be true or false (got ${JSON.stringify(exact)})`);
+  return issues;
+}
+
+/**
+ * Divisions past the end of `divisionNames` get the default names (A, B, …, by position): a given
+ * name equal to one of those would name two divisions alike (["B"] for three divisions gave B, B, C).
+ */
+function defaultNameClashes(input: DivisionPlanInput, names: readonly string[]): string[] {
+  const { students, maxDivisionSize } = input;
+  if (!Array.isArray(students) || !Number.isInteger(maxDivisionSize) || maxDivisionSize < 1) return [];
+  const given = new Set(names);
+  const issues: string[] = [];
+  for (let position = names.length; position < Math.ceil(students.length / maxDivisionSize); position += 1) {
+    const fallback = divisionName(position);
+    if (given.has(fallback))
+      issues.push(
+        `divisionNames gives ${fallback} to an earlier division, but division ${position + 1} has no name and would be called ${fallback} too`,
+      );
+  }
   return issues;
 }
