@@ -119,6 +119,12 @@ describe('planner CLI', () => {
     expect(outcome.planned).toBe(false);
   });
 
+  it('reads a file that starts with a byte-order mark (as Windows tools save JSON)', async () => {
+    const outcome = await run(`\uFEFF${JSON.stringify(valid)}`);
+    expect(outcome.code).toBe(0);
+    expect(outcome.planned).toBe(true);
+  });
+
   it('plans the same input once its options are well formed', async () => {
     const outcome = await run(
       JSON.stringify({ ...valid, timeBudgetMs: 300, divisionNames: ['X', 'Y'], exact: false }),

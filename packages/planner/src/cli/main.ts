@@ -31,7 +31,9 @@ function option(args: readonly string[], name: string): string | undefined {
 
 /** Reads the input JSON, which must be one object; anything else is an input error (exit code 1). */
 function readInput(path: string | undefined): object {
-  const text = readFileSync(path ?? 0, 'utf8');
+  // Files saved by Windows editors and spreadsheet exports often start with a byte-order mark,
+  // which JSON.parse rejects ("Unexpected token").
+  const text = readFileSync(path ?? 0, 'utf8').replace(/^\uFEFF/, '');
   let input: unknown;
   try {
     input = JSON.parse(text);
