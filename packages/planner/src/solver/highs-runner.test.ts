@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { NOT_STARTED_PAST_DEADLINE, runMip } from './highs-runner';
 
 // A MIP HiGHS's presolve solves outright, so only the runner can keep it from finishing.
-const TINY_MIP = ['Minimize', ' obj: x', 'Subject To', ' c: x >= 1', 'Bounds', ' 0 <= x <= 10', 'Generals', ' x', 'End'].join('\n');
+const TINY_MIP = [
+  'Minimize',
+  ' obj: x',
+  'Subject To',
+  ' c: x >= 1',
+  'Bounds',
+  ' 0 <= x <= 10',
+  'Generals',
+  ' x',
+  'End',
+].join('\n');
 
 describe('runMip', () => {
   it('solves a model when time is left', async () => {

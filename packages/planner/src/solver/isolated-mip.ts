@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { highsModule, highsOptions, NOT_STARTED_PAST_DEADLINE, PRESOLVE_MAX_ROWS, runMip } from './highs-runner';
+import {
+  highsModule,
+  highsOptions,
+  NOT_STARTED_PAST_DEADLINE,
+  PRESOLVE_MAX_ROWS,
+  runMip,
+} from './highs-runner';
 import type { MipRun, MipRunOptions } from './highs-runner';
 
 // How often the parent looks at its clock while the worker solves (ms of wall time). The call ends
@@ -41,7 +47,13 @@ export function solvesInWorker(rows: number): boolean {
 }
 
 function notStarted(): Omit<MipRun, 'timeMs'> {
-  return { status: 'limit', values: null, objective: null, dualBound: null, detail: NOT_STARTED_PAST_DEADLINE };
+  return {
+    status: 'limit',
+    values: null,
+    objective: null,
+    dualBound: null,
+    detail: NOT_STARTED_PAST_DEADLINE,
+  };
 }
 
 /** Detail of a run that the parent ended at its deadline. */
