@@ -40,25 +40,126 @@ export interface AllocationProblem {
 
 export type ClassCounts = number[][];
 
+/**
+ * Hours in a week: no unit and no teacher's weekly maximum can exceed it. The coverage bound's
+ * knapsack (subject-cover.ts) works in whole hours up to a teacher's maximum, so a maximum of 1e15
+ * ended in "Invalid array length" and one of 1e6 took 1.7 s; a limit a college can mean keeps it small.
+ */
+export const HOURS_IN_A_WEEK = 168;
+
+const UNIT_KINDS: readonly UnitKind[] = ['theory', 'tutorial', 'practical'];
+
+/** JSON text of a value for a message: strings keep their quotes, so "10" reads apart from 10. */
+function shown(value: unknown): string {
+  return value === undefined ? 'nothing' : JSON.stringify(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isHours(value: unknown, low: 'positive' | 'non-negative'): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (low === 'positive' ? value > 0 : value >= 0) &&
+    value <= HOURS_IN_A_WEEK
+  );
+}
+
+/** How one unit breaks the input's shape (JSON input may hold anything), named by id or position. */
+function unitIssues(unit: unknown, index: number): string[] {
+  if (!isRecord(unit)) return [`units[${index}] must be an object (got ${shown(unit)})`];
+  const name = typeof unit.id === 'string' && unit.id !== '' ? `unit ${unit.id}` : `units[${index}]`;
+  const issues: string[] = [];
+  if (typeof unit.id !== 'string' || unit.id === '') issues.push(`${name}: id must be a non-empty string`);
+  if (typeof unit.subject !== 'string') issues.push(`${name}: subject must be a subject slug`);
+  if (typeof unit.division !== 'string') issues.push(`${name}: division must be a string`);
+  if (!UNIT_KINDS.includes(unit.kind as UnitKind))
+    issues.push(`${name}: kind must be one of ${UNIT_KINDS.join(', ')} (got ${shown(unit.kind)})`);
+  if (unit.batch !== null && unit.batch !== undefined && typeof unit.batch !== 'string')
+    issues.push(`${name}: batch must be a string or null`);
+  if (!isHours(unit.hours, 'positive'))
+    issues.push(`${name}: hours must be > 0 and at most ${HOURS_IN_A_WEEK} (got ${shown(unit.hours)})`);
+  return issues;
+}
+
+/** How one teacher breaks the input's shape, named by slug or position. */
+function teacherIssues(teacher: unknown, index: number): string[] {
+  if (!isRecord(teacher)) return [`teachers[${index}] must be an object (got ${shown(teacher)})`];
+  const name =
+    typeof teacher.slug === 'string' && teacher.slug !== ''
+      ? `teacher ${teacher.slug}`
+      : `teachers[${index}]`;
+  const issues: string[] = [];
+  if (typeof teacher.slug !== 'string' || teacher.slug === '')
+    issues.push(`${name}: slug must be a non-empty string`);
+  const priorities = teacher.priorities;
+  if (!Array.isArray(priorities) || priorities.some((slug) => typeof slug !== 'string'))
+    issues.push(`${name}: priorities must be a list of subject slugs (got ${shown(priorities)})`);
+  if (teacher.maxHours !== undefined && !isHours(teacher.maxHours, 'non-negative'))
+    issues.push(
+      `${name}: maxHours must be >= 0 and at most ${HOURS_IN_A_WEEK} (got ${shown(teacher.maxHours)})`,
+    );
+  if (
+    teacher.seniority !== undefined &&
+    (typeof teacher.seniority !== 'number' || !Number.isFinite(teacher.seniority))
+  )
+    issues.push(`${name}: seniority must be a number (got ${shown(teacher.seniority)})`);
+  return issues;
+}
+
+/** How the options of an allocation request break their types. */
+function optionIssues(input: AllocationInput): string[] {
+  const issues: string[] = [];
+  const options = input as unknown as Record<string, unknown>;
+  if (options.defaultMaxHours !== undefined && !isHours(options.defaultMaxHours, 'non-negative'))
+    issues.push(
+      `defaultMaxHours must be >= 0 and at most ${HOURS_IN_A_WEEK} (got ${shown(options.defaultMaxHours)})`,
+    );
+  const budget = options.timeBudgetMs;
+  if (budget !== undefined && (typeof budget !== 'number' || !Number.isFinite(budget) || !(budget > 0)))
+    issues.push(`timeBudgetMs must be a number of milliseconds > 0 (got ${shown(budget)})`);
+  for (const flag of ['allowUnranked', 'exact'] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== 'boolean')
+      issues.push(`${flag} must be true or false (got ${shown(options[flag])})`);
+  }
+  const weights = options.weights;
+  if (weights !== undefined) {
+    if (!isRecord(weights)) issues.push(`weights must be an object (got ${shown(weights)})`);
+    else
+      for (const [key, value] of Object.entries(weights)) {
+        // A negative weight turns a cost into a reward (rank −5 preferred teachers' last choices).
+        if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0))
+          issues.push(`weights.${key} must be a number >= 0 (got ${shown(value)})`);
+      }
+  }
+  return issues;
+}
+
 /** Every problem in the input, as messages (empty when usable). */
 export function allocationInputIssues(input: AllocationInput): string[] {
+  const lists: string[] = [];
+  if (!Array.isArray(input.units)) lists.push(`units must be a list (got ${shown(input.units)})`);
+  if (!Array.isArray(input.teachers)) lists.push(`teachers must be a list (got ${shown(input.teachers)})`);
+  if (lists.length > 0) return [...lists, ...optionIssues(input)];
+  const shape = [
+    ...input.units.flatMap((unit, index) => unitIssues(unit, index)),
+    ...input.teachers.flatMap((teacher, index) => teacherIssues(teacher, index)),
+    ...optionIssues(input),
+  ];
+  if (shape.length > 0) return shape;
   const issues: string[] = [];
   const ids = new Set<string>();
   for (const unit of input.units) {
     if (ids.has(unit.id)) issues.push(`unit ${unit.id} is listed twice`);
     ids.add(unit.id);
-    if (!(unit.hours > 0) || !Number.isFinite(unit.hours)) issues.push(`unit ${unit.id}: hours must be > 0`);
   }
   const slugs = new Set<string>();
   for (const teacher of input.teachers) {
     if (slugs.has(teacher.slug)) issues.push(`teacher ${teacher.slug} is listed twice`);
     slugs.add(teacher.slug);
-    if (teacher.maxHours !== undefined && !(teacher.maxHours >= 0)) {
-      issues.push(`teacher ${teacher.slug}: maxHours must be >= 0`);
-    }
   }
-  const fallback = input.defaultMaxHours ?? DEFAULT_MAX_HOURS;
-  if (!(fallback >= 0)) issues.push('defaultMaxHours must be >= 0');
   return issues;
 }
 

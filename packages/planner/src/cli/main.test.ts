@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateInstance } from '../testing/instances';
 import { main } from './main';
 
@@ -65,5 +65,71 @@ describe('planner CLI', () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ subjects: [], students: [], maxDivisionSize: -1 }));
     expect(await main(['divisions', '--in', join(dir, 'bad.json'), '--out', join(dir, 'x.json')])).toBe(1);
     expect(await main(['nope'])).toBe(2);
+  });
+
+  // Runs the CLI on `text` and returns its exit code, what it wrote to standard error, and whether
+  // it wrote a plan.
+  const run = async (text: string) => {
+    const input = join(dir, 'odd.json');
+    const output = join(dir, 'odd-out.json');
+    writeFileSync(input, text);
+    writeFileSync(output, '');
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const code = await main(['divisions', '--in', input, '--out', output]);
+      return { code, message: written.join(''), planned: readFileSync(output, 'utf8') !== '' };
+    } finally {
+      stderr.mockRestore();
+    }
+  };
+  const valid = {
+    subjects: [{ slug: 'core', name: 'Core', L: 3, T: 1, P: 2, elective: false }],
+    students: [
+      { slug: 'a', enrollment: '1', electives: [] },
+      { slug: 'b', enrollment: '2', electives: [] },
+      { slug: 'c', enrollment: '3', electives: [] },
+    ],
+    maxDivisionSize: 2,
+  };
+
+  it.each([
+    ['{"subjects": [', 'The input is not valid JSON'],
+    ['null', 'The input must be a JSON object (got null)'],
+    ['[1, 2]', 'The input must be a JSON object (got a list)'],
+    [
+      JSON.stringify({ ...valid, timeBudgetMs: '2000' }),
+      'timeBudgetMs must be a number of milliseconds > 0 (got "2000")',
+    ],
+    [
+      JSON.stringify({ ...valid, timeBudgetMs: -5 }),
+      'timeBudgetMs must be a number of milliseconds > 0 (got -5)',
+    ],
+    [JSON.stringify({ ...valid, divisionNames: ['X', 'X'] }), 'divisionNames repeats X'],
+    [JSON.stringify({ ...valid, divisionNames: 'AB' }), 'divisionNames must be a list of non-empty names'],
+    [JSON.stringify({ ...valid, divisionNames: ['B'] }), 'division 2 has no name and would be called B too'],
+    [JSON.stringify({ ...valid, exact: 'no' }), 'exact must be true or false (got "no")'],
+  ])('rejects %s with exit code 1, a message naming the problem and no plan', async (text, message) => {
+    const outcome = await run(text);
+    expect(outcome.code).toBe(1);
+    expect(outcome.message).toContain(message);
+    expect(outcome.planned).toBe(false);
+  });
+
+  it('reads a file that starts with a byte-order mark (as Windows tools save JSON)', async () => {
+    const outcome = await run(`\uFEFF${JSON.stringify(valid)}`);
+    expect(outcome.code).toBe(0);
+    expect(outcome.planned).toBe(true);
+  });
+
+  it('plans the same input once its options are well formed', async () => {
+    const outcome = await run(
+      JSON.stringify({ ...valid, timeBudgetMs: 300, divisionNames: ['X', 'Y'], exact: false }),
+    );
+    expect(outcome.code).toBe(0);
+    expect(outcome.planned).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ import { buildTeachingUnits } from '../allocation/units';
 import { planFromManualAssignment } from '../divisions/manual-plan';
 import type { ManualPlanInput } from '../divisions/manual-plan';
 import { planDivisions } from '../divisions/plan-divisions';
+import { planOptionIssues } from '../divisions/plan-options';
+import { PlannerInputError } from '../divisions/problem';
 import type { DivisionPlan, DivisionPlanInput } from '../divisions/types';
 import type { PlannerSubject } from '../model';
 
@@ -27,8 +29,22 @@ function option(args: readonly string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-function readInput(path: string | undefined): unknown {
-  return JSON.parse(readFileSync(path ?? 0, 'utf8')) as unknown;
+/** Reads the input JSON, which must be one object; anything else is an input error (exit code 1). */
+function readInput(path: string | undefined): object {
+  // Files saved by Windows editors and spreadsheet exports often start with a byte-order mark,
+  // which JSON.parse rejects ("Unexpected token").
+  const text = readFileSync(path ?? 0, 'utf8').replace(/^\uFEFF/, '');
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The input is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new Error(
+      `The input must be a JSON object (got ${Array.isArray(input) ? 'a list' : JSON.stringify(input)})`,
+    );
+  return input;
 }
 
 function writeOutput(path: string | undefined, value: unknown): void {
@@ -41,10 +57,13 @@ function writeOutput(path: string | undefined, value: unknown): void {
 type PrintedPlan = DivisionPlan & { readonly lower_bound: number; readonly ms: number };
 
 async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<PrintedPlan> {
-  const plan =
-    'divisions' in input && Array.isArray(input.divisions)
-      ? planFromManualAssignment(input)
-      : await planDivisions(input);
+  let plan: DivisionPlan;
+  if ('divisions' in input && Array.isArray(input.divisions)) plan = planFromManualAssignment(input);
+  else {
+    const issues = planOptionIssues(input);
+    if (issues.length > 0) throw new PlannerInputError(issues);
+    plan = await planDivisions(input);
+  }
   return { ...plan, lower_bound: plan.lowerBound, ms: plan.timeMs };
 }
 

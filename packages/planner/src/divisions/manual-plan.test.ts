@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlannerSubject } from '../model';
 import { generateInstance } from '../testing/instances';
 import { checkManualAssignment, ManualPlanError, planFromManualAssignment } from './manual-plan';
+import type { ManualDivision } from './manual-plan';
 import { planDivisions } from './plan-divisions';
 
 const subjects: PlannerSubject[] = [
@@ -71,6 +72,16 @@ describe('manual plans', () => {
     expect(() =>
       planFromManualAssignment({ subjects, students, maxDivisionSize: 6, divisions: [{ students: ['m0'] }] }),
     ).toThrow(ManualPlanError);
+  });
+
+  it('reports malformed divisions from JSON by position instead of failing or reading text as letters', () => {
+    const divisions = [null, { students: 'm0' }, { name: 5, groups: 'ml' }] as unknown as ManualDivision[];
+    expect(checkManualAssignment({ subjects, students, maxDivisionSize: 6, divisions })).toEqual([
+      { code: 'invalid-input', message: 'divisions[0] must be an object (got null)' },
+      { code: 'invalid-input', message: 'divisions[1]: students must be a list of student slugs (got "m0")' },
+      { code: 'invalid-input', message: 'divisions[2]: name must be a non-empty string (got 5)' },
+      { code: 'invalid-input', message: 'divisions[2]: groups must be a list of { key, count? } (got "ml")' },
+    ]);
   });
 
   it('gives the same output as the optimiser for the optimiser’s own divisions', async () => {

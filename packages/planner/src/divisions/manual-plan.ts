@@ -171,6 +171,34 @@ function resolve(input: ManualPlanInput): Resolution {
 }
 
 /**
+ * How the divisions of a manual plan break their shape (JSON input may hold anything): a null
+ * division failed with "reading 'name'", students given as text were read letter by letter, and a
+ * number as a name was printed as the division's name.
+ */
+function divisionShapeIssues(divisions: unknown): string[] {
+  if (!Array.isArray(divisions)) return ['divisions must be a list'];
+  return divisions.flatMap((division: unknown, d) => {
+    const at = `divisions[${d}]`;
+    if (typeof division !== 'object' || division === null || Array.isArray(division))
+      return [`${at} must be an object (got ${JSON.stringify(division)})`];
+    const { name, students, groups } = division as Record<string, unknown>;
+    const issues: string[] = [];
+    if (name !== undefined && (typeof name !== 'string' || name.trim() === ''))
+      issues.push(`${at}: name must be a non-empty string (got ${JSON.stringify(name)})`);
+    if (
+      students !== undefined &&
+      (!Array.isArray(students) || students.some((slug) => typeof slug !== 'string'))
+    )
+      issues.push(`${at}: students must be a list of student slugs (got ${JSON.stringify(students)})`);
+    const isGroup = (entry: unknown) =>
+      typeof entry === 'object' && entry !== null && typeof (entry as { key?: unknown }).key === 'string';
+    if (groups !== undefined && (!Array.isArray(groups) || !groups.every(isGroup)))
+      issues.push(`${at}: groups must be a list of { key, count? } (got ${JSON.stringify(groups)})`);
+    return issues;
+  });
+}
+
+/**
  * Checks a manual division plan and returns every problem: unknown or twice-placed students,
  * students placed nowhere, groups drawn beyond their size, unknown groups, empty divisions,
  * duplicate names and divisions over the size limit. Empty when the plan is acceptable.
@@ -181,6 +209,7 @@ export function checkManualAssignment(input: ManualPlanInput): PlanIssue[] {
   if (!Number.isInteger(input.maxDivisionSize) || input.maxDivisionSize < 1) {
     base.push(`maxDivisionSize must be a positive integer (got ${input.maxDivisionSize})`);
   }
+  base.push(...divisionShapeIssues(input.divisions));
   if (base.length > 0) return base.map((message) => ({ code: 'invalid-input', message }));
   return resolve(input).issues;
 }

@@ -43,21 +43,89 @@ export class PlannerInputError extends Error {
   }
 }
 
-/** Checks subjects and students against each other and returns every problem found. */
+/** JSON text of a value for a message: strings keep their quotes, so "30" reads apart from 30. */
+function shown(value: unknown): string {
+  return value === undefined ? 'nothing' : JSON.stringify(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * How one subject breaks the input's shape (the fields the planner reads), named by its slug or,
+ * without one, its position. Input from JSON may hold anything; this runs before any use.
+ */
+function subjectShapeIssues(subject: unknown, index: number): string[] {
+  if (!isRecord(subject)) return [`subjects[${index}] must be an object (got ${shown(subject)})`];
+  const issues: string[] = [];
+  const name =
+    typeof subject.slug === 'string' && subject.slug !== ''
+      ? `subject ${subject.slug}`
+      : `subjects[${index}]`;
+  if (typeof subject.slug !== 'string' || subject.slug === '')
+    issues.push(`${name}: slug must be a non-empty string (got ${shown(subject.slug)})`);
+  if (typeof subject.name !== 'string')
+    issues.push(`${name}: name must be a string (got ${shown(subject.name)})`);
+  if (typeof subject.elective !== 'boolean')
+    issues.push(`${name}: elective must be true or false (got ${shown(subject.elective)})`);
+  for (const part of ['L', 'T', 'P'] as const) {
+    const hours = subject[part];
+    if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0)
+      issues.push(`${name}: ${part} must be a number >= 0 (got ${shown(hours)})`);
+  }
+  for (const optional of ['category', 'shortName'] as const) {
+    if (
+      subject[optional] !== undefined &&
+      subject[optional] !== null &&
+      typeof subject[optional] !== 'string'
+    )
+      issues.push(`${name}: ${optional} must be a string when given (got ${shown(subject[optional])})`);
+  }
+  return issues;
+}
+
+/** How one student breaks the input's shape, named by slug or position (see subjectShapeIssues). */
+function studentShapeIssues(student: unknown, index: number): string[] {
+  if (!isRecord(student)) return [`students[${index}] must be an object (got ${shown(student)})`];
+  const issues: string[] = [];
+  const name =
+    typeof student.slug === 'string' && student.slug !== ''
+      ? `student ${student.slug}`
+      : `students[${index}]`;
+  if (typeof student.slug !== 'string' || student.slug === '')
+    issues.push(`${name}: slug must be a non-empty string (got ${shown(student.slug)})`);
+  if (typeof student.enrollment !== 'string')
+    issues.push(`${name}: enrollment must be a string (got ${shown(student.enrollment)})`);
+  const electives = student.electives;
+  if (!Array.isArray(electives) || electives.some((slug) => typeof slug !== 'string'))
+    issues.push(`${name}: electives must be a list of subject slugs (got ${shown(electives)})`);
+  return issues;
+}
+
+/**
+ * Checks subjects and students against each other and returns every problem found: first their
+ * shape (lists of objects with the fields of PlannerSubject and PlannerStudent, as JSON input may
+ * hold anything), then, when the shape holds, duplicates and choices of unknown or core subjects.
+ */
 export function inputIssues(
   subjects: readonly PlannerSubject[],
   students: readonly PlannerStudent[],
 ): string[] {
+  const lists: string[] = [];
+  if (!Array.isArray(subjects)) lists.push(`subjects must be a list (got ${shown(subjects)})`);
+  if (!Array.isArray(students)) lists.push(`students must be a list (got ${shown(students)})`);
+  if (lists.length > 0) return lists;
+  const shape = [
+    ...subjects.flatMap((subject, index) => subjectShapeIssues(subject, index)),
+    ...students.flatMap((student, index) => studentShapeIssues(student, index)),
+  ];
+  if (shape.length > 0) return shape;
   const issues: string[] = [];
   const bySlug = new Map<string, PlannerSubject>();
   for (const subject of subjects) {
     if (bySlug.has(subject.slug)) issues.push(`subject ${subject.slug} is listed twice`);
     bySlug.set(subject.slug, subject);
-    for (const part of ['L', 'T', 'P'] as const) {
-      if (!(subject[part] >= 0) || !Number.isFinite(subject[part])) {
-        issues.push(`subject ${subject.slug}: ${part} must be a number >= 0`);
-      }
-    }
   }
   const seen = new Set<string>();
   for (const student of students) {
@@ -102,9 +170,10 @@ export function buildProblem(
 ): DivisionProblem {
   const issues = inputIssues(subjects, students);
   if (!Number.isInteger(maxDivisionSize) || maxDivisionSize < 1) {
-    issues.push(`maxDivisionSize must be a positive integer (got ${maxDivisionSize})`);
+    issues.push(`maxDivisionSize must be a positive integer (got ${shown(maxDivisionSize)})`);
   }
-  if (!(balanceTolerance >= 0)) issues.push(`balanceTolerance must be >= 0 (got ${balanceTolerance})`);
+  if (typeof balanceTolerance !== 'number' || !(balanceTolerance >= 0))
+    issues.push(`balanceTolerance must be a number >= 0 (got ${shown(balanceTolerance)})`);
   if (issues.length > 0) throw new PlannerInputError(issues);
 
   const groups = choiceGroups(students);

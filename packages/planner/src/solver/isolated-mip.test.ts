@@ -5,7 +5,7 @@ import { modelRows } from '../divisions/plan-divisions';
 import { buildProblem } from '../divisions/problem';
 import { generateInstance } from '../testing/instances';
 import { tinyThreeCategoryProblem } from '../testing/tiny-instances';
-import { runMip } from './highs-runner';
+import { NOT_STARTED_PAST_DEADLINE, runMip } from './highs-runner';
 import { ISOLATE_ABOVE_ROWS, runIsolatedMip, solvesInWorker, STOPPED_AT_DEADLINE } from './isolated-mip';
 
 describe('runIsolatedMip', () => {
@@ -69,5 +69,15 @@ describe('runIsolatedMip', () => {
     // Rows the MIP proves optimal in the budget, polling every 20-60 ms (60-120 students).
     expect(solvesInWorker(rowsOf(120, 4, 1011, 0.6))).toBe(false);
     expect(solvesInWorker(rowsOf(120, 4, 1004, 0.85))).toBe(false);
+  });
+});
+
+describe('runIsolatedMip past its deadline', () => {
+  it('starts no worker and returns no result', async () => {
+    const model = buildDivisionModel(tinyThreeCategoryProblem(21, 10), { kind: 'hours' });
+    const run = await runIsolatedMip(model, { deadline: 100, clock: () => 101 });
+    expect(run.status).toBe('limit');
+    expect(run.values).toBeNull();
+    expect(run.detail).toBe(NOT_STARTED_PAST_DEADLINE);
   });
 });

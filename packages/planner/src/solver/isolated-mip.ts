@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { highsModule, highsOptions, PRESOLVE_MAX_ROWS, runMip } from './highs-runner';
+import {
+  highsModule,
+  highsOptions,
+  NOT_STARTED_PAST_DEADLINE,
+  PRESOLVE_MAX_ROWS,
+  runMip,
+} from './highs-runner';
 import type { MipRun, MipRunOptions } from './highs-runner';
 
 // How often the parent looks at its clock while the worker solves (ms of wall time). The call ends
@@ -40,6 +46,16 @@ export function solvesInWorker(rows: number): boolean {
   return rows > ISOLATE_ABOVE_ROWS;
 }
 
+function notStarted(): Omit<MipRun, 'timeMs'> {
+  return {
+    status: 'limit',
+    values: null,
+    objective: null,
+    dualBound: null,
+    detail: NOT_STARTED_PAST_DEADLINE,
+  };
+}
+
 /** Detail of a run that the parent ended at its deadline. */
 export const STOPPED_AT_DEADLINE = 'worker ended at the deadline';
 
@@ -63,6 +79,8 @@ function valuesByName(names: readonly string[] | null, values: Float64Array | nu
 export async function runIsolatedMip(lpText: string, options: IsolatedMipOptions): Promise<MipRun> {
   const clock = options.clock ?? (() => performance.now());
   const started = performance.now();
+  // A worker started past its deadline (60-100 ms of CPU) could only be ended at once.
+  if (clock() >= options.deadline) return { ...notStarted(), timeMs: 0 };
   const wasmModule = await highsModule();
   const worker = new Worker(new URL('./mip-worker.mjs', import.meta.url), {
     workerData: {
