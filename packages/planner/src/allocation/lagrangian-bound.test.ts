@@ -120,7 +120,8 @@ function mostHoursAlone(problem: AllocationProblem, t: number): number {
     if (!problem.eligible[c]?.includes(t)) return;
     for (let unit = 0; unit < unitClass.units.length; unit++) {
       const next = new Set(reachable);
-      for (const hours of reachable) if (hours + unitClass.hours <= maxHours + 1e-9) next.add(hours + unitClass.hours);
+      for (const hours of reachable)
+        if (hours + unitClass.hours <= maxHours + 1e-9) next.add(hours + unitClass.hours);
       reachable = next;
     }
   });

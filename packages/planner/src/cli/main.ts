@@ -5,8 +5,6 @@ import { buildTeachingUnits } from '../allocation/units';
 import { planFromManualAssignment } from '../divisions/manual-plan';
 import type { ManualPlanInput } from '../divisions/manual-plan';
 import { planDivisions } from '../divisions/plan-divisions';
-import { planOptionIssues } from '../divisions/plan-options';
-import { PlannerInputError } from '../divisions/problem';
 import type { DivisionPlan, DivisionPlanInput } from '../divisions/types';
 import type { PlannerSubject } from '../model';
 
@@ -57,13 +55,10 @@ function writeOutput(path: string | undefined, value: unknown): void {
 type PrintedPlan = DivisionPlan & { readonly lower_bound: number; readonly ms: number };
 
 async function divisions(input: DivisionPlanInput | ManualPlanInput): Promise<PrintedPlan> {
-  let plan: DivisionPlan;
-  if ('divisions' in input && Array.isArray(input.divisions)) plan = planFromManualAssignment(input);
-  else {
-    const issues = planOptionIssues(input);
-    if (issues.length > 0) throw new PlannerInputError(issues);
-    plan = await planDivisions(input);
-  }
+  const plan =
+    'divisions' in input && Array.isArray(input.divisions)
+      ? planFromManualAssignment(input)
+      : await planDivisions(input);
   return { ...plan, lower_bound: plan.lowerBound, ms: plan.timeMs };
 }
 

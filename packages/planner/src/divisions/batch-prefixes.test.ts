@@ -49,4 +49,15 @@ describe('electiveBatchPrefixes', () => {
     expect(prefixes.get('mlx')).toBe('MLX');
     expect(new Set(prefixes.values()).size).toBe(4);
   });
+
+  it('skips a prefix that is a division’s name or reads as one with digits', () => {
+    const subjects = [elective('ab', 'Advanced Biology'), elective('ml', 'Machine Learning')];
+    expect([...electiveBatchPrefixes(subjects, ['AA', 'AB', 'ML'])]).toEqual([
+      ['ab', 'AD'],
+      ['ml', 'MA'],
+    ]);
+    // A division named ML1 would have core batches ML11, ML12: ML's batches could be named so.
+    expect(electiveBatchPrefixes(subjects, ['ML1']).get('ml')).toBe('MA');
+    expect(electiveBatchPrefixes(subjects, ['A', 'B']).get('ab')).toBe('AB');
+  });
 });

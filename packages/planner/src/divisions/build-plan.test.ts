@@ -80,3 +80,31 @@ describe('buildPlanBody', () => {
     ]);
   });
 });
+
+describe('batch names of a plan with many or named divisions', () => {
+  it('never repeats a batch name inside a division (division AB and "Advanced Biology")', async () => {
+    const { planDivisions } = await import('./plan-divisions');
+    const subjects: PlannerSubject[] = [
+      { slug: 'chem', name: 'Applied Chemistry', L: 3, T: 0, P: 2, elective: true, category: 'x' },
+      { slug: 'bio', name: 'Advanced Biology', L: 3, T: 0, P: 2, elective: true, category: 'x' },
+    ];
+    const students: PlannerStudent[] = Array.from({ length: 280 }, (_, i) => ({
+      slug: `s${i}`,
+      enrollment: String(i).padStart(4, '0'),
+      electives: [i < 5 ? 'chem' : 'bio'],
+    }));
+    const plan = await planDivisions({
+      subjects,
+      students,
+      maxDivisionSize: 10,
+      balanceTolerance: 0,
+      exact: false,
+    });
+    const division = plan.divisions.find((d) => d.name === 'AB');
+    expect(division).toBeDefined();
+    for (const d of plan.divisions) {
+      const names = d.batches.map((batch) => batch.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+});

@@ -39,12 +39,24 @@ const READS_AS_CORE_BATCH = /^\p{L}[0-9]*$/u;
  * The name prefix of each elective's lab batches (ML for ML1, ML2): its short name, else the
  * initials of its name; when that is taken by an earlier elective or would read as a division's
  * core batches (a one-word "Algorithms" gives A, and A1 is division A's first batch), the first two
- * letters of its name, then its slug, then its slug followed by "-". So an elective's batches never
- * share a name with another elective's or with a core batch. Keyed by subject slug.
+ * letters of its name, then its slug, then its slug followed by "-". A prefix is also skipped when
+ * it is one of `divisionNames` or differs from one only by trailing digits (division AB and
+ * "Advanced Biology" would both give AB1; division ML and Machine Learning ML1). So an elective's
+ * batches never share a name with another elective's or with a core batch. Keyed by subject slug;
+ * whoever reads batch names back must pass the same division names.
  */
-export function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<string, string> {
+export function electiveBatchPrefixes(
+  subjects: readonly PlannerSubject[],
+  divisionNames: readonly string[] = [],
+): Map<string, string> {
   const prefixes = new Map<string, string>();
   const used = new Set<string>();
+  // A prefix that is a division's name, or that name with digits after it (or the reverse), would
+  // number batches like that division's core batches: AB1 of "Advanced Biology" in division AB.
+  const digitsAfter = (longer: string, shorter: string) =>
+    longer.startsWith(shorter) && /^[0-9]*$/.test(longer.slice(shorter.length));
+  const readsAsCore = (c: string) =>
+    READS_AS_CORE_BATCH.test(c) || divisionNames.some((name) => digitsAfter(c, name) || digitsAfter(name, c));
   for (const subject of subjects.filter((s) => s.elective)) {
     const slug = subject.slug.toUpperCase();
     const candidates = [
@@ -55,8 +67,7 @@ export function electiveBatchPrefixes(subjects: readonly PlannerSubject[]): Map<
         .toUpperCase(),
       slug,
     ];
-    const prefix =
-      candidates.find((c) => c !== '' && !used.has(c) && !READS_AS_CORE_BATCH.test(c)) ?? `${slug}-`;
+    const prefix = candidates.find((c) => c !== '' && !used.has(c) && !readsAsCore(c)) ?? `${slug}-`;
     used.add(prefix);
     prefixes.set(subject.slug, prefix);
   }
@@ -185,10 +196,11 @@ export function assemblePlan(
   const rank = new Map(
     [...students].sort(compareStudents).map((student, index) => [student.slug, index] as const),
   );
-  const prefixes = electiveBatchPrefixes(subjects);
+  const names = membership.map((_, position) => context.divisionNames?.[position] ?? divisionName(position));
+  const prefixes = electiveBatchPrefixes(subjects, names);
   const electiveSubjects = subjects.filter((subject) => subject.elective);
   const divisions = membership.map((shares, position) => {
-    const name = context.divisionNames?.[position] ?? divisionName(position);
+    const name = names[position] ?? divisionName(position);
     const parts: DivisionPart[] = [];
     for (const { group: g, students: slugs } of shares) {
       const group = problem.groups[g];

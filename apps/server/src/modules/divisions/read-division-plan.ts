@@ -105,7 +105,9 @@ export function readDivisionPlan(
   }
 
   const electives = roster.subjects.filter((s) => s.isElective);
-  const prefixes = electiveBatchPrefixes(plannerSubjects(roster.subjects));
+  // The same division names the planner chose its prefixes against (see electiveBatchPrefixes);
+  // single letters here, which the one-letter rule already covers, but the two must not drift.
+  const prefixes = electiveBatchPrefixes(plannerSubjects(roster.subjects), names);
   const electiveByPattern = electives.map((subject) => {
     // electiveBatchPrefixes gives every elective of the list a prefix.
     const prefix = prefixes.get(subject.offeredSlug)!;
