@@ -9,6 +9,7 @@ import { divisionSizeBound } from './division-size-bound';
 import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
 import { buildDivisionModel, countsFromValues, orderBySize, startValues } from './exact-model';
 import { heuristicAssignment } from './heuristic';
+import { planOptionIssues } from './plan-options';
 import { buildProblem, DEFAULT_BALANCE_TOLERANCE, PlannerInputError } from './problem';
 import type { Counts, DivisionProblem } from './problem';
 import type { DivisionPlan, DivisionPlanInput } from './types';
@@ -20,9 +21,12 @@ export const DEFAULT_TIME_BUDGET_MS = 2000;
 const MAX_MODEL_ROWS = 120_000;
 // Time kept after the search for reading its result back and building the plan's body: a share
 // of the budget, and at least what building the body of a large semester takes on a cold start
-// (5,000 students: 15-40 ms, build-plan.ts), so short budgets are kept too.
+// (5,000 students: 15-40 ms, build-plan.ts), so short budgets are kept too. Building the body is
+// a pass over the students like building the problem, and slows down with it on a loaded
+// machine, so the reserve is also at least twice what building the problem took in this call.
 const WRAP_UP_SHARE = 0.08;
 const WRAP_UP_MS_PER_STUDENT = 0.01;
+const WRAP_UP_PER_PROBLEM_MS = 2;
 // HiGHS reads about this many model rows per ms on the benchmark machine (120k rows took ~4 s);
 // the solver is skipped when reading alone would eat more than MAX_PARSE_SHARE of the time left.
 const ROWS_PARSED_PER_MS = 30;
@@ -106,7 +110,11 @@ async function search(
   exact: boolean,
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
-  const wrapUpMs = Math.max(budgetMs * WRAP_UP_SHARE, problem.studentCount * WRAP_UP_MS_PER_STUDENT);
+  const wrapUpMs = Math.max(
+    budgetMs * WRAP_UP_SHARE,
+    problem.studentCount * WRAP_UP_MS_PER_STUDENT,
+    (performance.now() - started) * WRAP_UP_PER_PROBLEM_MS,
+  );
   const deadline = started + budgetMs - wrapUpMs;
   // Decided once, with the time the compact MIP would have after the heuristic's longer share.
   // Models past its reach give the heuristic its short share and run only the grown start; their
@@ -231,8 +239,8 @@ async function search(
  */
 export async function planDivisions(input: DivisionPlanInput): Promise<DivisionPlan> {
   const started = performance.now();
-  const policyIssues = batchPolicyIssues(input.batchPolicy);
-  if (policyIssues.length > 0) throw new PlannerInputError(policyIssues);
+  const optionIssues = [...batchPolicyIssues(input.batchPolicy), ...planOptionIssues(input)];
+  if (optionIssues.length > 0) throw new PlannerInputError(optionIssues);
   const tolerance = input.balanceTolerance ?? DEFAULT_BALANCE_TOLERANCE;
   const problem = buildProblem(input.subjects, input.students, input.maxDivisionSize, tolerance);
   const context = { ...input, problem };
