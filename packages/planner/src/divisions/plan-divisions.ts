@@ -1,4 +1,5 @@
 import type { MipRun } from '../solver/highs-runner';
+import { highsLoaded, warmUpHighs } from '../solver/highs-runner';
 import { runBoundedMip } from '../solver/isolated-mip';
 import { lagrangianSearch } from './columns/lagrangian-search';
 import { recombineTaughtSets } from './columns/taught-set-master';
@@ -50,6 +51,11 @@ const HOURS_PHASE_SHARE = 0.6;
 // improves the splits (HiGHS polls its interrupt only now and then, and large models run in a
 // worker thread that is ended at the deadline, see solver/isolated-mip.ts).
 const MIN_TIDY_MS = 300;
+// The hours phase is skipped when less than this is left: a MIP run costs ~50 ms past its limit
+// on a warm process (model, presolve, the 20-ms minimum limit), and 100-300 ms more on a fresh
+// one (HiGHS's loading and first run: a 40-student plan with a 300-ms budget took 370-400 ms).
+const MIN_HOURS_MIP_MS = 60;
+const MIN_HOURS_MIP_COLD_MS = 250;
 // Share of the time left after the heuristic for the pattern bound (columns/pattern-bound.ts);
 // the MIP phases share the rest as before.
 const PATTERN_BOUND_SHARE = 0.3;
@@ -175,13 +181,29 @@ async function search(
   const boundDetail = `; pattern bound: ${patterns.detail}`;
   // When the bound already proves the heuristic's hours, the hours phase has nothing to find.
   const boundMet = provedByBound(problem, counts, lowerBound);
+  const left = deadline - performance.now();
+  const noTime = left < (highsLoaded() ? MIN_HOURS_MIP_MS : MIN_HOURS_MIP_COLD_MS);
+  const skipped = (detail: string): MipRun => ({
+    status: 'optimal',
+    values: null,
+    objective: null,
+    dualBound: null,
+    timeMs: 0,
+    detail,
+  });
   const hoursRun: MipRun = boundMet
-    ? { status: 'optimal', values: null, objective: null, dualBound: null, timeMs: 0, detail: 'bound met' }
-    : await runBoundedMip(buildDivisionModel(problem, { kind: 'hours' }), modelRows(problem), {
-        deadline: performance.now() + (deadline - performance.now()) * HOURS_PHASE_SHARE,
-        start: startValues(problem, orderBySize(counts)),
-        ...gapOptions,
-      });
+    ? skipped('bound met')
+    : noTime
+      ? { ...skipped('no time left'), status: 'limit' }
+      : await runBoundedMip(buildDivisionModel(problem, { kind: 'hours' }), modelRows(problem), {
+          // Its share, or all that is left when the share would be too short to start it.
+          deadline:
+            left * HOURS_PHASE_SHARE >= MIN_HOURS_MIP_MS
+              ? performance.now() + left * HOURS_PHASE_SHARE
+              : deadline,
+          start: startValues(problem, orderBySize(counts)),
+          ...gapOptions,
+        });
   if (hoursRun.values) {
     const candidate = countsFromValues(problem, hoursRun.values);
     const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, counts)) < 0;
@@ -194,11 +216,13 @@ async function search(
   const proved = hoursRun.status === 'optimal';
   let method = boundMet
     ? 'heuristic (meets the pattern bound)'
-    : hoursRun.status === 'optimal'
-      ? 'mip'
-      : hoursRun.status === 'limit'
-        ? 'mip (time limit)'
-        : `heuristic (solver: ${hoursRun.detail})`;
+    : noTime
+      ? 'heuristic (no time left for the solver)'
+      : hoursRun.status === 'optimal'
+        ? 'mip'
+        : hoursRun.status === 'limit'
+          ? 'mip (time limit)'
+          : `heuristic (solver: ${hoursRun.detail})`;
   method += boundDetail;
 
   const remaining = deadline - performance.now();
@@ -249,6 +273,9 @@ export async function planDivisions(input: DivisionPlanInput): Promise<DivisionP
     return { ...body, lowerBound: 0, gap: 0, optimal: true, timeMs: 0, method: 'empty', spreadLimit: 0 };
   }
   const budget = input.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+  // The solver's code compiles while the heuristic runs (a cold process: 100-300 ms otherwise
+  // spent after the heuristic, past a short budget).
+  if (input.exact !== false) warmUpHighs();
   const outcome = await search(problem, started, budget, input.exact ?? true);
   const body = buildPlanBody(context, outcome.counts);
   const hours = body.objective.teachingHours;
