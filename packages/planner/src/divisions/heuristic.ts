@@ -29,6 +29,8 @@ class SearchState {
   readonly sizes: number[];
   /** electiveCount[e][d]: students taking elective e in division d. */
   readonly electiveCount: number[][];
+  /** memberSets[d]: groups with students in division d (kept by `apply`, so `members` need not scan every group). */
+  private readonly memberSets: Set<number>[];
   hours = 0;
   pieces = 0;
 
@@ -41,6 +43,7 @@ class SearchState {
     this.counts = problem.groups.map(() => new Array<number>(D).fill(0));
     this.sizes = new Array<number>(D).fill(0);
     this.electiveCount = problem.electives.map(() => new Array<number>(D).fill(0));
+    this.memberSets = Array.from({ length: D }, () => new Set<number>());
   }
 
   /** Applies changes and returns the change in (hours, pieces). */
@@ -53,6 +56,8 @@ class SearchState {
       const before = row[division] ?? 0;
       row[division] = before + delta;
       pieces += Number(before + delta > 0) - Number(before > 0);
+      if (before === 0 && delta > 0) this.memberSets[division]?.add(group);
+      else if (before > 0 && before + delta === 0) this.memberSets[division]?.delete(group);
       this.sizes[division] = (this.sizes[division] ?? 0) + delta;
       for (const e of this.problem.groupElectives[group] ?? []) {
         const counts = this.electiveCount[e];
@@ -85,13 +90,27 @@ class SearchState {
     return false;
   }
 
-  /** Groups with students in division d (a snapshot). */
+  /** Groups with students in division d (a snapshot), in index order. */
   members(division: number): number[] {
-    const groups: number[] = [];
-    this.counts.forEach((row, g) => {
-      if ((row[division] ?? 0) > 0) groups.push(g);
-    });
-    return groups;
+    return this.unorderedMembers(division).sort((a, b) => a - b);
+  }
+
+  /** Groups with students in division d (a snapshot), in no particular order. */
+  unorderedMembers(division: number): number[] {
+    return Array.from(this.memberSets[division] ?? []);
+  }
+
+  /**
+   * Whether the divisions `changes` touch would leave the size window. A cheap test before
+   * applying a move: such a move is rejected anyway, and most exchanges of unequal pieces are.
+   */
+  leavesWindow(changes: readonly Change[]): boolean {
+    for (const { division } of changes) {
+      let size = this.sizes[division] ?? 0;
+      for (const other of changes) if (other.division === division) size += other.delta;
+      if (size < this.low || size > this.high) return true;
+    }
+    return false;
   }
 
   /** Hours added if group g joined division d now. */
@@ -147,24 +166,53 @@ function construct(state: SearchState, problem: DivisionProblem): void {
 
 interface Budget {
   moves: number;
+  /** Deadline checks so far (the clock is read on some of them). */
+  checks: number;
+  expired: boolean;
   readonly maxMoves: number;
   readonly deadline: number;
 }
 
-const exhausted = (budget: Budget) => budget.moves >= budget.maxMoves || performance.now() >= budget.deadline;
+// The clock is read on every CLOCK_STRIDE-th check only, and never without a deadline: the deadline
+// is a safety net, and under the benches' CPU clock (a system call) reading it on every check cost
+// about as much as the move it guards.
+const CLOCK_STRIDE = 16;
+function exhausted(budget: Budget): boolean {
+  if (budget.moves >= budget.maxMoves || budget.expired) return true;
+  if (budget.deadline === Infinity) return false;
+  budget.checks += 1;
+  // Once past, stays past: every loop sees the same answer.
+  if (budget.checks % CLOCK_STRIDE === 1 && performance.now() >= budget.deadline) budget.expired = true;
+  return budget.expired;
+}
 
 /** Applies a move and keeps it when (hours, pieces, spread) improves lexicographically. */
 function attempt(state: SearchState, changes: readonly Change[], budget: Budget): boolean {
   budget.moves += 1;
-  const spreadBefore = state.spread();
+  // The same decision as applying the move and testing every size, without the apply and undo.
+  if (state.leavesWindow(changes)) return false;
   const delta = state.apply(changes);
   const sizesOk = state.sizes.every((size) => size >= state.low && size <= state.high);
   const better =
     sizesOk &&
     (delta.hours < 0 ||
-      (delta.hours === 0 && (delta.pieces < 0 || (delta.pieces === 0 && state.spread() < spreadBefore))));
+      (delta.hours === 0 &&
+        (delta.pieces < 0 || (delta.pieces === 0 && state.spread() < spreadBefore(state, changes)))));
   if (!better) state.apply(invert(changes));
   return better;
+}
+
+/** The size spread before `changes` were applied (computed only when a tie needs it). */
+function spreadBefore(state: SearchState, changes: readonly Change[]): number {
+  let min = Infinity;
+  let max = -Infinity;
+  state.sizes.forEach((size, d) => {
+    let before = size;
+    for (const change of changes) if (change.division === d) before -= change.delta;
+    if (before < min) min = before;
+    if (before > max) max = before;
+  });
+  return state.sizes.length > 0 ? max - min : 0;
 }
 
 /** One pass of piece moves and pairwise exchanges; returns whether anything improved. */
@@ -206,21 +254,28 @@ function pairwisePass(state: SearchState, problem: DivisionProblem, budget: Budg
         for (const h of members[d2] ?? []) {
           const other = h === g ? 0 : (state.counts[h]?.[d2] ?? 0);
           if (other === 0) continue;
-          for (const back of other > q ? [q, other] : [other]) {
-            const hSideGains = state.removesElective(h, d2, back) || (state.counts[h]?.[d1] ?? 0) > 0;
-            if (!gSideGains && !hSideGains) continue;
-            const swap = [
-              { group: g, division: d1, delta: -q },
-              { group: g, division: d2, delta: q },
-              { group: h, division: d2, delta: -back },
-              { group: h, division: d1, delta: back },
-            ];
-            if (attempt(state, swap, budget)) {
-              improved = true;
-              members[d1]?.push(h);
-              members[d2]?.push(g);
-              break;
+          // Unchanged while h's exchanges are tried: a rejected exchange is undone.
+          const hInD1 = (state.counts[h]?.[d1] ?? 0) > 0;
+          // Bring back q of h's students (when h has more), then all of them.
+          for (let back = other > q ? q : other; ; back = other) {
+            // Taking back fewer than all of h's students never stops an elective in d2 (every
+            // elective of h has at least `other` students there), so only a full piece can.
+            const hSideGains = hInD1 || (back === other && state.removesElective(h, d2, back));
+            if (gSideGains || hSideGains) {
+              const swap = [
+                { group: g, division: d1, delta: -q },
+                { group: g, division: d2, delta: q },
+                { group: h, division: d2, delta: -back },
+                { group: h, division: d1, delta: back },
+              ];
+              if (attempt(state, swap, budget)) {
+                improved = true;
+                members[d1]?.push(h);
+                members[d2]?.push(g);
+                break;
+              }
             }
+            if (back === other) break;
           }
           if ((state.counts[g]?.[d1] ?? 0) !== q) break;
         }
@@ -271,14 +326,27 @@ function evacuate(
     hours += delta.hours;
     pieces += delta.pieces;
     let owed = q;
-    const candidates = state
-      .members(target)
-      .filter((h) => h !== g && !(problem.groupElectives[h] ?? []).includes(e))
-      .map((h) => ({ h, cost: state.addedHours(h, d) }))
-      .sort((a, b) => a.cost - b.cost || a.h - b.h)
-      .map(({ h }) => h);
-    for (const h of candidates) {
-      if (owed === 0) break;
+    // Students come back from target's groups not taking e, those adding the fewest hours to d
+    // first (then the lower index), with costs as they stand now. Picked one at a time: usually
+    // one or two fill the place, so sorting them all cost more than the picks.
+    const candidates: number[] = [];
+    const costs: number[] = [];
+    for (const h of state.unorderedMembers(target)) {
+      if (h === g || (problem.groupElectives[h] ?? []).includes(e)) continue;
+      candidates.push(h);
+      costs.push(state.addedHours(h, d));
+    }
+    while (owed > 0) {
+      let pick = -1;
+      candidates.forEach((h, i) => {
+        if (h < 0) return;
+        const cost = costs[i] ?? 0;
+        const best = costs[pick] ?? 0;
+        if (pick < 0 || cost < best || (cost === best && h < (candidates[pick] ?? 0))) pick = i;
+      });
+      if (pick < 0) break;
+      const h = candidates[pick] ?? 0;
+      candidates[pick] = -1;
       const take = Math.min(owed, state.counts[h]?.[target] ?? 0);
       delta = move([
         { group: h, division: target, delta: -take },
@@ -320,6 +388,8 @@ function evacuationPass(state: SearchState, problem: DivisionProblem, budget: Bu
 function localSearch(state: SearchState, problem: DivisionProblem, limits: HeuristicLimits): void {
   const budget: Budget = {
     moves: 0,
+    checks: 0,
+    expired: false,
     maxMoves: limits.maxMoves ?? 4_000_000,
     deadline: limits.deadline ?? Infinity,
   };
