@@ -166,23 +166,28 @@ function construct(state: SearchState, problem: DivisionProblem): void {
 
 interface Budget {
   moves: number;
-  /** Deadline checks so far (the clock is read on some of them). */
-  checks: number;
+  /** Checks and moves since the clock was last read. */
+  checksSinceRead: number;
+  movesAtRead: number;
   expired: boolean;
   readonly maxMoves: number;
   readonly deadline: number;
 }
 
-// The clock is read on every CLOCK_STRIDE-th check only, and never without a deadline: the deadline
-// is a safety net, and under the benches' CPU clock (a system call) reading it on every check cost
-// about as much as the move it guards.
+// The clock is read once 16 checks or 16 moves have passed since the last read, and never without a
+// deadline: the deadline is a safety net, and under the benches' CPU clock (a system call) reading
+// it on every check cost about as much as the move it guards. Checks come once per group, which
+// can try many moves, so the moves count too: one group's work never runs long past the deadline.
 const CLOCK_STRIDE = 16;
 function exhausted(budget: Budget): boolean {
   if (budget.moves >= budget.maxMoves || budget.expired) return true;
   if (budget.deadline === Infinity) return false;
-  budget.checks += 1;
+  budget.checksSinceRead += 1;
+  if (budget.checksSinceRead < CLOCK_STRIDE && budget.moves - budget.movesAtRead < CLOCK_STRIDE) return false;
+  budget.checksSinceRead = 0;
+  budget.movesAtRead = budget.moves;
   // Once past, stays past: every loop sees the same answer.
-  if (budget.checks % CLOCK_STRIDE === 1 && performance.now() >= budget.deadline) budget.expired = true;
+  if (performance.now() >= budget.deadline) budget.expired = true;
   return budget.expired;
 }
 
@@ -388,7 +393,9 @@ function evacuationPass(state: SearchState, problem: DivisionProblem, budget: Bu
 function localSearch(state: SearchState, problem: DivisionProblem, limits: HeuristicLimits): void {
   const budget: Budget = {
     moves: 0,
-    checks: 0,
+    // The first check reads the clock: a search may start past its deadline.
+    checksSinceRead: CLOCK_STRIDE,
+    movesAtRead: 0,
     expired: false,
     maxMoves: limits.maxMoves ?? 4_000_000,
     deadline: limits.deadline ?? Infinity,

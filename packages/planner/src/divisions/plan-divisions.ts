@@ -114,12 +114,13 @@ async function search(
   started: number,
   budgetMs: number,
   exact: boolean,
+  problemMs: number,
 ): Promise<SearchOutcome> {
   // The rest of the budget pays for reading the solution back and building the plan.
   const wrapUpMs = Math.max(
     budgetMs * WRAP_UP_SHARE,
     problem.studentCount * WRAP_UP_MS_PER_STUDENT,
-    (performance.now() - started) * WRAP_UP_PER_PROBLEM_MS,
+    problemMs * WRAP_UP_PER_PROBLEM_MS,
   );
   const deadline = started + budgetMs - wrapUpMs;
   // Decided once, with the time the compact MIP would have after the heuristic's longer share.
@@ -132,9 +133,10 @@ async function search(
   // Past the compact MIP's reach, and on mid-size models where it would not prove optimality,
   // the Lagrangian search takes the budget (see compactMipFirst).
   const lagrangianPath = largeModel || !compactMipFirst(problem);
-  const heuristicShare = lagrangianPath ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
+  // Without the solver (`exact: false`) the heuristic has nothing to leave time for.
+  const heuristicShare = lagrangianPath && exact ? LARGE_HEURISTIC_SHARE : HEURISTIC_SHARE;
   let counts = heuristicAssignment(problem, {
-    deadline: started + budgetMs * heuristicShare,
+    deadline: Math.min(started + budgetMs * heuristicShare, deadline),
     // Mid-size models keep both starts: the size-first one was the better start on some of them
     // (90 students, 1,074 rows: 272 h against 274 h from the grown start and its dives).
     grownOnly: largeModel && exact,
@@ -154,8 +156,9 @@ async function search(
     lowerBound = Math.max(lowerBound, core + outcome.electiveBound);
     let method = `lagrangian (${outcome.detail})`;
     let best = outcome.counts;
-    // What a converged search leaves of the budget goes to recombining its priced divisions, on
-    // models the compact MIP could still read (see columns/taught-set-master.ts).
+    // What the search leaves of the budget (it ends early when box-step converges) goes to
+    // recombining its priced divisions, on models the compact MIP could still read (see
+    // columns/taught-set-master.ts).
     if (
       !largeModel &&
       !provedByBound(problem, best, lowerBound) &&
@@ -181,8 +184,9 @@ async function search(
   const boundDetail = `; pattern bound: ${patterns.detail}`;
   // When the bound already proves the heuristic's hours, the hours phase has nothing to find.
   const boundMet = provedByBound(problem, counts, lowerBound);
-  const left = deadline - performance.now();
-  const noTime = left < (highsLoaded() ? MIN_HOURS_MIP_MS : MIN_HOURS_MIP_COLD_MS);
+  // On a fresh process HiGHS's first run costs its extra whatever the limit: taken off first.
+  const left = deadline - performance.now() - (highsLoaded() ? 0 : MIN_HOURS_MIP_COLD_MS - MIN_HOURS_MIP_MS);
+  const noTime = left < MIN_HOURS_MIP_MS;
   const skipped = (detail: string): MipRun => ({
     status: 'optimal',
     values: null,
@@ -198,9 +202,8 @@ async function search(
       : await runBoundedMip(buildDivisionModel(problem, { kind: 'hours' }), modelRows(problem), {
           // Its share, or all that is left when the share would be too short to start it.
           deadline:
-            left * HOURS_PHASE_SHARE >= MIN_HOURS_MIP_MS
-              ? performance.now() + left * HOURS_PHASE_SHARE
-              : deadline,
+            performance.now() +
+            (left * HOURS_PHASE_SHARE >= MIN_HOURS_MIP_MS ? left * HOURS_PHASE_SHARE : left),
           start: startValues(problem, orderBySize(counts)),
           ...gapOptions,
         });
@@ -275,8 +278,9 @@ export async function planDivisions(input: DivisionPlanInput): Promise<DivisionP
   const budget = input.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
   // The solver's code compiles while the heuristic runs (a cold process: 100-300 ms otherwise
   // spent after the heuristic, past a short budget).
+  const problemMs = performance.now() - started;
   if (input.exact !== false) warmUpHighs();
-  const outcome = await search(problem, started, budget, input.exact ?? true);
+  const outcome = await search(problem, started, budget, input.exact ?? true, problemMs);
   const body = buildPlanBody(context, outcome.counts);
   const hours = body.objective.teachingHours;
   const optimal = outcome.solverProvedOptimal || hours <= outcome.lowerBound;

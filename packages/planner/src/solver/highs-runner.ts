@@ -68,7 +68,11 @@ export function highsModule(): Promise<CompiledHighs> {
  * own; a failure surfaces at the first real use ({@link loadHighs} keeps the rejected promise).
  */
 export function warmUpHighs(): void {
-  loadHighs().catch(() => undefined);
+  try {
+    loadHighs().catch(() => undefined);
+  } catch {
+    // Finding or reading the module failed: the first real use reports it.
+  }
 }
 
 /**

@@ -17,8 +17,6 @@ export interface LagrangianSearchOutcome {
   readonly detail: string;
   /** Every division pattern priced or built on the way: divisions other plans may recombine. */
   readonly patterns: readonly Pattern[];
-  /** True when box-step proved the bound is the pattern relaxation's value. */
-  readonly converged: boolean;
 }
 
 // Pricing nodes per division in the first dive (from the starting duals, before any step) and in
@@ -142,7 +140,6 @@ export async function lagrangianSearch(
   // What the ray leaves goes to box-step from the best duals so far, its model seeded with the
   // best plan's divisions (see box-step.ts); the best bound of all methods is kept.
   let patterns: readonly Pattern[] = cuts;
-  let converged = false;
   if (electiveBound < best.score.teachingHours - core && performance.now() < deadline) {
     const box = await boxStepBound(problem, {
       deadline,
@@ -155,7 +152,6 @@ export async function lagrangianSearch(
     parts.push(`${box.iterations} box-step points${box.converged ? ' (converged)' : ''}`);
     electiveBound = Math.max(electiveBound, box.bound);
     patterns = box.patterns;
-    converged = box.converged;
   }
-  return { counts: best.counts, electiveBound, detail: parts.join(', '), patterns, converged };
+  return { counts: best.counts, electiveBound, detail: parts.join(', '), patterns };
 }

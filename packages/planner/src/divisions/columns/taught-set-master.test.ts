@@ -5,7 +5,7 @@ import { heuristicAssignment } from '../heuristic';
 import { buildProblem } from '../problem';
 import type { Counts, DivisionProblem } from '../problem';
 import { planPatterns } from './box-step';
-import { recombineTaughtSets, taughtSetPool } from './taught-set-master';
+import { planFromTaughtSets, recombineTaughtSets, taughtSetPool } from './taught-set-master';
 
 function semester() {
   const instance = generateInstance({
@@ -65,5 +65,25 @@ describe('recombineTaughtSets', () => {
     const pool = taughtSetPool(problem, [...patterns, ...patterns]);
     expect(pool.length).toBeLessThanOrEqual(patterns.length);
     expect(new Set(pool.map((set) => set.join(','))).size).toBe(pool.length);
+  });
+
+  it('deals fractional flows without losing a student: each group keeps its total', () => {
+    const problem = semester();
+    // One set teaching every elective, so it covers every group; each group split in thirds over
+    // three copies of it (a heuristic incumbent off the vertices: one student would round to none).
+    const everything = problem.electives.map((_, e) => e);
+    const pool = [everything, everything, everything];
+    const values = new Map<string, number>([
+      ['z0', 1],
+      ['z1', 1],
+      ['z2', problem.divisionCount - 2],
+    ]);
+    problem.groups.forEach((group, g) => {
+      for (let s = 0; s < 3; s += 1) values.set(`f${s}_${g}`, group.size / 3);
+    });
+    const counts = planFromTaughtSets(problem, pool, values);
+    problem.groups.forEach((group, g) => {
+      expect((counts[g] ?? []).reduce((sum, amount) => sum + amount, 0)).toBe(group.size);
+    });
   });
 });

@@ -74,11 +74,12 @@ export function planFromTaughtSets(
   values: ReadonlyMap<string, number>,
 ): Counts {
   const counts: Counts = problem.groups.map(() => new Array<number>(problem.divisionCount).fill(0));
+  const flowOf = roundedFlows(problem, pool, values);
   let division = 0;
   pool.forEach((_, s) => {
     const z = Math.round(values.get(`z${s}`) ?? 0);
     if (z === 0) return;
-    const flows = problem.groups.map((_, g) => Math.round(values.get(`f${s}_${g}`) ?? 0));
+    const flows = problem.groups.map((_, g) => flowOf(s, g));
     const total = flows.reduce((sum, f) => sum + f, 0);
     const targets = Array.from({ length: z }, (_, i) => Math.floor(total / z) + (i < total % z ? 1 : 0));
     let slot = 0;
@@ -96,6 +97,34 @@ export function planFromTaughtSets(
     division += z;
   });
   return counts;
+}
+
+/**
+ * Integer flows that keep every group's total: each group's flows rounded down, then its missing
+ * students given to the largest remainders. A solution off the transportation polytope's vertices
+ * (a heuristic incumbent) would otherwise round to group totals that do not add up.
+ */
+function roundedFlows(
+  problem: DivisionProblem,
+  pool: readonly (readonly number[])[],
+  values: ReadonlyMap<string, number>,
+): (set: number, group: number) => number {
+  const rounded = new Map<string, number>();
+  problem.groups.forEach((group, g) => {
+    const parts = pool.map((_, s) => {
+      const value = Math.max(0, values.get(`f${s}_${g}`) ?? 0);
+      return { s, whole: Math.floor(value + 1e-6), rest: value - Math.floor(value + 1e-6) };
+    });
+    let missing = group.size - parts.reduce((sum, part) => sum + part.whole, 0);
+    for (const part of [...parts].sort((a, b) => b.rest - a.rest || a.s - b.s)) {
+      if (missing <= 0) break;
+      if (part.rest <= 1e-6) continue;
+      part.whole += 1;
+      missing -= 1;
+    }
+    for (const part of parts) if (part.whole > 0) rounded.set(`${part.s}_${g}`, part.whole);
+  });
+  return (set, group) => rounded.get(`${set}_${group}`) ?? 0;
 }
 
 /** The MIP's start: the plan's divisions, each on the set it teaches (sets missing from the pool are skipped). */
@@ -116,6 +145,11 @@ export function taughtSetStart(
   }
   return start;
 }
+
+// Share of the recombination's time kept for polishing its plan, and the polish's move limit (the
+// Lagrangian search's: 20 moves per student).
+const POLISH_SHARE = 0.2;
+const POLISH_MOVES_PER_STUDENT = 20;
 
 /** Outcome of {@link recombineTaughtSets}. */
 export interface RecombinedPlan {
@@ -145,8 +179,10 @@ export async function recombineTaughtSets(
   const pool = taughtSetPool(problem, [...planPatterns(problem, plan), ...patterns]);
   const window = heuristicWindow(problem);
   const model = taughtSetModel(problem, pool, window);
+  // The polish after the MIP gets a share of the time, so the two end by the deadline.
+  const now = performance.now();
   const run = await runBoundedMip(model.text, model.rows, {
-    deadline,
+    deadline: now + (deadline - now) * (1 - POLISH_SHARE),
     start: taughtSetStart(problem, pool, plan),
     ...(problem.electiveHours.every(Number.isInteger) ? { absoluteGap: 0.999 } : {}),
   });
@@ -154,7 +190,10 @@ export async function recombineTaughtSets(
   if (!run.values) return unchanged;
   const dealt = planFromTaughtSets(problem, pool, run.values);
   if (assignmentIssues(problem, dealt).length > 0) return unchanged;
-  const polished = improveAssignment(problem, dealt, window, { maxMoves: 20 * problem.studentCount });
+  const polished = improveAssignment(problem, dealt, window, {
+    maxMoves: POLISH_MOVES_PER_STUDENT * problem.studentCount,
+    deadline,
+  });
   const better = compareScores(scoreAssignment(problem, polished), scoreAssignment(problem, plan)) < 0;
   return better ? { ...unchanged, counts: polished, improved: true } : unchanged;
 }
