@@ -146,9 +146,10 @@ export function taughtSetStart(
   return start;
 }
 
-// Share of the recombination's time kept for polishing its plan, and the polish's move limit (the
-// Lagrangian search's: 20 moves per student).
+// Share of the recombination's time kept for polishing its plan (at most POLISH_MAX_MS), and the
+// polish's move limit (the Lagrangian search's: 20 moves per student).
 const POLISH_SHARE = 0.2;
+const POLISH_MAX_MS = 30;
 const POLISH_MOVES_PER_STUDENT = 20;
 
 /** Outcome of {@link recombineTaughtSets}. */
@@ -179,10 +180,11 @@ export async function recombineTaughtSets(
   const pool = taughtSetPool(problem, [...planPatterns(problem, plan), ...patterns]);
   const window = heuristicWindow(problem);
   const model = taughtSetModel(problem, pool, window);
-  // The polish after the MIP gets a share of the time, so the two end by the deadline.
-  const now = performance.now();
+  // The polish after the MIP keeps a little of the time (it takes milliseconds at these sizes),
+  // so the two end by the deadline.
+  const polishMs = Math.min((deadline - performance.now()) * POLISH_SHARE, POLISH_MAX_MS);
   const run = await runBoundedMip(model.text, model.rows, {
-    deadline: now + (deadline - now) * (1 - POLISH_SHARE),
+    deadline: deadline - polishMs,
     start: taughtSetStart(problem, pool, plan),
     ...(problem.electiveHours.every(Number.isInteger) ? { absoluteGap: 0.999 } : {}),
   });
