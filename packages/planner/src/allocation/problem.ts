@@ -1,4 +1,5 @@
 import type { AllocationInput, AllocationWeights, TeachingUnit, UnitKind } from './types';
+import { isRecord, shown } from '../input-shape';
 
 /** Default weekly maximum for teachers without their own. */
 export const DEFAULT_MAX_HOURS = 18;
@@ -48,15 +49,6 @@ export type ClassCounts = number[][];
 export const HOURS_IN_A_WEEK = 168;
 
 const UNIT_KINDS: readonly UnitKind[] = ['theory', 'tutorial', 'practical'];
-
-/** JSON text of a value for a message: strings keep their quotes, so "10" reads apart from 10. */
-function shown(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isHours(value: unknown, low: 'positive' | 'non-negative'): value is number {
   return (

@@ -7,6 +7,7 @@ import type { ManualPlanInput } from '../divisions/manual-plan';
 import { planDivisions } from '../divisions/plan-divisions';
 import type { DivisionPlan, DivisionPlanInput } from '../divisions/types';
 import type { PlannerSubject } from '../model';
+import { isRecord, shown } from '../input-shape';
 
 const USAGE = `Usage:
   planner divisions [--in input.json] [--out plan.json]
@@ -38,9 +39,9 @@ function readInput(path: string | undefined): object {
   } catch (error) {
     throw new Error(`The input is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
+  if (!isRecord(input))
     throw new Error(
-      `The input must be a JSON object (got ${Array.isArray(input) ? 'a list' : JSON.stringify(input)})`,
+      `The input must be a JSON object (got ${Array.isArray(input) ? 'a list' : shown(input)})`,
     );
   return input;
 }

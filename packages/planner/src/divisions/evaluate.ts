@@ -49,6 +49,16 @@ export function compareScores(a: AssignmentScore, b: AssignmentScore): number {
   return a.teachingHours - b.teachingHours || a.groupSplits - b.groupSplits || a.sizeSpread - b.sizeSpread;
 }
 
+/**
+ * `candidate` when it is a valid plan strictly better than `current` ({@link compareScores}),
+ * else `current` itself: how a solver's or a recombination's answer replaces the plan in hand.
+ */
+export function betterValidPlan(problem: DivisionProblem, current: Counts, candidate: Counts): Counts {
+  if (assignmentIssues(problem, candidate).length > 0) return current;
+  const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, current)) < 0;
+  return better ? candidate : current;
+}
+
 /** Every way the matrix breaks the problem's constraints (empty when feasible). */
 export function assignmentIssues(problem: DivisionProblem, counts: Counts): string[] {
   const issues: string[] = [];

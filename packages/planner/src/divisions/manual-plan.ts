@@ -4,6 +4,7 @@ import { combinatorialLowerBound } from './evaluate';
 import { buildProblem, DEFAULT_BALANCE_TOLERANCE, inputIssues } from './problem';
 import type { BatchPolicy, PlannerStudent, PlannerSubject } from '../model';
 import type { DivisionPlan } from './types';
+import { isRecord, shown } from '../input-shape';
 
 /**
  * One division as the admin arranged it: explicit students and/or whole or partial choice groups
@@ -179,21 +180,19 @@ function divisionShapeIssues(divisions: unknown): string[] {
   if (!Array.isArray(divisions)) return ['divisions must be a list'];
   return divisions.flatMap((division: unknown, d) => {
     const at = `divisions[${d}]`;
-    if (typeof division !== 'object' || division === null || Array.isArray(division))
-      return [`${at} must be an object (got ${JSON.stringify(division)})`];
-    const { name, students, groups } = division as Record<string, unknown>;
+    if (!isRecord(division)) return [`${at} must be an object (got ${shown(division)})`];
+    const { name, students, groups } = division;
     const issues: string[] = [];
     if (name !== undefined && (typeof name !== 'string' || name.trim() === ''))
-      issues.push(`${at}: name must be a non-empty string (got ${JSON.stringify(name)})`);
+      issues.push(`${at}: name must be a non-empty string (got ${shown(name)})`);
     if (
       students !== undefined &&
       (!Array.isArray(students) || students.some((slug) => typeof slug !== 'string'))
     )
-      issues.push(`${at}: students must be a list of student slugs (got ${JSON.stringify(students)})`);
-    const isGroup = (entry: unknown) =>
-      typeof entry === 'object' && entry !== null && typeof (entry as { key?: unknown }).key === 'string';
+      issues.push(`${at}: students must be a list of student slugs (got ${shown(students)})`);
+    const isGroup = (entry: unknown) => isRecord(entry) && typeof entry.key === 'string';
     if (groups !== undefined && (!Array.isArray(groups) || !groups.every(isGroup)))
-      issues.push(`${at}: groups must be a list of { key, count? } (got ${JSON.stringify(groups)})`);
+      issues.push(`${at}: groups must be a list of { key, count? } (got ${shown(groups)})`);
     return issues;
   });
 }

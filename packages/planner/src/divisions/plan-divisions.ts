@@ -1,5 +1,5 @@
 import type { MipRun } from '../solver/highs-runner';
-import { highsLoaded, warmUpHighs } from '../solver/highs-runner';
+import { highsStartCostMs, runNotStarted, warmUpHighs } from '../solver/highs-runner';
 import { runBoundedMip } from '../solver/isolated-mip';
 import { lagrangianSearch } from './columns/lagrangian-search';
 import { recombineTaughtSets } from './columns/taught-set-master';
@@ -7,7 +7,7 @@ import { patternBound } from './columns/pattern-bound';
 import { batchPolicyIssues } from './batches';
 import { buildPlanBody } from './build-plan';
 import { divisionSizeBound } from './division-size-bound';
-import { assignmentIssues, combinatorialLowerBound, compareScores, scoreAssignment } from './evaluate';
+import { betterValidPlan, combinatorialLowerBound, scoreAssignment } from './evaluate';
 import { buildDivisionModel, countsFromValues, orderBySize, startValues } from './exact-model';
 import { heuristicAssignment } from './heuristic';
 import { planOptionIssues } from './plan-options';
@@ -52,10 +52,9 @@ const HOURS_PHASE_SHARE = 0.6;
 // worker thread that is ended at the deadline, see solver/isolated-mip.ts).
 const MIN_TIDY_MS = 300;
 // The hours phase is skipped when less than this is left: a MIP run costs ~50 ms past its limit
-// on a warm process (model, presolve, the 20-ms minimum limit), and 100-300 ms more on a fresh
-// one (HiGHS's loading and first run: a 40-student plan with a 300-ms budget took 370-400 ms).
+// on a warm process (model, presolve, the 20-ms minimum limit); on a fresh one HiGHS's first run
+// costs more (highsStartCostMs), which is taken off the time left first.
 const MIN_HOURS_MIP_MS = 60;
-const MIN_HOURS_MIP_COLD_MS = 250;
 // Share of the time left after the heuristic for the pattern bound (columns/pattern-bound.ts);
 // the MIP phases share the rest as before.
 const PATTERN_BOUND_SHARE = 0.3;
@@ -185,20 +184,12 @@ async function search(
   // When the bound already proves the heuristic's hours, the hours phase has nothing to find.
   const boundMet = provedByBound(problem, counts, lowerBound);
   // On a fresh process HiGHS's first run costs its extra whatever the limit: taken off first.
-  const left = deadline - performance.now() - (highsLoaded() ? 0 : MIN_HOURS_MIP_COLD_MS - MIN_HOURS_MIP_MS);
+  const left = deadline - performance.now() - highsStartCostMs();
   const noTime = left < MIN_HOURS_MIP_MS;
-  const skipped = (detail: string): MipRun => ({
-    status: 'optimal',
-    values: null,
-    objective: null,
-    dualBound: null,
-    timeMs: 0,
-    detail,
-  });
   const hoursRun: MipRun = boundMet
-    ? skipped('bound met')
+    ? runNotStarted('bound met', 'optimal')
     : noTime
-      ? { ...skipped('no time left'), status: 'limit' }
+      ? runNotStarted('no time left')
       : await runBoundedMip(buildDivisionModel(problem, { kind: 'hours' }), modelRows(problem), {
           // Its share, or all that is left when the share would be too short to start it.
           deadline:
@@ -207,11 +198,7 @@ async function search(
           start: startValues(problem, orderBySize(counts)),
           ...gapOptions,
         });
-  if (hoursRun.values) {
-    const candidate = countsFromValues(problem, hoursRun.values);
-    const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, counts)) < 0;
-    if (assignmentIssues(problem, candidate).length === 0 && better) counts = candidate;
-  }
+  if (hoursRun.values) counts = betterValidPlan(problem, counts, countsFromValues(problem, hoursRun.values));
   if (hoursRun.dualBound !== null) {
     const bound = integral ? Math.ceil(hoursRun.dualBound - 1e-6) : hoursRun.dualBound;
     lowerBound = Math.max(lowerBound, core + bound);
@@ -237,11 +224,7 @@ async function search(
       tidyRows,
       { deadline, start: startValues(problem, orderBySize(counts)), ...gapOptions },
     );
-    if (tidyRun.values) {
-      const candidate = countsFromValues(problem, tidyRun.values);
-      const better = compareScores(scoreAssignment(problem, candidate), scoreAssignment(problem, counts)) < 0;
-      if (assignmentIssues(problem, candidate).length === 0 && better) counts = candidate;
-    }
+    if (tidyRun.values) counts = betterValidPlan(problem, counts, countsFromValues(problem, tidyRun.values));
     if (tidyRun.status !== 'optimal') method += ', splits not proven minimal';
   }
   return { counts, lowerBound, solverProvedOptimal: proved, method };

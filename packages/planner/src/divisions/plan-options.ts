@@ -1,5 +1,6 @@
 import { divisionName } from './batches';
 import type { DivisionPlanInput } from './types';
+import { shown } from '../input-shape';
 
 /**
  * Problems with the options of a plan request that `buildProblem` and `batchPolicyIssues` do not
@@ -18,13 +19,13 @@ export function planOptionIssues(input: DivisionPlanInput): string[] {
     timeBudgetMs !== undefined &&
     (typeof timeBudgetMs !== 'number' || !(timeBudgetMs > 0) || !Number.isFinite(timeBudgetMs))
   )
-    issues.push(`timeBudgetMs must be a number of milliseconds > 0 (got ${JSON.stringify(timeBudgetMs)})`);
+    issues.push(`timeBudgetMs must be a number of milliseconds > 0 (got ${shown(timeBudgetMs)})`);
   if (divisionNames !== undefined) {
     if (
       !Array.isArray(divisionNames) ||
       divisionNames.some((name) => typeof name !== 'string' || name.trim() === '')
     )
-      issues.push(`divisionNames must be a list of non-empty names (got ${JSON.stringify(divisionNames)})`);
+      issues.push(`divisionNames must be a list of non-empty names (got ${shown(divisionNames)})`);
     else {
       const repeated = divisionNames.filter((name, index) => divisionNames.indexOf(name) !== index);
       if (repeated.length > 0) issues.push(`divisionNames repeats ${[...new Set(repeated)].join(', ')}`);
@@ -32,7 +33,7 @@ export function planOptionIssues(input: DivisionPlanInput): string[] {
     }
   }
   if (exact !== undefined && typeof exact !== 'boolean')
-    issues.push(`exact must be true or false (got ${JSON.stringify(exact)})`);
+    issues.push(`exact must be true or false (got ${shown(exact)})`);
   return issues;
 }
 

@@ -2,6 +2,7 @@ import { weeklyHours } from '../model';
 import type { PlannerStudent, PlannerSubject } from '../model';
 import { choiceGroups } from './choice-groups';
 import type { ChoiceGroup } from './choice-groups';
+import { isRecord, shown } from '../input-shape';
 
 /** Default relative size tolerance: division sizes stay within 10 % of each other. */
 export const DEFAULT_BALANCE_TOLERANCE = 0.1;
@@ -41,15 +42,6 @@ export class PlannerInputError extends Error {
     super(`Invalid planner input: ${issues.join('; ')}`);
     this.name = 'PlannerInputError';
   }
-}
-
-/** JSON text of a value for a message: strings keep their quotes, so "30" reads apart from 30. */
-function shown(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   NOT_STARTED_PAST_DEADLINE,
   PRESOLVE_MAX_ROWS,
   runMip,
+  runNotStarted,
 } from './highs-runner';
 import type { MipRun, MipRunOptions } from './highs-runner';
 
@@ -46,16 +47,6 @@ export function solvesInWorker(rows: number): boolean {
   return rows > ISOLATE_ABOVE_ROWS;
 }
 
-function notStarted(): Omit<MipRun, 'timeMs'> {
-  return {
-    status: 'limit',
-    values: null,
-    objective: null,
-    dualBound: null,
-    detail: NOT_STARTED_PAST_DEADLINE,
-  };
-}
-
 /** Detail of a run that the parent ended at its deadline. */
 export const STOPPED_AT_DEADLINE = 'worker ended at the deadline';
 
@@ -80,7 +71,7 @@ export async function runIsolatedMip(lpText: string, options: IsolatedMipOptions
   const clock = options.clock ?? (() => performance.now());
   const started = performance.now();
   // A worker started past its deadline (60-100 ms of CPU) could only be ended at once.
-  if (clock() >= options.deadline) return { ...notStarted(), timeMs: 0 };
+  if (clock() >= options.deadline) return runNotStarted(NOT_STARTED_PAST_DEADLINE);
   const wasmModule = await highsModule();
   const worker = new Worker(new URL('./mip-worker.mjs', import.meta.url), {
     workerData: {

@@ -1,4 +1,4 @@
-import { highsLoaded } from '../../solver/highs-runner';
+import { highsStartCostMs } from '../../solver/highs-runner';
 import type { Counts, DivisionProblem } from '../problem';
 import { boxStepBound, planPatterns } from './box-step';
 import { combinatorialDuals, subgradientBound } from './subgradient';
@@ -24,7 +24,6 @@ export interface PatternBoundResult {
 // in 0.9 s where the steps stop at 270 h): steps first bring box-step near the optimum quickly.
 const STEP_SHARE = 0.5;
 const NODE_LIMIT = 20_000;
-const MIN_COLD_BOX_STEP_MS = 200;
 
 /**
  * Lower bound on the elective hours of every plan from the pattern relaxation: subgradient steps
@@ -45,9 +44,9 @@ export async function patternBound(
     integral: options.integral,
   });
   if (stepped.bound >= target) return { bound: stepped.bound, detail: `${stepped.steps} subgradient steps` };
-  // Box-step's LPs need HiGHS: on a fresh process its first run costs 100-300 ms whatever the
-  // limit, which a short window cannot pay (a 300-ms plan ran 60-95 ms past this phase).
-  if (!highsLoaded() && options.deadline - performance.now() < MIN_COLD_BOX_STEP_MS)
+  // Box-step's LPs need HiGHS: on a fresh process its first run costs more than a short window
+  // can pay (a 300-ms plan ran 60-95 ms past this phase).
+  if (options.deadline - performance.now() < highsStartCostMs())
     return {
       bound: stepped.bound,
       detail: `${stepped.steps} subgradient steps (no time to load the LP solver)`,

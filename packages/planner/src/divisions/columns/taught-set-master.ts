@@ -1,6 +1,6 @@
 import { runBoundedMip } from '../../solver/isolated-mip';
 import { LpBuilder } from '../../solver/lp-builder';
-import { compareScores, scoreAssignment, assignmentIssues } from '../evaluate';
+import { assignmentIssues, betterValidPlan } from '../evaluate';
 import { heuristicWindow, improveAssignment } from '../heuristic';
 import type { Counts, DivisionProblem } from '../problem';
 import { planPatterns } from './box-step';
@@ -196,6 +196,6 @@ export async function recombineTaughtSets(
     maxMoves: POLISH_MOVES_PER_STUDENT * problem.studentCount,
     deadline,
   });
-  const better = compareScores(scoreAssignment(problem, polished), scoreAssignment(problem, plan)) < 0;
-  return better ? { ...unchanged, counts: polished, improved: true } : unchanged;
+  const kept = betterValidPlan(problem, plan, polished);
+  return kept === plan ? unchanged : { ...unchanged, counts: kept, improved: true };
 }
