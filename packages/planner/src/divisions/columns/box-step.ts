@@ -91,27 +91,44 @@ function patternKey(pattern: Pattern): string {
   return pattern.groups.map((g, i) => `${g}:${pattern.amounts[i]}`).join(',');
 }
 
-/** max Σ π·n − D·μ, μ ≥ π·a_p − c_p for every cut, π within ±delta of the centre. */
+/**
+ * The box-step LP, max Σ π·n − D·μ with μ ≥ π·a_p − c_p for every cut and π within ±delta of the
+ * centre, written as its LP dual: the restricted pattern master with the box as penalised slacks,
+ * min Σ c_p·λ_p + Σ_g (centre_g + delta)·over_g − (centre_g − delta)·under_g subject to
+ * Σ_p a_gp·λ_p + over_g − under_g = n_g for every group (row `g<g>`, its dual is π_g) and
+ * Σ_p λ_p = D. Same optimum; the simplex's basis is one row per group instead of one per cut, so
+ * with the hundreds to thousands of cuts of a long run each LP is about twice as fast (1,200
+ * tracked students, 1,000-1,800 cuts: 55 instead of 100 ms per LP).
+ */
 function boxModel(problem: DivisionProblem, cuts: readonly Pattern[], centre: Float64Array, delta: number) {
-  const model = new LpBuilder('maximize');
-  problem.groups.forEach((group, g) => {
-    model.continuous(`p${g}`, (centre[g] ?? 0) - delta, (centre[g] ?? 0) + delta);
-    model.addObjective(group.size, `p${g}`);
+  const model = new LpBuilder('minimize');
+  const rows: { coefficient: number; variable: string }[][] = problem.groups.map(() => []);
+  cuts.forEach((cut, i) => {
+    model.continuous(`l${i}`, 0, Infinity);
+    model.addObjective(cut.cost, `l${i}`);
+    cut.groups.forEach((g, j) => rows[g]?.push({ coefficient: cut.amounts[j] ?? 0, variable: `l${i}` }));
   });
-  // μ is the pricing maximum; every pattern's value is at most its cost's size times the box, so
-  // these bounds never bind.
-  model.continuous('mu', -1e9, 1e9);
-  model.addObjective(-problem.divisionCount, 'mu');
-  cuts.forEach((cut, i) =>
+  problem.groups.forEach((group, g) => {
+    model.continuous(`over${g}`, 0, Infinity);
+    model.addObjective((centre[g] ?? 0) + delta, `over${g}`);
+    model.continuous(`under${g}`, 0, Infinity);
+    model.addObjective(-((centre[g] ?? 0) - delta), `under${g}`);
     model.addRow(
-      `c${i}`,
+      `g${g}`,
       [
-        ...cut.groups.map((g, j) => ({ coefficient: cut.amounts[j] ?? 0, variable: `p${g}` })),
-        { coefficient: -1, variable: 'mu' },
+        ...(rows[g] ?? []),
+        { coefficient: 1, variable: `over${g}` },
+        { coefficient: -1, variable: `under${g}` },
       ],
-      '<=',
-      cut.cost,
-    ),
+      '=',
+      group.size,
+    );
+  });
+  model.addRow(
+    'divisions',
+    cuts.map((_, i) => ({ coefficient: 1, variable: `l${i}` })),
+    '=',
+    problem.divisionCount,
   );
   return model.toString();
 }
@@ -159,9 +176,10 @@ export async function boxStepBound(
       deadline: Math.min(options.deadline, performance.now() + UNLIMITED_LP_MS),
       relax: true,
     });
-    // Only a solved LP's maximum bounds the model; a run the deadline cut ends the search.
-    if (solved.status !== 'optimal' || solved.objective === null || !solved.values) break;
-    const point = Float64Array.from(centre, (c, g) => solved.values?.get(`p${g}`) ?? c);
+    // Only a solved LP's optimum bounds the model; a run the deadline cut ends the search.
+    const rowDuals = solved.rowDuals;
+    if (solved.status !== 'optimal' || solved.objective === null || !rowDuals) break;
+    const point = Float64Array.from(centre, (c, g) => rowDuals.get(`g${g}`) ?? c);
     const promised = solved.objective;
     const onBox = point.some((v, g) => Math.abs(v - (centre[g] ?? 0)) > delta * 0.999);
     if (!onBox && promised - centreValue <= CONVERGED_TOLERANCE * Math.max(1, Math.abs(promised))) {

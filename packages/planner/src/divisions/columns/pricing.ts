@@ -57,19 +57,18 @@ interface Selection {
  * the candidates hold fewer than `low` students.
  */
 function bestFill(
-  candidates: readonly number[],
+  candidates: ArrayLike<number>,
   weights: Float64Array,
   sizes: readonly number[],
   low: number,
   high: number,
 ): Selection | null {
-  const order = topCandidates(candidates, weights, high);
+  const order = bestFirst(candidates, weights);
   let taken = 0;
   let value = 0;
   const groups: number[] = [];
   const amounts: number[] = [];
-  for (const g of order) {
-    if (taken >= high) break;
+  for (let g = order.next(); g >= 0 && taken < high; g = order.next()) {
     const weight = weights[g] ?? 0;
     if (weight <= 0 && taken >= low) break;
     const room = weight > 0 ? high - taken : low - taken;
@@ -83,24 +82,59 @@ function bestFill(
   return taken >= low ? { value, groups, amounts } : null;
 }
 
-const scratchWeights = { values: new Float64Array(0) };
+/** Candidates in best-weight-first order (ties by index), handed out one at a time. */
+export interface BestFirst {
+  /** The next candidate, or −1 when none is left. */
+  next(): number;
+}
+
+const heapScratch = { items: new Int32Array(0) };
 
 /**
- * The candidates a fill of at most `high` students can use, best weight first (ties by index):
- * every group holds at least one student, so a fill never reaches past the `high`-th best weight.
- * Sorting the weights natively to find that threshold and then only the groups at or above it
- * is the same order as sorting every candidate, at a fraction of the comparator calls.
+ * A binary max-heap over the candidates' weights: a fill reaches only the first few groups of the
+ * order (until the division is full), so building the heap (linear) and popping those few costs a
+ * fraction of sorting every candidate, which was most of the pricing's time at 1,200 students.
+ * One heap lives at a time: the scratch array is reused by the next fill.
  */
-function topCandidates(candidates: readonly number[], weights: Float64Array, high: number): number[] {
-  const byWeight = (a: number, b: number) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b;
-  if (candidates.length <= high) return [...candidates].sort(byWeight);
-  if (scratchWeights.values.length < candidates.length)
-    scratchWeights.values = new Float64Array(candidates.length * 2);
-  const values = scratchWeights.values.subarray(0, candidates.length);
-  candidates.forEach((g, i) => (values[i] = weights[g] ?? 0));
-  values.sort();
-  const threshold = values[candidates.length - high] ?? -Infinity;
-  return candidates.filter((g) => (weights[g] ?? 0) >= threshold).sort(byWeight);
+export function bestFirst(candidates: ArrayLike<number>, weights: Float64Array): BestFirst {
+  if (heapScratch.items.length < candidates.length) heapScratch.items = new Int32Array(candidates.length * 2);
+  const heap = heapScratch.items;
+  let size = candidates.length;
+  for (let i = 0; i < size; i += 1) heap[i] = candidates[i] ?? 0;
+  // a before b: a larger weight, or the same weight and a smaller index.
+  const before = (a: number, b: number) => {
+    const wa = weights[a] ?? 0;
+    const wb = weights[b] ?? 0;
+    return wa > wb || (wa === wb && a < b);
+  };
+  const siftDown = (from: number) => {
+    let i = from;
+    const item = heap[i] ?? 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= size) break;
+      const right = left + 1;
+      const child = right < size && before(heap[right] ?? 0, heap[left] ?? 0) ? right : left;
+      const childItem = heap[child] ?? 0;
+      if (!before(childItem, item)) break;
+      heap[i] = childItem;
+      i = child;
+    }
+    heap[i] = item;
+  };
+  for (let i = (size >> 1) - 1; i >= 0; i -= 1) siftDown(i);
+  return {
+    next() {
+      if (size === 0) return -1;
+      const top = heap[0] ?? 0;
+      size -= 1;
+      if (size > 0) {
+        heap[0] = heap[size] ?? 0;
+        siftDown(0);
+      }
+      return top;
+    },
+  };
 }
 
 interface Node {
@@ -184,29 +218,35 @@ export function priceDivisionPattern(
     if (best.length > options.maxPatterns) best.pop();
   };
 
-  const candidates: number[] = [];
+  // The groups' electives in one flat array (group g's are flat[start[g]] .. flat[start[g + 1] − 1]):
+  // the node evaluation below reads them for every candidate at every node.
+  const start = new Int32Array(G + 1);
+  for (let g = 0; g < G; g += 1) start[g + 1] = (start[g] ?? 0) + (electivesOf[g]?.length ?? 0);
+  const flat = Int32Array.from(electivesOf.flat());
   /** The relaxed fill of a node and its bound; null when no division fits its candidates. */
   const evaluate = (node: Node): NodeEvaluation | null => {
     const { state } = node;
-    candidates.length = 0;
     const covered: number[] = [];
     let fixedCost = 0;
     for (let e = 0; e < E; e += 1) {
       if (state[e] === IN) fixedCost += hours[e] ?? 0;
       charge[e] = state[e] === FREE ? (hours[e] ?? 0) / Math.min(options.sizeHigh, node.room[e] ?? 1) : 0;
     }
-    for (const g of node.candidates) {
+    const list = node.candidates;
+    for (let i = 0; i < list.length; i += 1) {
+      const g = list[i] ?? 0;
       let inside = true;
       let weight = duals[g] ?? 0;
-      for (const e of electivesOf[g] ?? []) {
+      const end = start[g + 1] ?? 0;
+      for (let k = start[g] ?? 0; k < end; k += 1) {
+        const e = flat[k] ?? 0;
         if (state[e] !== IN) inside = false;
         weight -= charge[e] ?? 0;
       }
       weights[g] = weight;
-      candidates.push(g);
       if (inside) covered.push(g);
     }
-    const relaxed = bestFill(candidates, weights, sizes, options.sizeLow, options.sizeHigh);
+    const relaxed = bestFill(list, weights, sizes, options.sizeLow, options.sizeHigh);
     return relaxed ? { relaxed, bound: relaxed.value - fixedCost, covered } : null;
   };
 
@@ -257,12 +297,24 @@ export function priceDivisionPattern(
     const withIt = Uint8Array.from(state);
     withIt[branch] = IN;
     const excluded = groupContains[branch] as Uint8Array;
-    const remaining = node.candidates.filter((g) => excluded[g] === 0);
+    const parent = node.candidates;
+    const kept = new Int32Array(parent.length);
+    let keptCount = 0;
     const room = Float64Array.from(node.room);
-    for (const g of node.candidates) {
-      if (excluded[g] === 0) continue;
-      for (const e of electivesOf[g] ?? []) room[e] = (room[e] ?? 0) - (sizes[g] ?? 0);
+    for (let i = 0; i < parent.length; i += 1) {
+      const g = parent[i] ?? 0;
+      if (excluded[g] === 0) {
+        kept[keptCount] = g;
+        keptCount += 1;
+        continue;
+      }
+      const end = start[g + 1] ?? 0;
+      for (let k = start[g] ?? 0; k < end; k += 1) {
+        const e = flat[k] ?? 0;
+        room[e] = (room[e] ?? 0) - (sizes[g] ?? 0);
+      }
     }
+    const remaining = kept.subarray(0, keptCount);
     // Depth first, "teach it" first: dives towards the relaxed fill's pattern.
     stack.push(
       { state: without, bound, candidates: remaining, room },
