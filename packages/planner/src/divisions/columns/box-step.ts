@@ -52,8 +52,15 @@ const CONVERGED_TOLERANCE = 1e-6;
 const UNLIMITED_LP_MS = 60_000;
 
 /** L(π) = Σ π·n − D·(proven upper bound of max_p π·a_p − c_p), and the patterns the pricing found. */
-function lagrangianValue(problem: DivisionProblem, duals: Float64Array, nodeLimit: number, deadline: number) {
+function lagrangianValue(
+  problem: DivisionProblem,
+  duals: Float64Array,
+  nodeLimit: number,
+  deadline: number,
+  seeds: readonly Pattern[],
+) {
   const priced = priceDivisionPattern(problem, duals, {
+    seeds,
     threshold: -Infinity,
     nodeLimit,
     maxPatterns: PATTERNS_PER_PRICING,
@@ -160,7 +167,7 @@ export async function boxStepBound(
   const proved = (value: number) => (options.integral ? Math.ceil(value - 1e-6) : value);
   addCuts(options.seedPatterns ?? []);
   let centre = Float64Array.from(options.start);
-  const first = lagrangianValue(problem, centre, options.nodeLimit, options.deadline);
+  const first = lagrangianValue(problem, centre, options.nodeLimit, options.deadline, cuts);
   if (!first.priced)
     return { bound: -Infinity, bestDuals: centre, iterations: 0, converged: false, patterns: cuts };
   addCuts(first.patterns);
@@ -196,7 +203,7 @@ export async function boxStepBound(
       point,
       (v, g) => (1 - PULL_TO_CENTRE) * v + PULL_TO_CENTRE * (centre[g] ?? 0),
     );
-    const priced = lagrangianValue(problem, query, options.nodeLimit, options.deadline);
+    const priced = lagrangianValue(problem, query, options.nodeLimit, options.deadline, cuts);
     iterations += 1;
     if (!priced.priced) break;
     const cutsBefore = cuts.length;

@@ -88,6 +88,7 @@ export function planShareRay(
       sizeLow: problem.sizeLow,
       sizeHigh: problem.sizeHigh,
       deadline: options.deadline,
+      seeds: patterns,
     });
     points += 1;
     patterns.push(...priced.patterns);

@@ -91,6 +91,7 @@ export function subgradientBound(problem: DivisionProblem, options: SubgradientO
       sizeLow: problem.sizeLow,
       sizeHigh: problem.sizeHigh,
       deadline: options.deadline,
+      seeds: patterns,
     });
     const pattern = priced.patterns[0];
     if (!pattern) break;
