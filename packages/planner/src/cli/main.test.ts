@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -117,6 +117,35 @@ describe('planner CLI', () => {
     expect(outcome.code).toBe(1);
     expect(outcome.message).toContain(message);
     expect(outcome.planned).toBe(false);
+  });
+
+  it("leaves an earlier output in place after a failure and says it is not this run's", async () => {
+    const outcome = await run(JSON.stringify({ ...valid, maxDivisionSize: 0 }));
+    expect(outcome.code).toBe(1);
+    expect(outcome.message).toContain(
+      `Nothing was written to ${join(dir, 'odd-out.json')}: the file there is from an earlier run.`,
+    );
+    // Without an earlier file there is nothing to warn about.
+    rmSync(join(dir, 'odd-out.json'));
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const fresh = join(dir, 'never-written.json');
+      expect(await main(['divisions', '--in', join(dir, 'odd.json'), '--out', fresh])).toBe(1);
+      expect(existsSync(fresh)).toBe(false);
+      expect(written.join('')).not.toContain('Nothing was written');
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('writes the plan whole, leaving no partial file beside it', async () => {
+    const outcome = await run(JSON.stringify(valid));
+    expect(outcome.code).toBe(0);
+    expect(readdirSync(dir).filter((name) => name.includes('.partial-'))).toEqual([]);
   });
 
   it('reads a file that starts with a byte-order mark (as Windows tools save JSON)', async () => {

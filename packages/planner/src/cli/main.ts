@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { allocateLoad } from '../allocation/allocate-load';
 import type { AllocationInput, PlannerTeacher, TeachingUnit } from '../allocation/types';
 import { buildTeachingUnits } from '../allocation/units';
@@ -46,10 +46,19 @@ function readInput(path: string | undefined): object {
   return input;
 }
 
+/**
+ * Writes the result. A file is written beside its target and renamed over it, so that an
+ * interrupted run never leaves half a plan where a whole one was.
+ */
 function writeOutput(path: string | undefined, value: unknown): void {
   const text = `${JSON.stringify(value, null, 2)}\n`;
-  if (path) writeFileSync(path, text);
-  else process.stdout.write(text);
+  if (!path) {
+    process.stdout.write(text);
+    return;
+  }
+  const partial = `${path}.partial-${process.pid}`;
+  writeFileSync(partial, text);
+  renameSync(partial, path);
 }
 
 /** A plan as the CLI prints it: the claim to check (`lower_bound`, `gap`, `ms`) next to the plan. */
@@ -102,6 +111,10 @@ export async function main(args: readonly string[]): Promise<number> {
     const issues = (error as { issues?: unknown }).issues;
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     if (issues) process.stderr.write(`${JSON.stringify(issues, null, 2)}\n`);
+    // The earlier file is left alone (it may be the only copy of a good plan), but nobody should
+    // take it for this run's result.
+    if (outPath && existsSync(outPath))
+      process.stderr.write(`Nothing was written to ${outPath}: the file there is from an earlier run.\n`);
     return 1;
   }
 }

@@ -57,6 +57,23 @@ describe('inputIssues on malformed input', () => {
     expect(issues).toThrow('balanceTolerance must be a number >= 0 (got "0.2")');
   });
 
+  it('names students who share an enrolment number, once per clash', () => {
+    const students = [
+      { slug: 'a', enrollment: '7', electives: ['ml'] },
+      { slug: 'b', enrollment: '7', electives: [] },
+      { slug: 'c', enrollment: '8', electives: [] },
+      { slug: 'd', enrollment: '7', electives: [] },
+    ];
+    expect(inputIssues(subjects, students)).toEqual([
+      'students a and b share enrolment number "7"',
+      'students a and d share enrolment number "7"',
+    ]);
+    // The same student twice is one issue, not two.
+    expect(inputIssues(subjects, [students[2] as PlannerStudent, students[2] as PlannerStudent])).toEqual([
+      'student c is listed twice',
+    ]);
+  });
+
   it('still accepts well-formed input', () => {
     expect(inputIssues(subjects, [student('a', ['ml']), student('b', [])])).toEqual([]);
   });

@@ -120,9 +120,18 @@ export function inputIssues(
     bySlug.set(subject.slug, subject);
   }
   const seen = new Set<string>();
+  // Enrolment numbers order every listing and identify students on the division lists a college
+  // prints: two students with one number are a data error (the server's table forbids it too).
+  const byEnrolment = new Map<string, string>();
   for (const student of students) {
     if (seen.has(student.slug)) issues.push(`student ${student.slug} is listed twice`);
     seen.add(student.slug);
+    const holder = byEnrolment.get(student.enrollment);
+    if (holder !== undefined && holder !== student.slug)
+      issues.push(
+        `students ${holder} and ${student.slug} share enrolment number ${shown(student.enrollment)}`,
+      );
+    else byEnrolment.set(student.enrollment, student.slug);
     for (const elective of student.electives) {
       const subject = bySlug.get(elective);
       if (!subject) issues.push(`student ${student.slug} chose unknown subject ${elective}`);
