@@ -33,8 +33,12 @@ const MAX_RESERVE_SHARE = 0.5;
 // and the ray then starts from the combinatorial duals. The steps themselves stop after the first
 // when fewer than this many would fit: at 1,200 mixed students (scale bench) 3 steps proved less
 // than the ray's first point (1,477 h) and left the ray time for that point only; without them
-// its second point completes (1,548 h in 4 of 5 runs, 1,477 h before).
-const MIN_STEPS_FOR_SECOND_DIVE = 5;
+// its second point completes (1,548 h in 4 of 5 runs, 1,477 h before). Was 5 until the pricing
+// became about twice as fast (heap fill, seeded incumbent): 1,200 mixed students then fitted 5
+// steps, whose second dive (2,216 h, no better) and ray from the steps' duals (cut by the clock)
+// proved 1,480 h; with 10 the ray from the combinatorial duals proves 1,612 h. Every instance of
+// the benches with 10 or more steps fitting is unaffected (RESULTS, "twelfth pass").
+const MIN_STEPS_FOR_SECOND_DIVE = 10;
 // Pricing nodes per point of the plan-share ray (the subgradient steps' limit).
 const RAY_NODES = 20_000;
 // Share of the time left after a dive its local search polish may use, and its move limit.
