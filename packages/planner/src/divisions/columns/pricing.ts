@@ -35,10 +35,11 @@ export interface PricingOptions {
   /** Students per group still to place (default: the groups' sizes), for building divisions one by one. */
   readonly sizes?: readonly number[];
   /**
-   * Feasible divisions (size in the window, amounts within `sizes`) whose values at these duals
-   * start the search's incumbent. When the duals moved little since they were priced (the
-   * previous steps of a dual method), the best of them is close to the optimum and prunes much
-   * of the tree: at 1,200 mixed students the optimum as the start halves the nodes.
+   * Feasible divisions (size in the window, amounts within `sizes`; any other pattern is ignored)
+   * whose values at these duals start the search's incumbent. When the duals moved little since
+   * they were priced (the previous steps of a dual method), the best of them is close to the
+   * optimum and prunes much of the tree: at 1,200 mixed students the optimum as the start halves
+   * the nodes.
    */
   readonly seeds?: readonly Pattern[];
   /** Division size window a pattern must respect. */
@@ -225,7 +226,25 @@ export function priceDivisionPattern(
     if (best.length > options.maxPatterns) best.pop();
   };
 
-  for (const seed of options.seeds ?? []) record({ value: 0, groups: [...seed.groups], amounts: [...seed.amounts] });
+  // A seed is the incumbent only when it is a division of this pricing (in the window, within
+  // `sizes`): one that is not could be returned as the best pattern and would prune the tree down
+  // to its own value, so it is skipped rather than trusted.
+  const feasibleSeed = (seed: Pattern) => {
+    let size = 0;
+    let previous = -1;
+    for (let i = 0; i < seed.groups.length; i += 1) {
+      // Groups ascending (the Pattern contract), so a group listed twice is caught too.
+      const g = seed.groups[i] ?? -1;
+      const amount = seed.amounts[i] ?? 0;
+      if (!(g > previous && g < G) || !Number.isInteger(amount) || amount <= 0) return false;
+      if (amount > (sizes[g] ?? 0)) return false;
+      previous = g;
+      size += amount;
+    }
+    return size >= options.sizeLow && size <= options.sizeHigh;
+  };
+  for (const seed of options.seeds ?? [])
+    if (feasibleSeed(seed)) record({ value: 0, groups: [...seed.groups], amounts: [...seed.amounts] });
 
   // The groups' electives in one flat array (group g's are flat[start[g]] .. flat[start[g + 1] − 1]):
   // the node evaluation below reads them for every candidate at every node.
