@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { allocateLoad } from '../allocation/allocate-load';
 import type { AllocationInput, PlannerTeacher, TeachingUnit } from '../allocation/types';
 import { buildTeachingUnits } from '../allocation/units';
@@ -48,7 +48,8 @@ function readInput(path: string | undefined): object {
 
 /**
  * Writes the result. A file is written beside its target and renamed over it, so that an
- * interrupted run never leaves half a plan where a whole one was.
+ * interrupted run never leaves half a plan where a whole one was; when the write or the rename
+ * fails, what was written beside is removed too.
  */
 function writeOutput(path: string | undefined, value: unknown): void {
   const text = `${JSON.stringify(value, null, 2)}\n`;
@@ -57,8 +58,26 @@ function writeOutput(path: string | undefined, value: unknown): void {
     return;
   }
   const partial = `${path}.partial-${process.pid}`;
-  writeFileSync(partial, text);
-  renameSync(partial, path);
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, path);
+  } catch (error) {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // The write's own error is the one to report.
+    }
+    throw error;
+  }
+}
+
+/** Whether a regular file is at `path` (never throws: it runs on the failure path). */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** A plan as the CLI prints it: the claim to check (`lower_bound`, `gap`, `ms`) next to the plan. */
@@ -113,7 +132,7 @@ export async function main(args: readonly string[]): Promise<number> {
     if (issues) process.stderr.write(`${JSON.stringify(issues, null, 2)}\n`);
     // The earlier file is left alone (it may be the only copy of a good plan), but nobody should
     // take it for this run's result.
-    if (outPath && existsSync(outPath))
+    if (outPath && isFile(outPath))
       process.stderr.write(`Nothing was written to ${outPath}: the file there is from an earlier run.\n`);
     return 1;
   }
