@@ -57,16 +57,23 @@ describe('inputIssues on malformed input', () => {
     expect(issues).toThrow('balanceTolerance must be a number >= 0 (got "0.2")');
   });
 
-  it('names students who share an enrolment number, once per clash', () => {
+  it('names students who share an enrolment number, once per number', () => {
     const students = [
       { slug: 'a', enrollment: '7', electives: ['ml'] },
       { slug: 'b', enrollment: '7', electives: [] },
       { slug: 'c', enrollment: '8', electives: [] },
       { slug: 'd', enrollment: '7', electives: [] },
+      { slug: 'e', enrollment: '9', electives: [] },
+      { slug: 'f', enrollment: '9', electives: [] },
     ];
     expect(inputIssues(subjects, students)).toEqual([
-      'students a and b share enrolment number "7"',
-      'students a and d share enrolment number "7"',
+      'students a, b and d share enrolment number "7"',
+      'students e and f share enrolment number "9"',
+    ]);
+    // A file without numbers is one issue, not one per student.
+    const blank = Array.from({ length: 40 }, (_, i) => ({ slug: `s${i}`, enrollment: '', electives: [] }));
+    expect(inputIssues(subjects, blank)).toEqual([
+      'students s0, s1, s2, s3, s4 and 35 more share enrolment number ""',
     ]);
     // The same student twice is one issue, not two.
     expect(inputIssues(subjects, [students[2] as PlannerStudent, students[2] as PlannerStudent])).toEqual([

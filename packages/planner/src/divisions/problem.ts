@@ -95,6 +95,9 @@ function studentShapeIssues(student: unknown, index: number): string[] {
   return issues;
 }
 
+// Students named in the issue of an enrolment number several students share.
+const SHARED_ENROLMENT_NAMED = 5;
+
 /**
  * Checks subjects and students against each other and returns every problem found: first their
  * shape (lists of objects with the fields of PlannerSubject and PlannerStudent, as JSON input may
@@ -122,22 +125,33 @@ export function inputIssues(
   const seen = new Set<string>();
   // Enrolment numbers order every listing and identify students on the division lists a college
   // prints: two students with one number are a data error (the server's table forbids it too).
-  const byEnrolment = new Map<string, string>();
+  // One issue per number, naming a few of its holders: a file whose numbers are all blank is one
+  // issue, not one per student.
+  const byEnrolment = new Map<string, string[]>();
   for (const student of students) {
-    if (seen.has(student.slug)) issues.push(`student ${student.slug} is listed twice`);
+    const repeated = seen.has(student.slug);
+    if (repeated) issues.push(`student ${student.slug} is listed twice`);
     seen.add(student.slug);
-    const holder = byEnrolment.get(student.enrollment);
-    if (holder !== undefined && holder !== student.slug)
-      issues.push(
-        `students ${holder} and ${student.slug} share enrolment number ${shown(student.enrollment)}`,
-      );
-    else byEnrolment.set(student.enrollment, student.slug);
+    // A student listed twice is that issue, not a second holder of their number.
+    const holders = byEnrolment.get(student.enrollment);
+    if (!holders) byEnrolment.set(student.enrollment, [student.slug]);
+    else if (!repeated) holders.push(student.slug);
     for (const elective of student.electives) {
       const subject = bySlug.get(elective);
       if (!subject) issues.push(`student ${student.slug} chose unknown subject ${elective}`);
       else if (!subject.elective)
         issues.push(`student ${student.slug} chose core subject ${elective} as an elective`);
     }
+  }
+  for (const [enrollment, holders] of byEnrolment) {
+    if (holders.length < 2) continue;
+    const named = holders.slice(0, SHARED_ENROLMENT_NAMED);
+    const rest = holders.length - named.length;
+    const list =
+      rest > 0
+        ? `${named.join(', ')} and ${rest} more`
+        : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+    issues.push(`students ${list} share enrolment number ${shown(enrollment)}`);
   }
   return issues;
 }
