@@ -3,6 +3,7 @@
 // with an exact pricing (no node limit) and no target, seeded with the plan's divisions and the
 // steps' patterns. Every limit is in the caller's clock (the benches run on CPU time).
 import { boxStepBound, planPatterns } from '../../packages/planner/src/divisions/columns/box-step';
+import type { BoxStepPoint } from '../../packages/planner/src/divisions/columns/box-step';
 import { lagrangianSearch } from '../../packages/planner/src/divisions/columns/lagrangian-search';
 import { subgradientBound } from '../../packages/planner/src/divisions/columns/subgradient';
 import { scoreAssignment } from '../../packages/planner/src/divisions/evaluate';
@@ -14,6 +15,8 @@ export interface RelaxationRunLimits {
   readonly stepsMs: number;
   readonly boxMs: number;
   readonly boxIterations: number;
+  /** Told after each of box-step's priced points (progress of a long run). */
+  readonly onBoxPoint?: (point: BoxStepPoint) => void;
 }
 
 export async function relaxationRun(problem: DivisionProblem, limits: RelaxationRunLimits) {
@@ -35,6 +38,7 @@ export async function relaxationRun(problem: DivisionProblem, limits: Relaxation
     nodeLimit: Number.MAX_SAFE_INTEGER,
     maxIterations: limits.boxIterations,
     seedPatterns: [...planPatterns(problem, search.counts), ...stepped.patterns],
+    onPoint: limits.onBoxPoint,
   });
   return { started, core, search, hours, stepped, box };
 }

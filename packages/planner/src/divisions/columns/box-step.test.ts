@@ -7,6 +7,7 @@ import { heuristicAssignment } from '../heuristic';
 import { buildProblem } from '../problem';
 import type { DivisionProblem } from '../problem';
 import { boxStepBound, planPatterns } from './box-step';
+import type { BoxStepPoint } from './box-step';
 import { patternBound } from './pattern-bound';
 import { combinatorialDuals, subgradientBound } from './subgradient';
 
@@ -74,6 +75,31 @@ describe('box-step bound on the pattern relaxation', () => {
     // Box-step solves the relaxation the subgradient approximates: it can only prove more.
     expect(first.bound).toBeGreaterThanOrEqual(stepped.bound);
   }, 60_000);
+
+  it('tells onPoint every priced point, the proven bound never falling, without changing the result', async () => {
+    const problem = tinyThreeCategoryProblem(34, 9);
+    const points: BoxStepPoint[] = [];
+    const options = {
+      deadline: Infinity,
+      start: combinatorialDuals(problem),
+      target: UNREACHABLE,
+      integral: true,
+      nodeLimit: 1_000_000,
+      seedPatterns: planPatterns(problem, heuristicAssignment(problem)),
+    };
+    const told = await boxStepBound(problem, { ...options, onPoint: (point) => points.push(point) });
+    const silent = await boxStepBound(problem, options);
+    expect(told.iterations).toBeGreaterThan(0);
+    expect(points.map((point) => point.iterations)).toEqual(
+      Array.from({ length: told.iterations + 1 }, (_, i) => i),
+    );
+    points.forEach((point, i) =>
+      expect(point.bound).toBeGreaterThanOrEqual(points[i - 1]?.bound ?? -Infinity),
+    );
+    expect(points.at(-1)?.bound).toBe(told.bound);
+    expect(points.at(-1)?.cuts).toBe(told.patterns.length);
+    expect([silent.bound, silent.iterations]).toEqual([told.bound, told.iterations]);
+  });
 
   it('stops with the bound proven so far when the clock cuts it (still valid)', async () => {
     const problem = tinyThreeCategoryProblem(33, 9);

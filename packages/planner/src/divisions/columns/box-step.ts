@@ -19,6 +19,22 @@ export interface BoxStepOptions {
   readonly seedPatterns?: readonly Pattern[];
   /** Work limit, so that a run the clock does not cut is repeatable. */
   readonly maxIterations?: number;
+  /** Called after every priced point (the start's included), e.g. for a long bench's progress. */
+  readonly onPoint?: (point: BoxStepPoint) => void;
+}
+
+/** What {@link BoxStepOptions.onPoint} is told after each priced point. */
+export interface BoxStepPoint {
+  /** LP points priced after the start (0 for the start). */
+  readonly iterations: number;
+  /** Best lower bound proven so far on the elective hours (the centre's value). */
+  readonly bound: number;
+  /** This point's Lagrangian value. */
+  readonly value: number;
+  /** Patterns in the cutting-plane model. */
+  readonly cuts: number;
+  /** The box's half-width. */
+  readonly delta: number;
 }
 
 /** Result of {@link boxStepBound}. */
@@ -175,6 +191,7 @@ export async function boxStepBound(
   let delta = INITIAL_DELTA;
   let iterations = 0;
   let converged = false;
+  options.onPoint?.({ iterations, bound: proved(centreValue), value: first.value, cuts: cuts.length, delta });
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   while (iterations < maxIterations && proved(centreValue) < options.target) {
     if (performance.now() >= options.deadline) break;
@@ -217,6 +234,13 @@ export async function boxStepBound(
       // pulled-back query need not cut it off): a smaller box moves it.
       delta /= 2;
     }
+    options.onPoint?.({
+      iterations,
+      bound: proved(centreValue),
+      value: priced.value,
+      cuts: cuts.length,
+      delta,
+    });
   }
   return { bound: proved(centreValue), bestDuals: centre, iterations, converged, patterns: cuts };
 }
