@@ -101,6 +101,39 @@ describe('box-step bound on the pattern relaxation', () => {
     expect([silent.bound, silent.iterations]).toEqual([told.bound, told.iterations]);
   });
 
+  it('halves the box after five null steps in a row, even when each learnt new cuts', async () => {
+    const instance = generateInstance({
+      students: 240,
+      categories: 5,
+      minOptions: 2,
+      maxOptions: 4,
+      trackAffinity: 0.6,
+      seed: 12,
+    });
+    const problem = buildProblem(instance.subjects, instance.students, 62);
+    const points: BoxStepPoint[] = [];
+    await boxStepBound(problem, {
+      deadline: Infinity,
+      start: combinatorialDuals(problem),
+      target: UNREACHABLE,
+      // Unrounded, so that every serious step raises the bound and a point with the previous
+      // point's bound and box is a null step that kept the box.
+      integral: false,
+      nodeLimit: 1_000_000,
+      maxIterations: 60,
+      onPoint: (point) => points.push(point),
+    });
+    let kept = 0;
+    let longest = 0;
+    points.forEach((point, i) => {
+      const previous = points[i - 1];
+      kept = previous && point.bound === previous.bound && point.delta === previous.delta ? kept + 1 : 0;
+      longest = Math.max(longest, kept);
+    });
+    expect(points.length).toBeGreaterThan(20);
+    expect(longest).toBeLessThan(5);
+  });
+
   it('stops with the bound proven so far when the clock cuts it (still valid)', async () => {
     const problem = tinyThreeCategoryProblem(33, 9);
     const best = bruteForceBest(problem)?.teachingHours ?? -1;
