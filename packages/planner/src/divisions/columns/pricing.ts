@@ -12,7 +12,7 @@ export interface Pattern {
 
 /** Result of one pricing run. */
 export interface PricingResult {
-  /** Improving patterns found (value above the threshold), best first. */
+  /** Improving patterns (value above the threshold), best first: found by the search or given as seeds. */
   readonly patterns: readonly Pattern[];
   /** The best value Σ π_g·a_g − cost found. */
   readonly bestValue: number;
