@@ -83,4 +83,28 @@ describe('plan-share ray', () => {
     expect(second.bound).toBe(first.bound);
     expect(Array.from(second.bestDuals)).toEqual(Array.from(first.bestDuals));
   });
+
+  it('says when its pricing hit the node limit, and not when it ran to the end or the clock', () => {
+    const instance = generateInstance({
+      students: 360,
+      categories: 6,
+      minOptions: 2,
+      maxOptions: 4,
+      trackAffinity: 0.6,
+      seed: 3202,
+    });
+    const problem = buildProblem(instance.subjects, instance.students, 62);
+    const plan = heuristicAssignment(problem, { deadline: performance.now() + 200 });
+    const start = combinatorialDuals(problem);
+    const starved = planShareRay(problem, start, plan, { deadline: Infinity, nodeLimit: 2 });
+    expect(starved.cutByNodeLimit).toBe(true);
+    // A pricing cut by its limit ends the ray: the points after it could only prove less.
+    expect(starved.points).toBe(1);
+    const full = planShareRay(problem, start, plan, { deadline: Infinity, nodeLimit: 1_000_000 });
+    expect(full.cutByNodeLimit).toBe(false);
+    expect(full.bound).toBeGreaterThanOrEqual(starved.bound);
+    const late = planShareRay(problem, start, plan, { deadline: performance.now() - 1, nodeLimit: 2 });
+    expect(late.points).toBe(0);
+    expect(late.cutByNodeLimit).toBe(false);
+  });
 });

@@ -21,6 +21,11 @@ export interface PlanShareRayResult {
   readonly points: number;
   /** The best pattern of every point: valid cuts for a cutting-plane method (box-step.ts). */
   readonly patterns: readonly Pattern[];
+  /**
+   * True when the ray ended at a pricing the node limit cut: the duals around there are too hard
+   * to price within the limit, so the rest of the ray could only prove its open nodes' weak bound.
+   */
+  readonly cutByNodeLimit: boolean;
 }
 
 // Points on the ray at multiples of this share of the way from the start to the plan's shares.
@@ -76,6 +81,7 @@ export function planShareRay(
   let bound = -Infinity;
   let bestDuals = start;
   let points = 0;
+  let cutByNodeLimit = false;
   const patterns: Pattern[] = [];
   for (let k = 1; k <= MAX_POINTS; k += 1) {
     if (performance.now() >= options.deadline) break;
@@ -92,6 +98,7 @@ export function planShareRay(
     });
     points += 1;
     patterns.push(...priced.patterns);
+    cutByNodeLimit = !priced.complete && performance.now() < options.deadline;
     let value = -D * priced.upperBound;
     duals.forEach((pi, g) => (value += pi * (problem.groups[g]?.size ?? 0)));
     if (value <= bound) break;
@@ -99,5 +106,5 @@ export function planShareRay(
     bestDuals = duals;
     if (!priced.complete) break;
   }
-  return { bound, bestDuals, points, patterns };
+  return { bound, bestDuals, points, patterns, cutByNodeLimit };
 }
