@@ -1,4 +1,5 @@
 import { runMip } from '../solver/highs-runner';
+import { runIsolatedMip, workerStopMs } from '../solver/isolated-mip';
 import type { TimeBudget } from './budget';
 import { repairCoverage } from './coverage-repair';
 import { allocationStart, buildAllocationModel, countsFromSolution, subjectCostsOf } from './exact-model';
@@ -41,6 +42,18 @@ const LAGRANGIAN_ITERATIONS = 500;
 const PAIRS_FIRST_SHARE = 0.6;
 const PAIRS_AFTER_SHARE = 0.9;
 const PATTERN_PLAN_SHARE = 0.9;
+/**
+ * The whole MIP in a worker thread gets at least ISOLATED_MIP_MIN_MS + ISOLATED_MIP_MS_PER_NONZERO ·
+ * nonzeros on top of the time its worker's end may take (isolated-mip.ts): the thread start, the
+ * model's load and its root LP come first, and only the root cuts after them raise the bound. 1 s
+ * calls in a warm process (CPU ms): at 80 teachers (7.9k nonzeros) ~450 ms gave 505-518 against the
+ * Lagrangian's 499; at 150 (14.7k) ~300-350 ms gave 929-944 (mostly 929-937) against its 933, so
+ * there the Lagrangian keeps the time.
+ */
+const ISOLATED_MIP_MIN_MS = 200;
+const ISOLATED_MIP_MS_PER_NONZERO = 0.03;
+/** The Lagrangian's share when the worker's MIP follows it (it converges in 550-670 iterations). */
+const LAGRANGIAN_SHARE_BEFORE_WORKER = 0.4;
 
 /** Outcome of {@link improveCost}. */
 export interface CostPhaseResult {
@@ -62,10 +75,11 @@ export interface CostPhaseResult {
  * 890 in the same second, since the MIP spends it in root work. Its solution, rounded down, repaired
  * to full coverage (ejection chains) and improved by the local search, is a second start: 378 vs
  * 431 at 40 teachers, 552 vs 651 at 80; negative cycles of hand-overs (cycle-search.ts) polish it.
- * The MIP then runs from the better start, only when the time left lets it pass its root work (see
- * budget.ts); its bound counts when higher. When it cannot run, the Lagrangian bound
- * (lagrangian-bound.ts) takes the time left, started from the LP's duals so it begins at least at the
- * LP bound (150 teachers, 1 s: 958 vs 953; 110: 396 vs 355). Whole-hour costs are whole numbers, so
+ * The MIP then runs from the better start, in this thread when the time left lets it pass its root
+ * work (see budget.ts), else in a worker thread ended at its deadline when the time left covers the
+ * worker's start and end (isolated-mip.ts; in a warm process); its bound counts when higher. When
+ * it cannot run, the Lagrangian bound (lagrangian-bound.ts) takes the time left, started from the
+ * LP's duals so it begins at least at the LP bound (150 teachers, 1 s: 958 vs 953; 110: 396 vs 355). Whole-hour costs are whole numbers, so
  * the bounds are rounded up when all unit hours and weights are whole.
  */
 export async function improveCost(
@@ -117,20 +131,35 @@ export async function improveCost(
 
   let solverFailed = false;
   let mipOptimal = false;
-  const mipRan = cost > lowerBound && budget.fitsMip(model.nonzeros);
-  if (mipRan) {
-    const run = await runMip(model.text, {
-      deadline: budget.end,
+  let mipRan = false;
+  const runWholeMip = async (isolated: boolean): Promise<void> => {
+    mipRan = true;
+    const options = {
+      // A worker's end takes time of its own (isolated-mip.ts), which must not pass the budget.
+      deadline: isolated ? budget.end - workerStopMs() : budget.end,
       clock: budget.now,
       start: allocationStart(problem, counts, share),
       absoluteGap: integral ? 0.999 : 1e-6,
-    });
+    };
+    const run = isolated ? await runIsolatedMip(model.text, options) : await runMip(model.text, options);
     if (run.values) consider(countsFromSolution(problem, run.values), 'MIP improved it');
     if (run.dualBound !== null) lowerBound = Math.max(lowerBound, asBound(run.dualBound));
     solverFailed = run.status === 'error';
     mipOptimal = run.status === 'optimal';
-    steps.push(run.status === 'limit' ? 'MIP (time limit)' : `MIP ${run.status}`);
-  }
+    const where = isolated ? ' in a worker' : '';
+    steps.push(run.status === 'limit' ? `MIP${where} (time limit)` : `MIP${where} ${run.status}`);
+  };
+  if (cost > lowerBound && budget.fitsMip(model.nonzeros)) await runWholeMip(false);
+  // When its root work does not fit this thread's time, the whole MIP runs in a worker thread ended
+  // at its deadline (isolated-mip.ts), if the time left covers the worker's start and end: its root
+  // cuts combine several teachers' rows, which no per-teacher bound can (1 s, warm process, 80
+  // teachers: 505-518 against the Lagrangian's 499; 150: 935-944 against 933).
+  const workerFits = () =>
+    budget.left() >= ISOLATED_MIP_MIN_MS + ISOLATED_MIP_MS_PER_NONZERO * model.nonzeros + workerStopMs();
+  const boundByWorkerMip = async (): Promise<void> => {
+    if (mipRan || cost <= lowerBound || !workerFits()) return;
+    await runWholeMip(true);
+  };
   // The Lagrangian when the MIP cannot run: with its root work passed, the MIP's bound is the
   // higher one (2 s: 366, 538 and 399 at 40, 80 and 110 teachers against 361, 523 and 396), and
   // running the Lagrangian first only made the MIP start later into its unstoppable root work.
@@ -188,10 +217,14 @@ export async function improveCost(
   };
   const full = covered >= coverableHours(problem) - 1e-9;
   if (full) {
+    await boundByWorkerMip();
     await improveByPairs(PAIRS_FIRST_SHARE);
     boundByLagrangian(LAGRANGIAN_SHARE);
   } else {
-    boundByLagrangian(LAGRANGIAN_SHARE);
+    // The Lagrangian first here (110 teachers, 1 s: +41 over the LP in ~200 ms), leaving the worker
+    // its time when it fits.
+    boundByLagrangian(workerFits() ? LAGRANGIAN_SHARE_BEFORE_WORKER : LAGRANGIAN_SHARE);
+    await boundByWorkerMip();
     await improveByPairs(PAIRS_AFTER_SHARE);
   }
   const proved = mipOptimal || cost <= lowerBound + 1e-6;

@@ -1,5 +1,6 @@
 import { allocateLoad } from './allocate-load';
 import { runMip, type MipRun } from '../solver/highs-runner';
+import { runIsolatedMip, workerStopMs } from '../solver/isolated-mip';
 import { allocationStart, buildAllocationModel } from './exact-model';
 import { greedyAllocation } from './greedy';
 import { buildAllocationProblem, coveredHours, fairShare } from './problem';
@@ -17,6 +18,9 @@ const WARM_UP_LP_MS = 1000;
 const WARM_UP_MIP_MS = 300;
 /** Budget of the allocation call that warms the JavaScript side (rounding, cycles, ejections). */
 const WARM_UP_ALLOCATION_MS = 600;
+/** Workers started and ended at the end of the warm-up, and the limit of each one's MIP. */
+const WARM_UP_WORKERS = 3;
+const WARM_UP_WORKER_MS = 100;
 
 /** What a warm-up did: how each HiGHS run ended and how long the whole took. */
 export interface WarmUpReport {
@@ -26,6 +30,8 @@ export interface WarmUpReport {
   readonly mip: MipRun['status'];
   /** The steps of the warm-up allocation call (its result's `method`). */
   readonly method: string;
+  /** What a worker's end may cost after the warm-up (isolated-mip.ts's `workerStopMs`). */
+  readonly workerStopMs: number;
   readonly timeMs: number;
 }
 
@@ -80,7 +86,9 @@ export function warmUpInstance(
  * process does not pay for the solver's start. HiGHS is WebAssembly: its first solves in a process
  * run unoptimised code while V8 compiles and optimises it (the first 150-teacher LP cost ~635 ms of
  * CPU against 78-166 ms warm), and the cost phase then falls back to a weaker plan. Meant for a
- * worker that will run allocation calls, right after it starts (decision allocation-0006).
+ * worker that will run allocation calls, right after it starts (decision allocation-0006). Then
+ * ends three short runs of the MIP in worker threads, so the cost phase's worker (allocation-0009)
+ * fits its first calls.
  */
 export async function warmUpAllocation(
   instance: { units: TeachingUnit[]; teachers: PlannerTeacher[] } = warmUpInstance(),
@@ -103,5 +111,22 @@ export async function warmUpAllocation(
   // on use too (after the two runs above, the first 150-teacher call got 1,065-1,071; after this
   // call as well, 1,018-1,038, as warm). A call on the same instance runs them.
   const allocation = await allocateLoad({ ...instance, timeBudgetMs: WARM_UP_ALLOCATION_MS });
-  return { lp: lp.status, mip: mip.status, method: allocation.method, timeMs: clock() - started };
+  // The first worker threads of a process take 100-500 ms of CPU to end (isolated-mip.ts), so until
+  // a few have ended the cost phase keeps that much of its budget for a worker's end, and at 1 s runs
+  // none. Short runs of the MIP in workers here pay for that once.
+  for (let run = 0; run < WARM_UP_WORKERS; run += 1) {
+    await runIsolatedMip(model.text, {
+      deadline: clock() + WARM_UP_WORKER_MS,
+      start: allocationStart(problem, counts, share),
+      absoluteGap: 0.999,
+      clock,
+    });
+  }
+  return {
+    lp: lp.status,
+    mip: mip.status,
+    method: allocation.method,
+    workerStopMs: workerStopMs(),
+    timeMs: clock() - started,
+  };
 }
