@@ -79,8 +79,9 @@ export interface CostPhaseResult {
  * work (see budget.ts), else in a worker thread ended at its deadline when the time left covers the
  * worker's start and end (isolated-mip.ts; in a warm process); its bound counts when higher. When
  * it cannot run, the Lagrangian bound (lagrangian-bound.ts) takes the time left, started from the
- * LP's duals so it begins at least at the LP bound (150 teachers, 1 s: 958 vs 953; 110: 396 vs 355). Whole-hour costs are whole numbers, so
- * the bounds are rounded up when all unit hours and weights are whole.
+ * LP's duals so it begins at least at the LP bound (150 teachers, 1 s: 958 vs 953; 110: 396 vs
+ * 355). Whole-hour costs are whole numbers, so the bounds are rounded up when all unit hours and
+ * weights are whole.
  */
 export async function improveCost(
   problem: AllocationProblem,
